@@ -1,0 +1,69 @@
+// Serves e2e/fixtures on 127.0.0.1 plus a few dynamic routes (JSON API, download, generated large page).
+// Plain JavaScript so the benchmarks (node bench/*.js) and the TypeScript tests share it.
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
+/** @type {Record<string, string>} */
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.txt': 'text/plain' };
+
+/**
+ * A page with `n` interactive elements (inputs, buttons, links, selects in table rows) and about 200 bytes of DOM
+ * each — n = 5000 gives a ~1 MB DOM, the size the benchmarks call "large".
+ * @param {number} n
+ */
+export function largePage(n) {
+  const rows = [];
+  for (let i = 0; i < n; i += 4) {
+    rows.push(`<tr class="row row-${i % 7}"><td><label for="in${i}">Item ${i}</label></td>` +
+      `<td><input id="in${i}" name="item${i}" value="value ${i}"></td>` +
+      `<td><button type="button" data-row="${i}" onclick="this.textContent='Clicked ${i + 1}'">Action ${i + 1}</button></td>` +
+      `<td><a href="#row-${i + 2}" title="Row ${i + 2}">Link ${i + 2}</a></td>` +
+      `<td><select name="sel${i}" aria-label="Choice ${i + 3}"><option>one</option><option>two</option></select></td></tr>`);
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Large page (${n})</title></head><body>` +
+    `<h1>Large page</h1><table><tbody>${rows.join('\n')}</tbody></table></body></html>`;
+}
+
+/** @returns {Promise<{ url: string, close: () => Promise<void> }>} */
+export async function startFixtureServer() {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/large.html') {
+      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      return res.end(largePage(Number(url.searchParams.get('n') ?? 5000)));
+    }
+    if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
+    if (url.pathname === '/api/data') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ item: Number(url.searchParams.get('item')), ok: true }));
+    }
+    if (url.pathname === '/api/echo') {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      res.writeHead(200, { 'content-type': 'application/json', 'x-echo': 'yes' });
+      return res.end(body);
+    }
+    if (url.pathname === '/download') {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="report.txt"' });
+      return res.end('quarterly report');
+    }
+    const file = normalize(join(FIXTURES, decodeURIComponent(url.pathname === '/' ? '/form.html' : url.pathname)));
+    if (!file.startsWith(FIXTURES + sep)) return res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+    }
+  });
+  await new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise(resolve => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+}

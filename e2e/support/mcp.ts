@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { parseResponse, type ParsedResponse } from '../../src/shared/response';
+
+export const CLI = 'bin/agent-inspector.js';
+
+export interface ToolResult {
+  text: string;
+  parsed: ParsedResponse;
+  isError: boolean;
+  images: { mimeType: string; data: string }[];
+}
+
+/** An official MCP SDK client plus a helper that returns a call's text already split into sections. */
+export class McpTestClient {
+  constructor(readonly client: Client) {}
+
+  async call(name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
+    const result = await this.client.callTool({ name, arguments: args });
+    const content = result.content as { type: string; text?: string; data?: string; mimeType?: string }[];
+    const text = content.filter(c => c.type === 'text').map(c => c.text).join('\n');
+    return {
+      text,
+      parsed: parseResponse(text),
+      isError: !!result.isError,
+      images: content.filter(c => c.type === 'image').map(c => ({ mimeType: c.mimeType!, data: c.data! })),
+    };
+  }
+
+  close() {
+    return this.client.close();
+  }
+}
+
+const newClient = () => new Client({ name: 'agent-inspector-e2e', version: '1.0.0' });
+
+/** Spawns `agent-inspector mcp` over stdio, headless, with extra flags. */
+export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', ...args],
+    cwd: options.cwd,
+    env: { ...(process.env as Record<string, string>), ...options.env },
+    stderr: 'pipe',
+  });
+  const client = newClient();
+  await client.connect(transport);
+  return Object.assign(new McpTestClient(client), { pid: transport.pid! });
+}
+
+export interface HttpServerProcess {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns `agent-inspector <command> --port 0` and waits for the line that says where it listens. */
+export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp'): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [CLI, command, '--headless', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    child.stderr!.on('data', chunk => {
+      output += chunk;
+      const match = output.match(/(http:\/\/127\.0\.0\.1:\d+)/);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.on('exit', code => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    process: child,
+    stop: () => new Promise<void>(resolve => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+export async function connectHttp(baseUrl: string): Promise<McpTestClient> {
+  const client = newClient();
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
+  return new McpTestClient(client);
+}
+
+export async function connectSse(baseUrl: string): Promise<McpTestClient> {
+  const client = newClient();
+  await client.connect(new SSEClientTransport(new URL(`${baseUrl}/sse`)));
+  return new McpTestClient(client);
+}
+
+/** The ref of the first snapshot line matching `pattern`, e.g. refOf(yaml, /button "Save"/). */
+export function refOf(yaml: string | undefined, pattern: RegExp): string {
+  const line = (yaml ?? '').split('\n').find(l => pattern.test(l));
+  const ref = line?.match(/\[ref=((?:f\d+)?e\d+)\]/)?.[1];
+  if (!ref) throw new Error(`No element matching ${pattern} in snapshot:\n${yaml}`);
+  return ref;
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm start`: builds, then opens the desktop app when the Electron binary is present (fetching it once if it can),
+// and otherwise falls back to web mode (`agent-inspector serve`) and says why.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+
+const build = run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+/** The Electron binary's path when it is installed or can be fetched now; undefined otherwise. */
+function electronBinary() {
+  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(electronDir, 'path.txt');
+  const installed = () => existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
+  if (!installed()) {
+    console.error('Electron binary not installed yet; trying to fetch it once…');
+    run(process.execPath, [join(electronDir, 'install.js')], { stdio: 'ignore', timeout: 180_000 });
+  }
+  return installed() ? join(electronDir, 'dist', readFileSync(pathFile, 'utf8')) : undefined;
+}
+
+const forward = child => {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', code => process.exit(code ?? 0));
+};
+
+const electron = process.env.AGENT_INSPECTOR_WEB === '1' ? undefined : electronBinary();
+if (electron && (process.platform !== 'linux' || process.env.DISPLAY || process.env.WAYLAND_DISPLAY)) {
+  forward(spawn(electron, [root, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], { cwd: root, stdio: 'inherit' }));
+} else {
+  console.error(electron
+    ? 'No display for the desktop app: starting web mode instead.'
+    : 'The Electron binary is not available (it could not be downloaded): starting web mode instead.');
+  forward(spawn(process.execPath, [join(root, 'bin/agent-inspector.js'), 'serve', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }));
+}

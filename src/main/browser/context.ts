@@ -1,0 +1,153 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Route } from 'playwright';
+import type { CoreConfig } from '../config';
+import type { BrowserSource } from './browser-source';
+import { Tab } from './tab';
+
+/** Where a session's files go: paths are shown to the agent relative to the workspace root. */
+export interface Workspace {
+  root: string;
+  outputDir: string;
+}
+
+/**
+ * The browser side of one MCP session: its own isolated BrowserContext on the shared Chromium, its tabs, its network
+ * rules and its trace. Recreated on the next call after the browser closed or crashed.
+ */
+export class Context {
+  tabs: Tab[] = [];
+  private current?: Tab;
+  private browserContext?: Promise<BrowserContext>;
+
+  constructor(
+    readonly config: CoreConfig,
+    private readonly source: BrowserSource,
+    readonly sessionId: string,
+    readonly workspace: Workspace,
+  ) {}
+
+  get currentTab(): Tab | undefined {
+    return this.current;
+  }
+
+  currentTabOrDie(): Tab {
+    if (!this.current) throw new Error('No open page. Navigate to a URL first (browser_navigate).');
+    return this.current;
+  }
+
+  async ensureTab(): Promise<Tab> {
+    if (this.current) return this.current;
+    const context = await this.ensureBrowserContext();
+    const page = context.pages()[0] ?? (await context.newPage());
+    return this.tabFor(page);
+  }
+
+  async newTab(): Promise<Tab> {
+    const context = await this.ensureBrowserContext();
+    const tab = this.tabFor(await context.newPage());
+    this.current = tab;
+    return tab;
+  }
+
+  selectTab(index: number): Tab {
+    const tab = this.tabs[index];
+    if (!tab) throw new Error(`No tab at index ${index}; open tabs: 0..${this.tabs.length - 1}.`);
+    this.current = tab;
+    void tab.page.bringToFront().catch(() => {});
+    return tab;
+  }
+
+  async closeTab(index?: number): Promise<void> {
+    const tab = index === undefined ? this.currentTabOrDie() : this.tabs[index];
+    if (!tab) throw new Error(`No tab at index ${index}; open tabs: 0..${this.tabs.length - 1}.`);
+    await tab.page.close();
+  }
+
+  /** Closes this session's pages and context; the next tool call starts afresh. */
+  async closeBrowserContext(): Promise<void> {
+    const pending = this.browserContext;
+    this.browserContext = undefined;
+    this.tabs = [];
+    this.current = undefined;
+    const context = await pending?.catch(() => undefined);
+    if (!context) return;
+    if (this.config.saveTrace) {
+      await mkdir(this.config.saveTrace, { recursive: true });
+      await context.tracing.stop({ path: join(this.config.saveTrace, `trace-${this.sessionId}.zip`) }).catch(() => {});
+    }
+    await context.close().catch(() => {});
+  }
+
+  private tabFor(page: import('playwright').Page): Tab {
+    const existing = this.tabs.find(tab => tab.page === page);
+    if (existing) return existing;
+    const tab = new Tab(page, this.workspace.outputDir, closed => {
+      const index = this.tabs.indexOf(closed);
+      this.tabs = this.tabs.filter(t => t !== closed);
+      if (this.current === closed) this.current = this.tabs[Math.min(index, this.tabs.length - 1)];
+    });
+    this.tabs.push(tab);
+    this.current ??= tab;
+    return tab;
+  }
+
+  private ensureBrowserContext(): Promise<BrowserContext> {
+    if (!this.browserContext) {
+      const pending = this.createBrowserContext();
+      this.browserContext = pending;
+      pending.catch(() => {
+        if (this.browserContext === pending) this.browserContext = undefined;
+      });
+    }
+    return this.browserContext;
+  }
+
+  private async createBrowserContext(): Promise<BrowserContext> {
+    const context = await this.source.newContext({
+      viewport: this.config.browser.viewport ?? { width: 1280, height: 720 },
+      acceptDownloads: true,
+    });
+    context.setDefaultTimeout(this.config.timeouts.action);
+    context.setDefaultNavigationTimeout(this.config.timeouts.navigation);
+    // A crashed or killed browser closes the context: forget it so the next call starts a new one.
+    context.on('close', () => {
+      if (!this.browserContext) return;
+      this.browserContext = undefined;
+      this.tabs = [];
+      this.current = undefined;
+    });
+    // Pages opened by the site (target=_blank, window.open) become tabs too.
+    context.on('page', page => this.tabFor(page));
+    await this.applyNetworkRules(context);
+    if (this.config.saveTrace) await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId });
+    return context;
+  }
+
+  private async applyNetworkRules(context: BrowserContext): Promise<void> {
+    const { allowedOrigins, blockedOrigins } = this.config;
+    if (!allowedOrigins.length && !blockedOrigins.length) return;
+    const isAllowed = originMatcher(allowedOrigins);
+    const isBlocked = originMatcher(blockedOrigins);
+    await context.route('**', (route: Route) => {
+      const url = new URL(route.request().url());
+      if (!/^https?:$/.test(url.protocol)) return route.continue();
+      const refused = isBlocked(url) || (allowedOrigins.length > 0 && !isAllowed(url));
+      return refused ? route.abort('blockedbyclient') : route.continue();
+    });
+  }
+
+  async dispose(): Promise<void> {
+    await this.closeBrowserContext();
+  }
+}
+
+/**
+ * Matches URLs against origin rules: `https://example.com` matches that exact origin, a bare `example.com` or
+ * `localhost:3000` matches that host on either scheme.
+ */
+export function originMatcher(rules: string[]): (url: URL) => boolean {
+  const origins = new Set(rules.filter(r => r.includes('://')).map(r => new URL(r).origin));
+  const hosts = new Set(rules.filter(r => !r.includes('://')).map(r => r.toLowerCase()));
+  return url => origins.has(url.origin) || hosts.has(url.host) || hosts.has(url.hostname);
+}

@@ -1,0 +1,241 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { jsString } from './codegen';
+import type { ConsoleMessage, Dialog, Download, FileChooser, Locator, Page, Request } from 'playwright';
+
+export type ModalState =
+  | { type: 'dialog'; description: string; clearedBy: 'browser_handle_dialog'; dialog: Dialog }
+  | { type: 'fileChooser'; description: string; clearedBy: 'browser_file_upload'; fileChooser: FileChooser };
+
+export type ConsoleLevel = 'error' | 'warning' | 'info' | 'debug';
+export const CONSOLE_LEVELS: ConsoleLevel[] = ['error', 'warning', 'info', 'debug'];
+
+export interface ConsoleEntry {
+  level: ConsoleLevel;
+  text: string;
+  location?: string;
+  /** Index of the main-frame navigation this entry belongs to. */
+  navigation: number;
+}
+
+export interface NetworkEntry {
+  request: Request;
+  status?: number;
+  statusText?: string;
+  failure?: string;
+}
+
+/** Thrown for a ref that is not in the last snapshot; the text is the one @playwright/mcp uses. */
+export class RefNotFoundError extends Error {
+  constructor(ref: string) {
+    super(`Ref ${ref} not found in the current page snapshot. Try capturing new snapshot.`);
+  }
+}
+
+const REF = /^(?:f\d+)?e\d+$/;
+const REF_IN_SNAPSHOT = /\[ref=((?:f\d+)?e\d+)\]/g;
+const MAX_NETWORK_ENTRIES = 5_000;
+const MAX_CONSOLE_ENTRIES = 5_000;
+const SETTLE_TIMEOUT = 5_000;
+
+function consoleLevel(type: string): ConsoleLevel {
+  if (type === 'error' || type === 'assert') return 'error';
+  if (type === 'warning') return 'warning';
+  if (type === 'debug' || type === 'trace') return 'debug';
+  return 'info';
+}
+
+export const formatConsoleEntry = (entry: ConsoleEntry) =>
+  `[${entry.level.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
+
+/** One page of a session: its events (console, network, dialogs, downloads), its snapshot refs, and its actions. */
+export class Tab {
+  readonly console: ConsoleEntry[] = [];
+  readonly network: NetworkEntry[] = [];
+  modalStates: ModalState[] = [];
+  private navigation = 0;
+  private refs = new Set<string>();
+  private pendingEvents: string[] = [];
+  private pendingDownloads = new Set<Promise<void>>();
+  private modalListeners = new Set<() => void>();
+
+  constructor(
+    readonly page: Page,
+    private readonly downloadsDir: string,
+    onClose: (tab: Tab) => void,
+  ) {
+    page.on('console', message => this.addConsole(message));
+    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, navigation: this.navigation }));
+    page.on('framenavigated', frame => {
+      if (frame === page.mainFrame()) this.navigation++;
+    });
+    page.on('request', request => {
+      this.network.push({ request });
+      if (this.network.length > MAX_NETWORK_ENTRIES) this.network.shift();
+    });
+    page.on('response', response => {
+      const entry = this.findNetworkEntry(response.request());
+      if (entry) Object.assign(entry, { status: response.status(), statusText: response.statusText() });
+    });
+    page.on('requestfailed', request => {
+      const entry = this.findNetworkEntry(request);
+      if (entry) entry.failure = request.failure()?.errorText ?? 'failed';
+    });
+    page.on('dialog', dialog => this.addModal({
+      type: 'dialog',
+      description: `"${dialog.type()}" dialog with message "${dialog.message()}"`,
+      clearedBy: 'browser_handle_dialog',
+      dialog,
+    }));
+    page.on('filechooser', fileChooser => this.addModal({
+      type: 'fileChooser',
+      description: 'File chooser',
+      clearedBy: 'browser_file_upload',
+      fileChooser,
+    }));
+    page.on('download', download => this.trackDownload(download));
+    page.on('close', () => onClose(this));
+  }
+
+  /** Console entries of the current document (since the last main-frame navigation). */
+  currentConsole(): ConsoleEntry[] {
+    return this.console.filter(entry => entry.navigation === this.navigation);
+  }
+
+  private addConsole(message: ConsoleMessage) {
+    const { url, lineNumber } = message.location();
+    this.pushConsole({
+      level: consoleLevel(message.type()),
+      text: message.text(),
+      location: url ? `${url}:${lineNumber}` : undefined,
+      navigation: this.navigation,
+    });
+  }
+
+  private pushConsole(entry: ConsoleEntry) {
+    this.console.push(entry);
+    if (this.console.length > MAX_CONSOLE_ENTRIES) this.console.shift();
+    if (entry.level !== 'debug') this.pendingEvents.push(formatConsoleEntry(entry));
+  }
+
+  private findNetworkEntry(request: Request) {
+    for (let i = this.network.length - 1; i >= 0; i--) if (this.network[i].request === request) return this.network[i];
+    return undefined;
+  }
+
+  private addModal(state: ModalState) {
+    this.modalStates.push(state);
+    for (const listener of this.modalListeners) listener();
+  }
+
+  clearModal(state: ModalState) {
+    this.modalStates = this.modalStates.filter(s => s !== state);
+  }
+
+  private trackDownload(download: Download) {
+    const file = join(this.downloadsDir, download.suggestedFilename());
+    const saved = mkdir(this.downloadsDir, { recursive: true })
+      .then(() => download.saveAs(file))
+      .then(
+        () => void this.pendingEvents.push(`Downloaded file ${download.suggestedFilename()} to ${file}`),
+        error => void this.pendingEvents.push(`Download of ${download.suggestedFilename()} failed: ${error.message}`),
+      )
+      .finally(() => this.pendingDownloads.delete(saved));
+    this.pendingDownloads.add(saved);
+  }
+
+  /** Events since the previous call, for the response's Events section. */
+  async takeEvents(): Promise<string[]> {
+    if (this.pendingDownloads.size) await Promise.race([Promise.all(this.pendingDownloads), delay(SETTLE_TIMEOUT)]);
+    const events = this.pendingEvents;
+    this.pendingEvents = [];
+    return events;
+  }
+
+  /** Takes the full aria snapshot (mode 'ai'); its refs become the ones targets are checked against. */
+  async snapshot(options: { depth?: number; boxes?: boolean } = {}): Promise<string> {
+    const yaml = await this.page.ariaSnapshot({ mode: 'ai', ...options });
+    this.refs = new Set(Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]));
+    return yaml;
+  }
+
+  /**
+   * Resolves a tool's `target`: a ref from the last snapshot (`e12`, `f1e3`) or a Playwright selector. Fails fast with
+   * a message naming the target instead of waiting for an element that will never come.
+   */
+  async locator(target: string): Promise<{ locator: Locator; code: string }> {
+    if (REF.test(target)) {
+      const locator = this.page.locator(`aria-ref=${target}`);
+      if (!this.refs.has(target) || (await locator.count()) === 0) throw new RefNotFoundError(target);
+      return { locator, code: await this.codeFor(locator, `locator('aria-ref=${target}')`) };
+    }
+    let locator: Locator;
+    let count: number;
+    try {
+      locator = this.page.locator(target);
+      count = await locator.count();
+    } catch (error) {
+      throw new Error(`"${target}" is neither a ref from the snapshot nor a valid selector: ${firstLine(error)}`);
+    }
+    if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
+    if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
+    return { locator, code: await this.codeFor(locator, `locator(${jsString(target)})`) };
+  }
+
+  /** The best-practice locator for generated code (test id, role + name, label…), never an aria ref when avoidable. */
+  private async codeFor(locator: Locator, fallback: string): Promise<string> {
+    try {
+      return `page.${(await locator.normalize()).toString()}`;
+    } catch {
+      return `page.${fallback}`;
+    }
+  }
+
+  /**
+   * Runs an action and waits for what it set off: a navigation's load and the requests it started (bounded). A dialog
+   * or file chooser that opens meanwhile ends the wait, since the page is blocked until a tool handles it.
+   */
+  async runAction<T>(action: () => Promise<T>): Promise<T | undefined> {
+    const requests = new Set<Request>();
+    const onRequest = (request: Request) => requests.add(request);
+    const onDone = (request: Request) => requests.delete(request);
+    let navigated = false;
+    const onNavigation = (frame: unknown) => {
+      if (frame === this.page.mainFrame()) navigated = true;
+    };
+    // Context-wide, so a popup the action opens is waited for too.
+    const context = this.page.context();
+    context.on('request', onRequest);
+    context.on('requestfinished', onDone);
+    context.on('requestfailed', onDone);
+    this.page.on('framenavigated', onNavigation);
+    try {
+      const result = await this.raceModal(action);
+      if (this.modalStates.length) return result;
+      const deadline = Date.now() + SETTLE_TIMEOUT;
+      if (navigated) await this.page.waitForLoadState('load', { timeout: SETTLE_TIMEOUT }).catch(() => {});
+      while (requests.size && Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length) await delay(20);
+      return result;
+    } finally {
+      context.off('request', onRequest);
+      context.off('requestfinished', onDone);
+      context.off('requestfailed', onDone);
+      this.page.off('framenavigated', onNavigation);
+    }
+  }
+
+  private raceModal<T>(action: () => Promise<T>): Promise<T | undefined> {
+    return new Promise<T | undefined>((resolve, reject) => {
+      const onModal = () => resolve(undefined);
+      this.modalListeners.add(onModal);
+      action().then(resolve, error => {
+        // An action blocked by a dialog fails once the dialog is dismissed; the modal state already answered.
+        if (this.modalStates.length) resolve(undefined);
+        else reject(error);
+      }).finally(() => this.modalListeners.delete(onModal));
+    });
+  }
+}
+
+export const delay = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
+export const firstLine = (error: unknown) => String(error instanceof Error ? error.message : error).split('\n')[0];

@@ -1,0 +1,104 @@
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { defaultCoreConfig, type CoreConfig, type HttpConfig } from './config';
+import { loadSecrets } from './mcp/secrets';
+
+/** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
+export interface CliOptions {
+  executablePath?: string;
+  headless?: boolean;
+  cdpEndpoint?: string;
+  wsEndpoint?: string;
+  browserArg?: string[];
+  viewportSize?: { width: number; height: number };
+  allowFileAccess?: boolean;
+  allowUnsafeCode?: boolean;
+  allowedOrigins?: string[];
+  blockedOrigins?: string[];
+  secrets?: string;
+  saveTrace?: string;
+  outputDir?: string;
+  snapshotMode?: 'inline' | 'file';
+  timeoutAction?: number;
+  timeoutNavigation?: number;
+  port?: number;
+  host: string;
+  allowedHosts?: string[];
+}
+
+const list = (value: string) => value.split(/[;,]/).map(s => s.trim()).filter(Boolean);
+
+const positiveInt = (flag: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} expects a positive whole number of milliseconds, got "${value}".`);
+  return n;
+};
+
+const port = (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`expected a port number from 0 to 65535, got "${value}".`);
+  return n;
+};
+
+const viewport = (value: string) => {
+  const m = value.match(/^(\d+)\s*[x,]\s*(\d+)$/);
+  if (!m) throw new InvalidArgumentError(`expected WIDTHxHEIGHT such as 1280x720, got "${value}".`);
+  return { width: Number(m[1]), height: Number(m[2]) };
+};
+
+const env = (name: string) => `AGENT_INSPECTOR_${name}`;
+
+/** The browser, policy and HTTP flags shared by `mcp` and `serve`, so both drive the browser the same way. */
+export function addCoreOptions(command: Command, defaultPort?: number): Command {
+  return command
+    .addOption(new Option('--executable-path <path>', 'Chromium binary to launch').env(env('CHROMIUM')))
+    .addOption(new Option('--headless', 'run the browser headless (default: headless only when there is no display)').env(env('HEADLESS')))
+    .addOption(new Option('--cdp-endpoint <url>', 'attach to a running Chromium over CDP instead of launching one').env(env('CDP_ENDPOINT')))
+    .addOption(new Option('--ws-endpoint <url>', 'attach to a Playwright browser server (npx playwright run-server)').env(env('WS_ENDPOINT')))
+    .addOption(new Option('--browser-arg <arg...>', 'extra Chromium command-line argument (repeatable)'))
+    .addOption(new Option('--viewport-size <WxH>', 'viewport size, e.g. 1280x720').argParser(viewport).env(env('VIEWPORT_SIZE')))
+    .addOption(new Option('--allow-file-access', 'allow navigating to file: URLs').env(env('ALLOW_FILE_ACCESS')))
+    .addOption(new Option('--allow-unsafe-code', 'offer browser_run_code_unsafe: agents may run code in this process').env(env('ALLOW_UNSAFE_CODE')))
+    .addOption(new Option('--allowed-origins <origins>', 'only these origins are reachable (; or , separated)').argParser(list).env(env('ALLOWED_ORIGINS')))
+    .addOption(new Option('--blocked-origins <origins>', 'these origins are blocked (; or , separated)').argParser(list).env(env('BLOCKED_ORIGINS')))
+    .addOption(new Option('--secrets <file>', 'dotenv file of secrets: redacted in all output, typed by name').env(env('SECRETS')))
+    .addOption(new Option('--save-trace <dir>', 'save a Playwright trace per session into this folder').env(env('SAVE_TRACE')))
+    .addOption(new Option('--output-dir <dir>', 'folder for screenshots, downloads and snapshot files').env(env('OUTPUT_DIR')))
+    .addOption(new Option('--snapshot-mode <mode>', 'return snapshots inline or as a file link').choices(['inline', 'file']).env(env('SNAPSHOT_MODE')))
+    .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(positiveInt('--timeout-action')).env(env('TIMEOUT_ACTION')))
+    .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(positiveInt('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
+    .addOption(new Option('--port <port>', defaultPort === undefined ? 'serve MCP over HTTP on this port (0: any free port) instead of stdio' : 'HTTP port (0: any free port)')
+      .argParser(port).env(env('PORT')).default(defaultPort))
+    .addOption(new Option('--host <host>', 'interface to bind; anything but loopback exposes the browser to the network').env(env('HOST')).default('127.0.0.1'))
+    .addOption(new Option('--allowed-hosts <hosts>', 'extra Host/Origin names accepted besides loopback (; or , separated)').argParser(list).env(env('ALLOWED_HOSTS')));
+}
+
+export function coreConfigFrom(options: CliOptions): CoreConfig {
+  if (options.cdpEndpoint && options.wsEndpoint) throw new InvalidArgumentError('--cdp-endpoint and --ws-endpoint are alternatives; give one.');
+  const defaults = defaultCoreConfig();
+  return defaultCoreConfig({
+    browser: {
+      executablePath: options.executablePath,
+      headless: options.headless ? true : undefined,
+      cdpEndpoint: options.cdpEndpoint,
+      wsEndpoint: options.wsEndpoint,
+      args: options.browserArg ?? [],
+      viewport: options.viewportSize,
+    },
+    allowFileAccess: !!options.allowFileAccess,
+    allowUnsafeCode: !!options.allowUnsafeCode,
+    allowedOrigins: options.allowedOrigins ?? [],
+    blockedOrigins: options.blockedOrigins ?? [],
+    secrets: options.secrets ? loadSecrets(options.secrets) : {},
+    saveTrace: options.saveTrace,
+    outputDir: options.outputDir ?? defaults.outputDir,
+    snapshotMode: options.snapshotMode ?? defaults.snapshotMode,
+    timeouts: {
+      action: options.timeoutAction ?? defaults.timeouts.action,
+      navigation: options.timeoutNavigation ?? defaults.timeouts.navigation,
+    },
+  });
+}
+
+export function httpConfigFrom(options: CliOptions & { port: number }): HttpConfig {
+  return { host: options.host, port: options.port, allowedHosts: options.allowedHosts ?? [] };
+}

@@ -1,0 +1,56 @@
+/** Everything the automation core needs to know, resolved once from CLI flags and their environment variables. */
+export interface BrowserConfig {
+  /** Explicit Chromium binary; otherwise discovered (see browser/discovery.ts). */
+  executablePath?: string;
+  /** undefined: headless exactly when there is no display. */
+  headless?: boolean;
+  /** Attach to a running Chromium over CDP instead of launching one. */
+  cdpEndpoint?: string;
+  /** Attach to a Playwright browser server (`npx playwright run-server`) instead of launching one. */
+  wsEndpoint?: string;
+  /** Extra Chromium command-line arguments. */
+  args: string[];
+  viewport?: { width: number; height: number };
+}
+
+export interface CoreConfig {
+  browser: BrowserConfig;
+  allowFileAccess: boolean;
+  allowUnsafeCode: boolean;
+  /** Only requests to these origins go through (empty: all). */
+  allowedOrigins: string[];
+  /** Requests to these origins are blocked. */
+  blockedOrigins: string[];
+  /** name → value, from the --secrets dotenv file. */
+  secrets: Record<string, string>;
+  /** Folder for one Playwright trace zip per session. */
+  saveTrace?: string;
+  /** Where screenshots, downloads and snapshot files go; relative paths are resolved against the workspace root. */
+  outputDir: string;
+  snapshotMode: 'inline' | 'file';
+  timeouts: { action: number; navigation: number };
+}
+
+export interface HttpConfig {
+  host: string;
+  port: number;
+  /** Extra Host/Origin host names accepted besides loopback ones (for a deliberate non-loopback bind). */
+  allowedHosts: string[];
+}
+
+export const DEFAULT_OUTPUT_DIR = '.playwright-mcp';
+
+export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
+  return {
+    browser: { args: [] },
+    allowFileAccess: false,
+    allowUnsafeCode: false,
+    allowedOrigins: [],
+    blockedOrigins: [],
+    secrets: {},
+    outputDir: DEFAULT_OUTPUT_DIR,
+    snapshotMode: 'inline',
+    timeouts: { action: 5_000, navigation: 60_000 },
+    ...overrides,
+  };
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { BrowserSource } from './browser/browser-source';
+import type { Workspace } from './browser/context';
+import type { CoreConfig } from './config';
+import { EventBus } from './events/bus';
+import { McpSession } from './mcp/session';
+
+/**
+ * The automation core of one process: the event spine, the controlled browser, and the MCP sessions on it. The CLI,
+ * web mode and the Electron app each create one and attach transports to it.
+ */
+export class InspectorCore {
+  readonly bus = new EventBus();
+  readonly browser: BrowserSource;
+  private readonly sessions = new Set<McpSession>();
+
+  constructor(readonly config: CoreConfig) {
+    this.browser = new BrowserSource(config.browser);
+  }
+
+  createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): McpSession {
+    const session = new McpSession(randomUUID(), this.config, this.browser, this.bus, workspace);
+    this.sessions.add(session);
+    this.bus.publish({ type: 'session-started', sessionId: session.id, transport, clientName, time: Date.now() });
+    return session;
+  }
+
+  async closeSession(session: McpSession): Promise<void> {
+    if (!this.sessions.delete(session)) return;
+    await session.close();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions].map(session => this.closeSession(session)));
+    await this.browser.close();
+  }
+}

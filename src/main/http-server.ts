@@ -1,0 +1,104 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import type { HttpConfig } from './config';
+import type { InspectorCore } from './core';
+import { McpHttpEndpoint } from './mcp/http';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+};
+
+/**
+ * DNS-rebinding defence: a page on another site can make a browser send requests to 127.0.0.1, but it cannot forge
+ * the Host and Origin headers. Only loopback names (and hosts the user allowed) are accepted.
+ */
+export function isLocalRequest(req: IncomingMessage, config: HttpConfig): { ok: true } | { ok: false; reason: string } {
+  const allowed = (hostname: string) =>
+    LOOPBACK_HOSTS.has(hostname) || config.allowedHosts.includes(hostname) || (config.host !== '0.0.0.0' && hostname === config.host);
+  const host = req.headers.host ?? '';
+  const hostname = host.replace(/:\d+$/, '');
+  if (!allowed(hostname)) return { ok: false, reason: `Host "${host}" is not allowed` };
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== 'null') {
+    let originHost: string;
+    try {
+      originHost = new URL(origin).hostname;
+    } catch {
+      return { ok: false, reason: `Origin "${origin}" is not a valid origin` };
+    }
+    if (!allowed(originHost) && !allowed(`[${originHost}]`)) return { ok: false, reason: `Origin "${origin}" is not allowed` };
+  }
+  return { ok: true };
+}
+
+export interface RunningHttpServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The one HTTP server of a process: MCP (/mcp, /sse) and, in web mode, the inspector UI from `uiDir`. */
+export async function startHttpServer(core: InspectorCore, config: HttpConfig, uiDir?: string): Promise<RunningHttpServer> {
+  const mcp = new McpHttpEndpoint(core);
+  const server = createServer((req, res) => {
+    const check = isLocalRequest(req, config);
+    if (!check.ok) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end(`Forbidden: ${check.reason}. Agent Inspector only accepts local requests.`);
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    mcp.handle(req, res, url)
+      .then(handled => handled || serveStatic(res, url, uiDir))
+      .catch(error => {
+        console.error('[http] request failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end(`Internal error: ${error instanceof Error ? error.message : error}`);
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    server,
+    url: `http://${shownHost}:${port}`,
+    async close() {
+      await mcp.close();
+      server.closeAllConnections();
+      await new Promise<void>(resolve => server.close(() => resolve()));
+    },
+  };
+}
+
+function serveStatic(res: ServerResponse, url: URL, uiDir: string | undefined) {
+  if (!uiDir) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found. MCP endpoints: /mcp (Streamable HTTP), /sse (legacy SSE).');
+    return;
+  }
+  const relativePath = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  const file = normalize(join(uiDir, relativePath));
+  if (!file.startsWith(uiDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${url.pathname}`);
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    // Nothing from a visited site may run in the inspector: only our own bundled scripts.
+    'content-security-policy': "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; connect-src 'self' ws: wss:",
+    'x-content-type-options': 'nosniff',
+  });
+  createReadStream(file).pipe(res);
+}

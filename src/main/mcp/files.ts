@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import type { Workspace } from '../browser/context';
+
+const inside = (dir: string, file: string) => {
+  const rel = relative(dir, file);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
+
+/**
+ * Resolves a file an agent asked us to write: relative names against the workspace root, the default name in the
+ * output folder. Writing outside the workspace root and the output folder is refused.
+ */
+export function outputPath(workspace: Workspace, filename: string | undefined, defaultName: string): string {
+  const file = filename ? resolve(workspace.root, filename) : join(workspace.outputDir, defaultName);
+  if (!inside(workspace.root, file) && !inside(workspace.outputDir, file))
+    throw new Error(`Refusing to write "${filename}": files must be inside the workspace root ${workspace.root}.`);
+  return file;
+}
+
+export async function writeOutput(workspace: Workspace, file: string, data: string | Buffer): Promise<string> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, data);
+  return displayPath(workspace, file);
+}
+
+/** How a written file is shown to the agent: relative to the workspace root when inside it. */
+export function displayPath(workspace: Workspace, file: string): string {
+  return inside(workspace.root, file) ? relative(workspace.root, file) : file;
+}
+
+export const timestamp = () => new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { InspectorCore } from '../core';
+import { createMcpServer } from './server';
+
+function jsonRpcError(res: ServerResponse, status: number, code: number, message: string) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/**
+ * MCP over HTTP: Streamable HTTP at /mcp and the legacy SSE transport at /sse. Every client session gets its own MCP
+ * server and McpSession, hence its own isolated browser context.
+ */
+export class McpHttpEndpoint {
+  private readonly streamable = new Map<string, StreamableHTTPServerTransport>();
+  private readonly sse = new Map<string, SSEServerTransport>();
+
+  constructor(private readonly core: InspectorCore) {}
+
+  /** Handles the request when it is for MCP; returns false to let the caller serve it. */
+  async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    if (url.pathname === '/mcp') await this.handleStreamable(req, res);
+    else if (url.pathname === '/sse') await this.handleSse(req, res, url);
+    else return false;
+    return true;
+  }
+
+  private async handleStreamable(req: IncomingMessage, res: ServerResponse) {
+    const sessionId = req.headers['mcp-session-id'];
+    if (typeof sessionId === 'string') {
+      const transport = this.streamable.get(sessionId);
+      if (!transport) return jsonRpcError(res, 404, -32001, `Session not found: ${sessionId}. Start a new session with an initialize request.`);
+      return transport.handleRequest(req, res);
+    }
+    if (req.method !== 'POST') return jsonRpcError(res, 400, -32000, 'Bad Request: no mcp-session-id header; POST an initialize request first.');
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: id => void this.streamable.set(id, transport),
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) this.streamable.delete(transport.sessionId);
+    };
+    const server = createMcpServer(this.core, 'http');
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
+    // Not an initialize request (or a malformed one): the transport answered with an error; nothing to keep.
+    if (!transport.sessionId) await server.close();
+  }
+
+  private async handleSse(req: IncomingMessage, res: ServerResponse, url: URL) {
+    if (req.method === 'GET') {
+      const transport = new SSEServerTransport('/sse', res);
+      this.sse.set(transport.sessionId, transport);
+      const server = createMcpServer(this.core, 'sse');
+      res.on('close', () => {
+        this.sse.delete(transport.sessionId);
+        void server.close();
+      });
+      await server.connect(transport);
+      return;
+    }
+    if (req.method === 'POST') {
+      const sessionId = url.searchParams.get('sessionId') ?? '';
+      const transport = this.sse.get(sessionId);
+      if (!transport) return jsonRpcError(res, 404, -32001, `SSE session not found: "${sessionId}". Open GET /sse first.`);
+      return transport.handlePostMessage(req, res);
+    }
+    res.writeHead(405, { allow: 'GET, POST' }).end('Method not allowed');
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.streamable.values(), ...this.sse.values()].map(t => t.close().catch(() => {})));
+  }
+}

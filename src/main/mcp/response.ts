@@ -1,0 +1,121 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { Context } from '../browser/context';
+import type { Tab } from '../browser/tab';
+import type { ParsedResponse } from '../../shared/response';
+
+export interface ResponseImage {
+  mimeType: string;
+  data: Buffer;
+}
+
+/**
+ * Collects what a tool call produced and assembles the response sections. Rendering to Markdown and redaction happen
+ * in the session, so the agent and the event bus see exactly the same text.
+ */
+export class Response {
+  private readonly results: string[] = [];
+  private readonly errors: string[] = [];
+  private readonly code: string[] = [];
+  readonly images: ResponseImage[] = [];
+  private snapshotOptions?: { depth?: number; boxes?: boolean };
+  private pageWanted = false;
+  private tabsWanted = false;
+  /** The full aria snapshot taken for this call, published on the event bus. */
+  ariaSnapshot?: string;
+
+  constructor(private readonly context: Context) {}
+
+  addResult(text: string) {
+    this.results.push(text);
+  }
+
+  addError(text: string) {
+    this.errors.push(text);
+  }
+
+  get isError() {
+    return this.errors.length > 0;
+  }
+
+  /** One Playwright statement, e.g. `await page.goto('https://example.com');`. */
+  addCode(statement: string) {
+    this.code.push(statement);
+  }
+
+  addImage(image: ResponseImage) {
+    this.images.push(image);
+  }
+
+  /** Ask for the page state and a full aria snapshot after the call. */
+  includeSnapshot(options: { depth?: number; boxes?: boolean } = {}) {
+    this.snapshotOptions = options;
+    this.pageWanted = true;
+  }
+
+  includePage() {
+    this.pageWanted = true;
+  }
+
+  includeTabs() {
+    this.tabsWanted = true;
+  }
+
+  async finish(): Promise<ParsedResponse> {
+    const sections: ParsedResponse = {};
+    const tab = this.context.currentTab;
+    if (tab && !tab.page.isClosed()) await this.addPageSections(tab, sections);
+    if (this.errors.length) sections.error = this.errors.join('\n');
+    if (this.results.length) sections.result = this.results.join('\n');
+    if (this.code.length) sections.code = this.code.join('\n');
+    return sections;
+  }
+
+  private async addPageSections(tab: Tab, sections: ParsedResponse) {
+    if (this.tabsWanted || this.context.tabs.length > 1) sections.tabs = await this.tabList();
+    if (this.pageWanted || tab.modalStates.length) {
+      const console = tab.currentConsole();
+      sections.page = {
+        url: tab.page.url(),
+        title: await tab.page.title().catch(() => ''),
+        console: {
+          errors: console.filter(e => e.level === 'error').length,
+          warnings: console.filter(e => e.level === 'warning').length,
+        },
+      };
+    }
+    if (tab.modalStates.length) {
+      sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
+    } else if (this.snapshotOptions) {
+      sections.snapshot = await this.snapshotSection(tab, this.snapshotOptions);
+    }
+    const events = await tab.takeEvents();
+    if (events.length) sections.events = events;
+  }
+
+  private async tabList() {
+    return Promise.all(this.context.tabs.map(async (tab, index) => ({
+      index,
+      current: tab === this.context.currentTab,
+      title: await tab.page.title().catch(() => ''),
+      url: tab.page.url(),
+    })));
+  }
+
+  private async snapshotSection(tab: Tab, options: { depth?: number; boxes?: boolean }) {
+    try {
+      const yaml = await tab.snapshot(options);
+      if (options.depth === undefined) this.ariaSnapshot = yaml;
+      if (this.context.config.snapshotMode === 'inline') return { yaml };
+      const { root, outputDir } = this.context.workspace;
+      const file = join(outputDir, `page-${new Date().toISOString().replace(/[:.]/g, '-')}.yml`);
+      await mkdir(outputDir, { recursive: true });
+      await writeFile(file, yaml);
+      return { file: relative(root, file) };
+    } catch (error) {
+      // The page may be navigating or gone; the call's own outcome stands.
+      this.addError(`Could not capture the page snapshot: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { Tool as McpTool, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Context, type Workspace } from '../browser/context';
+import type { BrowserSource } from '../browser/browser-source';
+import { firstLine } from '../browser/tab';
+import type { CoreConfig } from '../config';
+import type { EventBus } from '../events/bus';
+import { parseResponse, renderResponse } from '../../shared/response';
+import { Response } from './response';
+import { redactSecrets } from './secrets';
+import { allTools } from './tools';
+import type { ToolDefinition } from './tool';
+
+/** Older clients name element targets `ref`; map them to the current field names before validation. */
+const TARGET_ALIASES: Record<string, string> = { ref: 'target', startRef: 'startTarget', endRef: 'endTarget' };
+
+function applyAliases(args: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...args };
+  for (const [alias, field] of Object.entries(TARGET_ALIASES)) {
+    if (alias in out && !(field in out)) out[field] = out[alias];
+    if (alias in out) delete out[alias];
+  }
+  if (Array.isArray(out.fields)) out.fields = out.fields.map(f => (f && typeof f === 'object' ? applyAliases(f as Record<string, unknown>) : f));
+  return out;
+}
+
+/** "fields.0.target: expected string" — every problem, each with the path of the field it is about. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map(issue => `- ${issue.path.length ? issue.path.join('.') : '(arguments)'}: ${issue.message}`).join('\n');
+}
+
+/** Drops Playwright's call log and stack from an error, keeping what a user can act on. */
+function errorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split(/\nCall log:|\n\s+at /)[0].trim();
+}
+
+/**
+ * One MCP client session: its browser Context, serialized tool calls, and the event each call publishes. Transports
+ * (stdio, Streamable HTTP, SSE) only move JSON-RPC; everything an agent can do goes through here.
+ */
+export class McpSession {
+  private context?: Context;
+  private queue: Promise<unknown> = Promise.resolve();
+  private seq = 0;
+  private readonly tools: ToolDefinition[];
+
+  constructor(
+    readonly id: string,
+    private readonly config: CoreConfig,
+    private readonly browser: BrowserSource,
+    private readonly bus: EventBus,
+    /** Resolves to the workspace root: the client's first MCP root, or the working directory. */
+    private readonly workspace: () => Promise<Workspace>,
+  ) {
+    this.tools = allTools.filter(tool => !tool.unsafe || config.allowUnsafeCode);
+  }
+
+  listTools(): McpTool[] {
+    return this.tools.map(tool => ({
+      name: tool.name,
+      title: tool.title,
+      description: tool.description,
+      inputSchema: z.toJSONSchema(tool.schema, { io: 'input' }) as McpTool['inputSchema'],
+      annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: !tool.readOnly, openWorldHint: true },
+    }));
+  }
+
+  /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
+  callTool(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
+    const run = this.queue.then(() => this.run(name, rawArgs));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async run(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
+    const tool = this.tools.find(t => t.name === name);
+    if (!tool) {
+      const hint = name === 'browser_run_code_unsafe' ? ' It is only available when the server runs with --allow-unsafe-code.' : '';
+      return { content: [{ type: 'text', text: `### Error\nTool "${name}" not found.${hint}` }], isError: true };
+    }
+    const startedAt = Date.now();
+    const context = await this.ensureContext();
+    const response = new Response(context);
+    const args = applyAliases(rawArgs);
+    const parsed = tool.schema.safeParse(args);
+    if (!parsed.success) {
+      response.addError(`Invalid arguments for tool "${name}":\n${describeIssues(parsed.error)}`);
+    } else {
+      try {
+        await this.invoke(tool, parsed.data, context, response);
+      } catch (error) {
+        response.addError(`Error: ${errorText(error)}`);
+      }
+    }
+    const sections = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
+    const text = redactSecrets(this.config.secrets, renderResponse(sections));
+    const result: CallToolResult = {
+      content: [{ type: 'text', text }, ...response.images.map(image => ({
+        type: 'image' as const,
+        data: image.data.toString('base64'),
+        mimeType: image.mimeType,
+      }))],
+    };
+    if (response.isError) result.isError = true;
+    this.publish(tool.name, rawArgs, startedAt, text, response, context);
+    return result;
+  }
+
+  private async invoke(tool: ToolDefinition, args: Record<string, unknown>, context: Context, response: Response) {
+    if (tool.scope === 'page') {
+      const tab = await context.ensureTab();
+      if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
+      return tool.handler({ args, context, response, tab });
+    }
+    return tool.handler({
+      args,
+      context,
+      response,
+      get tab() {
+        return context.currentTabOrDie();
+      },
+    });
+  }
+
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, text: string, response: Response, context: Context) {
+    const parsed = parseResponse(text);
+    const image = response.images[0];
+    const page = context.currentTab?.page;
+    this.bus.publish({
+      type: 'tool-call',
+      sessionId: this.id,
+      seq: ++this.seq,
+      tool,
+      args: JSON.parse(redactSecrets(this.config.secrets, JSON.stringify(args))),
+      startedAt,
+      endedAt: Date.now(),
+      outcome: response.isError ? 'error' : 'ok',
+      response: parsed,
+      code: parsed.code ?? '',
+      url: parsed.page?.url ?? (page && !page.isClosed() ? page.url() : undefined),
+      title: parsed.page?.title,
+      ariaSnapshot: response.ariaSnapshot && redactSecrets(this.config.secrets, response.ariaSnapshot),
+      screenshot: image && { mimeType: image.mimeType, base64: image.data.toString('base64') },
+    });
+  }
+
+  private async ensureContext(): Promise<Context> {
+    this.context ??= new Context(this.config, this.browser, this.id, await this.workspace());
+    return this.context;
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.context?.dispose();
+    this.bus.publish({ type: 'session-ended', sessionId: this.id, time: Date.now() });
+  }
+}

@@ -1,0 +1,116 @@
+import { access, constants } from 'node:fs/promises';
+import { z } from 'zod';
+import { jsLiteral, jsOptions } from '../../browser/codegen';
+import { defineTool, elementField, targetField } from '../tool';
+
+const click = defineTool({
+  name: 'browser_click',
+  title: 'Click',
+  description: 'Perform click on a web page',
+  schema: z.strictObject({
+    element: elementField,
+    target: targetField,
+    doubleClick: z.boolean().optional().describe('Whether to perform a double click instead of a single click'),
+    button: z.enum(['left', 'right', 'middle']).optional().describe('Button to click, defaults to left'),
+    modifiers: z.array(z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'])).optional().describe('Modifier keys to press'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, response }) {
+    const { locator, code } = await tab.locator(args.target);
+    const options = { button: args.button, modifiers: args.modifiers };
+    const method = args.doubleClick ? 'dblclick' : 'click';
+    response.addCode(`await ${code}.${method}(${jsOptions(options)});`);
+    await tab.runAction(() => locator[method](options));
+    response.includeSnapshot();
+  },
+});
+
+const drag = defineTool({
+  name: 'browser_drag',
+  title: 'Drag mouse',
+  description: 'Perform drag and drop between two elements',
+  schema: z.strictObject({
+    startElement: z.string().optional().describe('Human-readable source element description used to obtain the permission to interact with the element'),
+    startTarget: targetField,
+    endElement: z.string().optional().describe('Human-readable target element description used to obtain the permission to interact with the element'),
+    endTarget: targetField,
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, response }) {
+    const start = await tab.locator(args.startTarget);
+    const end = await tab.locator(args.endTarget);
+    response.addCode(`await ${start.code}.dragTo(${end.code});`);
+    await tab.runAction(() => start.locator.dragTo(end.locator));
+    response.includeSnapshot();
+  },
+});
+
+const hover = defineTool({
+  name: 'browser_hover',
+  title: 'Hover mouse',
+  description: 'Hover over element on page',
+  schema: z.strictObject({ element: elementField, target: targetField }),
+  scope: 'page',
+  readOnly: true,
+  async handler({ args, tab, response }) {
+    const { locator, code } = await tab.locator(args.target);
+    response.addCode(`await ${code}.hover();`);
+    await tab.runAction(() => locator.hover());
+    response.includeSnapshot();
+  },
+});
+
+const selectOption = defineTool({
+  name: 'browser_select_option',
+  title: 'Select option',
+  description: 'Select an option in a dropdown',
+  schema: z.strictObject({
+    element: elementField,
+    target: targetField,
+    values: z.array(z.string()).describe('Array of values to select in the dropdown. This can be a single value or multiple values.'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, response }) {
+    const { locator, code } = await tab.locator(args.target);
+    response.addCode(`await ${code}.selectOption(${jsLiteral(args.values.length === 1 ? args.values[0] : args.values)});`);
+    await tab.runAction(() => locator.selectOption(args.values));
+    response.includeSnapshot();
+  },
+});
+
+const drop = defineTool({
+  name: 'browser_drop',
+  title: 'Drop files or data onto an element',
+  description: 'Drop files or MIME-typed data onto an element, as if dragged from outside the page',
+  schema: z.strictObject({
+    element: elementField,
+    target: targetField,
+    paths: z.array(z.string()).optional().describe('Absolute paths to files to drop onto the element.'),
+    data: z.record(z.string(), z.string()).optional()
+      .describe('Data to drop, as a map of MIME type to string value (e.g. {"text/plain": "hello", "text/uri-list": "https://example.com"}).'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, response }) {
+    if (!args.paths?.length && !args.data) throw new Error('Nothing to drop: give "paths", "data" or both.');
+    const { locator, code } = await tab.locator(args.target);
+    await assertReadable(args.paths ?? []);
+    response.addCode(`await ${code}.drop(${jsLiteral({ files: args.paths, data: args.data })});`);
+    await tab.runAction(() => locator.drop({ files: args.paths, data: args.data }));
+    response.includeSnapshot();
+  },
+});
+
+/** Names the first missing file before anything happens in the page. */
+export async function assertReadable(paths: string[]): Promise<void> {
+  for (const path of paths) {
+    await access(path, constants.R_OK).catch(() => {
+      throw new Error(`Cannot read file "${path}": it does not exist or is not readable.`);
+    });
+  }
+}
+
+export default [click, drag, hover, selectOption, drop];

@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright';
+import { z } from 'zod';
+import { jsString } from '../../browser/codegen';
+import { outputPath, writeOutput } from '../files';
+import { defineTool, elementField, filenameField } from '../tool';
+
+const stringify = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefined';
+
+/**
+ * Playwright sends a function's source (String(fn)) and calls it in the page. A function whose toString() is the
+ * agent's source makes Playwright call that source with the element, through the public API only.
+ */
+const pageFunction = (source: string) => Object.assign(() => {}, { toString: () => source });
+
+const evaluate = defineTool({
+  name: 'browser_evaluate',
+  title: 'Evaluate JavaScript',
+  description: 'Evaluate JavaScript expression on page or element',
+  schema: z.strictObject({
+    element: elementField,
+    target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector'),
+    function: z.string().describe('() => { /* code */ } or (element) => { /* code */ } when element is provided'),
+    filename: filenameField('the result'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, context, response }) {
+    let result: unknown;
+    if (args.target) {
+      const { locator, code } = await tab.locator(args.target);
+      response.addCode(`await ${code}.evaluate(${jsString(args.function)});`);
+      result = await tab.runAction(() => locator.evaluate(pageFunction(args.function)));
+    } else {
+      response.addCode(`await page.evaluate(${jsString(args.function)});`);
+      result = await tab.runAction(() => tab.page.evaluate(pageFunction(args.function)));
+    }
+    if (args.filename) {
+      const shown = await writeOutput(context.workspace, outputPath(context.workspace, args.filename, ''), stringify(result));
+      response.addResult(`Saved the result to ${shown}`);
+    } else {
+      response.addResult(stringify(result));
+    }
+  },
+});
+
+type PageFunction = (page: Page) => Promise<unknown>;
+
+const runCodeUnsafe = defineTool({
+  name: 'browser_run_code_unsafe',
+  title: 'Run Playwright code (unsafe)',
+  description: 'Run a JavaScript function with Playwright code in the server process. Only available when the server runs with --allow-unsafe-code: the code has full access to the machine.',
+  schema: z.strictObject({
+    code: z.string().optional().describe("A JavaScript function containing Playwright code to execute. It will be invoked with a single argument, page, which you can use for any page interaction. For example: `async (page) => { await page.getByRole('button', { name: 'Submit' }).click(); return await page.title(); }`"),
+    filename: z.string().optional().describe('Load code from the specified file. Relative file names are resolved against the workspace root. If both code and filename are provided, code will be ignored.'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  unsafe: true,
+  async handler({ args, tab, context, response }) {
+    const source = args.filename ? await readFile(resolve(context.workspace.root, args.filename), 'utf8') : args.code;
+    if (!source) throw new Error('Give "code" or "filename".');
+    let fn: PageFunction;
+    try {
+      fn = new Function(`return (${source});`)() as PageFunction;
+    } catch (error) {
+      throw new Error(`The code does not parse: ${(error as Error).message}`);
+    }
+    if (typeof fn !== 'function') throw new Error('The code must be a function such as `async (page) => { … }`.');
+    response.addCode(`await (${source})(page);`);
+    const result = await tab.runAction(() => fn(tab.page));
+    if (result !== undefined) response.addResult(stringify(result));
+    response.includeSnapshot();
+  },
+});
+
+export default [evaluate, runCodeUnsafe];

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { jsLiteral } from '../../browser/codegen';
+import { secretAwareText } from '../secrets';
+import { defineTool, elementField, targetField } from '../tool';
+import { assertReadable } from './element';
+
+const fillForm = defineTool({
+  name: 'browser_fill_form',
+  title: 'Fill form',
+  description: 'Fill multiple form fields',
+  schema: z.strictObject({
+    fields: z.array(z.strictObject({
+      element: elementField,
+      target: targetField,
+      name: z.string().describe('Human-readable field name'),
+      type: z.enum(['textbox', 'checkbox', 'radio', 'combobox', 'slider']).describe('Type of the field'),
+      value: z.string().describe('Value to fill in the field. If the field is a checkbox, the value should be `true` or `false`. If the field is a combobox, the value should be the text of the option.'),
+    })).describe('Fields to fill in'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, context, response }) {
+    // Resolve every target first, so a bad one fails the call before any field changes.
+    const fields = await Promise.all(args.fields.map(async field => ({ field, ...(await tab.locator(field.target)) })));
+    await tab.runAction(async () => {
+      for (const { field, locator, code } of fields) {
+        if (field.type === 'checkbox' || field.type === 'radio') {
+          if (field.value !== 'true' && field.value !== 'false')
+            throw new Error(`Field "${field.name}": a ${field.type} value must be "true" or "false", got "${field.value}".`);
+          response.addCode(`await ${code}.setChecked(${field.value});`);
+          await locator.setChecked(field.value === 'true');
+        } else if (field.type === 'combobox') {
+          response.addCode(`await ${code}.selectOption(${jsLiteral(field.value)});`);
+          await locator.selectOption(field.value);
+        } else {
+          const text = secretAwareText(context.config.secrets, field.value);
+          response.addCode(`await ${code}.fill(${text.code});`);
+          await locator.fill(text.value);
+        }
+      }
+    });
+    response.includeSnapshot();
+  },
+});
+
+const fileUpload = defineTool({
+  name: 'browser_file_upload',
+  title: 'Upload files',
+  description: 'Upload one or multiple files',
+  schema: z.strictObject({
+    paths: z.array(z.string()).optional()
+      .describe('The absolute paths to the files to upload. Can be single file or multiple files. If omitted, file chooser is cancelled.'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  clearsModal: 'fileChooser',
+  async handler({ args, tab, response }) {
+    const state = tab.modalStates.find(s => s.type === 'fileChooser');
+    if (state?.type !== 'fileChooser') throw new Error('No file chooser visible');
+    const paths = args.paths ?? [];
+    await assertReadable(paths);
+    response.addCode(`await fileChooser.setFiles(${jsLiteral(paths)});`);
+    tab.clearModal(state);
+    await tab.runAction(() => state.fileChooser.setFiles(paths));
+    response.includeSnapshot();
+  },
+});
+
+export default [fillForm, fileUpload];

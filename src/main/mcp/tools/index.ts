@@ -1,0 +1,29 @@
+import type { ToolDefinition } from '../tool';
+import console from './console';
+import dialogs from './dialogs';
+import element from './element';
+import evaluate from './evaluate';
+import form from './form';
+import keyboard from './keyboard';
+import navigation from './navigation';
+import network from './network';
+import screenshot from './screenshot';
+import snapshot from './snapshot';
+import wait from './wait';
+import window from './window';
+
+/** Every tool, grouped by area; names and input schemas match @playwright/mcp's core tools. */
+export const allTools: ToolDefinition[] = [
+  ...navigation,
+  ...snapshot,
+  ...element,
+  ...keyboard,
+  ...form,
+  ...dialogs,
+  ...evaluate,
+  ...screenshot,
+  ...console,
+  ...network,
+  ...wait,
+  ...window,
+];

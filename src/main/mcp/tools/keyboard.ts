@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { jsString } from '../../browser/codegen';
+import { secretAwareText } from '../secrets';
+import { defineTool, elementField, targetField } from '../tool';
+
+const type = defineTool({
+  name: 'browser_type',
+  title: 'Type text',
+  description: 'Type text into editable element',
+  schema: z.strictObject({
+    element: elementField,
+    target: targetField,
+    text: z.string().describe('Text to type into the element'),
+    submit: z.boolean().optional().describe('Whether to submit entered text (press Enter after)'),
+    slowly: z.boolean().optional()
+      .describe('Whether to type one character at a time. Useful for triggering key handlers in the page. By default entire text is filled in at once.'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, context, response }) {
+    const { locator, code } = await tab.locator(args.target);
+    const text = secretAwareText(context.config.secrets, args.text);
+    const method = args.slowly ? 'pressSequentially' : 'fill';
+    response.addCode(`await ${code}.${method}(${text.code});`);
+    if (args.submit) response.addCode(`await ${code}.press('Enter');`);
+    await tab.runAction(async () => {
+      await locator[method](text.value);
+      if (args.submit) await locator.press('Enter');
+    });
+    response.includeSnapshot();
+  },
+});
+
+const pressKey = defineTool({
+  name: 'browser_press_key',
+  title: 'Press a key',
+  description: 'Press a key on the keyboard',
+  schema: z.strictObject({
+    key: z.string().describe('Name of the key to press or a character to generate, such as `ArrowLeft` or `a`'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, response }) {
+    response.addCode(`await page.keyboard.press(${jsString(args.key)});`);
+    await tab.runAction(() => tab.page.keyboard.press(args.key));
+    response.includeSnapshot();
+  },
+});
+
+export default [type, pressKey];

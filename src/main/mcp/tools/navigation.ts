@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { jsString } from '../../browser/codegen';
+import { defineTool } from '../tool';
+
+/** Accepts http(s) (a bare host gets https://), about:blank, and file: only when the server allows it. */
+export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    if (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/.*)?$/.test(url) || /^localhost(:\d+)?(\/.*)?$/.test(url)) return checkNavigationUrl(`https://${url}`, allowFileAccess);
+    throw new Error(`Invalid URL "${url}": expected an absolute http(s) URL such as https://example.com.`);
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return parsed.href;
+  if (parsed.protocol === 'file:' && allowFileAccess) return parsed.href;
+  throw new Error(`Access to "${parsed.protocol}" protocol is blocked. Attempted URL: "${url}"` +
+    (parsed.protocol === 'file:' ? ' (start the server with --allow-file-access to allow it)' : ''));
+}
+
+const navigate = defineTool({
+  name: 'browser_navigate',
+  title: 'Navigate to a URL',
+  description: 'Navigate to a URL',
+  schema: z.strictObject({ url: z.string().describe('The URL to navigate to') }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, context, response }) {
+    const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
+    response.addCode(`await page.goto(${jsString(url)});`);
+    await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
+    response.includeSnapshot();
+  },
+});
+
+const navigateBack = defineTool({
+  name: 'browser_navigate_back',
+  title: 'Go back',
+  description: 'Go back to the previous page in the history',
+  schema: z.strictObject({}),
+  scope: 'page',
+  readOnly: true,
+  async handler({ tab, response }) {
+    response.addCode('await page.goBack();');
+    await tab.runAction(() => tab.page.goBack({ waitUntil: 'domcontentloaded' }));
+    response.includeSnapshot();
+  },
+});
+
+export default [navigate, navigateBack];

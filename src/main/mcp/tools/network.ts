@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { NetworkEntry } from '../../browser/tab';
+import { outputPath, timestamp, writeOutput } from '../files';
+import { defineTool } from '../tool';
+
+const STATIC_TYPES = new Set(['image', 'font', 'stylesheet', 'script', 'media', 'manifest', 'texttrack']);
+const MAX_BODY = 100_000;
+
+const isSuccessfulStatic = (entry: NetworkEntry) =>
+  STATIC_TYPES.has(entry.request.resourceType()) && !entry.failure && (entry.status ?? 0) < 400;
+
+function summary(entry: NetworkEntry, index: number): string {
+  const outcome = entry.failure ? `[FAILED] ${entry.failure}` : entry.status !== undefined ? `[${entry.status}] ${entry.statusText}` : '[pending]';
+  return `${index}. [${entry.request.method()}] ${entry.request.url()} => ${outcome}`;
+}
+
+async function save(args: { filename?: string }, call: Parameters<typeof networkRequests.handler>[0], text: string, what: string) {
+  if (!args.filename) return call.response.addResult(text);
+  const file = outputPath(call.context.workspace, args.filename, `${what}-${timestamp()}.txt`);
+  call.response.addResult(`Saved ${what} to ${await writeOutput(call.context.workspace, file, text)}`);
+}
+
+const networkRequests = defineTool({
+  name: 'browser_network_requests',
+  title: 'List network requests',
+  description: 'Returns all network requests since loading the page',
+  schema: z.strictObject({
+    static: z.boolean().default(false).describe('Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false.'),
+    filter: z.string().optional().describe('Only return requests whose URL matches this regexp (e.g. "/api/.*user").'),
+    filename: z.string().optional().describe('File name to save the network requests to. Relative file names are resolved against the workspace root. If not provided, requests are returned as text.'),
+  }),
+  scope: 'page',
+  readOnly: true,
+  async handler(call) {
+    const { args, tab } = call;
+    let filter: RegExp | undefined;
+    try {
+      filter = args.filter === undefined ? undefined : new RegExp(args.filter);
+    } catch (error) {
+      throw new Error(`Invalid filter regexp "${args.filter}": ${(error as Error).message}`);
+    }
+    const lines: string[] = [];
+    let hiddenStatic = 0;
+    tab.network.forEach((entry, i) => {
+      if (filter && !filter.test(entry.request.url())) return;
+      if (!args.static && isSuccessfulStatic(entry)) return void hiddenStatic++;
+      lines.push(summary(entry, i + 1));
+    });
+    if (hiddenStatic) lines.push(`\nNote: ${hiddenStatic} static request${hiddenStatic === 1 ? '' : 's'} not shown, run with "static" option to see ${hiddenStatic === 1 ? 'it' : 'them'}.`);
+    await save(args, call, lines.join('\n') || 'No requests.', 'network-requests');
+  },
+});
+
+const headers = (record: Record<string, string>) => Object.entries(record).map(([k, v]) => `${k}: ${v}`).join('\n');
+const clip = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}\n… (${text.length - MAX_BODY} more characters; use filename to save all)` : text);
+
+const networkRequest = defineTool({
+  name: 'browser_network_request',
+  title: 'Show a network request',
+  description: 'Returns the details of one network request: headers and bodies',
+  schema: z.strictObject({
+    index: z.number().int().min(1).describe('1-based index of the request, as printed by browser_network_requests.'),
+    part: z.enum(['request-headers', 'request-body', 'response-headers', 'response-body']).optional()
+      .describe('Return only this part of the request. Omit to return full details.'),
+    filename: z.string().optional().describe('File name to save the result to. Relative file names are resolved against the workspace root. If not provided, output is returned as text.'),
+  }),
+  scope: 'page',
+  readOnly: true,
+  async handler(call) {
+    const { args, tab } = call;
+    const entry = tab.network[args.index - 1];
+    if (!entry) throw new Error(`No request with index ${args.index}; there are ${tab.network.length}. List them with browser_network_requests.`);
+    const response = await entry.request.response().catch(() => null);
+    const parts: Record<string, () => Promise<string>> = {
+      'request-headers': async () => headers(await entry.request.allHeaders()),
+      'request-body': async () => entry.request.postData() ?? '(no body)',
+      'response-headers': async () => (response ? headers(await response.allHeaders()) : '(no response)'),
+      'response-body': async () => (response ? await response.text().catch(e => `(body unavailable: ${e.message.split('\n')[0]})`) : '(no response)'),
+    };
+    const full = !!args.filename;
+    let text: string;
+    if (args.part) {
+      text = await parts[args.part]();
+    } else {
+      const sections = await Promise.all(Object.entries(parts).map(async ([name, read]) => `#### ${name}\n\`\`\`\n${await read()}\n\`\`\``));
+      text = [summary(entry, args.index), ...sections].join('\n');
+    }
+    await save(args, call, full ? text : clip(text), `request-${args.index}`);
+  },
+});
+
+export default [networkRequests, networkRequest];

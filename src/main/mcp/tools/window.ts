@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { jsLiteral } from '../../browser/codegen';
+import { defineTool } from '../tool';
+import { checkNavigationUrl } from './navigation';
+
+const resize = defineTool({
+  name: 'browser_resize',
+  title: 'Resize browser window',
+  description: 'Resize the browser window',
+  schema: z.strictObject({
+    width: z.number().int().positive().describe('Width of the browser window'),
+    height: z.number().int().positive().describe('Height of the browser window'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, response }) {
+    const size = { width: args.width, height: args.height };
+    response.addCode(`await page.setViewportSize(${jsLiteral(size)});`);
+    await tab.runAction(() => tab.page.setViewportSize(size));
+    response.includeSnapshot();
+  },
+});
+
+const close = defineTool({
+  name: 'browser_close',
+  title: 'Close browser',
+  description: 'Close the page',
+  schema: z.strictObject({}),
+  scope: 'session',
+  readOnly: false,
+  async handler({ context, response }) {
+    await context.closeBrowserContext();
+    response.addCode('await page.close();');
+    response.addResult('Closed the browser session; the next tool call opens a new one.');
+  },
+});
+
+const tabs = defineTool({
+  name: 'browser_tabs',
+  title: 'Manage tabs',
+  description: 'List, create, close, or select a browser tab.',
+  schema: z.strictObject({
+    action: z.enum(['list', 'new', 'close', 'select']).describe('Operation to perform'),
+    index: z.number().int().min(0).optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
+    url: z.string().optional().describe('URL to navigate to in the new tab, used for new.'),
+  }),
+  scope: 'session',
+  readOnly: false,
+  async handler({ args, context, response }) {
+    switch (args.action) {
+      case 'list':
+        await context.ensureTab();
+        break;
+      case 'new': {
+        const tab = await context.newTab();
+        if (args.url) {
+          const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
+          response.addCode(`await page.goto(${jsLiteral(url)});`);
+          await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
+        }
+        response.includeSnapshot();
+        break;
+      }
+      case 'close':
+        await context.closeTab(args.index);
+        response.includeSnapshot();
+        break;
+      case 'select':
+        if (args.index === undefined) throw new Error('"index" is required to select a tab.');
+        context.selectTab(args.index);
+        response.includeSnapshot();
+        break;
+    }
+    response.includeTabs();
+  },
+});
+
+export default [resize, close, tabs];

@@ -1,0 +1,44 @@
+import type { ParsedResponse } from './response';
+
+/**
+ * The one event spine. Every action — from an MCP agent, the negotiation loop, the scenario parser or a replay —
+ * runs through the tool layer and is published as one of these. The DomState writer, the session recorder and the
+ * UI subscribe to the bus; nothing reaches them by another path.
+ */
+export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent;
+
+export interface SessionStartedEvent {
+  type: 'session-started';
+  sessionId: string;
+  /** How the session's agent reached us: `stdio`, `http`, `sse`, or an in-process origin such as `replay`. */
+  transport: string;
+  clientName?: string;
+  time: number;
+}
+
+export interface SessionEndedEvent {
+  type: 'session-ended';
+  sessionId: string;
+  time: number;
+}
+
+export interface ToolCallEvent {
+  type: 'tool-call';
+  sessionId: string;
+  /** 1-based position of the call within its session. */
+  seq: number;
+  tool: string;
+  args: Record<string, unknown>;
+  startedAt: number;
+  endedAt: number;
+  outcome: 'ok' | 'error';
+  /** The response exactly as the agent received it (secrets redacted), split into sections. */
+  response: ParsedResponse;
+  /** The Playwright code the call ran, one statement per line; empty when it ran none. */
+  code: string;
+  url?: string;
+  title?: string;
+  /** The full aria snapshot (mode: 'ai', with refs) taken for this call, when it took one. */
+  ariaSnapshot?: string;
+  screenshot?: { mimeType: string; base64: string };
+}
