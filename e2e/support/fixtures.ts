@@ -19,8 +19,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(testInfo.outputPath('workspace'));
   },
   mcp: async ({ workspace }, use) => {
-    const { mkdir } = await import('node:fs/promises');
-    await mkdir(workspace, { recursive: true });
     const client = await connectStdio([], { cwd: workspace });
     await use(client);
     await client.close();

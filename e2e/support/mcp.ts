@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -39,6 +40,7 @@ const newClient = () => new Client({ name: 'agent-inspector-e2e', version: '1.0.
 
 /** Spawns `agent-inspector mcp` over stdio, headless, with extra flags. */
 export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string> } = {}) {
+  if (options.cwd) mkdirSync(options.cwd, { recursive: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', ...args],

@@ -1,4 +1,4 @@
-// Bundled at build time, so package.json stays the one source of the version.
-import { version } from '../../package.json';
+// Bundled at build time (and read natively under the test runner), so package.json stays the one source of the version.
+import pkg from '../../package.json' with { type: 'json' };
 
-export const VERSION: string = version;
+export const VERSION: string = pkg.version;

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import type { Workspace } from '../browser/context';
+import type { Context, Workspace } from '../browser/context';
+import { redactSecrets } from './secrets';
 
 const inside = (dir: string, file: string) => {
   const rel = relative(dir, file);
@@ -18,10 +19,11 @@ export function outputPath(workspace: Workspace, filename: string | undefined, d
   return file;
 }
 
-export async function writeOutput(workspace: Workspace, file: string, data: string | Buffer): Promise<string> {
+/** Writes a file for the agent, with secrets redacted from text, and returns the path to show it. */
+export async function writeOutput(context: Context, file: string, data: string | Buffer): Promise<string> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, data);
-  return displayPath(workspace, file);
+  await writeFile(file, typeof data === 'string' ? redactSecrets(context.config.secrets, data) : data);
+  return displayPath(context.workspace, file);
 }
 
 /** How a written file is shown to the agent: relative to the workspace root when inside it. */

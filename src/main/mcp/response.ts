@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Context } from '../browser/context';
 import type { Tab } from '../browser/tab';
 import type { ParsedResponse } from '../../shared/response';
+import { timestamp, writeOutput } from './files';
 
 export interface ResponseImage {
   mimeType: string;
@@ -107,11 +107,8 @@ export class Response {
       const yaml = await tab.snapshot(options);
       if (options.depth === undefined) this.ariaSnapshot = yaml;
       if (this.context.config.snapshotMode === 'inline') return { yaml };
-      const { root, outputDir } = this.context.workspace;
-      const file = join(outputDir, `page-${new Date().toISOString().replace(/[:.]/g, '-')}.yml`);
-      await mkdir(outputDir, { recursive: true });
-      await writeFile(file, yaml);
-      return { file: relative(root, file) };
+      const file = join(this.context.workspace.outputDir, `page-${timestamp()}.yml`);
+      return { file: await writeOutput(this.context, file, yaml) };
     } catch (error) {
       // The page may be navigating or gone; the call's own outcome stands.
       this.addError(`Could not capture the page snapshot: ${error instanceof Error ? error.message.split('\n')[0] : error}`);

@@ -26,7 +26,7 @@ const consoleMessages = defineTool({
     ].join('\n');
     if (args.filename) {
       const file = outputPath(context.workspace, args.filename, `console-${timestamp()}.log`);
-      response.addResult(`Saved ${entries.length} messages to ${await writeOutput(context.workspace, file, text)}`);
+      response.addResult(`Saved ${entries.length} messages to ${await writeOutput(context, file, text)}`);
     } else {
       response.addResult(text);
     }

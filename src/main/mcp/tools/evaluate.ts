@@ -37,7 +37,7 @@ const evaluate = defineTool({
       result = await tab.runAction(() => tab.page.evaluate(pageFunction(args.function)));
     }
     if (args.filename) {
-      const shown = await writeOutput(context.workspace, outputPath(context.workspace, args.filename, ''), stringify(result));
+      const shown = await writeOutput(context, outputPath(context.workspace, args.filename, ''), stringify(result));
       response.addResult(`Saved the result to ${shown}`);
     } else {
       response.addResult(stringify(result));

@@ -2,13 +2,19 @@ import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
 import { defineTool } from '../tool';
 
-/** Accepts http(s) (a bare host gets https://), about:blank, and file: only when the server allows it. */
+const BARE_HOST = /^(localhost|[\w-]+(\.[\w-]+)+)(:\d+)?([/?#].*)?$/;
+const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+)(:|\/|$)/;
+
+/**
+ * Accepts http(s), about:blank, and file: only when the server allows it. A bare host gets a scheme: http:// for
+ * loopback (dev servers), https:// otherwise.
+ */
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
+  if (BARE_HOST.test(url)) return checkNavigationUrl(`${LOCAL_HOST.test(url) ? 'http' : 'https'}://${url}`, allowFileAccess);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    if (/^[\w-]+(\.[\w-]+)+(:\d+)?(\/.*)?$/.test(url) || /^localhost(:\d+)?(\/.*)?$/.test(url)) return checkNavigationUrl(`https://${url}`, allowFileAccess);
     throw new Error(`Invalid URL "${url}": expected an absolute http(s) URL such as https://example.com.`);
   }
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return parsed.href;

@@ -17,7 +17,7 @@ function summary(entry: NetworkEntry, index: number): string {
 async function save(args: { filename?: string }, call: Parameters<typeof networkRequests.handler>[0], text: string, what: string) {
   if (!args.filename) return call.response.addResult(text);
   const file = outputPath(call.context.workspace, args.filename, `${what}-${timestamp()}.txt`);
-  call.response.addResult(`Saved ${what} to ${await writeOutput(call.context.workspace, file, text)}`);
+  call.response.addResult(`Saved ${what} to ${await writeOutput(call.context, file, text)}`);
 }
 
 const networkRequests = defineTool({

@@ -46,7 +46,7 @@ const takeScreenshot = defineTool({
       data = await tab.page.screenshot(options);
       what = args.fullPage ? 'full page' : 'viewport';
     }
-    await writeOutput(context.workspace, file, data);
+    await writeOutput(context, file, data);
     response.addResult(`- [Screenshot of ${what}](${shownPath})`);
     response.addImage({ mimeType: `image/${type}`, data });
   },

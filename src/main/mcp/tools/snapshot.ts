@@ -9,7 +9,7 @@ const snapshot = defineTool({
   schema: z.strictObject({
     target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector'),
     filename: z.string().optional().describe('Save snapshot to a file instead of returning it in the response. Relative file names are resolved against the workspace root.'),
-    depth: z.number().int().positive().optional().describe('Limit the depth of the snapshot tree'),
+    depth: z.number().positive().optional().describe('Limit the depth of the snapshot tree'),
     boxes: z.boolean().optional().describe('Include each element\'s bounding box as [box=x,y,width,height] in the snapshot. Coordinates are viewport-relative, in CSS pixels (Element.getBoundingClientRect)'),
   }),
   scope: 'page',
@@ -24,7 +24,7 @@ const snapshot = defineTool({
       : await tab.snapshot({ depth: args.depth, boxes: args.boxes });
     if (args.filename) {
       const file = outputPath(context.workspace, args.filename, `page-${timestamp()}.yml`);
-      response.addResult(`Saved the snapshot to ${await writeOutput(context.workspace, file, yaml)}`);
+      response.addResult(`Saved the snapshot to ${await writeOutput(context, file, yaml)}`);
     } else {
       response.addResult('```yaml\n' + yaml + '\n```');
     }
@@ -80,7 +80,7 @@ const find = defineTool({
     const text = found.length ? `Found ${found.length} match${found.length === 1 ? '' : 'es'}:\n${found.join('\n')}` : 'No matches.';
     if (args.filename) {
       const file = outputPath(context.workspace, args.filename, `find-${timestamp()}.txt`);
-      response.addResult(`Saved ${found.length} matches to ${await writeOutput(context.workspace, file, text)}`);
+      response.addResult(`Saved ${found.length} matches to ${await writeOutput(context, file, text)}`);
     } else {
       response.addResult(text);
     }

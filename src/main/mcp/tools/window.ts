@@ -8,8 +8,8 @@ const resize = defineTool({
   title: 'Resize browser window',
   description: 'Resize the browser window',
   schema: z.strictObject({
-    width: z.number().int().positive().describe('Width of the browser window'),
-    height: z.number().int().positive().describe('Height of the browser window'),
+    width: z.number().positive().describe('Width of the browser window'),
+    height: z.number().positive().describe('Height of the browser window'),
   }),
   scope: 'page',
   readOnly: false,
@@ -41,7 +41,7 @@ const tabs = defineTool({
   description: 'List, create, close, or select a browser tab.',
   schema: z.strictObject({
     action: z.enum(['list', 'new', 'close', 'select']).describe('Operation to perform'),
-    index: z.number().int().min(0).optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
+    index: z.number().min(0).optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
     url: z.string().optional().describe('URL to navigate to in the new tab, used for new.'),
   }),
   scope: 'session',

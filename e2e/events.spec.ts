@@ -1,0 +1,63 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { InspectorEvent, ToolCallEvent } from '../src/shared/events';
+import { defaultCoreConfig } from '../src/main/config';
+import { InspectorCore } from '../src/main/core';
+import { createMcpServer } from '../src/main/mcp/server';
+import { expect, test } from './support/fixtures';
+import { McpTestClient, refOf } from './support/mcp';
+
+/** The core in this process, so the test can subscribe to its event bus like the recorder and the UI will. */
+async function inProcessCore(workspace: string) {
+  const core = new InspectorCore(defaultCoreConfig({
+    browser: { args: [], headless: true },
+    outputDir: `${workspace}/.playwright-mcp`,
+    secrets: { SECRET_TOKEN: 's3cr3t-value' },
+  }));
+  const events: InspectorEvent[] = [];
+  core.bus.subscribe(event => events.push(event));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(core, 'in-memory').connect(serverSide);
+  const client = new Client({ name: 'events-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return { core, events, mcp: new McpTestClient(client) };
+}
+
+test('every tool call is published on the event bus with its response, code, snapshot and timing', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace);
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'SECRET_TOKEN' });
+    await mcp.call('browser_take_screenshot', {});
+    await mcp.call('browser_click', { target: 'e4242' });
+    await mcp.call('browser_click', { target: 42 });
+
+    expect(events[0]).toMatchObject({ type: 'session-started', transport: 'in-memory', clientName: 'events-test' });
+    const calls = events.filter((e): e is ToolCallEvent => e.type === 'tool-call');
+    expect(calls.map(c => [c.seq, c.tool, c.outcome])).toEqual([
+      [1, 'browser_navigate', 'ok'],
+      [2, 'browser_type', 'ok'],
+      [3, 'browser_take_screenshot', 'ok'],
+      [4, 'browser_click', 'error'],
+      [5, 'browser_click', 'error'],
+    ]);
+    const [navigate, type, screenshot, unknownRef, invalid] = calls;
+    expect(navigate.response).toEqual(nav.parsed);
+    expect(navigate.code).toBe(`await page.goto('${site.url}/form.html');`);
+    expect(navigate).toMatchObject({ url: `${site.url}/form.html`, title: 'Sign up' });
+    expect(navigate.ariaSnapshot).toBe(nav.parsed.snapshot!.yaml);
+    expect(navigate.endedAt).toBeGreaterThanOrEqual(navigate.startedAt);
+    // Secrets never reach subscribers: not in args, response or snapshot.
+    expect(JSON.stringify(type)).not.toContain('s3cr3t-value');
+    expect(type.code).toContain('process.env.SECRET_TOKEN');
+    expect(type.ariaSnapshot).toContain('<secret>SECRET_TOKEN</secret>');
+    expect(screenshot.screenshot!.mimeType).toBe('image/png');
+    expect(Buffer.from(screenshot.screenshot!.base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(unknownRef.response.error).toContain('Ref e4242 not found');
+    expect(invalid.response.error).toContain('target');
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
+  expect(events.at(-1)).toMatchObject({ type: 'session-ended' });
+});

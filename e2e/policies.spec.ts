@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './support/fixtures';
+import { connectStdio, refOf } from './support/mcp';
+
+test('secrets: typed by name, redacted everywhere, read from process.env in the generated code', async ({ site, workspace }) => {
+  const secrets = test.info().outputPath('secrets.env');
+  writeFileSync(secrets, 'USER_PASSWORD=hunter2-very-secret\nAPI_TOKEN="tok en"\n');
+  const mcp = await connectStdio(['--secrets', secrets], { cwd: workspace });
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const typed = await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'USER_PASSWORD' });
+    expect(typed.parsed.code).toBe(`await page.getByTestId('full-name').fill(process.env.USER_PASSWORD);`);
+    expect(typed.parsed.snapshot!.yaml).toContain('<secret>USER_PASSWORD</secret>');
+    expect(typed.text).not.toContain('hunter2');
+    const read = await mcp.call('browser_evaluate', { function: "() => document.querySelector('[name=name]').value" });
+    expect(read.parsed.result).toBe('"<secret>USER_PASSWORD</secret>"');
+    // Files the server writes are redacted too.
+    await mcp.call('browser_snapshot', { filename: 'snap.yml' });
+    const file = readFileSync(join(workspace, 'snap.yml'), 'utf8');
+    expect(file).toContain('<secret>USER_PASSWORD</secret>');
+    expect(file).not.toContain('hunter2');
+  } finally {
+    await mcp.close();
+  }
+});
+
+test('network rules: blocked origins fail, allowed origins pass', async ({ site, workspace }) => {
+  const host = new URL(site.url).host;
+  const blocked = await connectStdio(['--blocked-origins', site.url], { cwd: workspace });
+  try {
+    const refused = await blocked.call('browser_navigate', { url: `${site.url}/form.html` });
+    expect(refused.isError).toBe(true);
+    expect(refused.parsed.error).toContain('net::ERR_BLOCKED_BY_CLIENT');
+  } finally {
+    await blocked.close();
+  }
+  const allowed = await connectStdio(['--allowed-origins', `${host};example.invalid`], { cwd: workspace });
+  try {
+    expect((await allowed.call('browser_navigate', { url: `${site.url}/form.html` })).parsed.page!.title).toBe('Sign up');
+    const other = await allowed.call('browser_navigate', { url: 'http://localhost:9/' });
+    expect(other.parsed.error).toContain('net::ERR_BLOCKED_BY_CLIENT');
+  } finally {
+    await allowed.close();
+  }
+});
+
+test('file: and other schemes are blocked unless --allow-file-access', async ({ mcp, workspace }) => {
+  const page = test.info().outputPath('local.html');
+  writeFileSync(page, '<title>Local file</title><p>local</p>');
+  for (const url of [`file://${page}`, 'javascript:alert(1)', 'chrome://settings', 'not a url']) {
+    const result = await mcp.call('browser_navigate', { url });
+    expect(result.isError, url).toBe(true);
+  }
+  expect((await mcp.call('browser_navigate', { url: `file://${page}` })).parsed.error)
+    .toBe(`Error: Access to "file:" protocol is blocked. Attempted URL: "file://${page}" (start the server with --allow-file-access to allow it)`);
+  expect((await mcp.call('browser_navigate', { url: 'not a url' })).parsed.error).toContain('Invalid URL "not a url"');
+
+  const permitted = await connectStdio(['--allow-file-access'], { cwd: workspace });
+  try {
+    expect((await permitted.call('browser_navigate', { url: `file://${page}` })).parsed.page!.title).toBe('Local file');
+  } finally {
+    await permitted.close();
+  }
+});
+
+test('browser_run_code_unsafe exists only with --allow-unsafe-code', async ({ mcp, site, workspace }) => {
+  expect((await mcp.client.listTools()).tools.map(t => t.name)).not.toContain('browser_run_code_unsafe');
+  const refused = await mcp.call('browser_run_code_unsafe', { code: 'async (page) => 1' });
+  expect(refused.parsed.error).toContain('only available when the server runs with --allow-unsafe-code');
+
+  const unsafe = await connectStdio(['--allow-unsafe-code'], { cwd: workspace });
+  try {
+    expect((await unsafe.client.listTools()).tools.map(t => t.name)).toContain('browser_run_code_unsafe');
+    const ran = await unsafe.call('browser_run_code_unsafe', {
+      code: `async (page) => { await page.goto('${site.url}/form.html'); return await page.title(); }`,
+    });
+    expect(ran.parsed.result).toBe('"Sign up"');
+    expect(ran.parsed.snapshot!.yaml).toContain('heading "Sign up"');
+    const broken = await unsafe.call('browser_run_code_unsafe', { code: 'async (page) => {' });
+    expect(broken.parsed.error).toContain('The code does not parse');
+  } finally {
+    await unsafe.close();
+  }
+});
+
+test('--save-trace writes one Playwright trace per session', async ({ site, workspace }) => {
+  const traces = join(workspace, 'traces');
+  const mcp = await connectStdio(['--save-trace', traces], { cwd: workspace });
+  await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  await mcp.call('browser_click', { target: 'text=Create account' });
+  await mcp.close();
+  await expect.poll(() => { try { return readdirSync(traces); } catch { return []; } }, { timeout: 10_000 })
+    .toEqual([expect.stringMatching(/^trace-.*\.zip$/)]);
+  const zip = readFileSync(join(traces, readdirSync(traces)[0]));
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  // The entries Playwright's Trace Viewer opens.
+  expect(zip.includes('trace.trace')).toBe(true);
+  expect(zip.includes('trace.network')).toBe(true);
+});

@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+import { coreConfigFrom } from './cli-options';
+
+test('flags become the core config, with defaults for what is not given', () => {
+  const config = coreConfigFrom({ host: '127.0.0.1', headless: true, allowedOrigins: ['a.example'], timeoutAction: 1000, browserArg: ['--lang=fr'] });
+  expect(config.browser).toEqual({ headless: true, args: ['--lang=fr'], executablePath: undefined, cdpEndpoint: undefined, wsEndpoint: undefined, viewport: undefined });
+  expect(config.allowedOrigins).toEqual(['a.example']);
+  expect(config.timeouts).toEqual({ action: 1000, navigation: 60_000 });
+  expect(config.outputDir).toBe('.playwright-mcp');
+  expect(coreConfigFrom({ host: '127.0.0.1' }).browser.headless).toBeUndefined();
+});
+
+test('contradictory attach flags are refused', () => {
+  expect(() => coreConfigFrom({ host: '127.0.0.1', cdpEndpoint: 'http://a', wsEndpoint: 'ws://b' })).toThrow('--cdp-endpoint and --ws-endpoint are alternatives');
+});
