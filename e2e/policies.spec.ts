@@ -1,7 +1,11 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from './support/fixtures';
-import { connectStdio, refOf } from './support/mcp';
+import { CLI, connectStdio, McpTestClient, refOf } from './support/mcp';
 
 test('secrets: typed by name, redacted everywhere, read from process.env in the generated code', async ({ site, workspace }) => {
   const secrets = test.info().outputPath('secrets.env');
@@ -97,4 +101,34 @@ test('--save-trace writes one Playwright trace per session', async ({ site, work
   // The entries Playwright's Trace Viewer opens.
   expect(zip.includes('trace.trace')).toBe(true);
   expect(zip.includes('trace.network')).toBe(true);
+});
+
+test('--snapshot-mode file links the snapshot instead of inlining it', async ({ site, workspace }) => {
+  const mcp = await connectStdio(['--snapshot-mode', 'file'], { cwd: workspace });
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    expect(nav.parsed.snapshot!.yaml).toBeUndefined();
+    expect(nav.parsed.snapshot!.file).toMatch(/^\.playwright-mcp\/page-.*\.yml$/);
+    expect(readFileSync(join(workspace, nav.parsed.snapshot!.file!), 'utf8')).toContain('heading "Sign up"');
+  } finally {
+    await mcp.close();
+  }
+});
+
+test("the client's first MCP root is the workspace root for files the server writes", async ({ site, workspace }) => {
+  const root = join(workspace, 'project-root');
+  mkdirSync(root, { recursive: true });
+  const client = new Client({ name: 'roots-client', version: '1.0.0' }, { capabilities: { roots: {} } });
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(root).href, name: 'project' }] }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless'], cwd: workspace, stderr: 'ignore' }));
+  const mcp = new McpTestClient(client);
+  try {
+    await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const shot = await mcp.call('browser_take_screenshot', { filename: 'shot.png' });
+    expect(shot.parsed.result).toBe('- [Screenshot of viewport](shot.png)');
+    expect(existsSync(join(root, 'shot.png'))).toBe(true);
+    expect(existsSync(join(workspace, 'shot.png'))).toBe(false);
+  } finally {
+    await mcp.close();
+  }
 });

@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { expect, test } from './support/fixtures';
+import { connectHttp, startHttpServer, type HttpServerProcess } from './support/mcp';
+
+test.describe('web mode (agent-inspector serve)', () => {
+  let server: HttpServerProcess;
+  test.beforeAll(async () => {
+    server = await startHttpServer([], 'serve');
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('serves the inspector page with a strict CSP and MCP on the same port', async ({ site }) => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(await page.text()).toContain('<div id="root">');
+    const traversal = await fetch(`${server.url}/..%2f..%2fpackage.json`);
+    expect(traversal.status).toBe(404);
+
+    const client = await connectHttp(server.url);
+    expect((await client.call('browser_navigate', { url: `${site.url}/form.html` })).parsed.page!.title).toBe('Sign up');
+    await client.close();
+  });
+});
+
+test('CLI: --help, --version and a bad flag', () => {
+  const run = (...args: string[]) => spawnSync(process.execPath, ['bin/agent-inspector.js', ...args], { encoding: 'utf8' });
+  const help = run('--help');
+  expect(help.status).toBe(0);
+  expect(help.stdout).toContain('mcp [options]');
+  expect(help.stdout).toContain('serve [options]');
+  expect(run('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  const bad = run('mcp', '--port', 'abc');
+  expect(bad.status).not.toBe(0);
+  expect(bad.stderr).toContain('expected a port number from 0 to 65535, got "abc"');
+  const conflict = run('mcp', '--cdp-endpoint', 'http://a', '--ws-endpoint', 'ws://b');
+  expect(conflict.status).toBe(1);
+  expect(conflict.stderr).toContain('--cdp-endpoint and --ws-endpoint are alternatives');
+});
+
+test('npm start falls back to web mode when Electron cannot run', async () => {
+  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(electronDir, 'path.txt');
+  test.skip(existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8'))) && !!process.env.DISPLAY,
+    'the Electron binary and a display are present here, so npm start opens the desktop app instead');
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['scripts/start.js', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, AGENT_INSPECTOR_HEADLESS: '1' } });
+  let output = '';
+  child.stdout.on('data', chunk => (output += chunk));
+  child.stderr.on('data', chunk => (output += chunk));
+  try {
+    await expect.poll(() => output, { timeout: 60_000 }).toMatch(/Agent Inspector \(web mode\) at (http:\/\/127\.0\.0\.1:\d+)/);
+    expect(output).toMatch(/starting web mode instead/);
+    const url = output.match(/web mode\) at (http:\/\/127\.0\.0\.1:\d+)/)![1];
+    expect((await fetch(url)).status).toBe(200);
+  } finally {
+    child.kill('SIGTERM');
+  }
+});
+
+test('the desktop app opens its window (Electron)', async () => {
+  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(electronDir, 'path.txt');
+  const installed = existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
+  test.skip(!installed, 'the Electron binary is not installed on this machine (it cannot be downloaded here)');
+  const { _electron } = await import('playwright');
+  const app = await _electron.launch({ args: ['.', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], env: { ...process.env, AGENT_INSPECTOR_PORT: '0' } });
+  try {
+    const window = await app.firstWindow();
+    await expect(window.getByRole('heading', { name: 'Agent Inspector' })).toBeVisible();
+  } finally {
+    await app.close();
+  }
+});
