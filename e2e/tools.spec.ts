@@ -241,7 +241,7 @@ test.describe('tools over stdio', () => {
     const boxes = await mcp.call('browser_snapshot', { boxes: true });
     expect(boxes.parsed.snapshot!.yaml).toMatch(/\[box=\d+,\d+,\d+,\d+\]/);
     const saved = await mcp.call('browser_snapshot', { filename: 'snap.yml' });
-    expect(saved.parsed.result).toBe('Saved the snapshot to snap.yml');
+    expect(saved.parsed.result).toBe('Saved to snap.yml');
     expect(readFileSync(join(workspace, 'snap.yml'), 'utf8')).toContain('heading "Sign up"');
     const outside = await mcp.call('browser_snapshot', { filename: '/etc/evil.yml' });
     expect(outside.parsed.error).toContain('files must be inside the workspace root');

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Context, Workspace } from '../browser/context';
+import type { Response } from './response';
 import { redactSecrets } from './secrets';
 
 const inside = (dir: string, file: string) => {
@@ -32,3 +33,13 @@ export function displayPath(workspace: Workspace, file: string): string {
 }
 
 export const timestamp = () => new Date().toISOString().replace(/[:.]/g, '-');
+
+/**
+ * The tools with a `filename` option: the text is the call's result, or, when the agent named a file, saved there
+ * and the result says where.
+ */
+export async function resultOrFile(context: Context, response: Response, filename: string | undefined, text: string): Promise<void> {
+  if (!filename) return response.addResult(text);
+  const shown = await writeOutput(context, outputPath(context.workspace, filename, ''), text);
+  response.addResult(`Saved to ${shown}`);
+}

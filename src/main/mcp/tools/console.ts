@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSOLE_LEVELS, formatConsoleEntry } from '../../browser/tab';
-import { outputPath, timestamp, writeOutput } from '../files';
+import { resultOrFile } from '../files';
 import { defineTool } from '../tool';
 
 const consoleMessages = defineTool({
@@ -24,12 +24,7 @@ const consoleMessages = defineTool({
       `Total messages: ${source.length} (Errors: ${count('error')}, Warnings: ${count('warning')})`,
       ...entries.map(formatConsoleEntry),
     ].join('\n');
-    if (args.filename) {
-      const file = outputPath(context.workspace, args.filename, `console-${timestamp()}.log`);
-      response.addResult(`Saved ${entries.length} messages to ${await writeOutput(context, file, text)}`);
-    } else {
-      response.addResult(text);
-    }
+    await resultOrFile(context, response, args.filename, text);
   },
 });
 

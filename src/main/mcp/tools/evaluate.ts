@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright';
 import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
-import { outputPath, writeOutput } from '../files';
+import { resultOrFile } from '../files';
 import { defineTool, elementField, filenameField } from '../tool';
 
 const stringify = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefined';
@@ -36,12 +36,7 @@ const evaluate = defineTool({
       response.addCode(`await page.evaluate(${jsString(args.function)});`);
       result = await tab.runAction(() => tab.page.evaluate(pageFunction(args.function)));
     }
-    if (args.filename) {
-      const shown = await writeOutput(context, outputPath(context.workspace, args.filename, ''), stringify(result));
-      response.addResult(`Saved the result to ${shown}`);
-    } else {
-      response.addResult(stringify(result));
-    }
+    await resultOrFile(context, response, args.filename, stringify(result));
   },
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NetworkEntry } from '../../browser/tab';
-import { outputPath, timestamp, writeOutput } from '../files';
+import { resultOrFile } from '../files';
 import { defineTool } from '../tool';
 
 const STATIC_TYPES = new Set(['image', 'font', 'stylesheet', 'script', 'media', 'manifest', 'texttrack']);
@@ -14,12 +14,6 @@ function summary(entry: NetworkEntry, index: number): string {
   return `${index}. [${entry.request.method()}] ${entry.request.url()} => ${outcome}`;
 }
 
-async function save(args: { filename?: string }, call: Parameters<typeof networkRequests.handler>[0], text: string, what: string) {
-  if (!args.filename) return call.response.addResult(text);
-  const file = outputPath(call.context.workspace, args.filename, `${what}-${timestamp()}.txt`);
-  call.response.addResult(`Saved ${what} to ${await writeOutput(call.context, file, text)}`);
-}
-
 const networkRequests = defineTool({
   name: 'browser_network_requests',
   title: 'List network requests',
@@ -31,8 +25,7 @@ const networkRequests = defineTool({
   }),
   scope: 'page',
   readOnly: true,
-  async handler(call) {
-    const { args, tab } = call;
+  async handler({ args, tab, context, response }) {
     let filter: RegExp | undefined;
     try {
       filter = args.filter === undefined ? undefined : new RegExp(args.filter);
@@ -47,7 +40,7 @@ const networkRequests = defineTool({
       lines.push(summary(entry, i + 1));
     });
     if (hiddenStatic) lines.push(`\nNote: ${hiddenStatic} static request${hiddenStatic === 1 ? '' : 's'} not shown, run with "static" option to see ${hiddenStatic === 1 ? 'it' : 'them'}.`);
-    await save(args, call, lines.join('\n') || 'No requests.', 'network-requests');
+    await resultOrFile(context, response, args.filename, lines.join('\n') || 'No requests.');
   },
 });
 
@@ -66,8 +59,7 @@ const networkRequest = defineTool({
   }),
   scope: 'page',
   readOnly: true,
-  async handler(call) {
-    const { args, tab } = call;
+  async handler({ args, tab, context, response: toolResponse }) {
     const entry = tab.network[args.index - 1];
     if (!entry) throw new Error(`No request with index ${args.index}; there are ${tab.network.length}. List them with browser_network_requests.`);
     const response = await entry.request.response().catch(() => null);
@@ -77,7 +69,6 @@ const networkRequest = defineTool({
       'response-headers': async () => (response ? headers(await response.allHeaders()) : '(no response)'),
       'response-body': async () => (response ? await response.text().catch(e => `(body unavailable: ${e.message.split('\n')[0]})`) : '(no response)'),
     };
-    const full = !!args.filename;
     let text: string;
     if (args.part) {
       text = await parts[args.part]();
@@ -85,7 +76,7 @@ const networkRequest = defineTool({
       const sections = await Promise.all(Object.entries(parts).map(async ([name, read]) => `#### ${name}\n\`\`\`\n${await read()}\n\`\`\``));
       text = [summary(entry, args.index), ...sections].join('\n');
     }
-    await save(args, call, full ? text : clip(text), `request-${args.index}`);
+    await resultOrFile(context, toolResponse, args.filename, args.filename ? text : clip(text));
   },
 });
 

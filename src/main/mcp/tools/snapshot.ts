@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outputPath, timestamp, writeOutput } from '../files';
+import { resultOrFile } from '../files';
 import { defineTool } from '../tool';
 
 const snapshot = defineTool({
@@ -22,12 +22,7 @@ const snapshot = defineTool({
     const yaml = args.target
       ? await (await tab.locator(args.target)).locator.ariaSnapshot({ mode: 'ai', depth: args.depth, boxes: args.boxes })
       : await tab.snapshot({ depth: args.depth, boxes: args.boxes });
-    if (args.filename) {
-      const file = outputPath(context.workspace, args.filename, `page-${timestamp()}.yml`);
-      response.addResult(`Saved the snapshot to ${await writeOutput(context, file, yaml)}`);
-    } else {
-      response.addResult('```yaml\n' + yaml + '\n```');
-    }
+    await resultOrFile(context, response, args.filename, args.filename ? yaml : '```yaml\n' + yaml + '\n```');
     response.includePage();
   },
 });
@@ -78,12 +73,7 @@ const find = defineTool({
     }
     const found = findInSnapshot(await tab.snapshot(), matches);
     const text = found.length ? `Found ${found.length} match${found.length === 1 ? '' : 'es'}:\n${found.join('\n')}` : 'No matches.';
-    if (args.filename) {
-      const file = outputPath(context.workspace, args.filename, `find-${timestamp()}.txt`);
-      response.addResult(`Saved ${found.length} matches to ${await writeOutput(context, file, text)}`);
-    } else {
-      response.addResult(text);
-    }
+    await resultOrFile(context, response, args.filename, text);
   },
 });
 
