@@ -28,6 +28,7 @@ test('every tool call is published on the event bus with its response, code, sna
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'SECRET_TOKEN' });
+    await mcp.call('browser_snapshot');
     await mcp.call('browser_take_screenshot', {});
     await mcp.call('browser_click', { target: 'e4242' });
     await mcp.call('browser_click', { target: 42 });
@@ -37,11 +38,12 @@ test('every tool call is published on the event bus with its response, code, sna
     expect(calls.map(c => [c.seq, c.tool, c.outcome])).toEqual([
       [1, 'browser_navigate', 'ok'],
       [2, 'browser_type', 'ok'],
-      [3, 'browser_take_screenshot', 'ok'],
-      [4, 'browser_click', 'error'],
+      [3, 'browser_snapshot', 'ok'],
+      [4, 'browser_take_screenshot', 'ok'],
       [5, 'browser_click', 'error'],
+      [6, 'browser_click', 'error'],
     ]);
-    const [navigate, type, screenshot, unknownRef, invalid] = calls;
+    const [navigate, type, snapshot, screenshot, unknownRef, invalid] = calls;
     expect(navigate.response).toEqual(nav.parsed);
     expect(navigate.code).toBe(`await page.goto('${site.url}/form.html');`);
     expect(navigate).toMatchObject({ url: `${site.url}/form.html`, title: 'Sign up' });
@@ -50,7 +52,9 @@ test('every tool call is published on the event bus with its response, code, sna
     // Secrets never reach subscribers: not in args, response or snapshot.
     expect(JSON.stringify(type)).not.toContain('s3cr3t-value');
     expect(type.code).toContain('process.env.SECRET_TOKEN');
-    expect(type.ariaSnapshot).toContain('<secret>SECRET_TOKEN</secret>');
+    expect(type.ariaSnapshot).toBeUndefined();
+    expect(snapshot.ariaSnapshot).toContain('<secret>SECRET_TOKEN</secret>');
+    expect(JSON.stringify(snapshot)).not.toContain('s3cr3t-value');
     expect(screenshot.screenshot!.mimeType).toBe('image/png');
     expect(Buffer.from(screenshot.screenshot!.base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
     expect(unknownRef.response.error).toContain('Ref e4242 not found');

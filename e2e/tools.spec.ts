@@ -17,7 +17,9 @@ test.describe('tools over stdio', () => {
 
     const typed = await mcp.call('browser_type', { element: 'Full name', target: refOf(yaml, /textbox "Full name"/), text: 'Ada Lovelace' });
     expect(typed.parsed.code).toBe(`await page.getByTestId('full-name').fill('Ada Lovelace');`);
-    expect(typed.parsed.snapshot!.yaml).toMatch(/textbox "Full name".*: Ada Lovelace/);
+    // As in @playwright/mcp, typing reports the page but takes no snapshot unless it submits.
+    expect(typed.parsed.snapshot).toBeUndefined();
+    expect(typed.parsed.page!.title).toBe('Sign up');
 
     // The older `ref` field is accepted as an alias of `target`.
     const email = await mcp.call('browser_type', { ref: refOf(yaml, /textbox "Email"/), text: 'ada@example.com' });
@@ -27,6 +29,7 @@ test.describe('tools over stdio', () => {
     const selected = await mcp.call('browser_select_option', { target: refOf(yaml, /combobox "Country"/), values: ['jp'] });
     expect(selected.parsed.code).toBe(`await page.getByLabel('Country').selectOption('jp');`);
     expect(selected.parsed.snapshot!.yaml).toMatch(/option "Japan" \[selected\]/);
+    expect(selected.parsed.snapshot!.yaml).toMatch(/textbox "Full name".*: Ada Lovelace/);
 
     const checked = await mcp.call('browser_click', { target: refOf(yaml, /checkbox "I accept the terms"/) });
     expect(checked.parsed.snapshot!.yaml).toMatch(/checkbox "I accept the terms" \[checked\]/);
@@ -38,9 +41,10 @@ test.describe('tools over stdio', () => {
 
   test('selectors work as targets; unknown refs and bad selectors fail fast with a clear message', async ({ mcp, site }) => {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
-    const bySelector = await mcp.call('browser_type', { target: 'textarea[name=notes]', text: 'hi' });
+    const bySelector = await mcp.call('browser_type', { target: 'textarea[name=notes]', text: 'hi', submit: true });
     expect(bySelector.isError).toBe(false);
-    expect(bySelector.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill('hi');`);
+    expect(bySelector.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill('hi');\nawait page.getByRole('textbox', { name: 'Notes' }).press('Enter');`);
+    expect(bySelector.parsed.snapshot!.yaml).toMatch(/textbox "Notes".*: hi/);
 
     const started = Date.now();
     const unknown = await mcp.call('browser_click', { target: 'e999' });

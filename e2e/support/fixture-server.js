@@ -1,3 +1,4 @@
+// @ts-check
 // Serves e2e/fixtures on 127.0.0.1 plus a few dynamic routes (JSON API, download, generated large page).
 // Plain JavaScript so the benchmarks (node bench/*.js) and the TypeScript tests share it.
 import { readFile } from 'node:fs/promises';

@@ -37,6 +37,7 @@ const REF_IN_SNAPSHOT = /\[ref=((?:f\d+)?e\d+)\]/g;
 const MAX_NETWORK_ENTRIES = 5_000;
 const MAX_CONSOLE_ENTRIES = 5_000;
 const SETTLE_TIMEOUT = 5_000;
+const SNAPSHOT_TIMEOUT = 30_000;
 
 function consoleLevel(type: string): ConsoleLevel {
   if (type === 'error' || type === 'assert') return 'error';
@@ -154,7 +155,8 @@ export class Tab {
 
   /** Takes the full aria snapshot (mode 'ai'); its refs become the ones targets are checked against. */
   async snapshot(options: { depth?: number; boxes?: boolean } = {}): Promise<string> {
-    const yaml = await this.page.ariaSnapshot({ mode: 'ai', ...options });
+    // Large pages under load can take seconds; the short action timeout is for waiting on elements, not this.
+    const yaml = await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options });
     this.refs = new Set(Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]));
     return yaml;
   }

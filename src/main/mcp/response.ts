@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Context } from '../browser/context';
-import type { Tab } from '../browser/tab';
+import { firstLine, type Tab } from '../browser/tab';
 import type { ParsedResponse } from '../../shared/response';
 import { timestamp, writeOutput } from './files';
 
@@ -110,8 +110,8 @@ export class Response {
       const file = join(this.context.workspace.outputDir, `page-${timestamp()}.yml`);
       return { file: await writeOutput(this.context, file, yaml) };
     } catch (error) {
-      // The page may be navigating or gone; the call's own outcome stands.
-      this.addError(`Could not capture the page snapshot: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+      // The action itself completed: flagging the call as failed could make an agent repeat it (a second submit).
+      this.addResult(`Could not capture the page snapshot (${firstLine(error)}); call browser_snapshot to try again.`);
       return undefined;
     }
   }

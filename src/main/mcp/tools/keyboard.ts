@@ -27,7 +27,10 @@ const type = defineTool({
       await locator[method](text.value);
       if (args.submit) await locator.press('Enter');
     });
-    response.includeSnapshot();
+    // As in @playwright/mcp: typing changes one value, so only a submit (which may navigate) earns a snapshot —
+    // on a large page the snapshot costs far more than the typing.
+    if (args.submit) response.includeSnapshot();
+    else response.includePage();
   },
 });
 
