@@ -167,9 +167,12 @@ export class Tab {
    */
   async locator(target: string): Promise<{ locator: Locator; code: string }> {
     if (REF.test(target)) {
+      if (!this.refs.has(target)) throw new RefNotFoundError(target);
       const locator = this.page.locator(`aria-ref=${target}`);
-      if (!this.refs.has(target) || (await locator.count()) === 0) throw new RefNotFoundError(target);
-      return { locator, code: await this.codeFor(locator, `locator('aria-ref=${target}')`) };
+      // normalize() resolves the element once, so it doubles as the check that the ref is still on the page.
+      const normalized = await locator.normalize().catch(() => undefined);
+      if (!normalized) throw new RefNotFoundError(target);
+      return { locator, code: `page.${normalized.toString()}` };
     }
     let locator: Locator;
     let count: number;

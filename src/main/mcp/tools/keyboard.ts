@@ -30,7 +30,6 @@ const type = defineTool({
     // As in @playwright/mcp: typing changes one value, so only a submit (which may navigate) earns a snapshot —
     // on a large page the snapshot costs far more than the typing.
     if (args.submit) response.includeSnapshot();
-    else response.includePage();
   },
 });
 
