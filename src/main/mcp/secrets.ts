@@ -20,6 +20,16 @@ export function redactSecrets(secrets: Record<string, string>, text: string): st
   return text;
 }
 
+/** `redactSecrets` applied to every string inside plain data (arrays and objects), returning a copy. */
+export function redactDeep<T>(secrets: Record<string, string>, value: T): T {
+  if (!Object.keys(secrets).length) return value;
+  if (typeof value === 'string') return redactSecrets(secrets, value) as T;
+  if (Array.isArray(value)) return value.map(item => redactDeep(secrets, item)) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(secrets, v)])) as T;
+  return value;
+}
+
 /**
  * Text an agent asked to type: a secret's name stands for its value (typed for real), and the generated code reads
  * it from the environment so the value never lands in a spec.

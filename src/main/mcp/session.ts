@@ -5,9 +5,9 @@ import type { BrowserSource } from '../browser/browser-source';
 import { firstLine } from '../browser/tab';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
-import { parseResponse, renderResponse } from '../../shared/response';
+import { renderResponse, type ParsedResponse } from '../../shared/response';
 import { Response } from './response';
-import { redactSecrets } from './secrets';
+import { redactDeep, redactSecrets } from './secrets';
 import { allTools } from './tools';
 import type { ToolDefinition } from './tool';
 
@@ -93,8 +93,10 @@ export class McpSession {
         response.addError(`Error: ${errorText(error)}`);
       }
     }
-    const sections = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
-    const text = redactSecrets(this.config.secrets, renderResponse(sections));
+    const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
+    // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
+    const sections = redactDeep(this.config.secrets, finished);
+    const text = renderResponse(sections);
     const result: CallToolResult = {
       content: [{ type: 'text', text }, ...response.images.map(image => ({
         type: 'image' as const,
@@ -103,7 +105,7 @@ export class McpSession {
       }))],
     };
     if (response.isError) result.isError = true;
-    this.publish(tool.name, rawArgs, startedAt, text, response, context);
+    this.publish(tool.name, rawArgs, startedAt, sections, response, context);
     return result;
   }
 
@@ -123,8 +125,7 @@ export class McpSession {
     });
   }
 
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, text: string, response: Response, context: Context) {
-    const parsed = parseResponse(text);
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context) {
     const image = response.images[0];
     const page = context.currentTab?.page;
     this.bus.publish({
@@ -132,7 +133,7 @@ export class McpSession {
       sessionId: this.id,
       seq: ++this.seq,
       tool,
-      args: JSON.parse(redactSecrets(this.config.secrets, JSON.stringify(args))),
+      args: redactDeep(this.config.secrets, args),
       startedAt,
       endedAt: Date.now(),
       outcome: response.isError ? 'error' : 'ok',
