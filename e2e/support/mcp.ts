@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -55,13 +57,15 @@ export async function connectStdio(args: string[] = [], options: { cwd?: string;
 
 export interface HttpServerProcess {
   url: string;
+  /** The server's working directory: its workspace root for files it writes. */
+  cwd: string;
   process: ChildProcess;
   stop(): Promise<void>;
 }
 
 /** Spawns `agent-inspector <command> --port 0` and waits for the line that says where it listens. */
-export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp'): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, [CLI, command, '--headless', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-'))): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, '--headless', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
@@ -77,6 +81,7 @@ export async function startHttpServer(args: string[] = [], command: 'mcp' | 'ser
   });
   return {
     url,
+    cwd,
     process: child,
     stop: () => new Promise<void>(resolve => {
       if (child.exitCode !== null) return resolve();

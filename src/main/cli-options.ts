@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { defaultCoreConfig, type CoreConfig, type HttpConfig } from './config';
-import { loadSecrets } from './mcp/secrets';
+import { loadSecrets } from './secrets';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
 export interface CliOptions {
@@ -18,6 +18,7 @@ export interface CliOptions {
   saveTrace?: string;
   outputDir?: string;
   snapshotMode?: 'inline' | 'file';
+  domState?: boolean;
   timeoutAction?: number;
   timeoutNavigation?: number;
   port?: number;
@@ -64,6 +65,7 @@ export function addCoreOptions(command: Command, defaultPort?: number): Command 
     .addOption(new Option('--save-trace <dir>', 'save a Playwright trace per session into this folder').env(env('SAVE_TRACE')))
     .addOption(new Option('--output-dir <dir>', 'folder for screenshots, downloads and snapshot files').env(env('OUTPUT_DIR')))
     .addOption(new Option('--snapshot-mode <mode>', 'return snapshots inline or as a file link').choices(['inline', 'file']).env(env('SNAPSHOT_MODE')))
+    .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
     .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(positiveInt('--timeout-action')).env(env('TIMEOUT_ACTION')))
     .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(positiveInt('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
     .addOption(new Option('--port <port>', defaultPort === undefined ? 'serve MCP over HTTP on this port (0: any free port) instead of stdio' : 'HTTP port (0: any free port)')
@@ -92,6 +94,7 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
     saveTrace: options.saveTrace,
     outputDir: options.outputDir ?? defaults.outputDir,
     snapshotMode: options.snapshotMode ?? defaults.snapshotMode,
+    domState: options.domState !== false,
     timeouts: {
       action: options.timeoutAction ?? defaults.timeouts.action,
       navigation: options.timeoutNavigation ?? defaults.timeouts.navigation,

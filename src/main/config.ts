@@ -28,6 +28,8 @@ export interface CoreConfig {
   /** Where screenshots, downloads and snapshot files go; relative paths are resolved against the workspace root. */
   outputDir: string;
   snapshotMode: 'inline' | 'file';
+  /** Write Browser State files (dom.html, accessibility-tree.yaml, diffs/) after each snapshot. */
+  domState: boolean;
   timeouts: { action: number; navigation: number };
 }
 
@@ -50,6 +52,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     secrets: {},
     outputDir: DEFAULT_OUTPUT_DIR,
     snapshotMode: 'inline',
+    domState: true,
     timeouts: { action: 5_000, navigation: 60_000 },
     ...overrides,
   };

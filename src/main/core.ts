@@ -19,7 +19,7 @@ export class InspectorCore {
   }
 
   createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): McpSession {
-    const session = new McpSession(randomUUID(), this.config, this.browser, this.bus, workspace);
+    const session = new McpSession(randomUUID(), this.config, this.browser, this.bus, workspace, transport);
     this.sessions.add(session);
     this.bus.publish({ type: 'session-started', sessionId: session.id, transport, clientName, time: Date.now() });
     return session;

@@ -41,4 +41,6 @@ export interface ToolCallEvent {
   /** The full aria snapshot (mode: 'ai', with refs) taken for this call, when it took one. */
   ariaSnapshot?: string;
   screenshot?: { mimeType: string; base64: string };
+  /** The Browser State written for this call: dom.html's content and the diff from the previous state. */
+  domState?: { dom: string; diff?: string; extraction: 'utility-world' | 'fallback' };
 }

@@ -2,6 +2,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Route } from 'playwright';
 import type { CoreConfig } from '../config';
+import { DomState } from '../dom-state/dom-state';
+import { redactSecrets } from '../secrets';
 import type { BrowserSource } from './browser-source';
 import { Tab } from './tab';
 
@@ -19,13 +21,22 @@ export class Context {
   tabs: Tab[] = [];
   private current?: Tab;
   private browserContext?: Promise<BrowserContext>;
+  /** Browser State files for this session, unless --no-dom-state. */
+  readonly domState?: DomState;
 
   constructor(
     readonly config: CoreConfig,
     private readonly source: BrowserSource,
     readonly sessionId: string,
     readonly workspace: Workspace,
-  ) {}
+    /** Sessions that may run side by side (HTTP) get their own browser-state/<session>/ folder. */
+    sharedWorkspace: boolean,
+  ) {
+    if (config.domState) {
+      const dir = join(workspace.outputDir, 'browser-state', ...(sharedWorkspace ? [sessionId] : []));
+      this.domState = new DomState(dir, text => redactSecrets(config.secrets, text));
+    }
+  }
 
   get currentTab(): Tab | undefined {
     return this.current;

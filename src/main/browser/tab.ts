@@ -42,7 +42,7 @@ const SNAPSHOT_TIMEOUT = 30_000;
 function consoleLevel(type: string): ConsoleLevel {
   if (type === 'error' || type === 'assert') return 'error';
   if (type === 'warning') return 'warning';
-  if (type === 'debug' || type === 'trace') return 'debug';
+  if (type === 'debug' || type === 'trace' || type === 'verbose') return 'debug';
   return 'info';
 }
 
@@ -151,6 +151,11 @@ export class Tab {
     const events = this.pendingEvents;
     this.pendingEvents = [];
     return events;
+  }
+
+  /** The refs of the last full snapshot: the ones an agent may target. */
+  get snapshotRefs(): ReadonlySet<string> {
+    return this.refs;
   }
 
   /** Takes the full aria snapshot (mode 'ai'); its refs become the ones targets are checked against. */

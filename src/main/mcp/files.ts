@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Context, Workspace } from '../browser/context';
 import type { Response } from './response';
-import { redactSecrets } from './secrets';
+import { redactSecrets } from '../secrets';
 
 const inside = (dir: string, file: string) => {
   const rel = relative(dir, file);

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import type { Context } from '../browser/context';
 import { firstLine, type Tab } from '../browser/tab';
-import type { ParsedResponse } from '../../shared/response';
-import { timestamp, writeOutput } from './files';
+import type { DomStateUpdate } from '../dom-state/dom-state';
+import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
+import { displayPath, timestamp, writeOutput } from './files';
 
 export interface ResponseImage {
   mimeType: string;
@@ -23,8 +24,14 @@ export class Response {
   private tabsWanted = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
+  /** The Browser State this call wrote, published on the event bus. */
+  domState?: DomStateUpdate;
 
-  constructor(private readonly context: Context) {}
+  constructor(
+    private readonly context: Context,
+    private readonly tool: string,
+    private readonly args: Record<string, unknown>,
+  ) {}
 
   addResult(text: string) {
     this.results.push(text);
@@ -88,6 +95,7 @@ export class Response {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
     } else if (this.snapshotOptions) {
       sections.snapshot = await this.snapshotSection(tab, this.snapshotOptions);
+      sections.browserState = await this.browserStateSection(tab);
     }
     const events = await tab.takeEvents();
     if (events.length) sections.events = events;
@@ -100,6 +108,21 @@ export class Response {
       title: await tab.page.title().catch(() => ''),
       url: tab.page.url(),
     })));
+  }
+
+  /** After a full snapshot (the refs are fresh on every element), write dom.html, the tree and the diff. */
+  private async browserStateSection(tab: Tab): Promise<BrowserStateSection | undefined> {
+    const domState = this.context.domState;
+    if (!domState || this.ariaSnapshot === undefined) return undefined;
+    try {
+      this.domState = await domState.update(tab.page, tab.snapshotRefs, this.tool, this.args, this.ariaSnapshot);
+    } catch (error) {
+      this.addResult(`Could not write the Browser State files (${firstLine(error)}).`);
+      return undefined;
+    }
+    const { files } = this.domState;
+    const shown = (file: string) => displayPath(this.context.workspace, file);
+    return { dom: shown(files.dom), accessibilityTree: shown(files.accessibilityTree), diff: files.diff && shown(files.diff) };
   }
 
   private async snapshotSection(tab: Tab, options: { depth?: number; boxes?: boolean }) {

@@ -7,7 +7,7 @@ import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
 import { Response } from './response';
-import { redactDeep, redactSecrets } from './secrets';
+import { redactDeep, redactSecrets } from '../secrets';
 import { allTools } from './tools';
 import type { ToolDefinition } from './tool';
 
@@ -52,6 +52,8 @@ export class McpSession {
     private readonly bus: EventBus,
     /** Resolves to the workspace root: the client's first MCP root, or the working directory. */
     private readonly workspace: () => Promise<Workspace>,
+    /** How the client connected; HTTP and SSE sessions can run side by side in one workspace. */
+    private readonly transport: string,
   ) {
     this.tools = allTools.filter(tool => !tool.unsafe || config.allowUnsafeCode);
   }
@@ -81,7 +83,7 @@ export class McpSession {
     }
     const startedAt = Date.now();
     const context = await this.ensureContext();
-    const response = new Response(context);
+    const response = new Response(context, name, rawArgs);
     const args = applyAliases(rawArgs);
     const parsed = tool.schema.safeParse(args);
     if (!parsed.success) {
@@ -143,11 +145,12 @@ export class McpSession {
       title: parsed.page?.title,
       ariaSnapshot: response.ariaSnapshot && redactSecrets(this.config.secrets, response.ariaSnapshot),
       screenshot: image && { mimeType: image.mimeType, base64: image.data.toString('base64') },
+      domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
     });
   }
 
   private async ensureContext(): Promise<Context> {
-    this.context ??= new Context(this.config, this.browser, this.id, await this.workspace());
+    this.context ??= new Context(this.config, this.browser, this.id, await this.workspace(), this.transport !== 'stdio');
     return this.context;
   }
 

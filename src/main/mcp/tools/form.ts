@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
-import { secretAwareText } from '../secrets';
+import { secretAwareText } from '../../secrets';
 import { defineTool, elementField, targetField } from '../tool';
 import { assertReadable } from './element';
 

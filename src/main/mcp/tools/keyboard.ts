@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
-import { secretAwareText } from '../secrets';
+import { secretAwareText } from '../../secrets';
 import { defineTool, elementField, targetField } from '../tool';
 
 const type = defineTool({

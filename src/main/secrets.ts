@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { jsString } from '../browser/codegen';
+import { jsString } from './browser/codegen';
 
 /** Reads a dotenv file of secrets (NAME=value). */
 export function loadSecrets(file: string): Record<string, string> {

@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { ToolCallEvent } from '../src/shared/events';
+import { defaultCoreConfig } from '../src/main/config';
+import { InspectorCore } from '../src/main/core';
+import { createMcpServer } from '../src/main/mcp/server';
+import { expect, test } from './support/fixtures';
+import { connectHttp, connectStdio, McpTestClient, refOf, startHttpServer } from './support/mcp';
+
+const STATE = '.playwright-mcp/browser-state';
+const refsIn = (text: string, pattern: RegExp) => Array.from(text.matchAll(pattern), m => m[1]);
+
+test('navigate → click → fill: files, the Browser State section, the diff trail and the ref cross-reference', async ({ mcp, site, workspace }) => {
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  expect(nav.parsed.browserState).toEqual({ dom: `${STATE}/dom.html`, accessibilityTree: `${STATE}/accessibility-tree.yaml` });
+  // The section sits after Snapshot and before Events.
+  expect(nav.text.indexOf('### Snapshot')).toBeLessThan(nav.text.indexOf('### Browser State'));
+
+  const yaml = readFileSync(join(workspace, STATE, 'accessibility-tree.yaml'), 'utf8');
+  expect(yaml).toBe(nav.parsed.snapshot!.yaml);
+  const dom = readFileSync(join(workspace, STATE, 'dom.html'), 'utf8');
+  // Every ref in the tree is stamped exactly once in dom.html — the very same refs.
+  const treeRefs = refsIn(yaml, /\[ref=((?:f\d+)?e\d+)\]/g);
+  expect(treeRefs.length).toBeGreaterThan(10);
+  for (const ref of treeRefs) expect(dom.split(`ref="${ref}"`).length - 1, ref).toBe(1);
+  expect(dom).toContain(`ref="${refOf(yaml, /button "Create account"/)}">Create account</button>`);
+  expect(dom).not.toMatch(/<script|<style|<head/);
+
+  const clicked = await mcp.call('browser_click', { target: refOf(yaml, /checkbox "I accept the terms"/) });
+  expect(clicked.parsed.browserState!.diff).toBe(`${STATE}/diffs/001-click-${refOf(yaml, /checkbox "I accept/)}.diff`);
+
+  const fieldRef = refOf(yaml, /textbox "Full name"/);
+  const filled = await mcp.call('browser_fill_form', { fields: [{ name: 'Full name', type: 'textbox', target: fieldRef, value: 'John' }] });
+  expect(filled.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-fill-form.diff`);
+  const diff = readFileSync(join(workspace, filled.parsed.browserState!.diff!), 'utf8');
+  // Typing into a field is a one-line diff.
+  expect(diff.split('\n').filter(line => /^[-+][^-+]/.test(line)).map(l => l.trim())).toEqual(['-             value=""', '+             value="John"'].map(l => l.trim()));
+
+  // A type that submits takes a snapshot, and names its diff after the target and the value.
+  const typed = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Email"/), text: 'john@x.example', submit: true });
+  expect(typed.parsed.browserState!.diff).toBe(`${STATE}/diffs/003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`);
+  expect(readdirSync(join(workspace, STATE, 'diffs'))).toEqual(['001-click-' + refOf(yaml, /checkbox "I accept/) + '.diff', '002-fill-form.diff', `003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`]);
+
+  // Nothing changed: no new diff, no Diff line.
+  const again = await mcp.call('browser_snapshot');
+  expect(again.parsed.browserState!.diff).toBeUndefined();
+  // Calls without a snapshot get no section.
+  expect((await mcp.call('browser_console_messages', { level: 'info' })).parsed.browserState).toBeUndefined();
+});
+
+test('iframes and open shadow roots are inlined with their refs', async ({ mcp, site, workspace }) => {
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
+  const yaml = nav.parsed.snapshot!.yaml!;
+  const dom = readFileSync(join(workspace, STATE, 'dom.html'), 'utf8');
+  const shadowButton = refOf(yaml, /button "Shadow action"/);
+  const framed = refOf(yaml, /button "Pay now"/);
+  expect(framed).toMatch(/^f\d+e\d+$/);
+  expect(dom).toMatch(new RegExp(`#shadow-root\\n[\\s\\S]*<button ref="${shadowButton}">Shadow action</button>`));
+  expect(dom).toMatch(new RegExp(`<iframe [\\s\\S]*?title="Payment"[\\s\\S]*?<body[^>]*>[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`));
+  for (const ref of refsIn(yaml, /\[ref=((?:f\d+)?e\d+)\]/g)) expect(dom.split(`ref="${ref}"`).length - 1, ref).toBe(1);
+  expect(dom).not.toContain('a comment that must not appear');
+  expect(dom).not.toContain('<path');
+  expect(dom).toContain('<p class="help-text"');
+});
+
+test('--no-dom-state: no files, no section', async ({ site, workspace }) => {
+  const mcp = await connectStdio(['--no-dom-state'], { cwd: workspace });
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    expect(nav.parsed.browserState).toBeUndefined();
+    expect(nav.parsed.snapshot!.yaml).toContain('Sign up');
+    expect(() => readdirSync(join(workspace, STATE))).toThrow();
+  } finally {
+    await mcp.close();
+  }
+});
+
+test('concurrent HTTP sessions write to their own folders', async ({ site }) => {
+  const server = await startHttpServer([]);
+  try {
+    const [a, b] = await Promise.all([connectHttp(server.url), connectHttp(server.url)]);
+    const [navA, navB] = await Promise.all([
+      a.call('browser_navigate', { url: `${site.url}/form.html` }),
+      b.call('browser_navigate', { url: `${site.url}/dialogs.html` }),
+    ]);
+    const [dirA, dirB] = [navA, navB].map(r => r.parsed.browserState!.dom.replace(/\/dom\.html$/, ''));
+    expect(dirA).toMatch(new RegExp(`^${STATE}/[0-9a-f-]{36}$`));
+    expect(dirB).toMatch(new RegExp(`^${STATE}/[0-9a-f-]{36}$`));
+    expect(dirA).not.toBe(dirB);
+    expect(readFileSync(join(server.cwd, dirA, 'dom.html'), 'utf8')).toContain('Create account');
+    expect(readFileSync(join(server.cwd, dirB, 'dom.html'), 'utf8')).toContain('Show alert');
+    await Promise.all([a.close(), b.close()]);
+  } finally {
+    await server.stop();
+  }
+});
+
+test('each state is published on the event bus, read through the utility world (fails if Playwright moves refs)', async ({ site, workspace }) => {
+  const core = new InspectorCore(defaultCoreConfig({ browser: { args: [], headless: true }, outputDir: `${workspace}/.playwright-mcp` }));
+  const events: ToolCallEvent[] = [];
+  core.bus.subscribe(event => event.type === 'tool-call' && events.push(event));
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(core, 'in-memory').connect(serverSide);
+  const client = new Client({ name: 'dom-state-events', version: '1.0.0' });
+  await client.connect(clientSide);
+  const mcp = new McpTestClient(client);
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
+    await mcp.call('browser_click', { target: refOf(nav.parsed.snapshot!.yaml, /button "Shadow action"/) });
+    const [navigated, clicked] = events;
+    // The primary path must work on this Playwright: refs read from its utility world over CDP, frames included.
+    expect(navigated.domState!.extraction).toBe('utility-world');
+    // The event carries what was written; this in-memory session has its own folder.
+    expect(nav.parsed.browserState!.dom).toMatch(/\/browser-state\/[0-9a-f-]{36}\/dom\.html$/);
+    expect(readFileSync(resolve(nav.parsed.browserState!.dom), 'utf8')).toBe(events[0].domState!.dom);
+    expect(navigated.domState!.dom).toContain(`ref="${refOf(nav.parsed.snapshot!.yaml, /button "Pay now"/)}"`);
+    expect(clicked.domState!.extraction).toBe('utility-world');
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
+});
