@@ -1,5 +1,5 @@
 import type { CDPSession, Page } from 'playwright';
-import { serializeDom } from './serializer';
+import { serializeDom, type DomDelta } from './serializer';
 
 export type ExtractionPath = 'utility-world' | 'fallback';
 
@@ -10,6 +10,21 @@ const MARK_FRAME = 'function (id) { this.__aiInspectorFrame = id; }';
 interface FrameTree {
   frame: { id: string };
   childFrames?: FrameTree[];
+}
+
+interface Serialization {
+  gen: number;
+  lines: string[];
+  html: string;
+}
+
+/** The frame's serialization after the page's answer: unchanged (null), whole, or the changed lines spliced in. */
+function applyDelta(last: Serialization | undefined, delta: DomDelta | null): Serialization | undefined {
+  if (!delta) return last;
+  if ('full' in delta) return { gen: delta.gen, lines: delta.full.slice(0, -1).split('\n'), html: delta.full };
+  if (!last) return undefined;
+  const lines = [...last.lines.slice(0, delta.head), ...delta.middle, ...last.lines.slice(last.lines.length - delta.tail)];
+  return { gen: delta.gen, lines, html: `${lines.join('\n')}\n` };
 }
 
 /** Replaces a `<!--frame:ID-->` line with the frame's lines, indented like the marker. */
@@ -30,14 +45,17 @@ function inlineFrame(html: string, frameId: string, inner: string): string {
 export class DomExtractor {
   private session?: Promise<CDPSession | undefined>;
   private readonly utilityContexts = new Map<string, number>();
+  /** Last serialization per frame document (frame id and context id): the base the page's deltas apply to. */
+  private readonly last = new Map<string, Serialization>();
 
   constructor(private readonly page: Page) {}
 
-  async extract(refs: Iterable<string>): Promise<{ html: string; path: ExtractionPath }> {
+  /** `incremental: false` serializes everything afresh, leaving the page's change tracking untouched. */
+  async extract(refs: Iterable<string>, { incremental = true } = {}): Promise<{ html: string; path: ExtractionPath }> {
     const session = await this.cdp();
     if (session) {
       try {
-        return { html: await this.viaUtilityWorld(session), path: 'utility-world' };
+        return { html: await this.viaUtilityWorld(session, Array.from(refs), incremental), path: 'utility-world' };
       } catch {
         // Fall through: a page mid-navigation or a Playwright that no longer keeps refs there.
       }
@@ -54,9 +72,16 @@ export class DomExtractor {
           if (frameId && context.name.startsWith(UTILITY_WORLD)) this.utilityContexts.set(frameId, context.id);
         });
         session.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
-          for (const [frameId, id] of this.utilityContexts) if (id === executionContextId) this.utilityContexts.delete(frameId);
+          for (const [frameId, id] of this.utilityContexts) {
+            if (id !== executionContextId) continue;
+            this.utilityContexts.delete(frameId);
+            this.last.delete(`${frameId}:${id}`);
+          }
         });
-        session.on('Runtime.executionContextsCleared', () => this.utilityContexts.clear());
+        session.on('Runtime.executionContextsCleared', () => {
+          this.utilityContexts.clear();
+          this.last.clear();
+        });
         await session.send('Runtime.enable');
         return session;
       } catch {
@@ -66,12 +91,12 @@ export class DomExtractor {
     return this.session;
   }
 
-  private async viaUtilityWorld(session: CDPSession): Promise<string> {
+  private async viaUtilityWorld(session: CDPSession, refs: string[], incremental: boolean): Promise<string> {
     const { frameTree } = await session.send('Page.getFrameTree');
-    return this.serializeFrame(session, frameTree as FrameTree);
+    return this.serializeFrame(session, frameTree as FrameTree, JSON.stringify(refs), incremental);
   }
 
-  private async serializeFrame(session: CDPSession, tree: FrameTree): Promise<string> {
+  private async serializeFrame(session: CDPSession, tree: FrameTree, refsJson: string, incremental: boolean): Promise<string> {
     const contextId = this.utilityContexts.get(tree.frame.id);
     if (contextId === undefined) throw new Error(`No Playwright utility world for frame ${tree.frame.id}`);
     const children = tree.childFrames ?? [];
@@ -85,16 +110,26 @@ export class DomExtractor {
         // A frame detached meanwhile: it is simply not inlined.
       }
     }));
+    const cacheKey = `${tree.frame.id}:${contextId}`;
+    const last = this.last.get(cacheKey);
     const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
-      expression: `${SERIALIZER}()`,
+      expression: `${SERIALIZER}(null, { refs: ${refsJson}, onlyIfChanged: ${incremental}, since: ${last?.gen ?? -1} })`,
       contextId,
       returnByValue: true,
     });
     if (exceptionDetails) throw new Error(`DOM serializer failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    let html = result.value as string;
+    let html: string;
+    if (incremental) {
+      const current = applyDelta(last, result.value as DomDelta | null);
+      if (!current) throw new Error(`No previous serialization of frame ${tree.frame.id}`);
+      this.last.set(cacheKey, current);
+      html = current.html;
+    } else {
+      html = result.value as string;
+    }
     for (const child of children) {
       // A cross-process frame has no context in this session; it stays an empty iframe with a note.
-      const inner = await this.serializeFrame(session, child).catch(() => '<!-- frame content not captured -->');
+      const inner = await this.serializeFrame(session, child, refsJson, incremental).catch(() => '<!-- frame content not captured -->');
       html = inlineFrame(html, child.frame.id, inner);
     }
     return html;
@@ -113,7 +148,7 @@ export class DomExtractor {
       return await this.page.evaluate(
         ([source, elements, names]) => {
           const refMap = new Map(elements.map((element, i) => [element as Element, names[i]]));
-          return (0, eval)(source)(refMap) as string;
+          return (0, eval)(source)(refMap, {}) as string;
         },
         [SERIALIZER, found.map(r => r.handle), found.map(r => r.ref)] as const,
       );

@@ -1,4 +1,7 @@
 /// <reference lib="dom" />
+
+/** What the page sends back: the whole serialization, or the lines that changed since generation `since`. */
+export type DomDelta = { gen: number; full: string } | { gen: number; head: number; tail: number; middle: string[] };
 /**
  * The in-page DOM serializer behind dom.html. It runs inside a frame — in Playwright's utility world, where each
  * element's aria ref is the `_ariaRef` expando Playwright set while snapshotting, or in the main world with an
@@ -13,8 +16,16 @@
  *   canonical order (id, type, name, role, aria-*, href, action, method, for, value, placeholder, class, others, ref);
  * - open shadow roots as a `#shadow-root` block; an iframe the caller marked gets a `<!--frame:ID-->` line where
  *   the caller inlines that frame's own serialization.
+ *
+ * Only refs in `options.refs` (the current snapshot) are stamped: an element keeps its expando after it leaves the
+ * snapshot. With `onlyIfChanged`, it returns null when nothing changed since its last run in this document (no DOM
+ * mutation, no input or change event, same form values, same refs), so an unchanged page costs almost nothing; and
+ * when the caller holds generation `since`, only the changed lines travel back (a DomDelta), not the whole page.
  */
-export function serializeDom(refMap?: Map<Element, string> | null): string {
+export function serializeDom(
+  refMap?: Map<Element, string> | null,
+  options: { refs?: string[]; onlyIfChanged?: boolean; since?: number } = {},
+): string | null | DomDelta {
   const SKIPPED = new Set(['HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'TITLE', 'BASE']);
   const VOID = new Set(['AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR']);
   const BOOLEAN = new Set(['checked', 'selected', 'disabled', 'required', 'readonly', 'multiple', 'hidden', 'open', 'autofocus', 'inert', 'novalidate']);
@@ -29,8 +40,57 @@ export function serializeDom(refMap?: Map<Element, string> | null): string {
   const MASK = '••••••••';
   const INLINE_TEXT = 80;
 
-  const refOf = (el: Element): string | undefined =>
-    refMap ? refMap.get(el) : (el as unknown as { _ariaRef?: { ref?: string } })._ariaRef?.ref;
+  const current = options.refs ? new Set(options.refs) : undefined;
+  const refOf = (el: Element): string | undefined => {
+    const ref = refMap ? refMap.get(el) : (el as unknown as { _ariaRef?: { ref?: string } })._ariaRef?.ref;
+    return ref && (!current || current.has(ref)) ? ref : undefined;
+  };
+
+  // Change tracking (only when asked: it leaves an observer in this world), kept on the window: one per document.
+  type Watch = { dirty: boolean; key: string; observer: MutationObserver; roots: Set<Document | ShadowRoot>; gen: number; lines?: string[] };
+  const host = window as unknown as { __aiInspectorWatch?: Watch };
+  let watch = options.onlyIfChanged ? host.__aiInspectorWatch : undefined;
+  if (!watch && options.onlyIfChanged) {
+    const created: Watch = { dirty: true, key: '', observer: new MutationObserver(() => (created.dirty = true)), roots: new Set(), gen: 0 };
+    const markDirty = () => (created.dirty = true);
+    document.addEventListener('input', markDirty, true);
+    document.addEventListener('change', markDirty, true);
+    watch = host.__aiInspectorWatch = created;
+  }
+  const observe = (root: Document | ShadowRoot) => {
+    if (!watch || watch.roots.has(root)) return;
+    watch.roots.add(root);
+    watch.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  };
+  observe(document);
+  // Scripts can set a field's value without any event or mutation: compare the form values too.
+  const formValues = () => {
+    const parts: string[] = [];
+    for (const root of watch!.roots) {
+      for (const field of Array.from(root.querySelectorAll('input, textarea, select'))) {
+        if (field.tagName === 'SELECT') {
+          const select = field as HTMLSelectElement;
+          parts.push(select.multiple ? Array.from(select.selectedOptions, o => o.index).join(',') : String(select.selectedIndex));
+        } else {
+          const input = field as HTMLInputElement;
+          parts.push(input.type === 'checkbox' || input.type === 'radio' ? String(input.checked) : input.value);
+        }
+      }
+    }
+    return parts.join('\u0000');
+  };
+  const stateKey = () => `${options.refs ? options.refs.join(',') : ''}\u0001${formValues()}`;
+  let key: string | undefined;
+  const rootsBefore = watch?.roots.size;
+  if (watch) {
+    if (watch.observer.takeRecords().length) watch.dirty = true;
+    // A known change skips the form comparison; otherwise it decides whether anything changed.
+    if (!watch.dirty) {
+      key = stateKey();
+      if (key === watch.key) return null;
+    }
+    watch.dirty = false;
+  }
 
   const isHashLike = (token: string) =>
     token.length >= 6 && /^[A-Za-z0-9]+$/.test(token) && (token.match(/\d/g)?.length ?? 0) >= 2 && /[A-Za-z]/.test(token);
@@ -46,40 +106,58 @@ export function serializeDom(refMap?: Map<Element, string> | null): string {
     return 50;
   };
 
-  const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const escapeAttr = (text: string) => escapeText(text).replace(/"/g, '&quot;');
+  // The escapes and the class filter run for every node of pages with tens of thousands: test before replacing,
+  // and filter each distinct class attribute once.
+  const escapeText = (text: string) => (/[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text);
+  const escapeAttr = (text: string) => (/[&<>"]/.test(text) ? escapeText(text).replace(/"/g, '&quot;') : text);
+  const classCache = new Map<string, string>();
+  const filterClasses = (value: string) => {
+    let kept = classCache.get(value);
+    if (kept === undefined) {
+      kept = value.split(/\s+/).filter(t => t && keepClass(t)).join(' ');
+      classCache.set(value, kept);
+    }
+    return kept;
+  };
+
+  const format = (name: string, value: string) =>
+    BOOLEAN.has(name) && (value === '' || value === name) ? name : `${name}="${escapeAttr(value)}"`;
 
   function attributes(el: Element): string[] {
     const tag = el.tagName;
-    const found = new Map<string, string>();
-    for (const attr of Array.from(el.attributes)) {
-      const name = attr.name.toLowerCase();
+    const names: string[] = [];
+    const values: string[] = [];
+    // Current form state, which is what an agent changed, rather than the markup's initial state.
+    const inputType = tag === 'INPUT' ? (el as HTMLInputElement).type : '';
+    const toggles = inputType === 'checkbox' || inputType === 'radio' || tag === 'OPTION';
+    const hasValue = tag === 'INPUT' && !toggles && inputType !== 'file';
+    const list = el.attributes;
+    for (let i = 0; i < list.length; i++) {
+      const name = list[i].name;
       if (name === 'style' || name === 'ref' || name.startsWith('data-') || name.startsWith('on')) continue;
+      if ((hasValue && name === 'value') || (toggles && (name === 'checked' || name === 'selected'))) continue;
       if (name === 'class') {
-        const kept = attr.value.split(/\s+/).filter(t => t && keepClass(t)).join(' ');
-        if (kept) found.set('class', kept);
+        const kept = filterClasses(list[i].value);
+        if (kept) names.push('class'), values.push(kept);
         continue;
       }
-      found.set(name, attr.value);
+      names.push(name);
+      values.push(list[i].value);
     }
-    // Current form state, which is what an agent changed, rather than the markup's initial state.
-    if (tag === 'INPUT') {
-      const input = el as HTMLInputElement;
-      if (input.type === 'checkbox' || input.type === 'radio') {
-        found.delete('checked');
-        if (input.checked) found.set('checked', '');
-      } else if (input.type !== 'file') {
-        found.set('value', input.type === 'password' && input.value ? MASK : input.value);
-      }
-    } else if (tag === 'OPTION') {
-      found.delete('selected');
-      if ((el as HTMLOptionElement).selected) found.set('selected', '');
+    if (hasValue) {
+      const value = (el as HTMLInputElement).value;
+      names.push('value');
+      values.push(inputType === 'password' && value ? MASK : value);
+    } else if (tag === 'OPTION' ? (el as HTMLOptionElement).selected : toggles && (el as HTMLInputElement).checked) {
+      names.push(tag === 'OPTION' ? 'selected' : 'checked');
+      values.push('');
     }
     const ref = refOf(el);
-    if (ref) found.set('ref', ref);
-    return Array.from(found.entries())
-      .sort((a, b) => rank(a[0]) - rank(b[0]) || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-      .map(([name, value]) => (BOOLEAN.has(name) && (value === '' || value === name) ? name : `${name}="${escapeAttr(value)}"`));
+    if (ref) names.push('ref'), values.push(ref);
+    if (names.length < 2) return names.length ? [format(names[0], values[0])] : [];
+    const order = names.map((_, i) => i);
+    order.sort((x, y) => rank(names[x]) - rank(names[y]) || (names[x] < names[y] ? -1 : names[x] > names[y] ? 1 : 0));
+    return order.map(i => format(names[i], values[i]));
   }
 
   /** The opening tag: one line, or one attribute per line aligned under the first. */
@@ -130,7 +208,10 @@ export function serializeDom(refMap?: Map<Element, string> | null): string {
     } else {
       children = childrenOf(el);
       const shadow = (el as HTMLElement).shadowRoot;
-      if (shadow) children.unshift({ shadow });
+      if (shadow) {
+        observe(shadow);
+        children.unshift({ shadow });
+      }
       const frame = (el as unknown as { __aiInspectorFrame?: string }).__aiInspectorFrame;
       if (tag === 'IFRAME' || tag === 'FRAME') children = frame ? [{ frame }] : [];
     }
@@ -163,5 +244,17 @@ export function serializeDom(refMap?: Map<Element, string> | null): string {
   const out: string[] = [];
   const root = document.body ?? document.documentElement;
   if (root) serialize(root, '', out);
-  return out.join('\n') + '\n';
+  if (!watch) return out.join('\n') + '\n';
+  // Keyed after serializing, which may have just started observing new shadow roots.
+  watch.key = key !== undefined && watch.roots.size === rootsBefore ? key : stateKey();
+  const previous = watch.lines;
+  const since = watch.gen;
+  watch.lines = out;
+  watch.gen++;
+  if (!previous || options.since !== since) return { gen: watch.gen, full: out.join('\n') + '\n' };
+  let head = 0;
+  while (head < previous.length && head < out.length && previous[head] === out[head]) head++;
+  let tail = 0;
+  while (tail < previous.length - head && tail < out.length - head && previous[previous.length - 1 - tail] === out[out.length - 1 - tail]) tail++;
+  return { gen: watch.gen, head, tail, middle: out.slice(head, out.length - tail) };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+import { domDiff } from './diff';
 
 export interface DomStateFiles {
   dom: string;
@@ -51,10 +51,7 @@ export class DomStateWriter {
     if (this.previous !== undefined && this.previous !== dom) {
       const name = diffFileName(++this.counter, tool, args);
       const step = name.replace(/\.diff$/, '');
-      diff = createTwoFilesPatch('a/dom.html', 'b/dom.html', this.previous, dom, `(before ${step})`, `(after ${step})`, {
-        context: 3,
-        headerOptions: FILE_HEADERS_ONLY,
-      });
+      diff = domDiff(this.previous, dom, `(before ${step})`, `(after ${step})`)!;
       files.diff = join(this.dir, 'diffs', name);
       await writeAtomically(files.diff, diff);
     }

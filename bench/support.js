@@ -1,0 +1,130 @@
+// Shared by the benchmarks: spawning MCP servers over stdio, timed calls, refs, percentiles and machine info.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+export const OUR_CLI = join(ROOT, 'bin/agent-inspector.js');
+
+export function iterationsFromArgs(fallback = 10) {
+  const i = process.argv.findIndex(a => a === '--iterations' || a.startsWith('--iterations='));
+  const raw = i < 0 ? process.env.BENCH_ITERATIONS ?? String(fallback)
+    : process.argv[i].includes('=') ? process.argv[i].split('=')[1] : process.argv[i + 1];
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--iterations must be a positive integer, got ${raw}`);
+  return n;
+}
+
+/** Spawns one server over stdio in its own temp workspace (so .playwright-mcp output never lands in the repo). */
+export async function connect(server) {
+  const cwd = await mkdtemp(join(tmpdir(), `bench-${server.name}-`));
+  // Drop our own AGENT_INSPECTOR_* settings so a developer's shell cannot change what is measured.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('AGENT_INSPECTOR_')));
+  const transport = new StdioClientTransport({ command: process.execPath, args: server.args, cwd, env, stderr: 'pipe' });
+  let stderr = '';
+  // Keep draining stderr (a full pipe would stall the server) and keep the tail for error messages.
+  transport.stderr?.on('data', chunk => { stderr = (stderr + chunk).slice(-4000); });
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  const state = { ...server, cwd, client, stderrTail: () => stderr, samples: {}, bytes: {} };
+  try {
+    await client.connect(transport);
+  } catch (error) {
+    await rm(cwd, { recursive: true, force: true });
+    throw new Error(`[${server.name}] could not start: ${error.message}\n${stderr}`);
+  }
+  return state;
+}
+
+export async function disconnect(servers) {
+  await Promise.allSettled(servers.map(s => s.client.close()));
+  await Promise.allSettled(servers.map(s => rm(s.cwd, { recursive: true, force: true })));
+}
+
+/** One tool call; returns its text, throws (with context) on an MCP error or when an `expect` string/RegExp is missing. */
+export async function call(server, label, tool, args, expect = []) {
+  const result = await server.client.callTool({ name: tool, arguments: args });
+  const text = result.content.filter(c => c.type === 'text').map(c => c.text).join('\n');
+  const missing = expect.find(e => (typeof e === 'string' ? !text.includes(e) : !e.test(text)));
+  if (result.isError || missing !== undefined) {
+    const why = result.isError ? 'returned isError' : `response lacks ${missing}`;
+    throw new Error(`[${server.name}] ${tool} (${label}) ${why}:\n${text.slice(0, 1500)}\n` +
+      `--- server stderr (tail) ---\n${server.stderrTail().slice(-1500)}`);
+  }
+  return text;
+}
+
+/** A call whose latency is recorded under server.samples[label][tool] when `record` is true (false: warm-up). */
+export async function timed(server, label, record, tool, args, expect) {
+  const start = performance.now();
+  const text = await call(server, label, tool, args, expect);
+  const ms = performance.now() - start;
+  if (record) {
+    ((server.samples[label] ??= {})[tool] ??= []).push(ms);
+    (server.bytes[label] ??= {})[tool] = Buffer.byteLength(text);
+  }
+  return text;
+}
+
+// `[ref=eN]`, or `[ref=fMeN]` when Playwright prefixes the frame (it does so after some navigations).
+export const REF = /\[ref=((?:f\d+)?e\d+)\]/;
+
+/** Finds the ref on the snapshot line that starts with `role "name"` (refs change after every navigation). */
+export function refOf(yaml, element, server) {
+  const line = yaml.split('\n').find(l => l.trimStart().startsWith(`- ${element}`) && REF.test(l));
+  if (!line) throw new Error(`[${server.name}] no ref for ${element} in snapshot:\n${yaml.slice(0, 1500)}`);
+  return line.match(REF)[1];
+}
+
+export const escapeRegExp = s => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Linear-interpolated percentile (p50 of an even count is the mean of the two middle samples). */
+export const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const pos = (p / 100) * (sorted.length - 1);
+  const lo = Math.floor(pos);
+  return sorted[lo] + (sorted[Math.min(lo + 1, sorted.length - 1)] - sorted[lo]) * (pos - lo);
+};
+export const fmt = ms => ms.toFixed(1).padStart(8);
+export const geomean = ratios => Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
+
+export function machineInfo() {
+  let chromium = CHROMIUM;
+  try { chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch {}
+  const cpu = cpus();
+  return `Machine: ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
+    `${platform()} ${release()}\nNode ${process.version}, ${chromium}, running as uid ${process.getuid?.() ?? '?'}`;
+}
+
+/** Runs `body(servers)` with the servers connected, closing everything on success, error or Ctrl-C. */
+export async function withServers(definitions, fixtures, body) {
+  const servers = [];
+  const cleanup = async () => {
+    await disconnect(servers);
+    await fixtures.close();
+  };
+  const onSignal = () => cleanup().finally(() => process.exit(130));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    // Sequentially, so each server's browser starts without competing with the other's.
+    for (const definition of definitions) servers.push(await connect(definition));
+    return await body(servers);
+  } finally {
+    process.removeListener('SIGINT', onSignal).removeListener('SIGTERM', onSignal);
+    await cleanup();
+  }
+}
+
+/** Prints a table with left-aligned first columns and right-aligned numbers. */
+export function printTable(head, rows, leftColumns = 2) {
+  const widths = head.map((h, i) => Math.max(String(h).length, ...rows.map(r => String(r[i]).length)));
+  const line = cells => cells.map((c, i) => (i < leftColumns ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  console.log(line(head));
+  console.log(line(widths.map(w => '-'.repeat(w))));
+  for (const row of rows) console.log(line(row));
+}
