@@ -26,12 +26,17 @@ export async function connect(server) {
   const cwd = await mkdtemp(join(tmpdir(), `bench-${server.name}-`));
   // Drop our own AGENT_INSPECTOR_* settings so a developer's shell cannot change what is measured.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('AGENT_INSPECTOR_')));
-  const transport = new StdioClientTransport({ command: process.execPath, args: server.args, cwd, env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: server.args, cwd, env: { ...env, ...server.env }, stderr: 'pipe' });
   let stderr = '';
-  // Keep draining stderr (a full pipe would stall the server) and keep the tail for error messages.
-  transport.stderr?.on('data', chunk => { stderr = (stderr + chunk).slice(-4000); });
+  const logLines = [];
+  // Keep draining stderr (a full pipe would stall the server); keep the tail for error messages and every line
+  // matching the server definition's `log` pattern (debug timings) for the report.
+  transport.stderr?.on('data', chunk => {
+    stderr = (stderr + chunk).slice(-4000);
+    if (server.log) logLines.push(...String(chunk).split('\n').filter(line => server.log.test(line)));
+  });
   const client = new Client({ name: 'bench', version: '1.0.0' });
-  const state = { ...server, cwd, client, stderrTail: () => stderr, samples: {}, bytes: {} };
+  const state = { ...server, cwd, client, stderrTail: () => stderr, logLines, samples: {}, bytes: {} };
   try {
     await client.connect(transport);
   } catch (error) {

@@ -3,7 +3,8 @@ import { serializeDom, type DomDelta } from './serializer';
 
 export type ExtractionPath = 'utility-world' | 'fallback';
 
-const SERIALIZER = `(${serializeDom.toString()})`;
+const SERIALIZER_SOURCE = serializeDom.toString();
+const SERIALIZER = `(${SERIALIZER_SOURCE})`;
 const UTILITY_WORLD = '__playwright_utility_world';
 const MARK_FRAME = 'function (id) { this.__aiInspectorFrame = id; }';
 
@@ -93,10 +94,10 @@ export class DomExtractor {
 
   private async viaUtilityWorld(session: CDPSession, refs: string[], incremental: boolean): Promise<string> {
     const { frameTree } = await session.send('Page.getFrameTree');
-    return this.serializeFrame(session, frameTree as FrameTree, JSON.stringify(refs), incremental);
+    return this.serializeFrame(session, frameTree as FrameTree, refs, incremental);
   }
 
-  private async serializeFrame(session: CDPSession, tree: FrameTree, refsJson: string, incremental: boolean): Promise<string> {
+  private async serializeFrame(session: CDPSession, tree: FrameTree, refs: string[], incremental: boolean): Promise<string> {
     const contextId = this.utilityContexts.get(tree.frame.id);
     if (contextId === undefined) throw new Error(`No Playwright utility world for frame ${tree.frame.id}`);
     const children = tree.childFrames ?? [];
@@ -112,9 +113,11 @@ export class DomExtractor {
     }));
     const cacheKey = `${tree.frame.id}:${contextId}`;
     const last = this.last.get(cacheKey);
-    const { result, exceptionDetails } = await session.send('Runtime.evaluate', {
-      expression: `${SERIALIZER}(null, { refs: ${refsJson}, onlyIfChanged: ${incremental}, since: ${last?.gen ?? -1} })`,
-      contextId,
+    // A constant function source lets V8 reuse its compiled code; the arguments travel as plain JSON values.
+    const { result, exceptionDetails } = await session.send('Runtime.callFunctionOn', {
+      functionDeclaration: SERIALIZER_SOURCE,
+      executionContextId: contextId,
+      arguments: [{ value: null }, { value: { refs, onlyIfChanged: incremental, since: last?.gen ?? -1 } }],
       returnByValue: true,
     });
     if (exceptionDetails) throw new Error(`DOM serializer failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
@@ -129,7 +132,7 @@ export class DomExtractor {
     }
     for (const child of children) {
       // A cross-process frame has no context in this session; it stays an empty iframe with a note.
-      const inner = await this.serializeFrame(session, child, refsJson, incremental).catch(() => '<!-- frame content not captured -->');
+      const inner = await this.serializeFrame(session, child, refs, incremental).catch(() => '<!-- frame content not captured -->');
       html = inlineFrame(html, child.frame.id, inner);
     }
     return html;

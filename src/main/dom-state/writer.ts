@@ -44,19 +44,22 @@ export class DomStateWriter {
 
   constructor(readonly dir: string) {}
 
-  async write(tool: string, args: Record<string, unknown>, dom: string, ariaSnapshot: string): Promise<{ files: DomStateFiles; diff?: string }> {
+  async write(tool: string, args: Record<string, unknown>, dom: string, ariaSnapshot: string): Promise<{ files: DomStateFiles; diff?: string; diffMs: number }> {
     await mkdir(join(this.dir, 'diffs'), { recursive: true });
     const files: DomStateFiles = { dom: join(this.dir, 'dom.html'), accessibilityTree: join(this.dir, 'accessibility-tree.yaml') };
     let diff: string | undefined;
+    let diffMs = 0;
     if (this.previous !== undefined && this.previous !== dom) {
       const name = diffFileName(++this.counter, tool, args);
       const step = name.replace(/\.diff$/, '');
+      const started = performance.now();
       diff = domDiff(this.previous, dom, `(before ${step})`, `(after ${step})`)!;
+      diffMs = performance.now() - started;
       files.diff = join(this.dir, 'diffs', name);
       await writeAtomically(files.diff, diff);
     }
     await Promise.all([writeAtomically(files.dom, dom), writeAtomically(files.accessibilityTree, ariaSnapshot)]);
     this.previous = dom;
-    return { files, diff };
+    return { files, diff, diffMs };
   }
 }
