@@ -65,6 +65,17 @@ test('iframes and open shadow roots are inlined with their refs', async ({ mcp, 
   expect(dom).toContain('<p class="help-text"');
 });
 
+test('a cross-site iframe (its own renderer process) is inlined too', async ({ mcp, site, workspace }) => {
+  await mcp.call('browser_navigate', { url: `${site.url}/cross-site.html` });
+  // The frame loads after the page: snapshot until its button shows.
+  let yaml = '';
+  await expect.poll(async () => (yaml = (await mcp.call('browser_snapshot')).parsed.snapshot!.yaml!), { timeout: 10_000 }).toContain('Pay now');
+  const framed = refOf(yaml, /button "Pay now"/);
+  const dom = readFileSync(join(workspace, STATE, 'dom.html'), 'utf8');
+  expect(dom).toMatch(new RegExp(`title="Card form"[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`));
+  expect(dom).not.toContain('frame content not captured');
+});
+
 test('--no-dom-state: no files, no section', async ({ site, workspace }) => {
   const mcp = await connectStdio(['--no-dom-state'], { cwd: workspace });
   try {

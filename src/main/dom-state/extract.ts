@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from 'playwright';
+import type { CDPSession, Frame, Page } from 'playwright';
 import { serializeDom, type DomDelta } from './serializer';
 
 export type ExtractionPath = 'utility-world' | 'fallback';
@@ -9,7 +9,7 @@ const UTILITY_WORLD = '__playwright_utility_world';
 const MARK_FRAME = 'function (id) { this.__aiInspectorFrame = id; }';
 
 interface FrameTree {
-  frame: { id: string };
+  frame: { id: string; url: string; name?: string };
   childFrames?: FrameTree[];
 }
 
@@ -37,26 +37,64 @@ function inlineFrame(html: string, frameId: string, inner: string): string {
   return html.slice(0, at) + inner.trimEnd().split('\n').join(`\n${indent}`) + html.slice(at + marker.length);
 }
 
+/** The utility-world execution contexts of the frames one CDP session (one renderer target) reports. */
+class UtilityWorlds {
+  readonly contexts = new Map<string, number>();
+
+  private constructor(readonly session: CDPSession) {}
+
+  static async attach(open: () => Promise<CDPSession>, onForget: (frameId: string, contextId?: number) => void): Promise<UtilityWorlds | undefined> {
+    try {
+      const worlds = new UtilityWorlds(await open());
+      const { session, contexts } = worlds;
+      session.on('Runtime.executionContextCreated', ({ context }) => {
+        const frameId = (context.auxData as { frameId?: string } | undefined)?.frameId;
+        if (frameId && context.name.startsWith(UTILITY_WORLD)) contexts.set(frameId, context.id);
+      });
+      session.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
+        for (const [frameId, id] of contexts) {
+          if (id !== executionContextId) continue;
+          contexts.delete(frameId);
+          onForget(frameId, id);
+        }
+      });
+      session.on('Runtime.executionContextsCleared', () => {
+        for (const frameId of contexts.keys()) onForget(frameId);
+        contexts.clear();
+      });
+      await session.send('Runtime.enable');
+      return worlds;
+    } catch {
+      return undefined; // Not Chromium, or a connection without CDP.
+    }
+  }
+}
+
 /**
  * Serializes a page's DOM with the aria refs Playwright assigned. Primary path (Chromium): evaluate in Playwright's
  * utility world over CDP, where each element carries its ref as the `_ariaRef` expando — one round trip per frame,
- * whatever the page size. Fallback: resolve each ref of the last snapshot to an element handle and serialize in the
- * main world (slower, main frame only).
+ * whatever the page size; a cross-process (cross-site) frame is reached through its own CDP session. Fallback:
+ * resolve each ref of the last snapshot to an element handle and serialize in the main world (slower, main frame
+ * only).
  */
 export class DomExtractor {
-  private session?: Promise<CDPSession | undefined>;
-  private readonly utilityContexts = new Map<string, number>();
+  private main?: Promise<UtilityWorlds | undefined>;
+  /** Sessions of cross-process frames, by CDP frame id. */
+  private readonly outOfProcess = new Map<string, Promise<UtilityWorlds | undefined>>();
+  private readonly frameSessions = new WeakMap<Frame, Promise<UtilityWorlds | undefined>>();
   /** Last serialization per frame document (frame id and context id): the base the page's deltas apply to. */
   private readonly last = new Map<string, Serialization>();
+  private mainFrameId?: string;
 
   constructor(private readonly page: Page) {}
 
   /** `incremental: false` serializes everything afresh, leaving the page's change tracking untouched. */
   async extract(refs: Iterable<string>, { incremental = true } = {}): Promise<{ html: string; path: ExtractionPath }> {
-    const session = await this.cdp();
-    if (session) {
+    this.main ??= UtilityWorlds.attach(() => this.page.context().newCDPSession(this.page), this.forget);
+    const worlds = await this.main;
+    if (worlds) {
       try {
-        return { html: await this.viaUtilityWorld(session, Array.from(refs), incremental), path: 'utility-world' };
+        return { html: await this.serializeFrame(worlds, await this.frameTree(worlds), Array.from(refs), incremental), path: 'utility-world' };
       } catch {
         // Fall through: a page mid-navigation or a Playwright that no longer keeps refs there.
       }
@@ -64,43 +102,67 @@ export class DomExtractor {
     return { html: await this.viaMainWorld(refs), path: 'fallback' };
   }
 
-  private cdp(): Promise<CDPSession | undefined> {
-    this.session ??= (async () => {
-      try {
-        const session = await this.page.context().newCDPSession(this.page);
-        session.on('Runtime.executionContextCreated', ({ context }) => {
-          const frameId = (context.auxData as { frameId?: string } | undefined)?.frameId;
-          if (frameId && context.name.startsWith(UTILITY_WORLD)) this.utilityContexts.set(frameId, context.id);
-        });
-        session.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
-          for (const [frameId, id] of this.utilityContexts) {
-            if (id !== executionContextId) continue;
-            this.utilityContexts.delete(frameId);
-            this.last.delete(`${frameId}:${id}`);
-          }
-        });
-        session.on('Runtime.executionContextsCleared', () => {
-          this.utilityContexts.clear();
-          this.last.clear();
-        });
-        await session.send('Runtime.enable');
-        return session;
-      } catch {
-        return undefined; // Not Chromium, or a connection without CDP.
-      }
-    })();
-    return this.session;
+  /**
+   * The page's frames as CDP knows them. A page without child frames skips the round trip: its main frame's CDP id
+   * is the page target's and does not change across navigations.
+   */
+  private async frameTree(worlds: UtilityWorlds): Promise<FrameTree> {
+    if (this.mainFrameId && this.page.frames().length === 1) return { frame: { id: this.mainFrameId, url: this.page.url() } };
+    const { frameTree } = await worlds.session.send('Page.getFrameTree');
+    this.mainFrameId = (frameTree as FrameTree).frame.id;
+    return frameTree as FrameTree;
   }
 
-  private async viaUtilityWorld(session: CDPSession, refs: string[], incremental: boolean): Promise<string> {
-    const { frameTree } = await session.send('Page.getFrameTree');
-    return this.serializeFrame(session, frameTree as FrameTree, refs, incremental);
+  private readonly forget = (frameId: string, contextId?: number) => {
+    for (const key of this.last.keys()) if (contextId === undefined ? key.startsWith(`${frameId}:`) : key === `${frameId}:${contextId}`) this.last.delete(key);
+  };
+
+  /** The session that hosts a frame: the parent's, or for a cross-process frame its own. */
+  private async worldsFor(parent: UtilityWorlds, frame: FrameTree['frame']): Promise<UtilityWorlds | undefined> {
+    if (parent.contexts.has(frame.id)) return parent;
+    const worlds = await this.outOfProcess.get(frame.id);
+    return worlds?.contexts.has(frame.id) ? worlds : undefined;
   }
 
-  private async serializeFrame(session: CDPSession, tree: FrameTree, refs: string[], incremental: boolean): Promise<string> {
-    const contextId = this.utilityContexts.get(tree.frame.id);
-    if (contextId === undefined) throw new Error(`No Playwright utility world for frame ${tree.frame.id}`);
-    const children = tree.childFrames ?? [];
+  /** A frame's own CDP session, when it runs in another renderer process (cross-site); undefined otherwise. */
+  private ownSession(frame: Frame): Promise<UtilityWorlds | undefined> {
+    let pending = this.frameSessions.get(frame);
+    if (!pending) {
+      // newCDPSession refuses an in-process frame: that answer is kept too.
+      pending = UtilityWorlds.attach(() => this.page.context().newCDPSession(frame), this.forget);
+      this.frameSessions.set(frame, pending);
+    }
+    return pending;
+  }
+
+  /**
+   * Children CDP's frame tree of this target leaves out: cross-process frames, which Playwright still lists. Each is
+   * reached through its own session, whose frame tree names it.
+   */
+  private async crossProcessChildren(tree: FrameTree): Promise<FrameTree[]> {
+    const frame = tree.frame.id === this.mainFrameId
+      ? this.page.mainFrame()
+      : this.page.frames().find(f => f.url() === tree.frame.url && f.name() === (tree.frame.name ?? ''));
+    if (!frame?.childFrames().length) return [];
+    const known = new Set((tree.childFrames ?? []).map(child => child.frame.id));
+    const found: FrameTree[] = [];
+    for (const child of frame.childFrames()) {
+      const worlds = await this.ownSession(child);
+      if (!worlds) continue;
+      const { frameTree } = await worlds.session.send('Page.getFrameTree').catch(() => ({ frameTree: undefined }));
+      if (!frameTree || known.has(frameTree.frame.id)) continue;
+      this.outOfProcess.set(frameTree.frame.id, Promise.resolve(worlds));
+      found.push(frameTree as FrameTree);
+    }
+    return found;
+  }
+
+  private async serializeFrame(parent: UtilityWorlds, tree: FrameTree, refs: string[], incremental: boolean): Promise<string> {
+    const worlds = await this.worldsFor(parent, tree.frame);
+    const contextId = worlds?.contexts.get(tree.frame.id);
+    if (!worlds || contextId === undefined) throw new Error(`No Playwright utility world for frame ${tree.frame.id}`);
+    const { session } = worlds;
+    const children = [...(tree.childFrames ?? []), ...(await this.crossProcessChildren(tree))];
     // Tell each <iframe> element which frame it hosts, so the serializer leaves a marker where it goes.
     await Promise.all(children.map(async child => {
       try {
@@ -131,8 +193,7 @@ export class DomExtractor {
       html = result.value as string;
     }
     for (const child of children) {
-      // A cross-process frame has no context in this session; it stays an empty iframe with a note.
-      const inner = await this.serializeFrame(session, child, refs, incremental).catch(() => '<!-- frame content not captured -->');
+      const inner = await this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->');
       html = inlineFrame(html, child.frame.id, inner);
     }
     return html;

@@ -175,8 +175,10 @@ export function serializeDom(
     const out: Child[] = [];
     for (let node = el.firstChild; node; node = node.nextSibling) {
       if (node.nodeType === 3) {
-        const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
-        if (text) out.push({ text });
+        // Most text nodes of a large page are the whitespace between tags: reject those before normalizing.
+        const raw = node.nodeValue;
+        if (!raw || !/\S/.test(raw)) continue;
+        out.push({ text: raw.replace(/\s+/g, ' ').trim() });
       } else if (node.nodeType === 1) {
         out.push({ node: node as Element });
       }

@@ -106,7 +106,7 @@ export class McpSession {
         mimeType: image.mimeType,
       }))],
     };
-    if (response.isError) result.isError = true;
+    if (sections.error) result.isError = true;
     this.publish(tool.name, rawArgs, startedAt, sections, response, context);
     return result;
   }
