@@ -8,7 +8,10 @@ test('incremental extraction always equals a full one, and notices changes that 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
-    await page.setContent(`<label>Name <input id="name"></label><ul id="list"><li>one</li></ul><div id="host"></div>
+    await page.setContent(`<style>#tip { display: none } #hover-me:hover + #tip { display: block }</style>
+      <button id="hover-me">Hover me</button><button id="tip">Tip action</button>
+      <section><div><p id="deep">deep <b>bold</b></p></div></section>
+      <label>Name <input id="name"></label><ul id="list"><li>one</li></ul><div id="host"></div>
       <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<p id="inner">shadow text</p>';</script>`);
     const incremental = new DomExtractor(page);
     const check = async () => {
@@ -30,6 +33,12 @@ test('incremental extraction always equals a full one, and notices changes that 
     expect(await check()).toMatch(/<li ref="e\d+">two<\/li>/);
     await page.evaluate(() => (document.getElementById('host')!.shadowRoot!.getElementById('inner')!.textContent = 'changed in shadow'));
     expect(await check()).toContain('changed in shadow');
+    // Moved to another depth: its cached lines carry the old indentation.
+    await page.evaluate(() => document.getElementById('list')!.append(document.getElementById('deep')!));
+    expect(await check()).toMatch(/\n    <p id="deep"\n/);
+    // Shown by CSS alone (no mutation): a ref appears on an element that did not change.
+    await page.hover('#hover-me');
+    expect(await check()).toMatch(/<button id="tip"\n\s+ref="e\d+">Tip action<\/button>/);
   } finally {
     await browser.close();
   }

@@ -47,14 +47,44 @@ export function serializeDom(
   };
 
   // Change tracking (only when asked: it leaves an observer in this world), kept on the window: one per document.
-  type Watch = { dirty: boolean; key: string; observer: MutationObserver; roots: Set<Document | ShadowRoot>; gen: number; lines?: string[] };
+  // It knows which nodes changed since the last run, so unchanged subtrees reuse their lines from a cache.
+  type Cached = { indent: string; lines: string[] };
+  type Watch = {
+    dirty: boolean;
+    changed: Set<Node>;
+    observer: MutationObserver;
+    roots: Set<Document | ShadowRoot>;
+    values: Map<Element, string>;
+    refs: Set<string>;
+    refElements: Map<string, Element>;
+    cache: WeakMap<Element, Cached>;
+    gen: number;
+    lines?: string[];
+  };
   const host = window as unknown as { __aiInspectorWatch?: Watch };
   let watch = options.onlyIfChanged ? host.__aiInspectorWatch : undefined;
   if (!watch && options.onlyIfChanged) {
-    const created: Watch = { dirty: true, key: '', observer: new MutationObserver(() => (created.dirty = true)), roots: new Set(), gen: 0 };
-    const markDirty = () => (created.dirty = true);
-    document.addEventListener('input', markDirty, true);
-    document.addEventListener('change', markDirty, true);
+    const created: Watch = {
+      dirty: true,
+      changed: new Set(),
+      observer: new MutationObserver(records => {
+        created.dirty = true;
+        for (const record of records) created.changed.add(record.target);
+      }),
+      roots: new Set(),
+      values: new Map(),
+      refs: new Set(),
+      refElements: new Map(),
+      cache: new WeakMap(),
+      gen: 0,
+    };
+    const onEdit = (event: Event) => {
+      created.dirty = true;
+      const target = event.composedPath()[0];
+      if (target instanceof Node) created.changed.add(target);
+    };
+    document.addEventListener('input', onEdit, true);
+    document.addEventListener('change', onEdit, true);
     watch = host.__aiInspectorWatch = created;
   }
   const observe = (root: Document | ShadowRoot) => {
@@ -63,32 +93,59 @@ export function serializeDom(
     watch.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
   };
   observe(document);
-  // Scripts can set a field's value without any event or mutation: compare the form values too.
+
+  /** Every form field's current value: scripts can set one without any event or mutation. */
   const formValues = () => {
-    const parts: string[] = [];
+    const values = new Map<Element, string>();
     for (const root of watch!.roots) {
       for (const field of Array.from(root.querySelectorAll('input, textarea, select'))) {
         if (field.tagName === 'SELECT') {
           const select = field as HTMLSelectElement;
-          parts.push(select.multiple ? Array.from(select.selectedOptions, o => o.index).join(',') : String(select.selectedIndex));
+          values.set(field, select.multiple ? Array.from(select.selectedOptions, o => o.index).join(',') : String(select.selectedIndex));
         } else {
           const input = field as HTMLInputElement;
-          parts.push(input.type === 'checkbox' || input.type === 'radio' ? String(input.checked) : input.value);
+          values.set(field, input.type === 'checkbox' || input.type === 'radio' ? String(input.checked) : input.value);
         }
       }
     }
-    return parts.join('\u0000');
+    return values;
   };
-  const stateKey = () => `${options.refs ? options.refs.join(',') : ''}\u0001${formValues()}`;
-  let key: string | undefined;
-  const rootsBefore = watch?.roots.size;
+
+  /** Elements whose lines must be rebuilt: every changed node's element and its ancestors, across shadow roots. */
+  const stale = new Set<Node>();
+  let addedRefs: string[] = [];
   if (watch) {
-    if (watch.observer.takeRecords().length) watch.dirty = true;
-    // A known change skips the form comparison; otherwise it decides whether anything changed.
-    if (!watch.dirty) {
-      key = stateKey();
-      if (key === watch.key) return null;
+    for (const record of watch.observer.takeRecords()) {
+      watch.dirty = true;
+      watch.changed.add(record.target);
     }
+    const values = formValues();
+    for (const [field, value] of values) {
+      if (watch.values.get(field) === value) continue;
+      watch.dirty = true;
+      watch.changed.add(field);
+    }
+    watch.values = values;
+    const refsNow = current ?? new Set<string>();
+    for (const ref of watch.refs) {
+      if (refsNow.has(ref)) continue;
+      watch.dirty = true;
+      const element = watch.refElements.get(ref);
+      if (element) watch.changed.add(element);
+      watch.refElements.delete(ref);
+    }
+    addedRefs = Array.from(refsNow).filter(ref => !watch!.refs.has(ref));
+    if (addedRefs.length) watch.dirty = true;
+    watch.refs = refsNow;
+    if (!watch.dirty) return null;
+    for (const node of watch.changed) {
+      let at: Node | null = node;
+      while (at && !stale.has(at)) {
+        stale.add(at);
+        at = at.parentNode ?? (at instanceof ShadowRoot ? at.host : null);
+      }
+    }
+    watch.changed.clear();
     watch.dirty = false;
   }
 
@@ -189,6 +246,23 @@ export function serializeDom(
   function serialize(el: Element, indent: string, out: string[]): void {
     const tag = el.tagName;
     if (SKIPPED.has(tag)) return;
+    // An unchanged element at the same depth: its lines from the last run still hold (iframes: the caller re-marks
+    // their frame every run, so they are always rebuilt).
+    const cached = watch?.cache.get(el);
+    if (cached && cached.indent === indent && !stale.has(el) && tag !== 'IFRAME' && tag !== 'FRAME') {
+      for (const line of cached.lines) out.push(line);
+      return;
+    }
+    const start = out.length;
+    serializeFresh(el, tag, indent, out);
+    if (watch) {
+      watch.cache.set(el, { indent, lines: out.slice(start) });
+      const ref = refOf(el);
+      if (ref) watch.refElements.set(ref, el);
+    }
+  }
+
+  function serializeFresh(el: Element, tag: string, indent: string, out: string[]): void {
     const name = el.localName;
     const attrs = attributes(el);
     if (name === 'svg') {
@@ -243,12 +317,22 @@ export function serializeDom(
     }
   }
 
-  const out: string[] = [];
+  let out: string[] = [];
   const root = document.body ?? document.documentElement;
   if (root) serialize(root, '', out);
   if (!watch) return out.join('\n') + '\n';
-  // Keyed after serializing, which may have just started observing new shadow roots.
-  watch.key = key !== undefined && watch.roots.size === rootsBefore ? key : stateKey();
+  // A ref can appear on an element that did not change at all (it became visible): when one is missing from the
+  // lines, rebuild everything.
+  const missing = addedRefs.some(ref => {
+    const element = watch!.refElements.get(ref);
+    return !element || !element.isConnected || refOf(element) !== ref;
+  });
+  if (missing) {
+    watch.cache = new WeakMap();
+    watch.refElements = new Map();
+    out = [];
+    if (root) serialize(root, '', out);
+  }
   const previous = watch.lines;
   const since = watch.gen;
   watch.lines = out;
