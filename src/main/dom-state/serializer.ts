@@ -2,6 +2,7 @@
 
 /** What the page sends back: the whole serialization, or the lines that changed since generation `since`. */
 export type DomDelta = { gen: number; full: string } | { gen: number; head: number; tail: number; middle: string[] };
+
 /**
  * The in-page DOM serializer behind dom.html. It runs inside a frame — in Playwright's utility world, where each
  * element's aria ref is the `_ariaRef` expando Playwright set while snapshotting, or in the main world with an
