@@ -28,19 +28,27 @@ test.describe('web mode (agent-inspector serve)', () => {
   });
 });
 
-test('CLI: --help, --version and a bad flag', () => {
-  const run = (...args: string[]) => spawnSync(process.execPath, ['bin/agent-inspector.js', ...args], { encoding: 'utf8' });
-  const help = run('--help');
-  expect(help.status).toBe(0);
-  expect(help.stdout).toContain('mcp [options]');
-  expect(help.stdout).toContain('serve [options]');
-  expect(run('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
-  const bad = run('mcp', '--port', 'abc');
-  expect(bad.status).not.toBe(0);
-  expect(bad.stderr).toContain('expected a port number from 0 to 65535, got "abc"');
-  const conflict = run('mcp', '--cdp-endpoint', 'http://a', '--ws-endpoint', 'ws://b');
-  expect(conflict.status).toBe(1);
-  expect(conflict.stderr).toContain('--cdp-endpoint and --ws-endpoint are alternatives');
+test('CLI: --help, --version, bad flags and a busy port', async () => {
+  const server = await startHttpServer();
+  try {
+    const run = (...args: string[]) => spawnSync(process.execPath, ['bin/agent-inspector.js', ...args], { encoding: 'utf8' });
+    const help = run('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('mcp [options]');
+    expect(help.stdout).toContain('serve [options]');
+    expect(run('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    const bad = run('mcp', '--port', 'abc');
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toContain('expected a port number from 0 to 65535, got "abc"');
+    const busy = run('serve', '--port', new URL(server.url).port);
+    expect(busy.status).toBe(1);
+    expect(busy.stderr).toContain(`Port ${new URL(server.url).port} on 127.0.0.1 is already in use`);
+    const conflict = run('mcp', '--cdp-endpoint', 'http://a', '--ws-endpoint', 'ws://b');
+    expect(conflict.status).toBe(1);
+    expect(conflict.stderr).toContain('--cdp-endpoint and --ws-endpoint are alternatives');
+  } finally {
+    await server.stop();
+  }
 });
 
 test('npm start falls back to web mode when Electron cannot run', async () => {

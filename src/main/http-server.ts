@@ -67,7 +67,9 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, u
       });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE'
+      ? new Error(`Port ${config.port} on ${config.host} is already in use: pass --port with another port, or --port 0 for any free one.`)
+      : error));
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;

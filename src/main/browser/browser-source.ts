@@ -21,10 +21,15 @@ export class BrowserSource {
     return this.config.headless ?? !hasDisplay();
   }
 
+  /** One line for the startup banner; a missing Chromium is reported here and again on the first tool call. */
   describe(): string {
     if (this.config.cdpEndpoint) return `CDP ${this.config.cdpEndpoint}`;
     if (this.config.wsEndpoint) return `Playwright server ${this.config.wsEndpoint}`;
-    return `${findChromium(this.config.executablePath)}${this.headless ? ' (headless)' : ''}`;
+    try {
+      return `${findChromium(this.config.executablePath)}${this.headless ? ' (headless)' : ''}`;
+    } catch (error) {
+      return `not available: ${(error as Error).message.split('\n')[0]}`;
+    }
   }
 
   async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
