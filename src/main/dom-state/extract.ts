@@ -1,11 +1,11 @@
 import type { CDPSession, Frame, Page } from 'playwright';
+import { UtilityWorlds } from '../browser/utility-world';
 import { serializeDom, type DomDelta } from './serializer';
 
 export type ExtractionPath = 'utility-world' | 'fallback';
 
 const SERIALIZER_SOURCE = serializeDom.toString();
 const SERIALIZER = `(${SERIALIZER_SOURCE})`;
-const UTILITY_WORLD = '__playwright_utility_world';
 const MARK_FRAME = 'function (id) { this.__aiInspectorFrame = id; }';
 
 interface FrameTree {
@@ -35,39 +35,6 @@ function inlineFrame(html: string, frameId: string, inner: string): string {
   if (at < 0) return html;
   const indent = html.slice(html.lastIndexOf('\n', at) + 1, at);
   return html.slice(0, at) + inner.trimEnd().split('\n').join(`\n${indent}`) + html.slice(at + marker.length);
-}
-
-/** The utility-world execution contexts of the frames one CDP session (one renderer target) reports. */
-class UtilityWorlds {
-  readonly contexts = new Map<string, number>();
-
-  private constructor(readonly session: CDPSession) {}
-
-  static async attach(open: () => Promise<CDPSession>, onForget: (frameId: string, contextId?: number) => void): Promise<UtilityWorlds | undefined> {
-    try {
-      const worlds = new UtilityWorlds(await open());
-      const { session, contexts } = worlds;
-      session.on('Runtime.executionContextCreated', ({ context }) => {
-        const frameId = (context.auxData as { frameId?: string } | undefined)?.frameId;
-        if (frameId && context.name.startsWith(UTILITY_WORLD)) contexts.set(frameId, context.id);
-      });
-      session.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
-        for (const [frameId, id] of contexts) {
-          if (id !== executionContextId) continue;
-          contexts.delete(frameId);
-          onForget(frameId, id);
-        }
-      });
-      session.on('Runtime.executionContextsCleared', () => {
-        for (const frameId of contexts.keys()) onForget(frameId);
-        contexts.clear();
-      });
-      await session.send('Runtime.enable');
-      return worlds;
-    } catch {
-      return undefined; // Not Chromium, or a connection without CDP.
-    }
-  }
 }
 
 /**
@@ -176,21 +143,15 @@ export class DomExtractor {
     const cacheKey = `${tree.frame.id}:${contextId}`;
     const last = this.last.get(cacheKey);
     // A constant function source lets V8 reuse its compiled code; the arguments travel as plain JSON values.
-    const { result, exceptionDetails } = await session.send('Runtime.callFunctionOn', {
-      functionDeclaration: SERIALIZER_SOURCE,
-      executionContextId: contextId,
-      arguments: [{ value: null }, { value: { refs, onlyIfChanged: incremental, since: last?.gen ?? -1 } }],
-      returnByValue: true,
-    });
-    if (exceptionDetails) throw new Error(`DOM serializer failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    const value = await worlds.call<DomDelta | string | null>(tree.frame.id, SERIALIZER_SOURCE, [null, { refs, onlyIfChanged: incremental, since: last?.gen ?? -1 }]);
     let html: string;
     if (incremental) {
-      const current = applyDelta(last, result.value as DomDelta | null);
+      const current = applyDelta(last, value as DomDelta | null);
       if (!current) throw new Error(`No previous serialization of frame ${tree.frame.id}`);
       this.last.set(cacheKey, current);
       html = current.html;
     } else {
-      html = result.value as string;
+      html = value as string;
     }
     for (const child of children) {
       const inner = await this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->');

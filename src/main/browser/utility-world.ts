@@ -1,0 +1,60 @@
+import type { CDPSession } from 'playwright';
+
+const UTILITY_WORLD = '__playwright_utility_world';
+
+/**
+ * Playwright keeps each element's aria ref as the `_ariaRef` expando in its isolated utility world, which
+ * `page.evaluate` (main world) cannot see. Over CDP (Chromium) we can run code in that world: this tracks, for one
+ * CDP session (one renderer target), the utility-world execution context of each frame.
+ */
+export class UtilityWorlds {
+  readonly contexts = new Map<string, number>();
+
+  private constructor(readonly session: CDPSession) {}
+
+  /** Calls a self-contained function (its source) with JSON arguments in a frame's utility world. */
+  async call<T>(frameId: string, functionDeclaration: string, args: unknown[]): Promise<T> {
+    const executionContextId = this.contexts.get(frameId);
+    if (executionContextId === undefined) throw new Error(`No Playwright utility world for frame ${frameId}`);
+    const { result, exceptionDetails } = await this.session.send('Runtime.callFunctionOn', {
+      functionDeclaration,
+      executionContextId,
+      arguments: args.map(value => ({ value })),
+      returnByValue: true,
+    });
+    if (exceptionDetails) throw new Error(`In-page function failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    return result.value as T;
+  }
+
+  /** The CDP id of the target's top frame (a page's main frame keeps it across navigations). */
+  async topFrameId(): Promise<string> {
+    const { frameTree } = await this.session.send('Page.getFrameTree');
+    return frameTree.frame.id;
+  }
+
+  static async attach(open: () => Promise<CDPSession>, onForget: (frameId: string, contextId?: number) => void): Promise<UtilityWorlds | undefined> {
+    try {
+      const worlds = new UtilityWorlds(await open());
+      const { session, contexts } = worlds;
+      session.on('Runtime.executionContextCreated', ({ context }) => {
+        const frameId = (context.auxData as { frameId?: string } | undefined)?.frameId;
+        if (frameId && context.name.startsWith(UTILITY_WORLD)) contexts.set(frameId, context.id);
+      });
+      session.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
+        for (const [frameId, id] of contexts) {
+          if (id !== executionContextId) continue;
+          contexts.delete(frameId);
+          onForget(frameId, id);
+        }
+      });
+      session.on('Runtime.executionContextsCleared', () => {
+        for (const frameId of contexts.keys()) onForget(frameId);
+        contexts.clear();
+      });
+      await session.send('Runtime.enable');
+      return worlds;
+    } catch {
+      return undefined; // Not Chromium, or a connection without CDP.
+    }
+  }
+}
