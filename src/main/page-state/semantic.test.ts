@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { snapshotNodes } from './semantic';
+
+test('snapshot lines with refs become nodes: quoted names, inline text of clickable generics, frame refs', () => {
+  const yaml = [
+    '- generic [active] [ref=e1]:',
+    '  - heading "Sign \\"up\\" now" [level=1] [ref=e2]',
+    '  - listbox "Items" [ref=e4]:',
+    '    - option "One" [ref=e5]',
+    '  - generic [ref=e9] [cursor=pointer]: Pro plan',
+    '  - text: no ref here',
+    '  - iframe [ref=e10]:',
+    '    - button "Pay: now" [ref=f1e2]',
+  ].join('\n');
+  expect(snapshotNodes(yaml)).toEqual([
+    { ref: 'e1', role: 'generic', name: undefined, pointer: false },
+    { ref: 'e2', role: 'heading', name: 'Sign "up" now', pointer: false },
+    { ref: 'e4', role: 'listbox', name: 'Items', pointer: false },
+    { ref: 'e5', role: 'option', name: 'One', pointer: false },
+    { ref: 'e9', role: 'generic', name: 'Pro plan', pointer: true },
+    { ref: 'e10', role: 'iframe', name: undefined, pointer: false },
+    { ref: 'f1e2', role: 'button', name: 'Pay: now', pointer: false },
+  ]);
+});
