@@ -162,7 +162,9 @@ export class Tab {
   async snapshot(options: { depth?: number; boxes?: boolean } = {}): Promise<string> {
     // Large pages under load can take seconds; the short action timeout is for waiting on elements, not this.
     const yaml = await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options });
-    this.refs = new Set(Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]));
+    // A depth-limited snapshot shows only some refs; the ones below it stay valid.
+    const refs = Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]);
+    this.refs = options.depth === undefined ? new Set(refs) : new Set([...this.refs, ...refs]);
     return yaml;
   }
 
