@@ -1,5 +1,7 @@
 import { chromium } from 'playwright';
 import { Tab } from '../src/main/browser/tab';
+import { createHash } from 'node:crypto';
+import { fullDomArtifact, screenshotArtifact } from '../src/main/page-state/artifacts';
 import { SemanticExtractor, snapshotNodes } from '../src/main/page-state/semantic';
 import { interactRequestSchema } from '../src/shared/negotiation';
 import { expect, test } from './support/fixtures';
@@ -32,6 +34,36 @@ test('semantic_v3: interactive nodes with the snapshot refs, roles, names, boxes
     // The payload is a valid semantic_v3 request.
     const request = { url: state.url, query: 'Click Save', domMode: 'semantic_v3', pageTitle: state.pageTitle, viewport: state.viewport, interactiveTree: state.interactiveTree };
     expect(interactRequestSchema.safeParse(request).success).toBe(true);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('artifacts on request: skeleton DOM with data-llm-id, JPEG screenshot with its hash, full DOM', async ({ site }) => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/plans.html`);
+    const tab = new Tab(page, test.info().outputPath('downloads'), () => {});
+    const extractor = new SemanticExtractor(tab);
+    const state = await extractor.extract();
+    const buttons = state.interactiveTree.filter(node => node.n === 'Add to cart');
+    expect(buttons).toHaveLength(2);
+
+    const skeleton = await extractor.skeleton(state.interactiveTree.map(node => node.i));
+    // Each duplicate button sits in its card, next to the heading that tells them apart.
+    expect(skeleton).toContain(`<h2>Pro plan</h2><p>For teams</p><button data-llm-id="${buttons[1].i}">Add to cart</button>`);
+    expect(skeleton).toContain(`<button data-llm-id="${buttons[0].i}">Add to cart</button>`);
+    expect(skeleton).not.toMatch(/<script|Hidden promo|class=/);
+
+    const { screenshot, screenshotHash } = await screenshotArtifact(page);
+    const jpeg = Buffer.from(screenshot, 'base64');
+    expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(screenshotHash).toBe(createHash('sha256').update(jpeg).digest('hex'));
+
+    const dom = await fullDomArtifact(page);
+    expect(dom).toContain('<script>window.loaded = true;</script>');
+    expect(skeleton.length).toBeLessThan(dom.length);
   } finally {
     await browser.close();
   }

@@ -2,6 +2,7 @@ import type { Tab } from '../browser/tab';
 import { UtilityWorlds } from '../browser/utility-world';
 import { roleCode, type SemanticNode } from '../../shared/negotiation';
 import { measureElements, type PageGeometry } from './geometry';
+import { skeletonDom } from './skeleton';
 
 /** The roles an agent acts on; other nodes of the aria tree stay out of the compact semantic payload. */
 const INTERACTIVE_ROLES = new Set([
@@ -49,6 +50,7 @@ export interface SemanticState {
 }
 
 const MEASURE = measureElements.toString();
+const SKELETON = skeletonDom.toString();
 
 /**
  * The semantic_v3 page state: the interactive nodes of a fresh aria snapshot (so `i` is the very ref an action
@@ -83,13 +85,25 @@ export class SemanticExtractor {
     };
   }
 
+  /** The structure-only HTML of the main frame, `data-llm-id` on the nodes of `ids` (interactiveTree `i`s). */
+  async skeleton(ids: string[]): Promise<string> {
+    const main = await this.mainWorld();
+    if (!main) throw new Error('The skeleton DOM needs Chromium (CDP) to read the refs.');
+    return main.worlds.call<string>(main.frameId, SKELETON, [ids]);
+  }
+
   /** Geometry of the main frame's elements; undefined where CDP is unavailable (nodes then carry no boxes). */
   private async measure(refs: string[]): Promise<PageGeometry | undefined> {
+    const main = await this.mainWorld();
+    return main?.worlds.call<PageGeometry>(main.frameId, MEASURE, [refs]).catch(() => undefined);
+  }
+
+  private async mainWorld(): Promise<{ worlds: UtilityWorlds; frameId: string } | undefined> {
     const page = this.tab.page;
     this.worlds ??= UtilityWorlds.attach(() => page.context().newCDPSession(page), () => {});
     const worlds = await this.worlds;
     if (!worlds) return undefined;
     this.topFrame ??= await worlds.topFrameId();
-    return worlds.call<PageGeometry>(this.topFrame, MEASURE, [refs]).catch(() => undefined);
+    return { worlds, frameId: this.topFrame };
   }
 }
