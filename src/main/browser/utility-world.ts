@@ -1,4 +1,4 @@
-import type { CDPSession } from 'playwright';
+import type { CDPSession, Frame, Page } from 'playwright';
 
 const UTILITY_WORLD = '__playwright_utility_world';
 
@@ -7,10 +7,37 @@ const UTILITY_WORLD = '__playwright_utility_world';
  * `page.evaluate` (main world) cannot see. Over CDP (Chromium) we can run code in that world: this tracks, for one
  * CDP session (one renderer target), the utility-world execution context of each frame.
  */
+type Forget = (frameId: string, contextId?: number) => void;
+
 export class UtilityWorlds {
+  private static readonly byTarget = new WeakMap<Page | Frame, Promise<UtilityWorlds | undefined>>();
   readonly contexts = new Map<string, number>();
+  private readonly forgetListeners = new Set<Forget>();
 
   private constructor(readonly session: CDPSession) {}
+
+  /**
+   * The one CDP session of a page, or of a cross-process frame, shared by everything that needs the utility world.
+   * Undefined where there is no CDP (not Chromium), or for a frame that lives in its parent's process.
+   */
+  static of(target: Page | Frame): Promise<UtilityWorlds | undefined> {
+    let pending = UtilityWorlds.byTarget.get(target);
+    if (!pending) {
+      const page = 'mainFrame' in target ? target : target.page();
+      pending = UtilityWorlds.attach(() => page.context().newCDPSession(target));
+      UtilityWorlds.byTarget.set(target, pending);
+    }
+    return pending;
+  }
+
+  /** Called when a frame's utility world is gone (a navigation): whatever was cached for it is stale. */
+  onForget(listener: Forget): void {
+    this.forgetListeners.add(listener);
+  }
+
+  private forget(frameId: string, contextId?: number) {
+    for (const listener of this.forgetListeners) listener(frameId, contextId);
+  }
 
   /** Calls a self-contained function (its source) with JSON arguments in a frame's utility world. */
   async call<T>(frameId: string, functionDeclaration: string, args: unknown[]): Promise<T> {
@@ -32,7 +59,7 @@ export class UtilityWorlds {
     return frameTree.frame.id;
   }
 
-  static async attach(open: () => Promise<CDPSession>, onForget: (frameId: string, contextId?: number) => void): Promise<UtilityWorlds | undefined> {
+  private static async attach(open: () => Promise<CDPSession>): Promise<UtilityWorlds | undefined> {
     try {
       const worlds = new UtilityWorlds(await open());
       const { session, contexts } = worlds;
@@ -44,11 +71,11 @@ export class UtilityWorlds {
         for (const [frameId, id] of contexts) {
           if (id !== executionContextId) continue;
           contexts.delete(frameId);
-          onForget(frameId, id);
+          worlds.forget(frameId, id);
         }
       });
       session.on('Runtime.executionContextsCleared', () => {
-        for (const frameId of contexts.keys()) onForget(frameId);
+        for (const frameId of contexts.keys()) worlds.forget(frameId);
         contexts.clear();
       });
       await session.send('Runtime.enable');

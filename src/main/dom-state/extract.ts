@@ -57,7 +57,7 @@ export class DomExtractor {
 
   /** `incremental: false` serializes everything afresh, leaving the page's change tracking untouched. */
   async extract(refs: Iterable<string>, { incremental = true } = {}): Promise<{ html: string; path: ExtractionPath }> {
-    this.main ??= UtilityWorlds.attach(() => this.page.context().newCDPSession(this.page), this.forget);
+    this.main ??= this.subscribe(UtilityWorlds.of(this.page));
     const worlds = await this.main;
     if (worlds) {
       try {
@@ -95,11 +95,16 @@ export class DomExtractor {
   private ownSession(frame: Frame): Promise<UtilityWorlds | undefined> {
     let pending = this.frameSessions.get(frame);
     if (!pending) {
-      // newCDPSession refuses an in-process frame: that answer is kept too.
-      pending = UtilityWorlds.attach(() => this.page.context().newCDPSession(frame), this.forget);
+      pending = this.subscribe(UtilityWorlds.of(frame));
       this.frameSessions.set(frame, pending);
     }
     return pending;
+  }
+
+  private async subscribe(pending: Promise<UtilityWorlds | undefined>): Promise<UtilityWorlds | undefined> {
+    const worlds = await pending;
+    worlds?.onForget(this.forget);
+    return worlds;
   }
 
   /**

@@ -100,7 +100,7 @@ export class SemanticExtractor {
 
   private async mainWorld(): Promise<{ worlds: UtilityWorlds; frameId: string } | undefined> {
     const page = this.tab.page;
-    this.worlds ??= UtilityWorlds.attach(() => page.context().newCDPSession(page), () => {});
+    this.worlds ??= UtilityWorlds.of(page);
     const worlds = await this.worlds;
     if (!worlds) return undefined;
     this.topFrame ??= await worlds.topFrameId();
