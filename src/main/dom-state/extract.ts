@@ -17,6 +17,13 @@ interface Serialization {
   gen: number;
   lines: string[];
   html: string;
+  /** The refs the page was given for this generation. */
+  refs?: Set<string>;
+}
+
+function refsChange(before: Set<string> | undefined, after: Set<string>) {
+  if (!before) return undefined;
+  return { added: [...after].filter(ref => !before.has(ref)), removed: [...before].filter(ref => !after.has(ref)) };
 }
 
 /** The frame's serialization after the page's answer: unchanged (null), whole, or the changed lines spliced in. */
@@ -147,13 +154,19 @@ export class DomExtractor {
     }));
     const cacheKey = `${tree.frame.id}:${contextId}`;
     const last = this.last.get(cacheKey);
-    // A constant function source lets V8 reuse its compiled code; the arguments travel as plain JSON values.
-    const value = await worlds.call<DomDelta | string | null>(tree.frame.id, SERIALIZER_SOURCE, [null, { refs, onlyIfChanged: incremental, since: last?.gen ?? -1 }]);
+    // A constant function source lets V8 reuse its compiled code; the arguments travel as plain JSON values. A page
+    // that already holds the previous refs gets only their change, not thousands of refs on every call.
+    const since = last?.gen ?? -1;
+    const serialize = (refArgs: { refs: string[] } | { refsDelta: { added: string[]; removed: string[] } }) =>
+      worlds.call<DomDelta | string | null>(tree.frame.id, SERIALIZER_SOURCE, [null, { ...refArgs, onlyIfChanged: incremental, since }]);
+    const refSet = new Set(refs);
+    const delta = incremental && last ? refsChange(last.refs, refSet) : undefined;
+    const value = delta ? await serialize({ refsDelta: delta }).catch(() => serialize({ refs })) : await serialize({ refs });
     let html: string;
     if (incremental) {
       const current = applyDelta(last, value as DomDelta | null);
       if (!current) throw new Error(`No previous serialization of frame ${tree.frame.id}`);
-      this.last.set(cacheKey, current);
+      this.last.set(cacheKey, { ...current, refs: refSet });
       html = current.html;
     } else {
       html = value as string;

@@ -21,11 +21,12 @@ export type DomDelta = { gen: number; full: string } | { gen: number; head: numb
  * Only refs in `options.refs` (the current snapshot) are stamped: an element keeps its expando after it leaves the
  * snapshot. With `onlyIfChanged`, it returns null when nothing changed since its last run in this document (no DOM
  * mutation, no input or change event, same form values, same refs), so an unchanged page costs almost nothing; and
- * when the caller holds generation `since`, only the changed lines travel back (a DomDelta), not the whole page.
+ * when the caller holds generation `since`, only the changed lines travel back (a DomDelta), not the whole page,
+ * and the refs may come as `refsDelta`, the change from the last run's set.
  */
 export function serializeDom(
   refMap?: Map<Element, string> | null,
-  options: { refs?: string[]; onlyIfChanged?: boolean; since?: number } = {},
+  options: { refs?: string[]; refsDelta?: { added: string[]; removed: string[] }; onlyIfChanged?: boolean; since?: number } = {},
 ): string | null | DomDelta {
   const SKIPPED = new Set(['HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'TITLE', 'BASE']);
   const VOID = new Set(['AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR']);
@@ -41,7 +42,8 @@ export function serializeDom(
   const MASK = '••••••••';
   const INLINE_TEXT = 80;
 
-  const current = options.refs ? new Set(options.refs) : undefined;
+  // The current snapshot's refs: given whole, or (incremental runs) as the change from the set this world holds.
+  let current = options.refs ? new Set(options.refs) : undefined;
   const refOf = (el: Element): string | undefined => {
     const ref = refMap ? refMap.get(el) : (el as unknown as { _ariaRef?: { ref?: string } })._ariaRef?.ref;
     return ref && (!current || current.has(ref)) ? ref : undefined;
@@ -127,6 +129,13 @@ export function serializeDom(
       watch.changed.add(field);
     }
     watch.values = values;
+    if (options.refsDelta) {
+      // A delta is relative to the last run's set: only valid when the caller holds that run's output.
+      if (options.since !== watch.gen) throw new Error('refs out of sync');
+      current = new Set(watch.refs);
+      for (const ref of options.refsDelta.removed) current.delete(ref);
+      for (const ref of options.refsDelta.added) current.add(ref);
+    }
     const refsNow = current ?? new Set<string>();
     for (const ref of watch.refs) {
       if (refsNow.has(ref)) continue;
