@@ -55,7 +55,6 @@ export class DomExtractor {
   private main?: Promise<UtilityWorlds | undefined>;
   /** Sessions of cross-process frames, by CDP frame id. */
   private readonly outOfProcess = new Map<string, Promise<UtilityWorlds | undefined>>();
-  private readonly frameSessions = new WeakMap<Frame, Promise<UtilityWorlds | undefined>>();
   /** Last serialization per frame document (frame id and context id): the base the page's deltas apply to. */
   private readonly last = new Map<string, Serialization>();
   private mainFrameId?: string;
@@ -100,14 +99,10 @@ export class DomExtractor {
 
   /** A frame's own CDP session, when it runs in another renderer process (cross-site); undefined otherwise. */
   private ownSession(frame: Frame): Promise<UtilityWorlds | undefined> {
-    let pending = this.frameSessions.get(frame);
-    if (!pending) {
-      pending = this.subscribe(UtilityWorlds.of(frame));
-      this.frameSessions.set(frame, pending);
-    }
-    return pending;
+    return this.subscribe(UtilityWorlds.of(frame));
   }
 
+  /** Subscribing twice is harmless: the listener is one stable function, kept in a set. */
   private async subscribe(pending: Promise<UtilityWorlds | undefined>): Promise<UtilityWorlds | undefined> {
     const worlds = await pending;
     worlds?.onForget(this.forget);

@@ -58,7 +58,6 @@ const SKELETON = skeletonDom.toString();
  * utility world.
  */
 export class SemanticExtractor {
-  private worlds?: Promise<UtilityWorlds | undefined>;
   private topFrame?: string;
 
   constructor(private readonly tab: Tab) {}
@@ -100,8 +99,7 @@ export class SemanticExtractor {
 
   private async mainWorld(): Promise<{ worlds: UtilityWorlds; frameId: string } | undefined> {
     const page = this.tab.page;
-    this.worlds ??= UtilityWorlds.of(page);
-    const worlds = await this.worlds;
+    const worlds = await UtilityWorlds.of(page);
     if (!worlds) return undefined;
     this.topFrame ??= await worlds.topFrameId();
     return { worlds, frameId: this.topFrame };
