@@ -1,30 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { InspectorEvent, ToolCallEvent } from '../src/shared/events';
-import { defaultCoreConfig } from '../src/main/config';
-import { InspectorCore } from '../src/main/core';
-import { createMcpServer } from '../src/main/mcp/server';
+import type { ToolCallEvent } from '../src/shared/events';
 import { expect, test } from './support/fixtures';
-import { McpTestClient, refOf } from './support/mcp';
-
-/** The core in this process, so the test can subscribe to its event bus like the recorder and the UI will. */
-async function inProcessCore(workspace: string) {
-  const core = new InspectorCore(defaultCoreConfig({
-    browser: { args: [], headless: true },
-    outputDir: `${workspace}/.playwright-mcp`,
-    secrets: { SECRET_TOKEN: 's3cr3t-value' },
-  }));
-  const events: InspectorEvent[] = [];
-  core.bus.subscribe(event => events.push(event));
-  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(core, 'in-memory').connect(serverSide);
-  const client = new Client({ name: 'events-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return { core, events, mcp: new McpTestClient(client) };
-}
+import { inProcessCore } from './support/in-process';
+import { refOf } from './support/mcp';
 
 test('every tool call is published on the event bus with its response, code, snapshot and timing', async ({ site, workspace }) => {
-  const { core, events, mcp } = await inProcessCore(workspace);
+  const { core, events, mcp } = await inProcessCore(workspace, { secrets: { SECRET_TOKEN: 's3cr3t-value' } });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'SECRET_TOKEN' });

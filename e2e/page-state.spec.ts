@@ -18,7 +18,7 @@ test('semantic_v3: interactive nodes with the snapshot refs, roles, names, boxes
 
     // `i` is the ref the aria snapshot shows, so actions go through aria-ref=.
     const refs = new Map(snapshotNodes(yaml).map(node => [node.name, node.ref]));
-    expect(byName('Save')).toEqual({ i: refs.get('Save'), r: 'btn', n: 'Save', xy: [70, 40], box: [20, 20, 100, 40], occ: false });
+    expect(byName('Save')).toEqual({ i: refs.get('Save'), r: 'btn', n: 'Save', xy: [70, 40], box: [20, 20, 100, 40] });
     expect(byName('Hidden behind')).toMatchObject({ r: 'btn', occ: true });
     expect(byName('Items')).toMatchObject({ r: 'lst', scr: true });
     expect(byName('Email')).toMatchObject({ r: 'txt' });
@@ -64,6 +64,31 @@ test('artifacts on request: skeleton DOM with data-llm-id, JPEG screenshot with 
     const dom = await fullDomArtifact(page);
     expect(dom).toContain('<script>window.loaded = true;</script>');
     expect(skeleton.length).toBeLessThan(dom.length);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('viewport scope: nodes near the viewport plus the off-screen ones the query names; a small share of the DOM', async ({ site }) => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(`${site.url}/large.html?n=5000`);
+    const tab = new Tab(page, test.info().outputPath('downloads'), () => {});
+    const extractor = new SemanticExtractor(tab);
+    const yaml = await tab.snapshot();
+    const whole = await extractor.extract(yaml);
+    const scoped = await extractor.extract(yaml, { scope: 'viewport', query: 'Click Action 2501' });
+    expect(whole.interactiveTree.length).toBeGreaterThanOrEqual(5000);
+    expect(whole.omittedNodes).toBe(0);
+    expect(scoped.omittedNodes).toBe(whole.interactiveTree.length - scoped.interactiveTree.length);
+    // Everything within a screen of the viewport is kept...
+    for (const node of whole.interactiveTree.filter(n => n.box && n.box[1] < 2 * 720)) expect(scoped.interactiveTree).toContainEqual(node);
+    // ...and far below it only what the query names, best matches first (both words beat one).
+    expect(scoped.interactiveTree.some(node => node.n === 'Action 2501')).toBe(true);
+    expect(scoped.interactiveTree.filter(node => node.box && node.box[1] >= 2 * 720).length).toBeLessThanOrEqual(50);
+    const dom = await fullDomArtifact(page);
+    expect(JSON.stringify(scoped.interactiveTree).length).toBeLessThan(dom.length * 0.05);
   } finally {
     await browser.close();
   }

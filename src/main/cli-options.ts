@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { defaultCoreConfig, type CoreConfig, type HttpConfig } from './config';
+import { defaultCoreConfig, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
 import { loadSecrets } from './secrets';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
@@ -21,6 +21,11 @@ export interface CliOptions {
   domState?: boolean;
   timeoutAction?: number;
   timeoutNavigation?: number;
+  plannerEndpoint?: string;
+  llmBaseUrl?: string;
+  llmModel?: string;
+  llmTimeout?: number;
+  maxRounds?: number;
   port?: number;
   host: string;
   allowedHosts?: string[];
@@ -32,6 +37,23 @@ const positiveInt = (flag: string) => (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} expects a positive whole number of milliseconds, got "${value}".`);
   return n;
+};
+
+const count = (flag: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} expects a positive whole number, got "${value}".`);
+  return n;
+};
+
+const httpUrl = (value: string) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InvalidArgumentError(`expected an http(s) URL, got "${value}".`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new InvalidArgumentError(`expected an http(s) URL, got "${value}".`);
+  return value;
 };
 
 const port = (value: string) => {
@@ -48,8 +70,8 @@ const viewport = (value: string) => {
 
 const env = (name: string) => `AGENT_INSPECTOR_${name}`;
 
-/** The browser, policy and HTTP flags shared by `mcp` and `serve`, so both drive the browser the same way. */
-export function addCoreOptions(command: Command, defaultPort?: number): Command {
+/** The browser, policy, planner and HTTP flags shared by the commands, so all drive the browser the same way. */
+export function addCoreOptions(command: Command): Command {
   return command
     .addOption(new Option('--executable-path <path>', 'Chromium binary to launch').env(env('CHROMIUM')))
     .addOption(new Option('--headless', 'run the browser headless (default: headless only when there is no display)').env(env('HEADLESS')))
@@ -68,10 +90,36 @@ export function addCoreOptions(command: Command, defaultPort?: number): Command 
     .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
     .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(positiveInt('--timeout-action')).env(env('TIMEOUT_ACTION')))
     .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(positiveInt('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
+    .addOption(new Option('--planner-endpoint <url>', 'send negotiation rounds to this backend (POST /api/agent/interact) instead of planning in-process').argParser(httpUrl).env(env('PLANNER_ENDPOINT')))
+    .addOption(new Option('--llm-base-url <url>', `plan with an OpenAI-compatible chat-completions API at this base URL (key from ${env('LLM_API_KEY')})`).argParser(httpUrl).env(env('LLM_BASE_URL')))
+    .addOption(new Option('--llm-model <name>', 'model for --llm-base-url').env(env('LLM_MODEL')))
+    .addOption(new Option('--llm-timeout <ms>', 'timeout of one model request').argParser(positiveInt('--llm-timeout')).env(env('LLM_TIMEOUT')))
+    .addOption(new Option('--max-rounds <n>', 'negotiation rounds per step before giving up (default 4)').argParser(count('--max-rounds')).env(env('MAX_ROUNDS')));
+}
+
+/** Where `mcp --port` and `serve` listen. */
+export function addHttpOptions(command: Command, defaultPort?: number): Command {
+  return command
     .addOption(new Option('--port <port>', defaultPort === undefined ? 'serve MCP over HTTP on this port (0: any free port) instead of stdio' : 'HTTP port (0: any free port)')
       .argParser(port).env(env('PORT')).default(defaultPort))
     .addOption(new Option('--host <host>', 'interface to bind; anything but loopback exposes the browser to the network').env(env('HOST')).default('127.0.0.1'))
     .addOption(new Option('--allowed-hosts <hosts>', 'extra Host/Origin names accepted besides loopback (; or , separated)').argParser(list).env(env('ALLOWED_HOSTS')));
+}
+
+function plannerConfigFrom(options: CliOptions, defaults: PlannerConfig): PlannerConfig {
+  if (options.llmBaseUrl && !options.llmModel) throw new InvalidArgumentError('--llm-base-url needs --llm-model (or AGENT_INSPECTOR_LLM_MODEL).');
+  if (options.llmBaseUrl && options.plannerEndpoint) throw new InvalidArgumentError('--planner-endpoint and --llm-base-url are alternatives; give one.');
+  return {
+    ...defaults,
+    endpoint: options.plannerEndpoint,
+    llm: options.llmBaseUrl ? {
+      baseUrl: options.llmBaseUrl,
+      model: options.llmModel!,
+      apiKey: process.env[env('LLM_API_KEY')] || undefined,
+      timeoutMs: options.llmTimeout ?? 60_000,
+    } : undefined,
+    maxRounds: options.maxRounds ?? defaults.maxRounds,
+  };
 }
 
 export function coreConfigFrom(options: CliOptions): CoreConfig {
@@ -99,6 +147,7 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
       action: options.timeoutAction ?? defaults.timeouts.action,
       navigation: options.timeoutNavigation ?? defaults.timeouts.navigation,
     },
+    planner: plannerConfigFrom(options, defaults.planner),
   });
 }
 

@@ -1,12 +1,14 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Command } from 'commander';
-import { addCoreOptions, coreConfigFrom, httpConfigFrom, type CliOptions } from './cli-options';
+import { addCoreOptions, addHttpOptions, coreConfigFrom, httpConfigFrom, type CliOptions } from './cli-options';
 import { InspectorCore } from './core';
 import { startHttpServer } from './http-server';
 import { createMcpServer } from './mcp/server';
 import { VERSION } from './version';
+import { parseResponse, renderResponse } from '../shared/response';
+import type { NegotiationRoundEvent } from '../shared/events';
 
 export const DEFAULT_SERVE_PORT = 9400;
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -56,15 +58,57 @@ async function runServe(options: CliOptions & { port: number }) {
   });
 }
 
+/** One plain-language step on a page, printed as the tool response (without the snapshot); exit code 1 when it failed. */
+async function runInteract(query: string, options: CliOptions & { url?: string }) {
+  const core = new InspectorCore(coreConfigFrom(options));
+  const cwd = process.cwd();
+  const session = core.createSession('cli', async () => ({ root: cwd, outputDir: resolve(cwd, core.config.outputDir) }));
+  core.bus.subscribe(event => {
+    if (event.type === 'negotiation-round') log(describeRound(event));
+  });
+  let failed = true;
+  try {
+    if (options.url) {
+      const navigation = await session.callTool('browser_navigate', { url: options.url });
+      if (navigation.isError) {
+        process.stdout.write(`${textOf(navigation.content)}\n`);
+        return;
+      }
+    }
+    const result = await session.callTool('browser_interact', { query });
+    const { snapshot: _snapshot, ...sections } = parseResponse(textOf(result.content));
+    process.stdout.write(`${renderResponse(sections)}\n`);
+    failed = !!result.isError;
+  } finally {
+    await core.closeSession(session);
+    await core.close();
+    process.exitCode = failed ? 1 : 0;
+  }
+}
+
+const textOf = (content: unknown) => (content as { type: string; text?: string }[]).find(part => part.type === 'text')?.text ?? '';
+
+function describeRound(event: NegotiationRoundEvent): string {
+  const sent = event.artifacts.map(a => `${a.name} ${(a.bytes / 1024).toFixed(1)} KB`).join(' + ');
+  const answer = event.answer.kind === 'action' ? event.answer.action
+    : event.answer.kind === 'needs_context' ? `needs ${event.answer.requested.domMode}: ${event.answer.reason ?? 'no reason given'}`
+    : `error: ${event.answer.message}`;
+  return `round ${event.round} · ${event.domMode} · ${event.nodeCount} nodes · ${sent} → ${answer}`;
+}
+
 export function buildProgram(): Command {
   const program = new Command('agent-inspector')
     .description('Inspector for AI agent browser sessions: a Playwright-MCP-compatible server on a controlled Chromium.')
     .version(VERSION, '-v, --version')
     .showHelpAfterError('(add --help for usage)');
-  addCoreOptions(program.command('mcp').description('run the MCP server (stdio by default; --port for Streamable HTTP /mcp and SSE /sse)'))
+  addHttpOptions(addCoreOptions(program.command('mcp').description('run the MCP server (stdio by default; --port for Streamable HTTP /mcp and SSE /sse)')))
     .action(runMcp);
-  addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) on one loopback port'), DEFAULT_SERVE_PORT)
+  addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT)
     .action(runServe);
+  addCoreOptions(program.command('interact').description('carry out one plain-language step on a page through the negotiation planner')
+    .argument('<query>', 'the step, e.g. "Click the Save button"')
+    .option('--url <url>', 'open this page first (otherwise the step runs on a blank page or the attached browser\'s page)'))
+    .action(runInteract);
   return program;
 }
 

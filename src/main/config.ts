@@ -13,6 +13,18 @@ export interface BrowserConfig {
   viewport?: { width: number; height: number };
 }
 
+/** Which planner answers negotiation requests (seed 003). */
+export interface PlannerConfig {
+  /** An OpenAI-compatible chat-completions endpoint; without it the built-in deterministic planner answers. */
+  llm?: { baseUrl: string; apiKey?: string; model: string; timeoutMs: number };
+  /** Send requests to another backend's `POST /api/agent/interact` instead of planning in-process. */
+  endpoint?: string;
+  /** Negotiation rounds per query before the client gives up (the first, semantic_v3, counts). */
+  maxRounds: number;
+  /** Largest request body the planner endpoint accepts, in bytes. */
+  maxBodyBytes: number;
+}
+
 export interface CoreConfig {
   browser: BrowserConfig;
   allowFileAccess: boolean;
@@ -31,6 +43,7 @@ export interface CoreConfig {
   /** Write Browser State files (dom.html, accessibility-tree.yaml, diffs/) after each snapshot. */
   domState: boolean;
   timeouts: { action: number; navigation: number };
+  planner: PlannerConfig;
 }
 
 export interface HttpConfig {
@@ -54,6 +67,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     snapshotMode: 'inline',
     domState: true,
     timeouts: { action: 5_000, navigation: 60_000 },
+    planner: { maxRounds: 4, maxBodyBytes: 16 * 1024 * 1024 },
     ...overrides,
   };
 }

@@ -4,6 +4,8 @@ import type { Workspace } from './browser/context';
 import type { CoreConfig } from './config';
 import { EventBus } from './events/bus';
 import { McpSession } from './mcp/session';
+import { createPlanner } from './negotiation/create-planner';
+import type { Planner } from './negotiation/planner';
 
 /**
  * The automation core of one process: the event spine, the controlled browser, and the MCP sessions on it. The CLI,
@@ -12,14 +14,17 @@ import { McpSession } from './mcp/session';
 export class InspectorCore {
   readonly bus = new EventBus();
   readonly browser: BrowserSource;
+  /** Answers negotiation requests: for `browser_interact` and for `POST /api/agent/interact`. */
+  readonly planner: Planner;
   private readonly sessions = new Set<McpSession>();
 
   constructor(readonly config: CoreConfig) {
     this.browser = new BrowserSource(config.browser);
+    this.planner = createPlanner(config.planner);
   }
 
   createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): McpSession {
-    const session = new McpSession(randomUUID(), this.config, this.browser, this.bus, workspace, transport);
+    const session = new McpSession(randomUUID(), this.config, this.browser, this.bus, this.planner, workspace, transport);
     this.sessions.add(session);
     this.bus.publish({ type: 'session-started', sessionId: session.id, transport, clientName, time: Date.now() });
     return session;

@@ -5,6 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { HttpConfig } from './config';
 import type { InspectorCore } from './core';
 import { McpHttpEndpoint } from './mcp/http';
+import { INTERACT_PATH, PlannerEndpoint } from './negotiation/endpoint';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const CONTENT_TYPES: Record<string, string> = {
@@ -48,9 +49,13 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-/** The one HTTP server of a process: MCP (/mcp, /sse) and, in web mode, the inspector UI from `uiDir`. */
+/**
+ * The one HTTP server of a process: MCP (/mcp, /sse), the page-state planner (POST /api/agent/interact) and, in web
+ * mode, the inspector UI from `uiDir`.
+ */
 export async function startHttpServer(core: InspectorCore, config: HttpConfig, uiDir?: string): Promise<RunningHttpServer> {
   const mcp = new McpHttpEndpoint(core);
+  const planner = new PlannerEndpoint(() => core.planner, { maxBodyBytes: core.config.planner.maxBodyBytes });
   const server = createServer((req, res) => {
     const check = isLocalRequest(req, config);
     if (!check.ok) {
@@ -59,6 +64,7 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, u
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     mcp.handle(req, res, url)
+      .then(handled => handled || planner.handle(req, res, url))
       .then(handled => handled || serveStatic(res, url, uiDir))
       .catch(error => {
         console.error('[http] request failed:', error);
@@ -87,7 +93,7 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, u
 
 function serveStatic(res: ServerResponse, url: URL, uiDir: string | undefined) {
   if (!uiDir) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found. MCP endpoints: /mcp (Streamable HTTP), /sse (legacy SSE).');
+    res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner).`);
     return;
   }
   const relativePath = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);

@@ -1,3 +1,4 @@
+import type { DomMode, RequestedArtifacts } from './negotiation';
 import type { ParsedResponse } from './response';
 
 /**
@@ -5,7 +6,7 @@ import type { ParsedResponse } from './response';
  * runs through the tool layer and is published as one of these. The DomState writer, the session recorder and the
  * UI subscribe to the bus; nothing reaches them by another path.
  */
-export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent;
+export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent;
 
 export interface SessionStartedEvent {
   type: 'session-started';
@@ -32,6 +33,8 @@ export interface ToolCallEvent {
   startedAt: number;
   endedAt: number;
   outcome: 'ok' | 'error';
+  /** The tool this call ran on behalf of (e.g. `browser_interact` executing its planned action); absent for agent calls. */
+  via?: string;
   /** The response exactly as the agent received it (secrets redacted), split into sections. */
   response: ParsedResponse;
   /** The Playwright code the call ran, one statement per line; empty when it ran none. */
@@ -43,4 +46,38 @@ export interface ToolCallEvent {
   screenshot?: { mimeType: string; base64: string };
   /** The Browser State written for this call: dom.html's content and the diff from the previous state. */
   domState?: { dom: string; diff?: string; extraction: 'utility-world' | 'fallback' };
+}
+
+/** One artifact of a negotiation request, with its size: what the planner's context costs. */
+export interface ArtifactSize {
+  name: 'interactiveTree' | 'skeletonDom' | 'screenshot' | 'dom';
+  bytes: number;
+  /** Estimated model tokens (see estimateTokens in shared/negotiation). */
+  tokens: number;
+}
+
+/** One request/answer round of the page-state negotiation (seed 003) behind a `browser_interact` call. */
+export interface NegotiationRoundEvent {
+  type: 'negotiation-round';
+  sessionId: string;
+  /** Groups the rounds of one query. */
+  interactionId: string;
+  query: string;
+  /** 1-based. */
+  round: number;
+  planner: string;
+  domMode: DomMode;
+  nodeCount: number;
+  /** Interactive nodes outside the viewport window that were left out of this request. */
+  omittedNodes: number;
+  artifacts: ArtifactSize[];
+  /** The whole request body, in bytes. */
+  requestBytes: number;
+  startedAt: number;
+  /** The aria snapshot (shared with any tool call), the semantic extraction, the requested artifacts, the planner. */
+  timings: { snapshotMs: number; extractMs: number; artifactsMs: number; planMs: number };
+  answer:
+    | { kind: 'needs_context'; requested: RequestedArtifacts; reason?: string }
+    | { kind: 'action'; thought: string; action: string }
+    | { kind: 'error'; message: string };
 }

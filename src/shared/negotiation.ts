@@ -56,6 +56,8 @@ export const interactRequestSchema = z.object({
   interactiveTree: z.array(semanticNodeSchema),
   scrollPosition: z.object({ x: z.number(), y: z.number() }).optional(),
   scrollableContainers: z.array(z.object({ i: z.string(), box: rect.optional(), scrollTop: z.number().optional(), scrollHeight: z.number().optional() })).optional(),
+  /** Interactive nodes outside the viewport window that the client left out (V3 advanced metadata). */
+  omittedNodes: z.number().int().nonnegative().optional(),
   recentEvents: z.array(z.object({ type: z.string(), text: z.string().optional(), url: z.string().optional(), time: z.number().optional() })).optional(),
   skeletonDom: z.string().optional(),
   screenshot: z.string().optional().describe('JPEG, base64'),
@@ -173,4 +175,14 @@ export function requestedArtifacts(response: NegotiationResponse): RequestedArti
     screenshot: mode === 'hybrid' || !!response.needsScreenshot,
     dom: mode === 'full',
   };
+}
+
+/**
+ * A rough model-token estimate for the negotiation panel and the benchmark: about 4 bytes per token for text; for a
+ * screenshot, the usual vision pricing of 85 tokens plus 170 per 512-pixel tile of the image.
+ */
+export function estimateTokens(artifact: { bytes: number } | { image: { width: number; height: number } }): number {
+  if ('bytes' in artifact) return Math.ceil(artifact.bytes / 4);
+  const tiles = Math.ceil(artifact.image.width / 512) * Math.ceil(artifact.image.height / 512);
+  return 85 + 170 * tiles;
 }

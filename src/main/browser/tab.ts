@@ -25,6 +25,14 @@ export interface NetworkEntry {
   failure?: string;
 }
 
+/** A navigation, dialog or console error, kept for a planner's `recentEvents` (seed 003). */
+export interface RecentEvent {
+  type: 'navigation' | 'dialog' | 'console-error';
+  text?: string;
+  url?: string;
+  time: number;
+}
+
 /** Thrown for a ref that is not in the last snapshot; the text is the one @playwright/mcp uses. */
 export class RefNotFoundError extends Error {
   constructor(ref: string) {
@@ -36,6 +44,7 @@ const REF = /^(?:f\d+)?e\d+$/;
 const REF_IN_SNAPSHOT = /\[ref=((?:f\d+)?e\d+)\]/g;
 const MAX_NETWORK_ENTRIES = 5_000;
 const MAX_CONSOLE_ENTRIES = 5_000;
+const MAX_RECENT_EVENTS = 50;
 const SETTLE_TIMEOUT = 5_000;
 const SNAPSHOT_TIMEOUT = 30_000;
 
@@ -57,6 +66,7 @@ export class Tab {
   private navigation = 0;
   private refs = new Set<string>();
   private pendingEvents: string[] = [];
+  private recentEvents: RecentEvent[] = [];
   private pendingDownloads = new Set<Promise<void>>();
   private modalListeners = new Set<() => void>();
 
@@ -68,7 +78,9 @@ export class Tab {
     page.on('console', message => this.addConsole(message));
     page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, navigation: this.navigation }));
     page.on('framenavigated', frame => {
-      if (frame === page.mainFrame()) this.navigation++;
+      if (frame !== page.mainFrame()) return;
+      this.navigation++;
+      this.addRecent({ type: 'navigation', url: frame.url(), time: Date.now() });
     });
     page.on('request', request => {
       this.network.push({ request });
@@ -117,6 +129,19 @@ export class Tab {
     this.console.push(entry);
     if (this.console.length > MAX_CONSOLE_ENTRIES) this.console.shift();
     if (entry.level !== 'debug') this.pendingEvents.push(formatConsoleEntry(entry));
+    if (entry.level === 'error') this.addRecent({ type: 'console-error', text: entry.text, time: Date.now() });
+  }
+
+  private addRecent(event: RecentEvent) {
+    this.recentEvents.push(event);
+    if (this.recentEvents.length > MAX_RECENT_EVENTS) this.recentEvents.shift();
+  }
+
+  /** Navigations, dialogs and console errors since the previous call: what happened since the planner's last step. */
+  takeRecentEvents(): RecentEvent[] {
+    const events = this.recentEvents;
+    this.recentEvents = [];
+    return events;
   }
 
   private findNetworkEntry(request: Request) {
@@ -126,6 +151,7 @@ export class Tab {
 
   private addModal(state: ModalState) {
     this.modalStates.push(state);
+    if (state.type === 'dialog') this.addRecent({ type: 'dialog', text: state.description, time: Date.now() });
     for (const listener of this.modalListeners) listener();
   }
 

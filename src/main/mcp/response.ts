@@ -26,6 +26,8 @@ export class Response {
   ariaSnapshot?: string;
   /** The Browser State this call wrote, published on the event bus. */
   domState?: DomStateUpdate;
+  /** Page sections taken over from a tool run on this call's behalf; no second snapshot is taken. */
+  private adopted?: ParsedResponse;
 
   constructor(
     private readonly context: Context,
@@ -68,10 +70,29 @@ export class Response {
     this.tabsWanted = true;
   }
 
+  /**
+   * Takes over what a tool run on this call's behalf produced (see ToolSession.runTool): its code, errors, images,
+   * snapshot and page sections, so the agent gets one complete answer without a second snapshot of the page.
+   */
+  adopt(nested: Response, sections: ParsedResponse) {
+    if (sections.code) this.code.push(...sections.code.split('\n'));
+    if (sections.error) this.addError(sections.error);
+    if (sections.result) this.addResult(sections.result);
+    this.images.push(...nested.images);
+    this.ariaSnapshot = nested.ariaSnapshot;
+    this.domState = nested.domState;
+    const { tabs, page, modalState, snapshot, browserState, events } = sections;
+    this.adopted = { tabs, page, modalState, snapshot, browserState, events };
+  }
+
   async finish(): Promise<ParsedResponse> {
     const sections: ParsedResponse = {};
     const tab = this.context.currentTab;
-    if (tab && !tab.page.isClosed()) await this.addPageSections(tab, sections);
+    if (this.adopted) {
+      for (const [key, value] of Object.entries(this.adopted)) if (value !== undefined) Object.assign(sections, { [key]: value });
+    } else if (tab && !tab.page.isClosed()) {
+      await this.addPageSections(tab, sections);
+    }
     if (this.errors.length) sections.error = this.errors.join('\n');
     if (this.results.length) sections.result = this.results.join('\n');
     if (this.code.length) sections.code = this.code.join('\n');

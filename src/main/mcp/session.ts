@@ -9,7 +9,8 @@ import { renderResponse, type ParsedResponse } from '../../shared/response';
 import { Response } from './response';
 import { redactDeep, redactSecrets } from '../secrets';
 import { allTools } from './tools';
-import type { ToolDefinition } from './tool';
+import type { Planner } from '../negotiation/planner';
+import type { NestedToolResult, ToolDefinition, ToolSession } from './tool';
 
 /** Older clients name element targets `ref`; map them to the current field names before validation. */
 const TARGET_ALIASES: Record<string, string> = { ref: 'target', startRef: 'startTarget', endRef: 'endTarget' };
@@ -50,6 +51,7 @@ export class McpSession {
     private readonly config: CoreConfig,
     private readonly browser: BrowserSource,
     private readonly bus: EventBus,
+    private readonly planner: Planner,
     /** Resolves to the workspace root: the client's first MCP root, or the working directory. */
     private readonly workspace: () => Promise<Workspace>,
     /** How the client connected; HTTP and SSE sessions can run side by side in one workspace. */
@@ -70,16 +72,18 @@ export class McpSession {
 
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
   callTool(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
-    const run = this.queue.then(() => this.run(name, rawArgs));
+    const run = this.queue.then(async () => (await this.execute(name, rawArgs)).result);
     this.queue = run.catch(() => {});
     return run;
   }
 
-  private async run(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
+  /** Validates, runs and publishes one call; `via` names the tool it runs on behalf of. */
+  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string) {
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const hint = name === 'browser_run_code_unsafe' ? ' It is only available when the server runs with --allow-unsafe-code.' : '';
-      return { content: [{ type: 'text', text: `### Error\nTool "${name}" not found.${hint}` }], isError: true };
+      const error = `Tool "${name}" not found.${hint}`;
+      return { result: { content: [{ type: 'text', text: `### Error\n${error}` }], isError: true } as CallToolResult, sections: { error } };
     }
     const startedAt = Date.now();
     const context = await this.ensureContext();
@@ -97,7 +101,7 @@ export class McpSession {
     }
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
-    const sections = redactDeep(this.config.secrets, finished);
+    const sections: ParsedResponse = redactDeep(this.config.secrets, finished);
     const text = renderResponse(sections);
     const result: CallToolResult = {
       content: [{ type: 'text', text }, ...response.images.map(image => ({
@@ -107,27 +111,41 @@ export class McpSession {
       }))],
     };
     if (sections.error) result.isError = true;
-    this.publish(tool.name, rawArgs, startedAt, sections, response, context);
-    return result;
+    this.publish(tool.name, rawArgs, startedAt, sections, response, context, via);
+    return { result, sections, response };
+  }
+
+  private toolSession(caller: string): ToolSession {
+    return {
+      id: this.id,
+      planner: this.planner,
+      runTool: async (name, args): Promise<NestedToolResult> => {
+        const { sections, response } = await this.execute(name, args, caller);
+        if (!response) throw new Error(sections.error);
+        return { isError: !!sections.error, sections, response };
+      },
+      publish: event => this.bus.publish(event),
+    };
   }
 
   private async invoke(tool: ToolDefinition, args: Record<string, unknown>, context: Context, response: Response) {
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
       if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
-      return tool.handler({ args, context, response, tab });
+      return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name) });
     }
     return tool.handler({
       args,
       context,
       response,
+      session: this.toolSession(tool.name),
       get tab() {
         return context.currentTabOrDie();
       },
     });
   }
 
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context) {
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via?: string) {
     const image = response.images[0];
     const page = context.currentTab?.page;
     this.bus.publish({
@@ -139,6 +157,7 @@ export class McpSession {
       startedAt,
       endedAt: Date.now(),
       outcome: response.isError ? 'error' : 'ok',
+      ...(via && { via }),
       response: parsed,
       code: parsed.code ?? '',
       url: parsed.page?.url ?? (page && !page.isClosed() ? page.url() : undefined),

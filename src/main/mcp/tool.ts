@@ -1,7 +1,30 @@
 import { z } from 'zod';
 import type { Context } from '../browser/context';
 import type { ModalState, Tab } from '../browser/tab';
+import type { Planner } from '../negotiation/planner';
+import type { InspectorEvent } from '../../shared/events';
+import type { ParsedResponse } from '../../shared/response';
 import type { Response } from './response';
+
+/** What a tool run on another tool's behalf produced. */
+export interface NestedToolResult {
+  isError: boolean;
+  /** Redacted, as the agent would have seen them. */
+  sections: ParsedResponse;
+  response: Response;
+}
+
+/** The session a tool runs in, for tools that plan (browser_interact) or act through other tools. */
+export interface ToolSession {
+  readonly id: string;
+  readonly planner: Planner;
+  /**
+   * Runs another tool within this call (calls are serialized, so it cannot queue behind it). It is validated,
+   * executed and published on the bus as its own tool call, marked `via` this tool.
+   */
+  runTool(name: string, args: Record<string, unknown>): Promise<NestedToolResult>;
+  publish(event: InspectorEvent): void;
+}
 
 export interface ToolCall<Args> {
   args: Args;
@@ -9,6 +32,7 @@ export interface ToolCall<Args> {
   response: Response;
   /** The current tab; for page tools it exists before the handler runs, for session tools it throws when none is open. */
   tab: Tab;
+  session: ToolSession;
 }
 
 /** One declarative definition per tool: its name, schema and handler; the session does validation, modals and events. */

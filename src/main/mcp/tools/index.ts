@@ -4,6 +4,7 @@ import dialogs from './dialogs';
 import element from './element';
 import evaluate from './evaluate';
 import form from './form';
+import interact from './interact';
 import keyboard from './keyboard';
 import navigation from './navigation';
 import network from './network';
@@ -12,7 +13,7 @@ import snapshot from './snapshot';
 import wait from './wait';
 import window from './window';
 
-/** Every tool, grouped by area; names and input schemas match @playwright/mcp's core tools. */
+/** Every tool, grouped by area; names and input schemas match @playwright/mcp's core tools, plus browser_interact. */
 export const allTools: ToolDefinition[] = [
   ...navigation,
   ...snapshot,
@@ -26,4 +27,5 @@ export const allTools: ToolDefinition[] = [
   ...network,
   ...wait,
   ...window,
+  ...interact,
 ];

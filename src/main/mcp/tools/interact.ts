@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { NegotiationRound } from '../../negotiation/client-loop';
+import { NegotiationError, planStep } from '../../negotiation/client-loop';
+import { toolFor } from '../../negotiation/action-tools';
+import { formatAction } from '../../../shared/negotiation';
+import { defineTool } from '../tool';
+
+const interact = defineTool({
+  name: 'browser_interact',
+  title: 'Interact by description',
+  description: 'Carry out one step described in plain language ("Click the Save button", \'Type "hi" into Email\'). ' +
+    'A planner reads the page as compact semantic JSON, asks for a skeleton DOM, screenshot or full DOM only when it needs them, ' +
+    'and the chosen action runs as an ordinary tool call.',
+  schema: z.strictObject({
+    query: z.string().trim().min(1, 'query must not be empty').describe('The step to carry out, in plain language'),
+  }),
+  scope: 'page',
+  readOnly: false,
+  async handler({ args, tab, context, response, session }) {
+    const onRound = (round: NegotiationRound) => session.publish({ type: 'negotiation-round', sessionId: session.id, ...round });
+    let step;
+    try {
+      step = await planStep({ tab, query: args.query, planner: session.planner, maxRounds: context.config.planner.maxRounds, onRound });
+    } catch (error) {
+      if (error instanceof NegotiationError) response.addResult(describeRounds(error.rounds));
+      throw error;
+    }
+    const action = formatAction(step.action);
+    response.addResult([describeRounds(step.rounds), `Thought: ${step.thought}`, `Action: ${action}`].join('\n'));
+    if (step.action.kind === 'fail') throw new Error(`The planner could not carry out "${args.query}": ${step.action.reason}`);
+    const invocation = toolFor(step.action, step.node);
+    if (!invocation) return;
+    const nested = await session.runTool(invocation.name, invocation.args);
+    response.adopt(nested.response, nested.sections);
+  },
+});
+
+/** One line per round: what was sent, its size, and what came back. */
+function describeRounds(rounds: NegotiationRound[]): string {
+  if (!rounds.length) return 'No negotiation round completed.';
+  const lines = rounds.map(round => {
+    const sent = round.artifacts.map(a => `${a.name} ${kb(a.bytes)}`).join(' + ');
+    const answer = round.answer.kind === 'action' ? round.answer.action
+      : round.answer.kind === 'needs_context' ? `needs ${round.answer.requested.domMode}${round.answer.reason ? ` (${round.answer.reason})` : ''}`
+      : `error: ${round.answer.message}`;
+    const { snapshotMs, extractMs, artifactsMs, planMs } = round.timings;
+    const took = round.round === 1 ? `snapshot ${snapshotMs} ms, extraction ${extractMs} ms, ` : '';
+    const timing = `${took}${artifactsMs ? `artifacts ${artifactsMs} ms, ` : ''}planner ${planMs} ms`;
+    return `${round.round}. ${round.domMode}: ${round.nodeCount} nodes, ${sent} (${timing}) → ${answer}`;
+  });
+  return [`Planner ${rounds[0].planner}, ${rounds.length} round${rounds.length > 1 ? 's' : ''}:`, ...lines].join('\n');
+}
+
+const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+
+export default [interact];

@@ -1,0 +1,99 @@
+import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import type { Planner } from '../planner';
+import { parseQuery, type ParsedQuery } from './query';
+import { act, describeNode, fail, messageOf } from './responses';
+import { rankNodes } from './scoring';
+import { resolveTarget } from './target';
+import { verify } from './verify';
+import { SELECTABLE_ROLES } from './vocabulary';
+
+/**
+ * The built-in planner: no network, no model. It parses the query, matches it against the semantic tree, and asks
+ * for the skeleton DOM, a screenshot or the full DOM exactly when the query needs what only they show (seed 003, 4.2).
+ */
+export class DeterministicPlanner implements Planner {
+  readonly name = 'deterministic';
+
+  async plan(request: InteractRequest): Promise<InteractResponse> {
+    try {
+      return planStep(request);
+    } catch (error) {
+      // A schema-valid request always gets an answer; a bug here must not become the client's error.
+      return fail(`The deterministic planner could not handle this query: ${messageOf(error)}`);
+    }
+  }
+}
+
+function planStep(request: InteractRequest): InteractResponse {
+  const q = parseQuery(request.query);
+  switch (q.verb) {
+    case 'press':
+      return act({ kind: 'press', key: q.key! }, `Press "${q.key}": the query names that key.`);
+    case 'wait':
+      return act({ kind: 'wait', ms: q.waitMs! }, `Wait ${q.waitMs} ms, as the query asks.`);
+    case 'navigate': {
+      const url = absoluteUrl(q.url!, request.url);
+      return act({ kind: 'navigate', url }, `Navigate to ${url}: the query gives that address.`);
+    }
+    case 'scroll':
+      return scroll(request, q);
+    case 'verify':
+      return verify(request, q);
+    default:
+      return actOnElement(request, q);
+  }
+}
+
+/** Schemes are kept, paths resolve against the page, bare hosts get https (http for the local machine). */
+function absoluteUrl(raw: string, base: string): string {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || /^(?:about|data|file|mailto):/i.test(raw)) return raw;
+  if (raw.startsWith('/')) {
+    try {
+      return new URL(raw, base).href;
+    } catch {
+      return raw;
+    }
+  }
+  return /^(?:localhost|127\.\d+\.\d+\.\d+)(?::|\/|$)/i.test(raw) ? `http://${raw}` : `https://${raw}`;
+}
+
+/** The page, or the scrollable container (`scr`, `scrollableContainers`) whose name the query gives. */
+function scroll(request: InteractRequest, q: ParsedQuery): InteractResponse {
+  const direction = q.direction ?? 'down';
+  if (!q.words.length && !q.names.length) return act({ kind: 'scroll', target: 'page', direction }, `Scroll the page ${direction}: the query names no container.`);
+  const scrollable = new Set([
+    ...request.interactiveTree.filter(node => node.scr).map(node => node.i),
+    ...(request.scrollableContainers ?? []).map(container => container.i),
+  ]);
+  const [best] = rankNodes(request.interactiveTree.filter(node => scrollable.has(node.i)), q);
+  if (!best) {
+    return act({ kind: 'scroll', target: 'page', direction }, `Scroll the page ${direction}: no scrollable container is named "${[...q.names, ...q.words].join(' ')}".`);
+  }
+  return act({ kind: 'scroll', target: best.node.i, direction }, `Scroll ${describeNode(best.node)} ${direction}: it is the scrollable container whose name matches "${best.matched.join(' ')}".`);
+}
+
+function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractResponse {
+  if (parsed.verb === 'type' && parsed.value === undefined) {
+    return fail('Put the text to type in quotes, e.g. Type "hello" into the search box.');
+  }
+  // "Choose "Express"" on a page without dropdowns means the option, radio or tab of that name.
+  const hasChoice = request.interactiveTree.some(node => SELECTABLE_ROLES.has(roleCode(node.r)));
+  const q: ParsedQuery = parsed.verb === 'select' && parsed.value !== undefined && !hasChoice
+    ? { ...parsed, verb: 'click', names: [parsed.value, ...parsed.names], value: undefined }
+    : parsed;
+  const resolution = resolveTarget(request, q);
+  if ('answer' in resolution) return resolution.answer;
+  const { node } = resolution.found;
+  const why = `${resolution.reasons.join('; ')}.`;
+  const target = describeNode(node);
+  switch (q.verb) {
+    case 'type':
+      return act({ kind: 'type', id: node.i, text: q.value! }, `Type "${q.value}" into ${target}: ${why}`);
+    case 'select':
+      if (q.value !== undefined) return act({ kind: 'select', id: node.i, value: q.value }, `Select "${q.value}" in ${target}: ${why}`);
+      break;
+    case 'check':
+      return act({ kind: 'click', id: node.i }, `${q.uncheck ? 'Untick' : 'Tick'} ${target} with a click: ${why}`);
+  }
+  return act({ kind: 'click', id: node.i }, `Click ${target}: ${why}`);
+}

@@ -1,0 +1,385 @@
+import {
+  ATTRIBUTE_ALIASES, CENTRE_WORDS, CHECK_ROLES, COLOUR_WORDS, CONTAINER_NOUNS, HORIZONTAL_WORDS, HREF_VERBS,
+  ICON_WORDS, RAW_ATTRIBUTES, ROLE_PHRASES, ROLE_WORDS, SEARCH_ROLES, VERTICAL_WORDS,
+  ordinalOf, table, type ColourName, type IconName, type Position,
+} from './vocabulary';
+import { keyOf } from './keys';
+import { normalizeWord, rawTokens, STOP_WORDS } from './words';
+
+/** What the query asks for. `check` ticks or unticks a checkbox (a click); `verify` checks the page and acts on nothing. */
+export type Verb = 'click' | 'type' | 'select' | 'check' | 'scroll' | 'press' | 'navigate' | 'wait' | 'verify';
+
+export interface Ordinal {
+  /** 1-based; -1 for "last". */
+  n: number;
+  word: string;
+  /** The non-interactive thing counted ("card" in "the second card"): a layout reference. */
+  noun?: string;
+}
+
+export interface Verification {
+  /** A raw HTML attribute to check (`href` for "points to"): only the full DOM has it. */
+  attribute?: string;
+  /** What the subject's text or attribute should be: the value after the predicate. */
+  expected?: string;
+  /** "is not shown", "is gone", "no … is shown". */
+  negated: boolean;
+  /** "is visible/shown/displayed": present and not covered, rather than merely present. */
+  visible: boolean;
+}
+
+export interface ParsedQuery {
+  verb: Verb;
+  /** Target words, lowercased, stop words, role words and visual words removed. */
+  words: string[];
+  /** Quoted values that name the target. */
+  names: string[];
+  /** The text to type or the value to select: the first quoted value of a type/select query. */
+  value?: string;
+  /** Role codes hinted by role words ("button" → btn). */
+  roles: string[];
+  /** An unknown leading verb kept as a target word ("add" of "Add the Pro plan to cart"): it breaks ties. */
+  verbWord?: string;
+  ordinal?: Ordinal;
+  colour?: ColourName;
+  icon?: IconName;
+  position?: Position;
+  direction?: 'up' | 'down';
+  key?: string;
+  /** As written; the planner resolves relative paths and adds a scheme to bare hosts. */
+  url?: string;
+  waitMs?: number;
+  uncheck?: boolean;
+  verification?: Verification;
+}
+
+interface Token {
+  raw: string;
+  /** Lowercased, possessive dropped; empty for a quoted value. */
+  low: string;
+  quote?: boolean;
+}
+
+// "…", “…”, ‘…’, and '…' when the single quotes stand apart from words (so "field's" stays a word).
+const QUOTED = /"([^"]*)"|“([^”]*)”|‘([^’]*)’|(?<=^|[\s(:,=])'([^']*)'(?=$|[\s),.:;!?])/g;
+
+function tokenize(query: string): Token[] {
+  const quotes: string[] = [];
+  const marked = query.replace(QUOTED, (_match, ...groups: (string | undefined)[]) => {
+    quotes.push(groups.slice(0, 4).find(group => group !== undefined) ?? '');
+    return ` \u0000${quotes.length - 1} `;
+  });
+  const tokens: Token[] = [];
+  for (const piece of marked.split(/\s+/)) {
+    const quote = piece.match(/^\u0000(\d+)$/);
+    if (quote) {
+      tokens.push({ raw: quotes[Number(quote[1])], low: '', quote: true });
+      continue;
+    }
+    const raw = piece.replace(/^[([{"'“‘]+|[)\]}"'”’,.;:!?]+$/g, '');
+    if (raw) tokens.push({ raw, low: raw.toLowerCase().replace(/['’]s$/, '') });
+  }
+  return tokens;
+}
+
+const FILLER = new Set(['please', 'kindly', 'now', 'then', 'just', 'also', 'and']);
+const VERIFY_VERBS = new Set(['verify', 'assert', 'ensure', 'confirm', 'validate']);
+const CLICK_VERBS = new Set(['click', 'tap', 'push']);
+const KEY_VERBS = new Set(['press', 'hit']);
+const TYPE_VERBS = new Set(['type', 'enter', 'input', 'write', 'fill']);
+const SELECT_VERBS = new Set(['select', 'choose', 'pick']);
+const GO_VERBS = new Set(['go', 'navigate', 'browse']);
+
+/** Parses a natural-language step ("Click the blue Save button", `Type "hi" into search`) into what the planner needs. */
+export function parseQuery(query: string): ParsedQuery {
+  const tokens = tokenize(query);
+  let start = 0;
+  const low = (k: number) => tokens[k]?.low ?? '';
+  for (;;) {
+    if (FILLER.has(low(start))) start++;
+    else if (/^(?:can|could|would|will)$/.test(low(start)) && low(start + 1) === 'you') start += 2;
+    else break;
+  }
+  const head = low(start);
+  const rest = tokens.slice(start + 1);
+  const after = (skip: string[]) => (skip.includes(rest[0]?.low) ? rest.slice(1) : rest);
+
+  if (VERIFY_VERBS.has(head)) return readTarget('verify', after(['that', 'whether', 'if']));
+  if (head === 'make' && low(start + 1) === 'sure') {
+    const body = rest.slice(1);
+    return readTarget('verify', ['that', 'whether', 'if'].includes(body[0]?.low) ? body.slice(1) : body);
+  }
+  // "check that …" and "check the href of …" verify; "check the terms box" and "tick …" tick a checkbox.
+  if (head === 'check' && ['that', 'whether', 'if'].includes(rest[0]?.low)) return readTarget('verify', rest.slice(1));
+  if (head === 'check' && rest.some((_, k) => attributeAt(rest, k) || (HREF_VERBS.has(rest[k].low) && rest[k + 1]?.low === 'to'))) return readTarget('verify', rest);
+  if (head === 'check' || head === 'tick') return readTarget('check', rest);
+  if (head === 'uncheck' || head === 'untick') return { ...readTarget('check', rest), uncheck: true };
+  if (KEY_VERBS.has(head) || ((head === 'enter' || head === 'return') && keyOf(tokens.slice(start)))) {
+    const key = KEY_VERBS.has(head) ? keyOf(rest) : keyOf(tokens.slice(start));
+    if (key) return { verb: 'press', words: [], names: [], roles: [], key };
+    return readTarget('click', rest);
+  }
+  if (CLICK_VERBS.has(head)) return readTarget('click', rest);
+  if ((head === 'double' || head === 'right') && CLICK_VERBS.has(low(start + 1))) return readTarget('click', rest.slice(1));
+  if (TYPE_VERBS.has(head)) return readTarget('type', head === 'fill' ? after(['in', 'out']) : rest);
+  if (head === 'search' && (low(start + 1) === 'for' || rest.some(token => token.quote))) {
+    const parsed = readTarget('type', after(['for']));
+    return { ...parsed, words: ['search', ...parsed.words], roles: [...new Set([...SEARCH_ROLES, ...parsed.roles])] };
+  }
+  if (SELECT_VERBS.has(head)) return readTarget('select', rest);
+  if (head === 'scroll') return readScroll(rest);
+  if (head === 'wait') return { verb: 'wait', words: [], names: [], roles: [], waitMs: waitOf(rest) };
+  if (GO_VERBS.has(head) || head === 'visit' || head === 'open' || head === 'load') {
+    const target = GO_VERBS.has(head) ? after(['to']) : rest;
+    const url = target.find(token => isUrlLike(token.raw))?.raw;
+    if (url) return { verb: 'navigate', words: [], names: [], roles: [], url };
+    // "go to settings" means the Settings link; "open menu" keeps "open" as a word of the target's name.
+    return head === 'open' ? keepingVerb(tokens.slice(start)) : readTarget('click', target);
+  }
+  return keepingVerb(tokens.slice(start));
+}
+
+/** An unknown leading verb ("add", "buy") is part of what the element is called: "Add to cart", "Buy now". */
+function keepingVerb(tokens: Token[]): ParsedQuery {
+  const [first, ...rest] = tokens;
+  if (!first || first.quote || isVocabulary(first.low)) return readTarget('click', tokens);
+  const parsed = readTarget('click', rest);
+  const kept = rawTokens(first.raw).filter(word => !STOP_WORDS.has(word));
+  return { ...parsed, words: [...kept, ...parsed.words], ...(kept.length ? { verbWord: kept[0] } : {}) };
+}
+
+function isVocabulary(word: string): boolean {
+  return word in COLOUR_WORDS || word in ICON_WORDS || ordinalOf(word) !== undefined || word in VERTICAL_WORDS ||
+    word in HORIZONTAL_WORDS || CENTRE_WORDS.has(word) || STOP_WORDS.has(word) || word in ROLE_WORDS;
+}
+
+const NEGATIONS = new Set(['not', 'no', 'never', "isn't", "doesn't", "aren't", "don't", 'gone', 'disappeared', 'hidden', 'absent', 'missing']);
+const VISIBILITY = new Set(['visible', 'shown', 'showing', 'displayed', 'appears', 'appear']);
+const PREDICATES = new Set([
+  'is', 'are', 'was', 'has', 'have', 'exists', 'exist', 'present', 'should', 'does', 'do', 'shows', 'show', 'contains',
+  'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches',
+  'match', 'longer',
+]);
+/** Predicates that compare text: "the heading says Welcome". */
+const TEXT_PREDICATES = new Set(['shows', 'show', 'contains', 'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches', 'match']);
+/** Words that may open an unquoted expected value and are not part of it. */
+const LEADING_FILLER = new Set(['to', 'the', 'a', 'an', 'be', 'as', 'exactly', 'equal', 'set', 'of', 'with', 'text', 'value']);
+
+/** A raw-attribute reference at tokens[k]: its name and how many following tokens it used. */
+function attributeAt(tokens: Token[], k: number): { name: string; skip: number } | undefined {
+  const word = tokens[k].low;
+  const next = tokens[k + 1];
+  const isAttributeWord = (w: string) => w === 'attribute' || w === 'attr';
+  if (RAW_ATTRIBUTES.has(word) || word in ATTRIBUTE_ALIASES || /^(?:data|aria)-[a-z0-9-]+$/.test(word)) {
+    const skip = next && (isAttributeWord(next.low) || (word === 'alt' && next.low === 'text')) ? 1 : 0;
+    return { name: ATTRIBUTE_ALIASES[word] ?? word, skip };
+  }
+  if (!tokens[k].quote && next && isAttributeWord(next.low) && /^[a-z][a-z0-9-]*$/.test(word) && !STOP_WORDS.has(word)) {
+    return { name: word, skip: 1 };
+  }
+  if (isAttributeWord(word) && next && (next.quote || (/^[a-z][a-z0-9-]*$/.test(next.low) && !STOP_WORDS.has(next.low)))) {
+    return { name: next.quote ? next.raw : next.low, skip: 1 };
+  }
+  return undefined;
+}
+
+/**
+ * The target of an element verb. For `verify`, the words before the predicate ("is", "has", "points to", …) name the
+ * subject and the quoted value after it is what is expected.
+ */
+function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
+  const q: ParsedQuery = { verb, words: [], names: [], roles: [] };
+  const verification: Verification = { negated: false, visible: false };
+  const quotes: string[] = [];
+  const expectedQuotes: string[] = [];
+  let inPredicate = false;
+  let comparesText = false;
+  let tail: Token[] = [];
+  const addRoles = (roles: readonly string[]) => {
+    for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
+  };
+
+  for (let k = 0; k < tokens.length; k++) {
+    const token = tokens[k];
+    const word = token.low;
+    const next = tokens[k + 1]?.low ?? '';
+    if (verb === 'verify') {
+      if (token.quote) {
+        (inPredicate ? expectedQuotes : quotes).push(token.raw);
+        continue;
+      }
+      if (word === 'there' && (next === 'is' || next === 'are')) {
+        k++;
+        continue;
+      }
+      const attribute = attributeAt(tokens, k);
+      const restarts = NEGATIONS.has(word) || VISIBILITY.has(word) || attribute || (HREF_VERBS.has(word) && next === 'to') || PREDICATES.has(word);
+      if (restarts) tail = [];
+      if (NEGATIONS.has(word)) {
+        verification.negated = true;
+        if (word === 'hidden') verification.visible = true;
+        continue;
+      }
+      if (VISIBILITY.has(word)) {
+        verification.visible = true;
+        inPredicate = true;
+        continue;
+      }
+      if (HREF_VERBS.has(word) && next === 'to') {
+        verification.attribute ??= 'href';
+        inPredicate = true;
+        k++;
+        continue;
+      }
+      if (attribute) {
+        verification.attribute = attribute.name;
+        k += attribute.skip;
+        continue;
+      }
+      if (PREDICATES.has(word)) {
+        inPredicate = true;
+        if (TEXT_PREDICATES.has(word)) comparesText = true;
+        continue;
+      }
+      if (inPredicate) {
+        tail.push(token);
+        continue;
+      }
+    } else if (token.quote) {
+      quotes.push(token.raw);
+      continue;
+    }
+
+    // Positions: "top-right", "top right corner", "upper left", "bottom", "centre".
+    const [first, second] = word.replace(/-hand$/, '').split('-');
+    const vertical = VERTICAL_WORDS[first];
+    const horizontal = HORIZONTAL_WORDS[second ?? next.replace(/-hand$/, '')];
+    if (vertical) {
+      q.position = horizontal ? `${vertical}-${horizontal}` : vertical;
+      if (horizontal && !second) k++;
+      if (tokens[k + 1]?.low === 'corner') k++;
+      continue;
+    }
+    if (HORIZONTAL_WORDS[first] && !second) {
+      q.position = HORIZONTAL_WORDS[first];
+      continue;
+    }
+    if (CENTRE_WORDS.has(word)) {
+      q.position = 'center';
+      continue;
+    }
+    if (word === 'corner') continue;
+    if (word in COLOUR_WORDS) {
+      q.colour = COLOUR_WORDS[word];
+      continue;
+    }
+    // Icons: "gear", "magnifying glass", "close icon", "x"; "<word> icon" keeps the word for the name.
+    if (word === 'magnifying' && next === 'glass') {
+      q.icon = 'magnifier';
+      k++;
+      continue;
+    }
+    if (word === 'close' && next === 'icon') {
+      q.icon = 'close';
+      k++;
+      continue;
+    }
+    if (word in ICON_WORDS) {
+      if (word !== 'icon' || !q.icon) q.icon = ICON_WORDS[word];
+      continue;
+    }
+    const n = ordinalOf(word);
+    if (n !== undefined) {
+      const noun = normalizeWord(next);
+      q.ordinal = CONTAINER_NOUNS.has(noun) ? { n, word, noun } : { n, word };
+      if (q.ordinal.noun) k++;
+      continue;
+    }
+    // Role words: "search box" keeps "search" as a word; a checkbox is a "box" to tick.
+    if (word === 'search' && ['box', 'bar', 'field', 'input'].includes(next)) {
+      q.words.push('search');
+      addRoles(SEARCH_ROLES);
+      k++;
+      continue;
+    }
+    const phrase = ROLE_PHRASES[word]?.[next];
+    if (phrase) {
+      addRoles(phrase);
+      k++;
+      continue;
+    }
+    const singular = normalizeWord(word);
+    const roles = verb === 'check' && singular === 'box' ? CHECK_ROLES : ROLE_WORDS[word] ?? ROLE_WORDS[singular];
+    if (roles) {
+      addRoles(roles);
+      continue;
+    }
+    for (const part of rawTokens(token.raw)) if (!STOP_WORDS.has(part)) q.words.push(part);
+  }
+
+  if (verb === 'type' || verb === 'select') {
+    [q.value] = quotes;
+    q.names = quotes.slice(1);
+  } else {
+    q.names = quotes;
+  }
+  if (verb === 'verify') {
+    while (tail.length && LEADING_FILLER.has(tail[0].low)) tail.shift();
+    const unquoted = tail.length && (verification.attribute || comparesText) ? tail.map(token => token.raw).join(' ') : undefined;
+    const expected = expectedQuotes[0] ?? unquoted;
+    q.verification = { ...verification, ...(expected !== undefined ? { expected } : {}) };
+  }
+  return q;
+}
+
+const UP_WORDS = new Set(['up', 'upward', 'upwards', 'top']);
+const DOWN_WORDS = new Set(['down', 'downward', 'downwards', 'bottom']);
+const SCROLL_FILLER = new Set(['scroll', 'page', 'way', 'all', 'bit', 'little', 'more', 'further', 'until']);
+
+/** "scroll down", "scroll up in the results list": a direction and the words naming a container, if any. */
+function readScroll(tokens: Token[]): ParsedQuery {
+  const q: ParsedQuery = { verb: 'scroll', words: [], names: [], roles: [], direction: 'down' };
+  for (const token of tokens) {
+    if (token.quote) q.names.push(token.raw);
+    else if (UP_WORDS.has(token.low)) q.direction = 'up';
+    else if (DOWN_WORDS.has(token.low)) q.direction = 'down';
+    else if (!SCROLL_FILLER.has(token.low)) q.words.push(...rawTokens(token.raw).filter(word => !STOP_WORDS.has(word)));
+  }
+  return q;
+}
+
+const UNIT_MS = table<number>({
+  ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000,
+  m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000, moment: 1000,
+});
+
+/** "wait 2 seconds", "wait 500ms", "wait a second"; a bare number is seconds unless it is 100 or more. 1 s by default. */
+function waitOf(tokens: Token[]): number {
+  for (let k = 0; k < tokens.length; k++) {
+    const number = tokens[k].low.match(/^(\d+(?:\.\d+)?)([a-z]*)$/);
+    if (number) {
+      const amount = Number(number[1]);
+      const unit = UNIT_MS[number[2]] ?? UNIT_MS[tokens[k + 1]?.low ?? ''];
+      return Math.round(unit !== undefined ? amount * unit : amount >= 100 ? amount : amount * 1000);
+    }
+    if ((tokens[k].low === 'a' || tokens[k].low === 'one') && UNIT_MS[tokens[k + 1]?.low ?? '']) return UNIT_MS[tokens[k + 1].low];
+  }
+  return 1000;
+}
+
+/** A URL, a host ("example.com", "localhost:3000") or an absolute path ("/docs"). */
+function isUrlLike(text: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(text) || /^(?:about|data|file):\S+$/i.test(text) || /^\/\S*$/.test(text) ||
+    /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:[/?#]\S*)?$/i.test(text) ||
+    /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i.test(text);
+}
+
+/** The visual references of a query, described for a reason or a thought; empty when the semantic tree suffices. */
+export function visualReferences(q: ParsedQuery): string[] {
+  const references: string[] = [];
+  if (q.colour) references.push(`the colour "${q.colour}"`);
+  if (q.icon) references.push(q.icon === 'icon' ? 'an icon' : `the ${q.icon} icon`);
+  if (q.position) references.push(`the position "${q.position}"`);
+  if (q.ordinal?.noun) references.push(`"${q.ordinal.word} ${q.ordinal.noun}"`);
+  return references;
+}

@@ -1,0 +1,132 @@
+import { roleCode, type SemanticNode } from '../../../shared/negotiation';
+import type { ParsedQuery } from './query';
+import { ICON_SYNONYMS } from './vocabulary';
+import { contentWords, normalizePhrase, normalizeWord, rawTokens, STOP_WORDS, textSimilarity, wordSimilarity } from './words';
+
+/** One thing the target's name should contain; an icon is one slot that any of its usual names fills. */
+export interface Slot {
+  label: string;
+  forms: string[];
+}
+
+/** The query's target words, the words of its quoted names, and its icon's usual names, one slot each. */
+export function targetSlots(q: ParsedQuery): Slot[] {
+  const slots: Slot[] = [];
+  const add = (label: string) => {
+    const form = normalizeWord(label);
+    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form] });
+  };
+  q.words.forEach(add);
+  for (const name of q.names) contentWords(name).forEach(add);
+  if (q.icon && ICON_SYNONYMS[q.icon].length) slots.push({ label: `${q.icon} icon`, forms: ICON_SYNONYMS[q.icon].map(normalizeWord) });
+  return slots;
+}
+
+export interface TextMatch {
+  /** F1 of recall (slots filled) and precision (the text's words that some slot explains). */
+  score: number;
+  recall: number;
+  matched: string[];
+  unmatched: string[];
+}
+
+/** A slot counts as matched from this similarity on: a typo or a short extension, not a mere shared prefix. */
+const MATCHED = 0.7;
+
+export function matchText(text: string, slots: Slot[]): TextMatch {
+  const tokens = rawTokens(text);
+  const allStop = tokens.every(token => STOP_WORDS.has(token));
+  const words = tokens.map((token, k) => ({ k, form: normalizeWord(token) })).filter(({ k }) => allStop || !STOP_WORDS.has(tokens[k]));
+  // Adjacent tokens joined, so "Log in" also reads "login" and "e-mail" reads "email".
+  const compounds = tokens.slice(1).map((token, k) => ({ parts: [k, k + 1], form: normalizeWord(tokens[k] + token) }));
+  const credit = new Map<number, number>();
+  const give = (k: number, value: number) => credit.set(k, Math.max(credit.get(k) ?? 0, value));
+  const slotScores = slots.map(slot => {
+    let best = 0;
+    for (const form of slot.forms) {
+      for (const word of words) {
+        const similarity = wordSimilarity(form, word.form);
+        give(word.k, similarity);
+        best = Math.max(best, similarity);
+      }
+      for (const compound of compounds) {
+        const similarity = wordSimilarity(form, compound.form);
+        if (similarity >= MATCHED) compound.parts.forEach(k => give(k, similarity));
+        best = Math.max(best, similarity);
+      }
+    }
+    return best;
+  });
+  const recall = slots.length ? slotScores.reduce((sum, s) => sum + s, 0) / slots.length : 0;
+  const precision = words.length ? words.reduce((sum, word) => sum + (credit.get(word.k) ?? 0), 0) / words.length : 0;
+  return {
+    score: recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0,
+    recall,
+    matched: slots.filter((_, k) => slotScores[k] >= MATCHED).map(slot => slot.label),
+    unmatched: slots.filter((_, k) => slotScores[k] < MATCHED).map(slot => slot.label),
+  };
+}
+
+export interface Match extends TextMatch {
+  node: SemanticNode;
+  /** Position in interactiveTree: document order. */
+  index: number;
+  /** Name plus the bonuses below: what candidates are ranked by. */
+  total: number;
+  /** A quoted value of the query is exactly the name. */
+  exact: boolean;
+  roleHinted: boolean;
+}
+
+const EXACT_BONUS = 0.5;
+const CONTAINS_BONUS = 0.2;
+const ROLE_BONUS = 0.25;
+/** Totals this close count as equally good. */
+const TIE_MARGIN = 0.01;
+
+/**
+ * The nodes the query may mean, best first (document order among equals). With target words, a node must share at
+ * least one with its name; without, a hinted role selects ("the second link"), else every node stays in.
+ */
+export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
+  const slots = targetSlots(q);
+  const names = q.names.map(normalizePhrase);
+  const matches: Match[] = [];
+  nodes.forEach((node, index) => {
+    const text = matchText(node.n ?? '', slots);
+    const name = normalizePhrase(node.n ?? '');
+    const exact = names.some(quoted => quoted === name);
+    const contains = !exact && names.some(quoted => quoted && name.includes(quoted));
+    const roleHinted = q.roles.includes(roleCode(node.r));
+    const accepted = slots.length ? text.score > 0 || exact || contains : !q.roles.length || roleHinted;
+    if (!accepted) return;
+    const total = text.score + (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) + (roleHinted ? ROLE_BONUS : 0);
+    matches.push({ ...text, node, index, total, exact, roleHinted });
+  });
+  return matches.sort((a, b) => b.total - a.total || a.index - b.index);
+}
+
+/**
+ * The equally good best matches of a ranking; among them, those whose name holds the query's leading verb if any do:
+ * "Add the Pro plan to cart" means an "Add to cart" button rather than the "Pro plan" link that scores the same.
+ */
+export function bestTier(ranked: Match[], q: ParsedQuery): Match[] {
+  const tier = ranked.length ? ranked.filter(match => match.total >= ranked[0].total - TIE_MARGIN) : [];
+  const acting = q.verbWord ? tier.filter(match => match.matched.includes(q.verbWord!)) : [];
+  return acting.length ? acting : tier;
+}
+
+/** Below this, a name shares no more than a stray letter pair with the query. */
+const MIN_SIMILARITY = 0.25;
+
+/** The named nodes whose names look most like what the query asked for: for a failure that helps. */
+export function closestNodes(nodes: SemanticNode[], q: ParsedQuery, count = 3): SemanticNode[] {
+  const wanted = [...q.names, ...q.words].join(' ');
+  return nodes
+    .filter(node => node.n)
+    .map(node => ({ node, similarity: textSimilarity(node.n ?? '', wanted) }))
+    .filter(({ similarity }) => similarity >= MIN_SIMILARITY)
+    .sort((a, b) => b.similarity - a.similarity)
+    .slice(0, count)
+    .map(({ node }) => node);
+}

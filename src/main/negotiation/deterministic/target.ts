@@ -1,0 +1,201 @@
+import { roleCode, roleOf, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import { decodeScreenshot, readColour, type ColourReading, type Screenshot } from './colour';
+import { inReadingOrder, nearestTo, viewportOf } from './layout';
+import { visualReferences, type ParsedQuery } from './query';
+import { describeNode, fail, listNodes, messageOf, needsContext, quoteWords } from './responses';
+import { bestTier, closestNodes, matchText, rankNodes, targetSlots, type Match, type Slot } from './scoring';
+import { repeatedContainers, surroundings } from './structure';
+import { CHECKABLE_ROLES, PASSIVE_ROLES, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
+import { normalizeWord, rawTokens } from './words';
+
+/** The element a query means, with the reasons for the thought; or the answer to give instead (a failure, a request for more context). */
+export type Resolution = { found: Match; reasons: string[] } | { answer: InteractResponse };
+
+interface Pool {
+  roles: ReadonlySet<string>;
+  /** Strict: nothing else will do (one cannot type into a button). Loose: preferred when present. */
+  strict: boolean;
+  what: string;
+}
+
+function poolOf(q: ParsedQuery): Pool | undefined {
+  if (q.verb === 'type') return { roles: TYPEABLE_ROLES, strict: true, what: 'text field' };
+  if (q.verb === 'select' && q.value !== undefined) return { roles: SELECTABLE_ROLES, strict: true, what: 'dropdown or list' };
+  if (q.verb === 'check') return { roles: CHECKABLE_ROLES, strict: false, what: 'checkbox' };
+  return undefined;
+}
+
+/** How messages name what the query wants: its words, else its role, else what its verb acts on. */
+export function describeWanted(q: ParsedQuery): string {
+  const slots = targetSlots(q);
+  if (slots.length) return quoteWords(slots.map(slot => slot.label));
+  if (q.roles.length) return `a ${roleOf(q.roles[0])}`;
+  const pool = poolOf(q);
+  return pool ? `a ${pool.what}` : 'an element';
+}
+
+/**
+ * "First name" is a field, not the first of the name fields, and "Back to top" a link, not a place: an ordinal or
+ * one-word position that some name holds together with another word of the query stays a word.
+ */
+export function wordsOfNames(q: ParsedQuery, request: InteractRequest): ParsedQuery {
+  const words = q.words.map(normalizeWord);
+  const names = request.interactiveTree.map(node => rawTokens(node.n ?? '').map(normalizeWord));
+  const named = (word: string) => names.some(tokens => tokens.includes(word) && words.some(other => tokens.includes(other)));
+  let result = q;
+  if (q.ordinal && !q.ordinal.noun && named(q.ordinal.word)) result = { ...result, ordinal: undefined, words: [q.ordinal.word, ...result.words] };
+  if (q.position && !q.position.includes('-') && named(q.position)) result = { ...result, position: undefined, words: [...result.words, q.position] };
+  return result;
+}
+
+export function resolveTarget(request: InteractRequest, parsed: ParsedQuery): Resolution {
+  if (!request.interactiveTree.length) return { answer: fail('The page has no interactive elements (interactiveTree is empty), so there is nothing to act on.') };
+  const q = wordsOfNames(parsed, request);
+  const slots = targetSlots(q);
+  const pool = poolOf(q);
+  if (!slots.length && !q.roles.length && !visualReferences(q).length && !q.ordinal && !pool) {
+    return { answer: fail('The query does not say which element to act on: name it, e.g. Click the "Save" button.') };
+  }
+
+  let ranked = rankNodes(request.interactiveTree, q);
+  // Picked by colour, place or order alone, a heading or a region is never what is meant.
+  if (!slots.length) ranked = ranked.filter(match => !PASSIVE_ROLES.has(roleCode(match.node.r)));
+  if (pool) {
+    const fitting = ranked.filter(match => pool.roles.has(roleCode(match.node.r)));
+    if (fitting.length || pool.strict) ranked = fitting;
+  }
+  // An icon nobody is named after may still be found by where it is or what colour it is.
+  if (!ranked.length && q.icon && q.icon !== 'icon' && (q.position || q.ordinal || q.colour)) return resolveTarget(request, { ...q, icon: 'icon' });
+  if (!ranked.length) return { answer: noMatch(request, q, pool) };
+  // Numbered names ("Action 1" … "Action 5000") that all lack the query's number: the one asked for is not there.
+  const best = bestTier(ranked, q);
+  if (slots.some(slot => /\d/.test(slot.label) && best.every(match => match.unmatched.includes(slot.label) && /\d/.test(match.node.n ?? '')))) {
+    return { answer: noMatch(request, q, pool) };
+  }
+  const picked = pick(request, q, ranked);
+  if ('answer' in picked) return picked;
+  return settle(request, q, slots, picked.group, picked.reasons);
+}
+
+function noMatch(request: InteractRequest, q: ParsedQuery, pool: Pool | undefined): InteractResponse {
+  const closest = closestNodes(request.interactiveTree.filter(node => !pool?.strict || pool.roles.has(roleCode(node.r))), q);
+  const what = pool?.strict ? `No ${pool.what}` : 'Nothing on the page';
+  return fail(`${what} matches ${describeWanted(q)}${closest.length ? `; the closest are ${listNodes(closest)}` : ''}.`);
+}
+
+/**
+ * Narrows ranked candidates by what the query says beyond names: colour (from the screenshot), then the best of what
+ * is left, then position, then ordinal. Asks for a screenshot first when the query refers to what only one shows.
+ * `q` has been through wordsOfNames.
+ */
+export function pick(request: InteractRequest, q: ParsedQuery, ranked: Match[]): { group: Match[]; reasons: string[] } | { answer: InteractResponse } {
+  const visual = visualReferences(q);
+  if (visual.length && !request.screenshot) {
+    return { answer: needsContext('hybrid', `The query refers to ${visual.join(' and ')}, which the semantic tree does not encode: a screenshot (with the skeleton DOM) is needed.`) };
+  }
+  const reasons: string[] = [];
+  if (q.colour) {
+    const coloured = byColour(request, q, ranked);
+    if ('answer' in coloured) return coloured;
+    ranked = coloured.matches;
+    reasons.push(`it is the ${q.colour} one`);
+  }
+  let group = bestTier(ranked, q);
+  if (q.position) {
+    const nearest = nearestTo(group, q.position, viewportOf(request));
+    if (!nearest) return { answer: fail(`None of ${listNodes(group.map(match => match.node))} has a box or position, so "${q.position}" cannot be judged.`) };
+    group = [nearest];
+    reasons.push(`it is the one nearest the ${q.position}${q.position.includes('-') ? ' corner' : ''}`);
+  }
+  if (q.ordinal) {
+    const counted = byOrdinal(request, q, ranked, group);
+    if ('answer' in counted) return counted;
+    group = [counted.found];
+    reasons.push(...counted.reasons);
+  }
+  return { group, reasons: [...nameReasons(group[0], q), ...reasons] };
+}
+
+/** Why the name fits: what the thought says first. */
+function nameReasons(match: Match, q: ParsedQuery): string[] {
+  if (match.exact) return [`its name is exactly "${match.node.n}"`];
+  const icon = q.icon ? `${q.icon} icon` : undefined;
+  const words = match.matched.filter(label => label !== icon);
+  const reasons = words.length ? [`its name matches ${quoteWords(words)}`] : [];
+  if (icon && match.matched.includes(icon)) reasons.push(`"${match.node.n}" is what a ${q.icon} icon usually stands for`);
+  if (!reasons.length && match.roleHinted) reasons.push(`it is a ${roleOf(match.node.r)}`);
+  return reasons;
+}
+
+/** Keeps the candidates of the query's colour, read from the screenshot inside each box. */
+function byColour(request: InteractRequest, q: ParsedQuery, ranked: Match[]): { matches: Match[] } | { answer: InteractResponse } {
+  let shot: Screenshot;
+  try {
+    shot = decodeScreenshot(request.screenshot ?? '');
+  } catch (error) {
+    return { answer: fail(`The screenshot could not be decoded as a JPEG (${messageOf(error)}), so the colour "${q.colour}" cannot be checked.`) };
+  }
+  const scale = shot.width / (request.viewport?.width ?? shot.width);
+  const readings = ranked.map(match => ({ match, reading: match.node.box ? readColour(shot, match.node.box, scale) : undefined }));
+  const fits = (pick: (reading: ColourReading) => string | undefined) => readings.filter(({ reading }) => reading && pick(reading) === q.colour);
+  const coloured = fits(reading => reading.dominant).length ? fits(reading => reading.dominant) : fits(reading => reading.accent);
+  if (coloured.length) return { matches: coloured.map(({ match }) => match) };
+  const seen = readings.slice(0, 5).map(({ match, reading }) => `${describeNode(match.node)} ${reading ? `is ${reading.dominant}` : 'is not in the screenshot'}`);
+  return { answer: fail(`No ${q.colour} element matches ${describeWanted(q)}: ${seen.join(', ')}.`) };
+}
+
+/** "The second Add to cart button": the nth of the best matches in reading order; "the second card" with nothing else: the nth card of the skeleton. */
+function byOrdinal(request: InteractRequest, q: ParsedQuery, ranked: Match[], group: Match[]): { found: Match; reasons: string[] } | { answer: InteractResponse } {
+  const ordinal = q.ordinal!;
+  const pickNth = <T>(items: T[]) => (ordinal.n === -1 ? items.at(-1) : items[ordinal.n - 1]);
+  if (ordinal.noun && !targetSlots(q).length && !q.roles.length) {
+    if (!request.skeletonDom) return { answer: needsContext('skeleton', `"${ordinal.word} ${ordinal.noun}" counts page structure: the skeleton DOM is needed to find the ${ordinal.noun}s.`) };
+    const known = new Map(ranked.map(match => [match.node.i, match]));
+    const containers = repeatedContainers(request.skeletonDom)
+      .map(ids => ids.map(id => known.get(id)).filter(match => match !== undefined))
+      .filter(matches => matches.length > 0)
+      .map(matches => inReadingOrder(matches)[0]);
+    const first = pickNth(inReadingOrder(containers));
+    if (!first) return { answer: fail(`The skeleton DOM has ${containers.length} repeated ${ordinal.noun}-like groups, so there is no ${ordinal.word} ${ordinal.noun}.`) };
+    return { found: first, reasons: [`it is the first element of the ${ordinal.word} of ${containers.length} ${ordinal.noun}s in reading order`] };
+  }
+  const ordered = inReadingOrder(group);
+  const found = pickNth(ordered);
+  if (!found) return { answer: fail(`The query asks for the ${ordinal.word} match of ${describeWanted(q)}, but there ${ordered.length === 1 ? 'is only one' : `are only ${ordered.length}`}: ${listNodes(ordered.map(match => match.node))}.`) };
+  return { found, reasons: [`it is the ${ordinal.word} of ${ordered.length} matches in reading order`] };
+}
+
+/** One candidate left: done, unless covered. Several: never a covered one; then the skeleton, then the screenshot. */
+function settle(request: InteractRequest, q: ParsedQuery, slots: Slot[], group: Match[], reasons: string[]): Resolution {
+  const open = group.filter(match => !match.node.occ);
+  if (!open.length) {
+    const what = group.length > 1 ? `all ${group.length} matches of ${describeWanted(q)} (${listNodes(group.map(match => match.node))}) are` : `${describeNode(group[0].node)} is`;
+    return { answer: fail(`Cannot act: ${what} covered by another element (occ: true); close or move what covers ${group.length > 1 ? 'them' : 'it'} first.`) };
+  }
+  if (open.length < group.length) reasons.push(`${listNodes(group.filter(match => match.node.occ).map(match => match.node))} also match${group.length - open.length === 1 ? 'es' : ''} but ${group.length - open.length === 1 ? 'is' : 'are'} covered by another element`);
+  if (open.length === 1) return { found: open[0], reasons: reasons.length ? reasons : ['it is the only element that fits'] };
+
+  const tied = `${open.length} elements match ${describeWanted(q)} equally well (${listNodes(open.map(match => match.node))})`;
+  if (!request.skeletonDom) return { answer: needsContext('skeleton', `${tied}: the skeleton DOM's surrounding structure may tell them apart.`) };
+  const decided = byStructure(request.skeletonDom, slots, open);
+  if (decided) return { found: decided.found, reasons: [...reasons, decided.reason] };
+  if (!request.screenshot) return { answer: needsContext('hybrid', `${tied}, and the skeleton DOM around them does not tell them apart: the layout in a screenshot is needed.`) };
+  return { answer: fail(`Cannot tell which element is meant: ${tied}, and neither the skeleton DOM nor the screenshot separates them. Add a word from around the intended one, a position or an ordinal (e.g. "the second …").`) };
+}
+
+const MAX_CONTEXT = 80;
+
+/** Scores each candidate's surroundings (its card) with the query words its name did not use: "pro plan" in "Add the Pro plan to cart". */
+function byStructure(skeleton: string, slots: Slot[], open: Match[]): { found: Match; reason: string } | undefined {
+  const contexts = surroundings(skeleton, open.map(match => match.node.i));
+  const scored = open.map(match => {
+    const context = contexts.get(match.node.i) ?? '';
+    const leftover = slots.filter(slot => match.unmatched.includes(slot.label));
+    const fit = context && leftover.length ? matchText(context, leftover) : undefined;
+    return { match, context, recall: fit?.recall ?? 0, matched: fit?.matched ?? [] };
+  }).sort((a, b) => b.recall - a.recall);
+  const [best, second] = scored;
+  if (best.recall === 0 || best.recall === second.recall) return undefined;
+  const context = best.context.length > MAX_CONTEXT ? `${best.context.slice(0, MAX_CONTEXT)}…` : best.context;
+  return { found: best.match, reason: `its surroundings in the skeleton DOM read "${context}", which matches ${quoteWords(best.matched)}` };
+}

@@ -1,0 +1,87 @@
+/**
+ * Word handling shared by query parsing and matching. Queries and element names go through the same normalisation,
+ * so "Add to cart" and "add the item to carts" compare on the same footing.
+ */
+
+/** Words that say nothing about which element is meant; dropped from queries and names alike. */
+export const STOP_WORDS = new Set([
+  'the', 'a', 'an', 'on', 'in', 'into', 'to', 'of', 'for', 'with', 'please', 'kindly', 'at', 'by', 'from', 'onto',
+  'this', 'that', 'these', 'those', 'my', 'your', 'our', 'its', 'it', 'and', 'then', 'now', 'just', 'also', 'one',
+  'element', 'me', 'i', 'we', 'you', 'can', 'could', 'would', 'will', 'should', 'inside', 'within', 'is', 'are', 'be',
+]);
+
+/** Lowercased alphanumeric runs, accents stripped: punctuation and symbols (×, ›, …) separate words. */
+export function rawTokens(text: string): string[] {
+  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** A crude singular: enough that "plans"/"plan" and "boxes"/"box" meet; both sides get the same treatment. */
+export function normalizeWord(word: string): string {
+  const w = word.toLowerCase().replace(/['’]s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length > 4 && /(?:s|x|z|ch|sh)es$/.test(w)) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith('s') && !/(?:ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+/** The meaningful words of a text, normalised; a name made only of stop words ("On") keeps them. */
+export function contentWords(text: string): string[] {
+  const tokens = rawTokens(text);
+  const content = tokens.filter(token => !STOP_WORDS.has(token));
+  return (content.length ? content : tokens).map(normalizeWord);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/**
+ * How well two normalised words match: 1 when equal, 0.8 for a short extension ("log"/"login", "save"/"saved": at
+ * most two more letters, so "add" never meets "address"), 0.7 for a one-letter typo in words of five letters or more.
+ * Numbers match only exactly: "Page 10" is not "Page 100".
+ */
+export function wordSimilarity(a: string, b: string): number {
+  if (a === b) return 1;
+  if (/\d/.test(a) || /\d/.test(b)) return 0;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length >= 3 && long.length - short.length <= 2 && long.startsWith(short)) return 0.8;
+  if (short.length >= 5 && editDistance(a, b) <= 1) return 0.7;
+  return 0;
+}
+
+/** Character-bigram overlap (Dice) of two texts: for naming the closest elements when no word matched at all. */
+export function textSimilarity(a: string, b: string): number {
+  const grams = (text: string) => {
+    const clean = text.toLowerCase().replace(/\s+/g, ' ').trim();
+    const out: string[] = [];
+    for (let i = 0; i < clean.length - 1; i++) out.push(clean.slice(i, i + 2));
+    return out;
+  };
+  const left = grams(a);
+  const right = grams(b);
+  if (!left.length || !right.length) return 0;
+  const pool = new Map<string, number>();
+  for (const gram of right) pool.set(gram, (pool.get(gram) ?? 0) + 1);
+  let shared = 0;
+  for (const gram of left) {
+    const count = pool.get(gram) ?? 0;
+    if (count > 0) {
+      shared++;
+      pool.set(gram, count - 1);
+    }
+  }
+  return (2 * shared) / (left.length + right.length);
+}
+
+/** Lowercase, whitespace collapsed, edge punctuation trimmed: for exact-name comparison of quoted values. */
+export function normalizePhrase(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+}
