@@ -33,6 +33,9 @@ test('every tool call is published on the event bus with its response, code, sna
     expect(JSON.stringify(type)).not.toContain('s3cr3t-value');
     expect(type.code).toContain('process.env.SECRET_TOKEN');
     expect(type.ariaSnapshot).toBeUndefined();
+    // What the call acted on, found again by role and name (export and replay), with Playwright's own locator.
+    expect(type.targets).toEqual([{ target: type.args.target, ref: type.args.target, role: 'textbox', name: 'Full name', locator: `page.getByTestId('full-name')` }]);
+    expect(navigate.targets).toBeUndefined();
     expect(snapshot.ariaSnapshot).toContain('<secret>SECRET_TOKEN</secret>');
     expect(JSON.stringify(snapshot)).not.toContain('s3cr3t-value');
     expect(screenshot.screenshot!.mimeType).toBe('image/png');

@@ -2,7 +2,8 @@ import { chromium } from 'playwright';
 import { Tab } from '../src/main/browser/tab';
 import { createHash } from 'node:crypto';
 import { fullDomArtifact, screenshotArtifact } from '../src/main/page-state/artifacts';
-import { SemanticExtractor, snapshotNodes } from '../src/main/page-state/semantic';
+import { SemanticExtractor } from '../src/main/page-state/semantic';
+import { snapshotNodes } from '../src/shared/aria-snapshot';
 import { interactRequestSchema } from '../src/shared/negotiation';
 import { expect, test } from './support/fixtures';
 

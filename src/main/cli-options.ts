@@ -21,6 +21,9 @@ export interface CliOptions {
   domState?: boolean;
   timeoutAction?: number;
   timeoutNavigation?: number;
+  sessionDir?: string;
+  upstream?: string;
+  humanSteps?: boolean;
   plannerEndpoint?: string;
   llmBaseUrl?: string;
   llmModel?: string;
@@ -90,6 +93,8 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
     .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(positiveInt('--timeout-action')).env(env('TIMEOUT_ACTION')))
     .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(positiveInt('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
+    .addOption(new Option('--session-dir <dir>', 'record each session (events, snapshots, DOM states, screenshots) into a folder here').env(env('SESSION_DIR')))
+    .addOption(new Option('--no-human-steps', 'do not record clicks and typing done by hand in the controlled browser').env(env('NO_HUMAN_STEPS')))
     .addOption(new Option('--planner-endpoint <url>', 'send negotiation rounds to this backend (POST /api/agent/interact) instead of planning in-process').argParser(httpUrl).env(env('PLANNER_ENDPOINT')))
     .addOption(new Option('--llm-base-url <url>', `plan with an OpenAI-compatible chat-completions API at this base URL (key from ${env('LLM_API_KEY')})`).argParser(httpUrl).env(env('LLM_BASE_URL')))
     .addOption(new Option('--llm-model <name>', 'model for --llm-base-url').env(env('LLM_MODEL')))
@@ -148,6 +153,9 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
       navigation: options.timeoutNavigation ?? defaults.timeouts.navigation,
     },
     planner: plannerConfigFrom(options, defaults.planner),
+    sessionDir: options.sessionDir,
+    upstream: options.upstream,
+    humanSteps: options.humanSteps !== false,
   });
 }
 

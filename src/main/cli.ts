@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { addCoreOptions, addHttpOptions, coreConfigFrom, httpConfigFrom, type CliOptions } from './cli-options';
 import { InspectorCore } from './core';
 import { startHttpServer } from './http-server';
@@ -102,6 +102,7 @@ export function buildProgram(): Command {
     .version(VERSION, '-v, --version')
     .showHelpAfterError('(add --help for usage)');
   addHttpOptions(addCoreOptions(program.command('mcp').description('run the MCP server (stdio by default; --port for Streamable HTTP /mcp and SSE /sse)')))
+    .addOption(new Option('--upstream <command>', 'proxy mode: serve the tools of this MCP browser server command (e.g. "npx @playwright/mcp"), recording every call').env('AGENT_INSPECTOR_UPSTREAM'))
     .action(runMcp);
   addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT)
     .action(runServe);

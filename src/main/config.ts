@@ -44,6 +44,12 @@ export interface CoreConfig {
   domState: boolean;
   timeouts: { action: number; navigation: number };
   planner: PlannerConfig;
+  /** Record every session into a folder under this directory (see sessions/). */
+  sessionDir?: string;
+  /** Put the inspector in front of this MCP browser server command (proxy mode): its tools, recorded. */
+  upstream?: string;
+  /** Record what a person does by hand in the controlled browser as steps (human takeover). */
+  humanSteps: boolean;
 }
 
 export interface HttpConfig {
@@ -68,6 +74,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     domState: true,
     timeouts: { action: 5_000, navigation: 60_000 },
     planner: { maxRounds: 4, maxBodyBytes: 16 * 1024 * 1024 },
+    humanSteps: true,
     ...overrides,
   };
 }

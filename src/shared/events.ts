@@ -33,6 +33,10 @@ export interface ToolCallEvent {
   startedAt: number;
   endedAt: number;
   outcome: 'ok' | 'error';
+  /** Who acted: an agent through a tool (absent), or a person in the headed browser (recorded as the equivalent tool). */
+  actor?: 'human';
+  /** The elements the call acted on, as resolved before acting: what export and replay locate again. */
+  targets?: ResolvedTarget[];
   /** The tool this call ran on behalf of (e.g. `browser_interact` executing its planned action); absent for agent calls. */
   via?: string;
   /** The response exactly as the agent received it (secrets redacted), split into sections. */
@@ -46,6 +50,18 @@ export interface ToolCallEvent {
   screenshot?: { mimeType: string; base64: string };
   /** The Browser State written for this call: dom.html's content and the diff from the previous state. */
   domState?: { dom: string; diff?: string; extraction: 'utility-world' | 'fallback' };
+}
+
+/** An element a tool call targeted: the `target` it was given, and how to find that element again later. */
+export interface ResolvedTarget {
+  target: string;
+  /** Present when the target was a snapshot ref. */
+  ref?: string;
+  /** Role and accessible name from the snapshot the ref came from: how a replay finds the element again. */
+  role?: string;
+  name?: string;
+  /** Playwright's own locator for it, e.g. `page.getByRole('button', { name: 'Save' })`; never an aria ref. */
+  locator: string;
 }
 
 /** One artifact of a negotiation request, with its size: what the planner's context costs. */

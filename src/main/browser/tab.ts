@@ -1,6 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsString } from './codegen';
+import { snapshotNode } from '../../shared/aria-snapshot';
+import type { ResolvedTarget } from '../../shared/events';
 import type { ConsoleMessage, Dialog, Download, FileChooser, Locator, Page, Request } from 'playwright';
 
 export type ModalState =
@@ -65,6 +67,8 @@ export class Tab {
   modalStates: ModalState[] = [];
   private navigation = 0;
   private refs = new Set<string>();
+  private lastSnapshot = '';
+  private resolvedTargets: ResolvedTarget[] = [];
   private pendingEvents: string[] = [];
   private recentEvents: RecentEvent[] = [];
   private pendingDownloads = new Set<Promise<void>>();
@@ -191,6 +195,7 @@ export class Tab {
     // A depth-limited snapshot shows only some refs; the ones below it stay valid.
     const refs = Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]);
     this.refs = options.depth === undefined ? new Set(refs) : new Set([...this.refs, ...refs]);
+    if (options.depth === undefined) this.lastSnapshot = yaml;
     return yaml;
   }
 
@@ -205,7 +210,10 @@ export class Tab {
       // normalize() resolves the element once, so it doubles as the check that the ref is still on the page.
       const normalized = await locator.normalize().catch(() => undefined);
       if (!normalized) throw new RefNotFoundError(target);
-      return { locator, code: `page.${normalized.toString()}` };
+      const code = `page.${normalized.toString()}`;
+      const node = snapshotNode(this.lastSnapshot, target);
+      this.resolvedTargets.push({ target, ref: target, role: node?.role, name: node?.name, locator: code });
+      return { locator, code };
     }
     let locator: Locator;
     let count: number;
@@ -217,7 +225,16 @@ export class Tab {
     }
     if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
     if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
-    return { locator, code: await this.codeFor(locator, `locator(${jsString(target)})`) };
+    const code = await this.codeFor(locator, `locator(${jsString(target)})`);
+    this.resolvedTargets.push({ target, locator: code });
+    return { locator, code };
+  }
+
+  /** The targets `locator()` resolved since the previous call: what a tool call acted on, for its event. */
+  takeResolvedTargets(): ResolvedTarget[] {
+    const targets = this.resolvedTargets;
+    this.resolvedTargets = [];
+    return targets;
   }
 
   /** The best-practice locator for generated code (test id, role + name, label…), never an aria ref when avoidable. */

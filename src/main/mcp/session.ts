@@ -6,6 +6,7 @@ import { firstLine } from '../browser/tab';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
+import type { ResolvedTarget } from '../../shared/events';
 import { Response } from './response';
 import { redactDeep, redactSecrets } from '../secrets';
 import { allTools } from './tools';
@@ -111,7 +112,8 @@ export class McpSession {
       }))],
     };
     if (sections.error) result.isError = true;
-    this.publish(tool.name, rawArgs, startedAt, sections, response, context, via);
+    const targets = context.currentTab?.takeResolvedTargets() ?? [];
+    this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets);
     return { result, sections, response };
   }
 
@@ -145,7 +147,7 @@ export class McpSession {
     });
   }
 
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via?: string) {
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[]) {
     const image = response.images[0];
     const page = context.currentTab?.page;
     this.bus.publish({
@@ -158,6 +160,7 @@ export class McpSession {
       endedAt: Date.now(),
       outcome: response.isError ? 'error' : 'ok',
       ...(via && { via }),
+      ...(targets.length && { targets: redactDeep(this.config.secrets, targets) }),
       response: parsed,
       code: parsed.code ?? '',
       url: parsed.page?.url ?? (page && !page.isClosed() ? page.url() : undefined),

@@ -3,42 +3,13 @@ import { UtilityWorlds } from '../browser/utility-world';
 import { roleCode, type SemanticNode } from '../../shared/negotiation';
 import { measureElements, pageGeometry, type MeasureWindow, type PageGeometry } from './geometry';
 import { skeletonDom } from './skeleton';
+import { snapshotNodes, type SnapshotNode } from '../../shared/aria-snapshot';
 
 /** The roles an agent acts on; other nodes of the aria tree stay out of the compact semantic payload. */
 const INTERACTIVE_ROLES = new Set([
   'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
   'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
 ]);
-
-// `- role "name" [attr] [ref=e12] [cursor=pointer]: text` — the name is a JSON-style quoted string when present.
-const SNAPSHOT_LINE = /^\s*- ([a-z]+)(?: ("(?:[^"\\]|\\.)*"))?(.*?)\[ref=((?:f\d+)?e\d+)\]([^:]*)(?::(?: (.*))?)?$/;
-
-export interface SnapshotNode {
-  ref: string;
-  role: string;
-  name?: string;
-  /** Shown as clickable by the cursor although its role is not an interactive one. */
-  pointer: boolean;
-}
-
-/** The nodes of an aria snapshot (mode 'ai') that carry a ref, in document order. */
-export function snapshotNodes(yaml: string): SnapshotNode[] {
-  const nodes: SnapshotNode[] = [];
-  for (const line of yaml.split('\n')) {
-    const match = line.match(SNAPSHOT_LINE);
-    if (!match) continue;
-    let name: string | undefined;
-    try {
-      name = match[2] ? (JSON.parse(match[2]) as string) : undefined;
-    } catch {
-      name = match[2]?.slice(1, -1);
-    }
-    // A node without a name (a clickable generic) is known by its inline text.
-    name ??= match[6]?.replace(/^"(.*)"$/, '$1') || undefined;
-    nodes.push({ ref: match[4], role: match[1], name, pointer: /\[cursor=pointer\]/.test(line) });
-  }
-  return nodes;
-}
 
 export interface SemanticState {
   url: string;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { snapshotNodes } from './semantic';
+import { snapshotNode, snapshotNodes } from './aria-snapshot';
 
 test('snapshot lines with refs become nodes: quoted names, inline text of clickable generics, frame refs', () => {
   const yaml = [
@@ -21,4 +21,11 @@ test('snapshot lines with refs become nodes: quoted names, inline text of clicka
     { ref: 'e10', role: 'iframe', name: undefined, pointer: false },
     { ref: 'f1e2', role: 'button', name: 'Pay: now', pointer: false },
   ]);
+});
+
+test('snapshotNode finds the one line carrying a ref', () => {
+  const yaml = '- main [ref=e1]:\n  - button "Save" [ref=e12]\n  - button "Save draft" [ref=e120]';
+  expect(snapshotNode(yaml, 'e12')).toEqual({ ref: 'e12', role: 'button', name: 'Save', pointer: false });
+  expect(snapshotNode(yaml, 'e120')?.name).toBe('Save draft');
+  expect(snapshotNode(yaml, 'e7')).toBeUndefined();
 });
