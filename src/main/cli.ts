@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -7,6 +8,8 @@ import { InspectorCore } from './core';
 import { startHttpServer } from './http-server';
 import { createMcpServer } from './mcp/server';
 import { VERSION } from './version';
+import { exportSpec } from './sessions/export';
+import { listSessions, openSession } from './sessions/session-reader';
 import { parseResponse, renderResponse } from '../shared/response';
 import type { NegotiationRoundEvent } from '../shared/events';
 
@@ -30,6 +33,7 @@ function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.EventEmit
 
 async function runMcp(options: CliOptions) {
   const core = new InspectorCore(coreConfigFrom(options));
+  if (core.config.sessionDir) log(`Recording sessions into ${resolve(core.config.sessionDir)}`);
   if (options.port === undefined) {
     const server = createMcpServer(core, 'stdio');
     await server.connect(new StdioServerTransport());
@@ -56,6 +60,28 @@ async function runServe(options: CliOptions & { port: number }) {
     await http.close();
     await core.close();
   });
+}
+
+/** Writes the @playwright/test spec of a recorded session to a file or stdout. */
+async function runExport(dir: string, options: { output?: string; title?: string }) {
+  const session = await openSession(resolve(dir));
+  for (const warning of session.warnings) log(`warning: ${warning}`);
+  const spec = exportSpec(session, { title: options.title });
+  if (!options.output) {
+    process.stdout.write(spec);
+    return;
+  }
+  await writeFile(options.output, spec);
+  log(`Wrote ${options.output} (${session.steps.length} recorded calls). Run it with: npx playwright test ${options.output}`);
+}
+
+async function runSessions(root: string) {
+  const sessions = await listSessions(resolve(root));
+  if (!sessions.length) log(`No recorded sessions in ${root}.`);
+  for (const session of sessions) {
+    const state = session.complete ? 'complete' : 'interrupted or live';
+    process.stdout.write(`${session.dir}\t${new Date(session.meta.startedAt).toISOString()}\t${session.steps} calls\t${state}\t${session.url ?? ''}\n`);
+  }
 }
 
 /** One plain-language step on a page, printed as the tool response (without the snapshot); exit code 1 when it failed. */
@@ -110,6 +136,14 @@ export function buildProgram(): Command {
     .argument('<query>', 'the step, e.g. "Click the Save button"')
     .option('--url <url>', 'open this page first (otherwise the step runs on a blank page or the attached browser\'s page)'))
     .action(runInteract);
+  program.command('export').description('write a recorded session as a @playwright/test spec')
+    .argument('<session>', 'the session folder (under --session-dir)')
+    .option('-o, --output <file>', 'the spec file to write (default: stdout)')
+    .option('--title <title>', 'the test title')
+    .action(runExport);
+  program.command('sessions').description('list the recorded sessions in a folder, newest first')
+    .argument('[dir]', 'the --session-dir folder', '.')
+    .action(runSessions);
   return program;
 }
 

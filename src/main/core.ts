@@ -6,6 +6,7 @@ import { EventBus } from './events/bus';
 import { McpSession } from './mcp/session';
 import { createPlanner } from './negotiation/create-planner';
 import type { Planner } from './negotiation/planner';
+import { SessionRecorder } from './sessions/recorder';
 
 /**
  * The automation core of one process: the event spine, the controlled browser, and the MCP sessions on it. The CLI,
@@ -16,11 +17,14 @@ export class InspectorCore {
   readonly browser: BrowserSource;
   /** Answers negotiation requests: for `browser_interact` and for `POST /api/agent/interact`. */
   readonly planner: Planner;
+  /** Writes every session to a folder under --session-dir, when given. */
+  readonly recorder?: SessionRecorder;
   private readonly sessions = new Set<McpSession>();
 
   constructor(readonly config: CoreConfig) {
     this.browser = new BrowserSource(config.browser);
     this.planner = createPlanner(config.planner);
+    if (config.sessionDir) this.recorder = new SessionRecorder(this.bus, config.sessionDir);
   }
 
   createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): McpSession {
@@ -38,5 +42,6 @@ export class InspectorCore {
   async close(): Promise<void> {
     await Promise.all([...this.sessions].map(session => this.closeSession(session)));
     await this.browser.close();
+    await this.recorder?.close();
   }
 }

@@ -48,6 +48,8 @@ export interface ToolCallEvent {
   /** The full aria snapshot (mode: 'ai', with refs) taken for this call, when it took one. */
   ariaSnapshot?: string;
   screenshot?: { mimeType: string; base64: string };
+  /** Cookies and local storage after the call (Playwright's storageState), captured only while recording. */
+  storageState?: unknown;
   /** The Browser State written for this call: dom.html's content and the diff from the previous state. */
   domState?: { dom: string; diff?: string; extraction: 'utility-world' | 'fallback' };
 }

@@ -103,6 +103,12 @@ export class Context {
     return tab;
   }
 
+  /** Cookies and local storage of the session's browser context; undefined before it exists or after it closed. */
+  async storageState(): Promise<unknown> {
+    const context = await this.browserContext?.catch(() => undefined);
+    return context?.storageState().catch(() => undefined);
+  }
+
   private ensureBrowserContext(): Promise<BrowserContext> {
     if (!this.browserContext) {
       const pending = this.createBrowserContext();

@@ -7,11 +7,11 @@ const MAX_EDIT_LENGTH = 300;
 const linesOf = (text: string) => (text === '' ? [] : (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n'));
 
 /**
- * A unified diff (3 lines of context, standard headers) of two serialized DOMs. The common head and tail are cut
+ * A unified diff (3 lines of context, standard headers) of two serialized DOMs (or any line-oriented text). The common head and tail are cut
  * before diffing, so a one-attribute change on a 1 MB page diffs a few lines; a change too large to diff line by
  * line (a navigation) becomes one hunk replacing the changed region.
  */
-export function domDiff(before: string, after: string, oldHeader: string, newHeader: string): string | undefined {
+export function domDiff(before: string, after: string, oldHeader: string, newHeader: string, fileName = 'dom.html'): string | undefined {
   if (before === after) return undefined;
   const a = linesOf(before);
   const b = linesOf(after);
@@ -26,7 +26,7 @@ export function domDiff(before: string, after: string, oldHeader: string, newHea
   const newPart = b.slice(start, newEnd);
   const join = (lines: string[]) => (lines.length ? `${lines.join('\n')}\n` : '');
 
-  let patch = structuredPatch('a/dom.html', 'b/dom.html', join(oldPart), join(newPart), oldHeader, newHeader, {
+  let patch = structuredPatch(`a/${fileName}`, `b/${fileName}`, join(oldPart), join(newPart), oldHeader, newHeader, {
     context: CONTEXT,
     maxEditLength: MAX_EDIT_LENGTH,
   }) as StructuredPatch | undefined;
@@ -39,8 +39,8 @@ export function domDiff(before: string, after: string, oldHeader: string, newHea
     const leading = head - start;
     const trailingOld = oldPart.length - (a.length - tail - start);
     patch = {
-      oldFileName: 'a/dom.html',
-      newFileName: 'b/dom.html',
+      oldFileName: `a/${fileName}`,
+      newFileName: `b/${fileName}`,
       oldHeader,
       newHeader,
       hunks: [{

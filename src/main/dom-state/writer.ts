@@ -31,7 +31,7 @@ export function diffFileName(counter: number, tool: string, args: Record<string,
 }
 
 /** Writes through a temporary file and a rename, so a reader never sees a half-written file. */
-async function writeAtomically(file: string, content: string): Promise<void> {
+export async function writeAtomically(file: string, content: string | Uint8Array): Promise<void> {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temp, content);
   await rename(temp, file);

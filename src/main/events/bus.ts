@@ -1,6 +1,7 @@
 import type { InspectorEvent } from '../../shared/events';
 
-type Listener = (event: InspectorEvent) => void;
+/** A subscriber; one that persists the event (the recorder) returns a promise that settles once it is stored. */
+type Listener = (event: InspectorEvent) => unknown;
 
 /** The in-process event spine: synchronous fan-out of InspectorEvents to every subscriber. */
 export class EventBus {
@@ -11,14 +12,23 @@ export class EventBus {
     return () => this.listeners.delete(listener);
   }
 
-  publish(event: InspectorEvent): void {
+  /**
+   * Hands the event to every subscriber at once. The returned promise settles when the subscribers' own work on it
+   * has (so a tool call can be answered only once its record is on disk); it never rejects.
+   */
+  publish(event: InspectorEvent): Promise<void> {
+    const pending: Promise<unknown>[] = [];
     for (const listener of this.listeners) {
       // One broken subscriber must not break the tool call or the other subscribers.
       try {
-        listener(event);
+        const result = listener(event);
+        if (result instanceof Promise) pending.push(result.catch(error => report(event, error)));
       } catch (error) {
-        console.error(`[event-bus] subscriber failed on ${event.type}:`, error);
+        report(event, error);
       }
     }
+    return Promise.all(pending).then(() => {});
   }
 }
+
+const report = (event: InspectorEvent, error: unknown) => console.error(`[event-bus] subscriber failed on ${event.type}:`, error);

@@ -113,7 +113,9 @@ export class McpSession {
     };
     if (sections.error) result.isError = true;
     const targets = context.currentTab?.takeResolvedTargets() ?? [];
-    this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets);
+    // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
+    const storageState = this.config.sessionDir ? await context.storageState() : undefined;
+    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState);
     return { result, sections, response };
   }
 
@@ -147,10 +149,10 @@ export class McpSession {
     });
   }
 
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[]) {
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown): Promise<void> {
     const image = response.images[0];
     const page = context.currentTab?.page;
-    this.bus.publish({
+    return this.bus.publish({
       type: 'tool-call',
       sessionId: this.id,
       seq: ++this.seq,
@@ -168,6 +170,7 @@ export class McpSession {
       ariaSnapshot: response.ariaSnapshot && redactSecrets(this.config.secrets, response.ariaSnapshot),
       screenshot: image && { mimeType: image.mimeType, base64: image.data.toString('base64') },
       domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
+      ...(storageState !== undefined && { storageState: redactDeep(this.config.secrets, storageState) }),
     });
   }
 
@@ -179,6 +182,6 @@ export class McpSession {
   async close(): Promise<void> {
     await this.queue;
     await this.context?.dispose();
-    this.bus.publish({ type: 'session-ended', sessionId: this.id, time: Date.now() });
+    await this.bus.publish({ type: 'session-ended', sessionId: this.id, time: Date.now() });
   }
 }

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { openSession } from '../src/main/sessions/session-reader';
+import { expect, test } from './support/fixtures';
+import { CLI, connectStdio, refOf, type McpTestClient } from './support/mcp';
+
+const run = promisify(execFile);
+const onlySession = (root: string) => join(root, readdirSync(root)[0]);
+
+/** Signs up on form.html the way an agent would, including a secret typed by name and waiting for the result. */
+async function signUp(mcp: McpTestClient, siteUrl: string) {
+  const nav = await mcp.call('browser_navigate', { url: `${siteUrl}/form.html` });
+  const yaml = nav.parsed.snapshot!.yaml;
+  await mcp.call('browser_type', { target: refOf(yaml, /textbox "Full name"/), text: 'Ada Lovelace' });
+  await mcp.call('browser_fill_form', { fields: [
+    { name: 'Email', type: 'textbox', target: refOf(yaml, /textbox "Email"/), value: 'ada@example.com' },
+    { name: 'Password', type: 'textbox', target: refOf(yaml, /textbox "Password"/), value: 'SIGNUP_PASSWORD' },
+    { name: 'Terms', type: 'checkbox', target: refOf(yaml, /checkbox "I accept the terms"/), value: 'true' },
+  ] });
+  await mcp.call('browser_select_option', { target: refOf(yaml, /combobox "Country"/), values: ['Japan'] });
+  await mcp.call('browser_snapshot');
+  await mcp.call('browser_click', { target: refOf(yaml, /button "Create account"/) });
+  await mcp.call('browser_wait_for', { text: 'Saved Ada Lovelace' });
+}
+
+test('a recorded session replays as an exported @playwright/test spec that passes', async ({ site, workspace }) => {
+  test.setTimeout(120_000);
+  const sessions = join(workspace, 'sessions');
+  const secrets = join(workspace, 'secrets.env');
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(secrets, 'SIGNUP_PASSWORD=correct-horse-battery\n');
+  const mcp = await connectStdio(['--session-dir', sessions, '--secrets', secrets], { cwd: workspace });
+  await signUp(mcp, site.url);
+  await mcp.close();
+
+  const dir = onlySession(sessions);
+  const session = await openSession(dir);
+  expect(session.warnings).toEqual([]);
+  expect(session.complete).toBe(true);
+  expect(session.steps.map(step => step.tool)).toEqual([
+    'browser_navigate', 'browser_type', 'browser_fill_form', 'browser_select_option', 'browser_snapshot', 'browser_click', 'browser_wait_for',
+  ]);
+  // The secret never reaches the disk.
+  for (const file of ['events.jsonl', ...readdirSync(join(dir, 'artifacts')).map(f => `artifacts/${f}`)]) {
+    expect(readFileSync(join(dir, file)).toString(), file).not.toContain('correct-horse-battery');
+  }
+
+  const spec = join(workspace, 'flow.spec.ts');
+  const exported = await run('node', [CLI, 'export', dir, '-o', spec]);
+  expect(exported.stderr).toContain(`Wrote ${spec} (7 recorded calls)`);
+  const code = readFileSync(spec, 'utf8');
+  expect(code).not.toMatch(/aria-ref|\be\d+\b/);
+  expect(code).toContain(`await page.goto(BASE_URL + '/form.html');`);
+  expect(code).toContain(`await expect(page).toHaveURL(BASE_URL + '/form.html');`);
+  expect(code).toContain(`await expect(page.getByTestId('full-name')).toHaveValue('Ada Lovelace');`);
+  expect(code).toContain('process.env.SIGNUP_PASSWORD');
+  expect(code).toContain(`await expect(page.getByRole('checkbox', { name: 'I accept the terms' })).toBeChecked();`);
+  expect(code).toContain(`await expect(page.getByText('Saved Ada Lovelace').first()).toBeVisible();`);
+  expect(code).not.toContain('browser_snapshot');
+
+  // Run it for real against the same site, with the secret from the environment, as a project of its own would.
+  const project = mkdtempSync(join(tmpdir(), 'exported-'));
+  symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
+  copyFileSync(spec, join(project, 'flow.spec.ts'));
+  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
+  const result = await run('npx', ['playwright', 'test', '--reporter=line'], {
+    cwd: project, env: { ...process.env, SIGNUP_PASSWORD: 'correct-horse-battery' },
+  }).catch(error => error as { stdout: string; stderr: string; code: number });
+  rmSync(project, { recursive: true, force: true });
+  expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
+  expect(result.stdout).toContain('1 passed');
+});
+
+test('after kill -9 the session opens up to its last complete event; a torn last line is skipped with a warning', async ({ site, workspace }) => {
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  await mcp.call('browser_click', { target: refOf(nav.parsed.snapshot!.yaml, /checkbox "I accept the terms"/) });
+  // The agent has its answer, so the call is on disk: kill without any chance to flush.
+  process.kill(mcp.pid, 'SIGKILL');
+  await mcp.close().catch(() => {});
+
+  const dir = onlySession(sessions);
+  const cut = await openSession(dir);
+  expect(cut.complete).toBe(false);
+  expect(cut.steps.map(step => step.tool)).toEqual(['browser_navigate', 'browser_click']);
+  expect(await cut.ariaSnapshot(cut.steps[1])).toContain('checkbox "I accept the terms" [checked]');
+
+  // A crash in the middle of a write leaves a partial line behind.
+  appendFileSync(join(dir, 'events.jsonl'), '{"type":"tool-call","sessionId":"x","seq":3,"tool":"browser_cl');
+  const torn = await openSession(dir);
+  expect(torn.steps).toHaveLength(2);
+  expect(torn.warnings).toEqual([expect.stringMatching(/^The last line of events.jsonl is incomplete \(\d+ bytes; the recording was interrupted or is still being written\) and was skipped\.$/)]);
+
+  const listed = await run('node', [CLI, 'sessions', sessions]);
+  expect(listed.stdout).toContain(`${dir}\t`);
+  expect(listed.stdout).toContain('2 calls\tinterrupted or live');
+});
+
+test('recorded aria snapshots and DOM states read back exactly as the agent saw them', async ({ site, workspace }) => {
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const seen: string[] = [];
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/large.html?n=400` });
+  seen.push(nav.parsed.snapshot!.yaml!);
+  for (const n of [1, 5, 9]) {
+    const click = await mcp.call('browser_click', { target: refOf(seen[seen.length - 1], new RegExp(`button "Action ${n}"`)) });
+    seen.push(click.parsed.snapshot!.yaml!);
+  }
+  await mcp.close();
+  const session = await openSession(onlySession(sessions));
+  expect(await Promise.all(session.steps.map(step => session.ariaSnapshot(step)))).toEqual(seen);
+  const doms = await Promise.all(session.steps.map(step => session.dom(step)));
+  expect(doms[3]).toContain('Clicked 9');
+  // After the first state, each one is stored as a small diff.
+  expect(session.steps.slice(1).map(step => step.artifacts.dom?.base)).toEqual([1, 2, 3]);
+});

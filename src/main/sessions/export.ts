@@ -1,0 +1,126 @@
+import { jsString } from '../browser/codegen';
+import type { RecordedSession } from './session-reader';
+import type { ToolCallRecord } from './format';
+
+/** Tools that only look: nothing of theirs belongs in a replaying test. */
+const OBSERVING_TOOLS = new Set([
+  'browser_snapshot', 'browser_find', 'browser_take_screenshot', 'browser_console_messages', 'browser_network_requests',
+  'browser_network_request',
+]);
+/** Planning tools: the action they chose is recorded as its own step (`via`), which is what gets exported. */
+const PLANNING_TOOLS = new Set(['browser_interact']);
+
+export interface ExportOptions {
+  /** The test's title; defaults to one naming the session. */
+  title?: string;
+}
+
+interface Block {
+  comment: string;
+  lines: string[];
+}
+
+// `await <locator>.<method>(<argument>);` as the tools generate it.
+const ACTION_LINE = /^await (page\..+)\.(fill|pressSequentially|setChecked|check|uncheck)\((.*)\);$/;
+const WAIT_LINE = /^await (page\.getByText\(.+\)\.first\(\))\.waitFor\(\{ state: '(visible|hidden)' \}\);$/;
+
+/**
+ * A `@playwright/test` spec that replays a recorded session: each step's generated code (Playwright's own locators,
+ * never aria refs; secrets as process.env), with assertions from what was observed after it — the URL after
+ * navigations, the value after typing, the checked state after ticking, visibility for waited text. The recorded
+ * origin becomes `BASE_URL`, overridable from the environment, so the spec can run against another deployment.
+ */
+export function exportSpec(session: RecordedSession, options: ExportOptions = {}): string {
+  const steps = session.steps;
+  const origin = firstOrigin(steps);
+  const withBase = (line: string) => (origin ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`) : line);
+  const blocks: Block[] = [];
+  let number = 0;
+  for (const step of steps) {
+    if (OBSERVING_TOOLS.has(step.tool) || PLANNING_TOOLS.has(step.tool)) continue;
+    number++;
+    const who = step.actor === 'human' ? ' (by hand)' : step.via ? ` (chosen by ${step.via})` : '';
+    const comment = `// ${number}. ${step.tool}${describeArgs(step)}${who}`;
+    if (step.outcome === 'error') {
+      blocks.push({ comment: `${comment} — failed when recorded, left out: ${firstLine(step.response.error)}`, lines: [] });
+      continue;
+    }
+    if (step.tool === 'browser_handle_dialog' || step.tool === 'browser_file_upload') {
+      attachToPrevious(blocks, step);
+      continue;
+    }
+    blocks.push({ comment, lines: [...linesWithAssertions(step)] });
+  }
+  const body = blocks.flatMap(block => [block.comment, ...block.lines.map(withBase)]).map(line => `  ${line}`).join('\n');
+  const title = options.title ?? `recorded session ${new Date(session.meta.startedAt).toISOString()}`;
+  return [
+    `// Exported by Agent Inspector from ${session.meta.id} (${session.steps.length} recorded calls).`,
+    `import { expect, test } from '@playwright/test';`,
+    '',
+    ...(origin ? [`const BASE_URL = process.env.BASE_URL ?? ${jsString(origin)};`, ''] : []),
+    `test(${jsString(title)}, async ({ page }) => {`,
+    body,
+    '});',
+    '',
+  ].join('\n');
+}
+
+function* linesWithAssertions(step: ToolCallRecord): Generator<string> {
+  for (const line of (step.code ?? '').split('\n').filter(Boolean)) {
+    const wait = line.match(WAIT_LINE);
+    if (wait) {
+      yield `await expect(${wait[1]}).${wait[2] === 'visible' ? 'toBeVisible' : 'toBeHidden'}();`;
+      continue;
+    }
+    yield line;
+    const action = line.match(ACTION_LINE);
+    if (action) {
+      const [, locator, method, argument] = action;
+      if (method === 'fill' || method === 'pressSequentially') yield `await expect(${locator}).toHaveValue(${argument});`;
+      if (method === 'check' || (method === 'setChecked' && argument === 'true')) yield `await expect(${locator}).toBeChecked();`;
+      if (method === 'uncheck' || (method === 'setChecked' && argument === 'false')) yield `await expect(${locator}).not.toBeChecked();`;
+    }
+  }
+  if ((step.tool === 'browser_navigate' || step.tool === 'browser_navigate_back') && step.url) {
+    yield `await expect(page).toHaveURL(${jsString(step.url)});`;
+  }
+}
+
+/**
+ * A dialog or file chooser answers the action before it: the test must be ready before that action runs, so the
+ * handler goes in front of the previous step's lines.
+ */
+function attachToPrevious(blocks: Block[], step: ToolCallRecord) {
+  const previous = blocks.findLast(block => block.lines.length);
+  if (!previous) return;
+  if (step.tool === 'browser_handle_dialog') {
+    const accept = step.args.accept !== false;
+    const prompt = typeof step.args.promptText === 'string' ? jsString(step.args.promptText) : '';
+    previous.lines.unshift(`page.once('dialog', dialog => dialog.${accept ? `accept(${prompt})` : 'dismiss()'});`);
+    previous.comment += ` — then the dialog is ${accept ? 'accepted' : 'dismissed'}`;
+    return;
+  }
+  previous.lines.unshift(`const fileChooserPromise = page.waitForEvent('filechooser');`);
+  previous.lines.push('const fileChooser = await fileChooserPromise;', ...(step.code ?? '').split('\n').filter(Boolean));
+  previous.comment += ' — then files are chosen';
+}
+
+function firstOrigin(steps: ToolCallRecord[]): string | undefined {
+  const url = steps.find(step => step.tool === 'browser_navigate' && step.outcome === 'ok')?.url;
+  if (!url) return undefined;
+  try {
+    const { origin, protocol } = new URL(url);
+    return /^https?:$/.test(protocol) ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeArgs(step: ToolCallRecord): string {
+  const target = step.targets?.[0];
+  const what = target?.role ? ` ${target.role}${target.name ? ` "${target.name}"` : ''}` : '';
+  const url = step.tool === 'browser_navigate' && typeof step.args.url === 'string' ? ` ${step.args.url}` : '';
+  return `${what}${url}`.replace(/\n/g, ' ');
+}
+
+const firstLine = (text: string | undefined) => (text ?? 'no message').replace(/^Error: /, '').split('\n')[0];

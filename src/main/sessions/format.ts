@@ -1,0 +1,48 @@
+import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+
+/**
+ * A recorded session is a folder:
+ *
+ *   session.json          SessionMeta, written when the session starts
+ *   events.jsonl          one SessionRecord per line, append-only (a crash can only tear the last line)
+ *   artifacts/            per-step files the records point to: aria snapshots and DOM states (a full gzip
+ *                         keyframe or a unified diff against the previous version), screenshots, storage states
+ *
+ * Artifacts are written before the line that refers to them, so every complete line is backed by its files.
+ */
+export const SESSION_FORMAT = 'agent-inspector-session';
+export const SESSION_VERSION = 1;
+export const META_FILE = 'session.json';
+export const EVENTS_FILE = 'events.jsonl';
+export const ARTIFACTS_DIR = 'artifacts';
+
+export interface SessionMeta {
+  format: typeof SESSION_FORMAT;
+  version: number;
+  id: string;
+  startedAt: number;
+  transport: string;
+  clientName?: string;
+  /** The inspector version that wrote it. */
+  writer: string;
+}
+
+/**
+ * Where one version of a text (aria snapshot, DOM) lives: a gzip keyframe, or a diff to apply to the version
+ * recorded at step `base`. Identical consecutive versions share one ref.
+ */
+export type TextRef = { file: string; base?: undefined } | { file: string; base: number };
+
+/** A tool call as recorded: the event without its heavy fields, which went to artifacts. */
+export interface ToolCallRecord extends Omit<ToolCallEvent, 'ariaSnapshot' | 'screenshot' | 'domState'> {
+  artifacts: {
+    aria?: TextRef;
+    dom?: TextRef;
+    /** The DOM diff of this step as DomState computed it, if any. */
+    domDiff?: string;
+    screenshot?: string;
+    storageState?: string;
+  };
+}
+
+export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | NegotiationRoundEvent;

@@ -1,0 +1,50 @@
+import { join } from 'node:path';
+import type { EventBus } from '../events/bus';
+import { SessionWriter, sessionFolderName } from './session-writer';
+
+/**
+ * Records every session on the bus into its own folder under `root`. It only listens: everything it writes came as
+ * an event, so it records agent, negotiation, replay and human steps alike.
+ */
+export class SessionRecorder {
+  private readonly writers = new Map<string, SessionWriter>();
+  /** Sessions that ended, until their last writes are done. */
+  private readonly finished = new Set<Promise<void>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(bus: EventBus, private readonly root: string) {
+    this.unsubscribe = bus.subscribe(event => {
+      if (event.type === 'session-started') {
+        const writer = new SessionWriter(join(root, sessionFolderName(event.time)), event);
+        this.writers.set(event.sessionId, writer);
+        return writer.flush();
+      }
+      const writer = this.writers.get(event.sessionId);
+      if (!writer) return;
+      writer.write(event);
+      if (event.type === 'session-ended') {
+        this.writers.delete(event.sessionId);
+        const done = writer.flush().finally(() => this.finished.delete(done));
+        this.finished.add(done);
+      }
+      // The publisher may wait for this: a tool call is answered once its record is on disk.
+      return writer.flush();
+    });
+  }
+
+  /** The folder a live session is being written to. */
+  folderOf(sessionId: string): string | undefined {
+    return this.writers.get(sessionId)?.dir;
+  }
+
+  /** Waits until everything received so far is on disk. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.writers.values()].map(writer => writer.flush()));
+    await Promise.all(this.finished);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.flush();
+  }
+}

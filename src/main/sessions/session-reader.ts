@@ -1,0 +1,174 @@
+import { existsSync, watch } from 'node:fs';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, type SessionMeta, type SessionRecord, type TextRef, type ToolCallRecord } from './format';
+import { readText } from './text-history';
+
+export interface ParsedLines {
+  records: SessionRecord[];
+  warnings: string[];
+  /** Bytes consumed: up to the end of the last complete line. */
+  consumed: number;
+}
+
+/**
+ * Parses JSONL from `startLine` on. A last line without its newline is left unconsumed (still being written, or torn
+ * by a crash); a complete line that is not JSON is skipped with a warning naming its number.
+ */
+export function parseLines(text: string, startLine = 1): ParsedLines {
+  const records: SessionRecord[] = [];
+  const warnings: string[] = [];
+  const end = text.lastIndexOf('\n') + 1;
+  const lines = text.slice(0, end).split('\n').slice(0, -1);
+  lines.forEach((line, index) => {
+    if (!line.trim()) return;
+    try {
+      records.push(JSON.parse(line) as SessionRecord);
+    } catch {
+      warnings.push(`${EVENTS_FILE} line ${startLine + index} is not valid JSON and was skipped.`);
+    }
+  });
+  return { records, warnings, consumed: Buffer.byteLength(text.slice(0, end)) };
+}
+
+/** A recorded session, opened for reading: its records up to the last complete line, artifacts on demand. */
+export class RecordedSession {
+  private readonly refsByKind = { aria: new Map<number, TextRef>(), dom: new Map<number, TextRef>() };
+
+  constructor(readonly dir: string, readonly meta: SessionMeta, readonly records: SessionRecord[], readonly warnings: string[]) {
+    for (const step of this.steps) {
+      if (step.artifacts.aria) this.refsByKind.aria.set(step.seq, step.artifacts.aria);
+      if (step.artifacts.dom) this.refsByKind.dom.set(step.seq, step.artifacts.dom);
+    }
+  }
+
+  get steps(): ToolCallRecord[] {
+    return this.records.filter((record): record is ToolCallRecord => record.type === 'tool-call');
+  }
+
+  /** Ended cleanly, or cut short (crash, kill) or still being written. */
+  get complete(): boolean {
+    return this.records.some(record => record.type === 'session-ended');
+  }
+
+  /** The aria snapshot recorded at a step, rebuilt from its keyframe and diffs. */
+  ariaSnapshot(step: ToolCallRecord): Promise<string | undefined> {
+    return this.text('aria', step);
+  }
+
+  /** The DOM state (Browser State dom.html) recorded at a step. */
+  dom(step: ToolCallRecord): Promise<string | undefined> {
+    return this.text('dom', step);
+  }
+
+  /** Absolute path of a per-step artifact file (screenshot, storage state). */
+  artifactPath(file: string): string {
+    return join(this.dir, ARTIFACTS_DIR, file);
+  }
+
+  private async text(kind: 'aria' | 'dom', step: ToolCallRecord): Promise<string | undefined> {
+    const ref = step.artifacts[kind];
+    if (!ref) return undefined;
+    const refs = this.refsByKind[kind];
+    return readText(join(this.dir, ARTIFACTS_DIR), ref, at => refs.get(at));
+  }
+}
+
+async function readMeta(dir: string): Promise<SessionMeta> {
+  let meta: SessionMeta;
+  try {
+    meta = JSON.parse(await readFile(join(dir, META_FILE), 'utf8')) as SessionMeta;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it has no session.json' : `its session.json is unreadable (${(error as Error).message})`;
+    throw new Error(`${dir} is not a recorded session: ${reason}.`);
+  }
+  if (meta.format !== SESSION_FORMAT) throw new Error(`${dir}/session.json is not an Agent Inspector session (format "${meta.format}").`);
+  return meta;
+}
+
+/** Opens a session folder, up to its last complete event; a torn last line is reported in `warnings`. */
+export async function openSession(dir: string): Promise<RecordedSession> {
+  const meta = await readMeta(dir);
+  const text = existsSync(join(dir, EVENTS_FILE)) ? await readFile(join(dir, EVENTS_FILE), 'utf8') : '';
+  const parsed = parseLines(text);
+  const rest = Buffer.byteLength(text) - parsed.consumed;
+  const warnings = [...parsed.warnings];
+  if (rest > 0) warnings.push(`The last line of ${EVENTS_FILE} is incomplete (${rest} bytes; the recording was interrupted or is still being written) and was skipped.`);
+  return new RecordedSession(dir, meta, parsed.records, warnings);
+}
+
+export interface SessionSummary {
+  dir: string;
+  meta: SessionMeta;
+  steps: number;
+  complete: boolean;
+  /** The last page the session was on. */
+  url: string | undefined;
+  updatedAt: number;
+}
+
+/** The sessions under a --session-dir folder, newest first; folders that are not sessions are ignored. */
+export async function listSessions(root: string): Promise<SessionSummary[]> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const summaries = await Promise.all(entries.filter(entry => entry.isDirectory()).map(async (entry): Promise<SessionSummary | undefined> => {
+    const dir = join(root, entry.name);
+    try {
+      const session = await openSession(dir);
+      const steps = session.steps;
+      const updatedAt = (await stat(join(dir, EVENTS_FILE)).catch(() => undefined))?.mtimeMs ?? session.meta.startedAt;
+      return { dir, meta: session.meta, steps: steps.length, complete: session.complete, url: steps.findLast(step => step.url)?.url, updatedAt };
+    } catch {
+      return undefined;
+    }
+  }));
+  return summaries.filter((summary): summary is SessionSummary => !!summary).sort((a, b) => b.meta.startedAt - a.meta.startedAt);
+}
+
+/**
+ * Follows a session that may still be written: calls `onRecords` with what is there, then with each batch of new
+ * complete lines. Returns a function that stops following.
+ */
+export function followSession(dir: string, onRecords: (records: SessionRecord[], warnings: string[]) => void, pollMs = 250): () => void {
+  const file = join(dir, EVENTS_FILE);
+  let offset = 0;
+  let line = 1;
+  let reading = false;
+  let stopped = false;
+  const read = async () => {
+    if (reading || stopped) return;
+    reading = true;
+    try {
+      const handle = await open(file, 'r').catch(() => undefined);
+      if (!handle) return;
+      try {
+        const { size } = await handle.stat();
+        if (size <= offset) return;
+        const buffer = Buffer.alloc(size - offset);
+        await handle.read(buffer, 0, buffer.length, offset);
+        const parsed = parseLines(buffer.toString('utf8'), line);
+        offset += parsed.consumed;
+        line += parsed.records.length + parsed.warnings.length;
+        if (parsed.records.length || parsed.warnings.length) onRecords(parsed.records, parsed.warnings);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      reading = false;
+    }
+  };
+  // fs.watch is immediate where it works; the poll covers filesystems where it does not.
+  const watcher = (() => {
+    try {
+      return watch(dir, () => void read());
+    } catch {
+      return undefined;
+    }
+  })();
+  const timer = setInterval(() => void read(), pollMs);
+  void read();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    watcher?.close();
+  };
+}

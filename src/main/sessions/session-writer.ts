@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { InspectorEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import { writeAtomically } from '../dom-state/writer';
+import { VERSION } from '../version';
+import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, SESSION_VERSION, type SessionMeta, type SessionRecord, type ToolCallRecord } from './format';
+import { TextHistoryWriter } from './text-history';
+
+/** `2026-11-23T01-02-03-ab12cd`: sorts by start time, readable, unique. */
+export function sessionFolderName(startedAt: number): string {
+  return `${new Date(startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+/**
+ * Writes one session folder (see format.ts). Records are appended one line at a time, in event order, each after the
+ * artifacts it points to; `flush()` waits for everything queued.
+ */
+export class SessionWriter {
+  private queue: Promise<void> = Promise.resolve();
+  private readonly artifacts: string;
+  private readonly aria: TextHistoryWriter;
+  private readonly dom: TextHistoryWriter;
+  private lastStorageState?: { json: string; file: string };
+  private failed = false;
+
+  constructor(readonly dir: string, started: SessionStartedEvent) {
+    this.artifacts = join(dir, ARTIFACTS_DIR);
+    this.aria = new TextHistoryWriter(this.artifacts, 'aria', 'yml');
+    this.dom = new TextHistoryWriter(this.artifacts, 'dom', 'html');
+    const meta: SessionMeta = {
+      format: SESSION_FORMAT, version: SESSION_VERSION, id: started.sessionId, startedAt: started.time,
+      transport: started.transport, clientName: started.clientName, writer: `agent-inspector ${VERSION}`,
+    };
+    this.enqueue(async () => {
+      await mkdir(this.artifacts, { recursive: true });
+      await writeAtomically(join(dir, META_FILE), `${JSON.stringify(meta, null, 2)}\n`);
+    });
+    this.write(started);
+  }
+
+  write(event: InspectorEvent): void {
+    this.enqueue(async () => this.append(event.type === 'tool-call' ? await this.toolCallRecord(event) : event));
+  }
+
+  flush(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.queue = this.queue.then(task).catch(error => {
+      // Recording must never break the session it records; say so once, keep trying with later events.
+      if (!this.failed) console.error(`[recorder] writing ${this.dir} failed: ${error instanceof Error ? error.message : error}`);
+      this.failed = true;
+    });
+  }
+
+  private async append(record: SessionRecord) {
+    // One write per line: after a kill, at most the last line is torn.
+    await appendFile(join(this.dir, EVENTS_FILE), `${JSON.stringify(record)}\n`);
+  }
+
+  private async toolCallRecord(event: ToolCallEvent): Promise<ToolCallRecord> {
+    const { ariaSnapshot, screenshot, domState, storageState, ...rest } = event;
+    const step = event.seq;
+    const artifacts: ToolCallRecord['artifacts'] = {};
+    if (ariaSnapshot !== undefined) artifacts.aria = await this.aria.add(step, ariaSnapshot);
+    if (domState) {
+      artifacts.dom = await this.dom.add(step, domState.dom);
+      if (domState.diff) artifacts.domDiff = domState.diff;
+    }
+    if (screenshot) {
+      const file = `${String(step).padStart(4, '0')}-screenshot.${screenshot.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
+      await writeAtomically(join(this.artifacts, file), Buffer.from(screenshot.base64, 'base64'));
+      artifacts.screenshot = file;
+    }
+    if (storageState) artifacts.storageState = await this.storageStateFile(step, storageState);
+    return { ...rest, artifacts };
+  }
+
+  /** Cookies and local storage, written again only when they changed. */
+  private async storageStateFile(step: number, state: unknown): Promise<string> {
+    const json = JSON.stringify(state);
+    if (this.lastStorageState?.json === json) return this.lastStorageState.file;
+    const file = `${String(step).padStart(4, '0')}-storage-state.json`;
+    await writeAtomically(join(this.artifacts, file), json);
+    this.lastStorageState = { json, file };
+    return file;
+  }
+}
