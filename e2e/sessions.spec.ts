@@ -113,6 +113,9 @@ test('recorded aria snapshots and DOM states read back exactly as the agent saw 
   await mcp.close();
   const session = await openSession(onlySession(sessions));
   expect(await Promise.all(session.steps.map(step => session.ariaSnapshot(step)))).toEqual(seen);
+  // The log itself does not repeat the snapshots; the response reads back whole.
+  expect(readFileSync(join(session.dir, 'events.jsonl'), 'utf8')).not.toContain('button "Action 5"');
+  expect((await session.response(session.steps[2])).snapshot?.yaml).toBe(seen[2]);
   const doms = await Promise.all(session.steps.map(step => session.dom(step)));
   expect(doms[3]).toContain('Clicked 9');
   // After the first state, each one is stored as a small diff.

@@ -28,6 +28,28 @@ export function largePage(n) {
     `<h1>Large page</h1><table><tbody>${rows.join('\n')}</tbody></table></body></html>`;
 }
 
+/**
+ * A long document of about `kb` kilobytes of DOM — sections of headings, paragraphs and tables — with 100 toggle
+ * buttons and 100 text fields spread through it: a content-heavy page, as opposed to largePage's wall of controls.
+ * @param {number} kb
+ */
+export function articlePage(kb) {
+  const sections = [];
+  for (let i = 0, size = 0; size < kb * 1024; i++) {
+    const rows = Array.from({ length: 8 }, (_, r) => `<tr><td class="cell">Row ${r} of section ${i}</td><td class="cell">${(i * 31 + r * 7) % 997} units</td><td class="cell">Noted on day ${r + 1}</td></tr>`).join('');
+    const controls = i < 100
+      ? `<p><button type="button" class="toggle" onclick="this.textContent = this.textContent.startsWith('Open') ? 'Close ${i}' : 'Open ${i}'">Open ${i}</button> <label>Note ${i} <input name="note${i}"></label></p>`
+      : '';
+    const section = `<section id="s${i}" class="section"><h2>Section ${i}</h2>` +
+      `<p class="body">Paragraph ${i} describes the state of the system in some detail, so that the document reads like a long report with many words in it. It repeats the number ${i} for searching.</p>` +
+      `<table class="data"><tbody>${rows}</tbody></table>${controls}</section>`;
+    sections.push(section);
+    size += section.length;
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article (${kb} KB)</title></head><body>` +
+    `<h1>Article</h1>${sections.join('\n')}</body></html>`;
+}
+
 /** @returns {Promise<{ url: string, close: () => Promise<void> }>} */
 export async function startFixtureServer() {
   const server = createServer(async (req, res) => {
@@ -35,6 +57,10 @@ export async function startFixtureServer() {
     if (url.pathname === '/large.html') {
       res.writeHead(200, { 'content-type': TYPES['.html'] });
       return res.end(largePage(Number(url.searchParams.get('n') ?? 5000)));
+    }
+    if (url.pathname === '/article.html') {
+      res.writeHead(200, { 'content-type': TYPES['.html'] });
+      return res.end(articlePage(Number(url.searchParams.get('kb') ?? 1000)));
     }
     if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
     if (url.pathname === '/api/data') {

@@ -33,7 +33,10 @@ export interface SessionMeta {
  */
 export type TextRef = { file: string; base?: undefined } | { file: string; base: number };
 
-/** A tool call as recorded: the event without its heavy fields, which went to artifacts. */
+/**
+ * A tool call as recorded: the event without its heavy fields, which went to artifacts. An inline snapshot in
+ * `response` is left empty (`snapshot: {}`): its text is the `aria` artifact (RecordedSession.response rebuilds it).
+ */
 export interface ToolCallRecord extends Omit<ToolCallEvent, 'ariaSnapshot' | 'screenshot' | 'domState'> {
   artifacts: {
     aria?: TextRef;

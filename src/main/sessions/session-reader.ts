@@ -3,6 +3,7 @@ import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, type SessionMeta, type SessionRecord, type TextRef, type ToolCallRecord } from './format';
 import { readText } from './text-history';
+import type { ParsedResponse } from '../../shared/response';
 
 export interface ParsedLines {
   records: SessionRecord[];
@@ -54,6 +55,12 @@ export class RecordedSession {
   /** The aria snapshot recorded at a step, rebuilt from its keyframe and diffs. */
   ariaSnapshot(step: ToolCallRecord): Promise<string | undefined> {
     return this.text('aria', step);
+  }
+
+  /** The response exactly as the agent received it, the snapshot put back from its artifact. */
+  async response(step: ToolCallRecord): Promise<ParsedResponse> {
+    if (!step.response.snapshot || step.response.snapshot.yaml !== undefined || step.response.snapshot.file !== undefined) return step.response;
+    return { ...step.response, snapshot: { yaml: await this.ariaSnapshot(step) } };
   }
 
   /** The DOM state (Browser State dom.html) recorded at a step. */

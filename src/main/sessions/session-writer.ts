@@ -75,7 +75,11 @@ export class SessionWriter {
       artifacts.screenshot = file;
     }
     if (storageState) artifacts.storageState = await this.storageStateFile(step, storageState);
-    return { ...rest, artifacts };
+    // The snapshot is in the aria artifact; keeping it in the log too would repeat the largest thing on every line.
+    const response = ariaSnapshot !== undefined && rest.response.snapshot?.yaml !== undefined
+      ? { ...rest.response, snapshot: {} }
+      : rest.response;
+    return { ...rest, response, artifacts };
   }
 
   /** Cookies and local storage, written again only when they changed. */
