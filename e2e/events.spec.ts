@@ -48,3 +48,20 @@ test('every tool call is published on the event bus with its response, code, sna
   }
   expect(events.at(-1)).toMatchObject({ type: 'session-ended' });
 });
+
+test('a password typed into the page never shows in a snapshot, on the bus or in Browser State files', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace);
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Password"/), text: 'hunter2-not-a-secret' });
+    await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'Ada' });
+    const snapshot = await mcp.call('browser_snapshot');
+    expect(snapshot.parsed.snapshot!.yaml).toMatch(/textbox "Password" \[ref=\w+\]: ••••••••/);
+    expect(snapshot.parsed.snapshot!.yaml).toMatch(/textbox "Full name" .*: Ada/);
+    const published = JSON.stringify(events.filter(event => event.type === 'tool-call' && event.tool !== 'browser_type'));
+    expect(published).not.toContain('hunter2-not-a-secret');
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
+});

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsString } from './codegen';
+import { UtilityWorlds } from './utility-world';
 import { snapshotNode } from '../../shared/aria-snapshot';
 import type { ResolvedTarget } from '../../shared/events';
 import type { ConsoleMessage, Dialog, Download, FileChooser, Locator, Page, Request } from 'playwright';
@@ -33,6 +34,22 @@ export interface RecentEvent {
   text?: string;
   url?: string;
   time: number;
+}
+
+const PASSWORD_MASK = '••••••••';
+// In-page (utility world): the refs of password fields that hold a value.
+const FILLED_PASSWORD_REFS = `() => Array.from(document.querySelectorAll('input[type=password]'))
+  .filter(input => input.value).map(input => input._ariaRef?.ref).filter(Boolean)`;
+
+/**
+ * The aria snapshot shows a textbox's value, password fields included; what a user or agent typed there must not
+ * reach the agent, the event bus or a session file. Main frame only, where login forms live.
+ */
+async function maskPasswords(page: Page, yaml: string): Promise<string> {
+  if (!/- textbox [^\n]*\[ref=[^\]]+\][^\n]*: /.test(yaml)) return yaml;
+  const worlds = await UtilityWorlds.of(page);
+  const refs = await worlds?.call<string[]>(await worlds.topFrameId(), FILLED_PASSWORD_REFS, []).catch(() => []) ?? [];
+  return refs.reduce((masked, ref) => masked.replace(new RegExp(`(\\[ref=${ref}\\][^\n]*?: ).*`), `$1${PASSWORD_MASK}`), yaml);
 }
 
 /** Thrown for a ref that is not in the last snapshot; the text is the one @playwright/mcp uses. */
@@ -191,7 +208,7 @@ export class Tab {
   /** Takes the full aria snapshot (mode 'ai'); its refs become the ones targets are checked against. */
   async snapshot(options: { depth?: number; boxes?: boolean } = {}): Promise<string> {
     // Large pages under load can take seconds; the short action timeout is for waiting on elements, not this.
-    const yaml = await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options });
+    const yaml = await maskPasswords(this.page, await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options }));
     // A depth-limited snapshot shows only some refs; the ones below it stay valid.
     const refs = Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]);
     this.refs = options.depth === undefined ? new Set(refs) : new Set([...this.refs, ...refs]);
