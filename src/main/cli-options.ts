@@ -156,6 +156,8 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
     sessionDir: options.sessionDir,
     upstream: options.upstream,
     humanSteps: options.humanSteps !== false,
+    // A recording is looked at later in the inspector; `serve` turns them on as well.
+    stepScreenshots: !!options.sessionDir,
   });
 }
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { addCoreOptions, addHttpOptions } from './cli-options';
 import { log } from './commands/process';
 import { VERSION } from './version';
@@ -7,6 +7,8 @@ import { VERSION } from './version';
 export const DEFAULT_SERVE_PORT = 9400;
 /** The built renderer, beside this entry's folder (out/main/cli.js → out/renderer). */
 const UI_DIR = fileURLToPath(new URL('../renderer', import.meta.url));
+/** What ships beside the build (out/main/cli.js → resources/): the demo site. */
+const RESOURCES_DIR = fileURLToPath(new URL('../../resources', import.meta.url));
 
 // Each command loads its own modules when it runs, so `--help`, `export` and `sessions` start without the browser
 // stack, the MCP SDK or the planners.
@@ -20,11 +22,25 @@ export function buildProgram(): Command {
     .addOption(new Option('--upstream <command>', 'proxy mode: serve the tools of this MCP browser server command (e.g. "npx @playwright/mcp"), recording every call').env('AGENT_INSPECTOR_UPSTREAM'))
     .action(async options => (await import('./commands/mcp')).runMcp(options));
   addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT)
-    .action(async options => (await import('./commands/serve')).runServe(options, UI_DIR));
+    .option('--open', 'open the UI in a Chromium app window (prints the URL when no Chromium or display is found)')
+    .action(async options => (await import('./commands/serve')).runServe(options, UI_DIR, RESOURCES_DIR));
   addCoreOptions(program.command('interact').description('carry out one plain-language step on a page through the negotiation planner')
     .argument('<query>', 'the step, e.g. "Click the Save button"')
     .option('--url <url>', 'open this page first (otherwise the step runs on a blank page or the attached browser\'s page)'))
     .action(async (query, options) => (await import('./commands/interact')).runInteract(query, options));
+  addCoreOptions(program.command('scenario').description('carry out a scenario (YAML or Markdown: a start URL and plain-language steps) and write it as a @playwright/test spec')
+    .argument('<file>', 'the scenario file (.yaml/.yml, or Markdown)')
+    .option('-o, --output <file>', 'the spec file to write (default: stdout)')
+    .addOption(viewportExpansionOption('-1: the whole page')))
+    .action(async (file, options) => (await import('./commands/scenario')).runScenario(file, options));
+  // Hidden: prints the DOM as the scenario parser formats it, or its timings (npm run bench:dom-processor).
+  addCoreOptions(program.command('dom-processor', { hidden: true })
+    .argument('<url>', 'the page to read')
+    .addOption(viewportExpansionOption('500'))
+    .option('--iterations <n>', 'extractions to run', value => Number(value), 1)
+    .option('--aria', 'also time the aria snapshot of the same page')
+    .option('--json', 'print timings and sizes as JSON instead of the formatted DOM'))
+    .action(async (url, options) => (await import('./commands/scenario')).runDomProcessor(url, options));
   program.command('export').description('write a recorded session as a @playwright/test spec')
     .argument('<session>', 'the session folder (under --session-dir)')
     .option('-o, --output <file>', 'the spec file to write (default: stdout)')
@@ -33,7 +49,24 @@ export function buildProgram(): Command {
   program.command('sessions').description('list the recorded sessions in a folder, newest first')
     .argument('[dir]', 'the --session-dir folder', '.')
     .action(async dir => (await import('./commands/sessions')).runSessions(dir));
+  program.command('replay').description('replay a recorded session on a fresh browser and report drift (exit code 1 on any drift)')
+    .argument('<session>', 'the session folder (under --session-dir)')
+    .option('--to <n>', 'stop after recorded step n')
+    .option('--server <command|url>', 'the MCP browser server to replay on (default: this inspector over stdio, headless)')
+    .option('--stop-on-drift', 'stop at the first step that drifts')
+    .option('--json', 'print the drift report as JSON')
+    .action(async (session, options) => (await import('./commands/replay')).runReplay(session, options));
   return program;
+}
+
+/** Pixels around the viewport whose elements the DOM extraction indexes; -1 for the whole page. */
+function viewportExpansionOption(fallback: string): Option {
+  return new Option('--viewport-expansion <px>', `index interactive elements this far beyond the viewport (default ${fallback})`)
+    .argParser(value => {
+      const px = Number(value);
+      if (!Number.isInteger(px) || px < -1) throw new InvalidArgumentError(`expected a whole number of pixels, or -1 for the whole page, got "${value}".`);
+      return px;
+    });
 }
 
 buildProgram().parseAsync(process.argv).catch(error => {

@@ -50,6 +50,11 @@ export interface CoreConfig {
   upstream?: string;
   /** Record what a person does by hand in the controlled browser as steps (human takeover). */
   humanSteps: boolean;
+  /**
+   * Take a JPEG of the viewport after each page tool call (the inspector's timeline and page view). Off for plain
+   * `mcp`, so an agent's call latency does not pay for a UI nobody is looking at.
+   */
+  stepScreenshots: boolean;
 }
 
 export interface HttpConfig {
@@ -75,6 +80,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     timeouts: { action: 5_000, navigation: 60_000 },
     planner: { maxRounds: 4, maxBodyBytes: 16 * 1024 * 1024 },
     humanSteps: true,
+    stepScreenshots: false,
     ...overrides,
   };
 }

@@ -3,9 +3,12 @@ import { BrowserSource } from './browser/browser-source';
 import type { Workspace } from './browser/context';
 import type { CoreConfig } from './config';
 import { EventBus } from './events/bus';
+import type { ToolHost } from './mcp/server';
 import { McpSession } from './mcp/session';
 import { createPlanner } from './negotiation/create-planner';
 import type { Planner } from './negotiation/planner';
+import { UpstreamSession } from './proxy/upstream-session';
+import { redactSecrets } from './secrets';
 import { SessionRecorder } from './sessions/recorder';
 
 /**
@@ -19,7 +22,9 @@ export class InspectorCore {
   readonly planner: Planner;
   /** Writes every session to a folder under --session-dir, when given. */
   readonly recorder?: SessionRecorder;
-  private readonly sessions = new Set<McpSession>();
+  private readonly sessions = new Set<ToolHost>();
+  /** Sessions still closing, which close() waits for too: a proxy's upstream takes a moment to exit. */
+  private readonly closing = new Set<Promise<void>>();
 
   constructor(readonly config: CoreConfig) {
     this.browser = new BrowserSource(config.browser);
@@ -27,20 +32,45 @@ export class InspectorCore {
     if (config.sessionDir) this.recorder = new SessionRecorder(this.bus, config.sessionDir);
   }
 
-  createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): McpSession {
-    const session = new McpSession(randomUUID(), this.config, this.browser, this.bus, this.planner, workspace, transport);
+  /** Our own tools on the controlled browser, or in proxy mode (`upstream`) the tools of a server of its own. */
+  createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): ToolHost {
+    const id = randomUUID();
+    const { upstream } = this.config;
+    const session = upstream
+      ? new UpstreamSession(id, upstream, this.config, this.bus, workspace, clientName)
+      : new McpSession(id, this.config, this.browser, this.bus, this.planner, workspace, transport);
     this.sessions.add(session);
-    this.bus.publish({ type: 'session-started', sessionId: session.id, transport, clientName, time: Date.now() });
+    this.bus.publish({
+      type: 'session-started',
+      sessionId: id,
+      transport,
+      clientName,
+      ...(upstream && { upstream: redactSecrets(this.config.secrets, upstream) }),
+      time: Date.now(),
+    });
     return session;
   }
 
-  async closeSession(session: McpSession): Promise<void> {
+  /** A running session by id: the inspector UI reads its pages (to highlight and locate elements). */
+  session(id: string): ToolHost | undefined {
+    for (const session of this.sessions) if (session.id === id) return session;
+    return undefined;
+  }
+
+  async closeSession(session: ToolHost): Promise<void> {
     if (!this.sessions.delete(session)) return;
-    await session.close();
+    const closed = session.close();
+    this.closing.add(closed);
+    try {
+      await closed;
+    } finally {
+      this.closing.delete(closed);
+    }
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.sessions].map(session => this.closeSession(session)));
+    await Promise.all(this.closing);
     await this.browser.close();
     await this.recorder?.close();
   }

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
 import type { HttpConfig } from './config';
 import type { InspectorCore } from './core';
@@ -49,11 +50,21 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
+/** What a server shows besides MCP and the planner. */
+export interface ServedContent {
+  /** The built inspector UI (web mode), at /. */
+  uiDir?: string;
+  /** The bundled demo site, at /demo/: the inspector's "Run demo" drives the controlled browser through it. */
+  demoDir?: string;
+  /** WebSocket endpoints by path (web mode's bridge). Upgrades pass the same local-request check first. */
+  upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
+}
+
 /**
  * The one HTTP server of a process: MCP (/mcp, /sse), the page-state planner (POST /api/agent/interact) and, in web
- * mode, the inspector UI from `uiDir`.
+ * mode and the app, the inspector UI, its bridge and the demo site (see ServedContent).
  */
-export async function startHttpServer(core: InspectorCore, config: HttpConfig, uiDir?: string): Promise<RunningHttpServer> {
+export async function startHttpServer(core: InspectorCore, config: HttpConfig, content: ServedContent = {}): Promise<RunningHttpServer> {
   const mcp = new McpHttpEndpoint(core);
   const planner = new PlannerEndpoint(() => core.planner, { maxBodyBytes: core.config.planner.maxBodyBytes });
   const server = createServer((req, res) => {
@@ -65,12 +76,18 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, u
     const url = new URL(req.url ?? '/', 'http://localhost');
     mcp.handle(req, res, url)
       .then(handled => handled || planner.handle(req, res, url))
-      .then(handled => handled || serveStatic(res, url, uiDir))
+      .then(handled => handled || serveContent(res, url, content))
       .catch(error => {
         console.error('[http] request failed:', error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(`Internal error: ${error instanceof Error ? error.message : error}`);
       });
+  });
+  server.on('upgrade', (req, socket, head) => {
+    const check = isLocalRequest(req, config);
+    const upgrade = content.upgrades?.[new URL(req.url ?? '/', 'http://localhost').pathname];
+    if (check.ok && upgrade) return upgrade(req, socket, head);
+    socket.end(check.ok ? 'HTTP/1.1 404 Not Found\r\n\r\n' : `HTTP/1.1 403 Forbidden\r\n\r\n${check.reason}`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE'
@@ -91,21 +108,33 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, u
   };
 }
 
-function serveStatic(res: ServerResponse, url: URL, uiDir: string | undefined) {
-  if (!uiDir) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner).`);
+function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir }: ServedContent) {
+  if (demoDir && url.pathname === '/demo') {
+    res.writeHead(308, { location: '/demo/' }).end();
     return;
   }
-  const relativePath = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-  const file = normalize(join(uiDir, relativePath));
-  if (!file.startsWith(uiDir + sep) || !existsSync(file) || !statSync(file).isFile()) {
+  if (demoDir && url.pathname.startsWith('/demo/')) return serveStatic(res, url, demoDir, url.pathname.slice('/demo'.length));
+  if (uiDir) return serveStatic(res, url, uiDir, url.pathname);
+  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner).`);
+}
+
+function serveStatic(res: ServerResponse, url: URL, dir: string, pathname: string) {
+  let relativePath: string;
+  try {
+    relativePath = decodeURIComponent(pathname.endsWith('/') ? `${pathname}index.html` : pathname);
+  } catch {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end(`Bad request: malformed path ${url.pathname}`);
+    return;
+  }
+  const file = normalize(join(dir, relativePath));
+  if (!file.startsWith(dir + sep) || !existsSync(file) || !statSync(file).isFile()) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found: ${url.pathname}`);
     return;
   }
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     // Nothing from a visited site may run in the inspector: only our own bundled scripts.
-    'content-security-policy': "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; worker-src 'self' blob:; connect-src 'self' ws: wss:",
+    'content-security-policy': "default-src 'self'; script-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'",
     'x-content-type-options': 'nosniff',
   });
   createReadStream(file).pipe(res);

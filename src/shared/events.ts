@@ -14,6 +14,8 @@ export interface SessionStartedEvent {
   /** How the session's agent reached us: `stdio`, `http`, `sse`, or an in-process origin such as `replay`. */
   transport: string;
   clientName?: string;
+  /** Proxy mode: the command of the MCP server whose tools the session forwards (secrets redacted). */
+  upstream?: string;
   time: number;
 }
 
@@ -47,6 +49,10 @@ export interface ToolCallEvent {
   title?: string;
   /** The full aria snapshot (mode: 'ai', with refs) taken for this call, when it took one. */
   ariaSnapshot?: string;
+  /**
+   * The image the call returned to the agent; otherwise, when the core takes step screenshots (CoreConfig
+   * stepScreenshots), a JPEG of the viewport after a page tool's call, at CSS pixel scale.
+   */
   screenshot?: { mimeType: string; base64: string };
   /** Cookies and local storage after the call (Playwright's storageState), captured only while recording. */
   storageState?: unknown;
@@ -64,6 +70,8 @@ export interface ResolvedTarget {
   name?: string;
   /** Playwright's own locator for it, e.g. `page.getByRole('button', { name: 'Save' })`; never an aria ref. */
   locator: string;
+  /** Where the element was when resolved, in CSS pixels of the main frame's viewport: the box a page view draws. */
+  box?: { x: number; y: number; width: number; height: number };
 }
 
 /** One artifact of a negotiation request, with its size: what the planner's context costs. */

@@ -14,6 +14,8 @@ const hasDisplay = () => process.platform !== 'linux' || !!process.env.DISPLAY |
  */
 export class BrowserSource {
   private browser?: Promise<Browser>;
+  /** The browser once it is up, for the inspector's status; undefined while launching and after it closed. */
+  private launched?: Browser;
 
   constructor(private readonly config: BrowserConfig) {}
 
@@ -32,6 +34,15 @@ export class BrowserSource {
     }
   }
 
+  get state(): 'stopped' | 'starting' | 'running' {
+    return this.launched?.isConnected() ? 'running' : this.browser ? 'starting' : 'stopped';
+  }
+
+  /** Launches (or attaches to) the browser now rather than on the first tool call. */
+  async start(): Promise<void> {
+    await this.connected();
+  }
+
   async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
     const browser = await this.connected();
     return browser.newContext(options);
@@ -42,9 +53,13 @@ export class BrowserSource {
       const pending = this.open();
       this.browser = pending;
       pending.then(
-        browser => browser.on('disconnected', () => {
-          if (this.browser === pending) this.browser = undefined;
-        }),
+        browser => {
+          if (this.browser === pending) this.launched = browser;
+          browser.on('disconnected', () => {
+            if (this.browser === pending) this.browser = undefined;
+            if (this.launched === browser) this.launched = undefined;
+          });
+        },
         () => {
           if (this.browser === pending) this.browser = undefined;
         },
@@ -71,6 +86,7 @@ export class BrowserSource {
   async close(): Promise<void> {
     const pending = this.browser;
     this.browser = undefined;
+    this.launched = undefined;
     const browser = await pending?.catch(() => undefined);
     await browser?.close().catch(() => {});
   }

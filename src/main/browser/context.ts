@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Route } from 'playwright';
 import type { CoreConfig } from '../config';
 import { DomState } from '../dom-state/dom-state';
+import { captureHumanSteps, type HumanStepHooks } from '../human/capture';
 import { redactSecrets } from '../secrets';
 import type { BrowserSource } from './browser-source';
 import { Tab } from './tab';
@@ -31,6 +32,8 @@ export class Context {
     readonly workspace: Workspace,
     /** Sessions that may run side by side (HTTP) get their own browser-state/<session>/ folder. */
     sharedWorkspace: boolean,
+    /** Where what a person does by hand in these pages goes (human takeover); without it, nothing is captured. */
+    private readonly humanSteps?: HumanStepHooks,
   ) {
     if (config.domState) {
       const dir = join(workspace.outputDir, 'browser-state', ...(sharedWorkspace ? [sessionId] : []));
@@ -137,6 +140,7 @@ export class Context {
     // Pages opened by the site (target=_blank, window.open) become tabs too.
     context.on('page', page => this.tabFor(page));
     await this.applyNetworkRules(context);
+    if (this.config.humanSteps && this.humanSteps) await captureHumanSteps(context, this.config.secrets, this.humanSteps);
     if (this.config.saveTrace) await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId });
     return context;
   }

@@ -224,12 +224,13 @@ export class Tab {
     if (REF.test(target)) {
       if (!this.refs.has(target)) throw new RefNotFoundError(target);
       const locator = this.page.locator(`aria-ref=${target}`);
-      // normalize() resolves the element once, so it doubles as the check that the ref is still on the page.
-      const normalized = await locator.normalize().catch(() => undefined);
+      // normalize() resolves the element once, so it doubles as the check that the ref is still on the page. The box
+      // is measured alongside, so it costs no extra round trip.
+      const [normalized, box] = await Promise.all([locator.normalize().catch(() => undefined), boxOf(locator)]);
       if (!normalized) throw new RefNotFoundError(target);
       const code = `page.${normalized.toString()}`;
       const node = snapshotNode(this.lastSnapshot, target);
-      this.resolvedTargets.push({ target, ref: target, role: node?.role, name: node?.name, locator: code });
+      this.resolvedTargets.push({ target, ref: target, role: node?.role, name: node?.name, locator: code, ...(box && { box }) });
       return { locator, code };
     }
     let locator: Locator;
@@ -242,8 +243,8 @@ export class Tab {
     }
     if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
     if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
-    const code = await this.codeFor(locator, `locator(${jsString(target)})`);
-    this.resolvedTargets.push({ target, locator: code });
+    const [code, box] = await Promise.all([this.codeFor(locator, `locator(${jsString(target)})`), boxOf(locator)]);
+    this.resolvedTargets.push({ target, locator: code, ...(box && { box }) });
     return { locator, code };
   }
 
@@ -308,6 +309,9 @@ export class Tab {
     });
   }
 }
+
+/** The element's bounding box now, or undefined when it has none (hidden) or does not resolve quickly. */
+const boxOf = (locator: Locator) => locator.boundingBox({ timeout: 1_000 }).then(box => box ?? undefined, () => undefined);
 
 export const delay = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
 export const firstLine = (error: unknown) => String(error instanceof Error ? error.message : error).split('\n')[0];

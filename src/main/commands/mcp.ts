@@ -4,21 +4,31 @@ import { coreConfigFrom, httpConfigFrom, type CliOptions } from '../cli-options'
 import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { createMcpServer } from '../mcp/server';
+import { splitCommand } from '../proxy/split-command';
 import { closeOnExit, log } from './process';
 
 /** `agent-inspector mcp`: stdio, or Streamable HTTP and SSE with --port. */
 export async function runMcp(options: CliOptions) {
-  const core = new InspectorCore(coreConfigFrom(options));
+  const config = coreConfigFrom(options);
+  // A malformed upstream command (an unclosed quote) is an error at once, not on each session's first call.
+  if (config.upstream) splitCommand(config.upstream);
+  const core = new InspectorCore(config);
   if (core.config.sessionDir) log(`Recording sessions into ${resolve(core.config.sessionDir)}`);
   if (options.port === undefined) {
-    const server = createMcpServer(core, 'stdio');
+    const server = createMcpServer(core, 'stdio', {
+      // Over stdio this process serves one client: without its upstream there is nothing to serve, so say why and exit.
+      onStartFailed: error => {
+        log(`agent-inspector: ${error.message}`);
+        void core.close().finally(() => process.exit(1));
+      },
+    });
     await server.connect(new StdioServerTransport());
     closeOnExit(() => core.close(), [process.stdin]);
     return;
   }
   const http = await startHttpServer(core, httpConfigFrom({ ...options, port: options.port }));
   log(`Agent Inspector MCP server listening on ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
-  log(`Browser: ${core.browser.describe()}`);
+  log(core.config.upstream ? `Proxying (one process per session): ${core.config.upstream}` : `Browser: ${core.browser.describe()}`);
   closeOnExit(async () => {
     await http.close();
     await core.close();

@@ -5,7 +5,7 @@ import { SseError, SSEClientTransport } from '@modelcontextprotocol/sdk/client/s
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { splitCommandLine } from './command-line';
+import { splitCommandLine } from '../command-line';
 import { ConnectionError } from './errors';
 
 /** A server the client spawns and talks to over stdin/stdout. */

@@ -1,16 +1,32 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Workspace } from '../browser/context';
 import type { InspectorCore } from '../core';
 import { VERSION } from '../version';
 
+/** What an MCP server needs from the session behind it: our own tools (McpSession), or a proxied server's. */
+export interface ToolHost {
+  readonly id: string;
+  listTools(): Tool[] | Promise<Tool[]>;
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Gets ready for the first call (a proxy starts its upstream); rejects when it cannot. */
+  start?(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface McpServerOptions {
+  /** The session could not get ready (a proxy's upstream did not start). Without it the first call reports it. */
+  onStartFailed?: (error: Error) => void;
+}
+
 /**
- * An MCP server for one client connection, backed by a new McpSession. Built on the SDK's low-level Server so that
- * validation errors become tool results naming the field, as agents expect, rather than protocol errors.
+ * An MCP server for one client connection, backed by a new session (see InspectorCore.createSession). Built on the
+ * SDK's low-level Server so that validation errors become tool results naming the field, as agents expect, rather
+ * than protocol errors.
  */
-export function createMcpServer(core: InspectorCore, transport: string): Server {
+export function createMcpServer(core: InspectorCore, transport: string, options: McpServerOptions = {}): Server {
   const server = new Server(
     { name: 'agent-inspector', title: 'Agent Inspector', version: VERSION },
     { capabilities: { tools: {} } },
@@ -33,10 +49,13 @@ export function createMcpServer(core: InspectorCore, transport: string): Server 
   let session: ReturnType<InspectorCore['createSession']> | undefined;
   const ensureSession = () => (session ??= core.createSession(transport, workspace, server.getClientVersion()?.name));
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: ensureSession().listTools() }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await ensureSession().listTools() }));
   server.setRequestHandler(CallToolRequestSchema, async request =>
     ensureSession().callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>));
-  server.oninitialized = () => void ensureSession();
+  server.oninitialized = () => {
+    const started = ensureSession().start?.();
+    started?.catch((error: Error) => options.onStartFailed?.(error));
+  };
   server.onclose = () => {
     if (session) void core.closeSession(session);
   };

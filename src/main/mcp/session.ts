@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Tool as McpTool, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Page } from 'playwright';
 import { Context, type Workspace } from '../browser/context';
 import type { BrowserSource } from '../browser/browser-source';
+import { stepScreenshot } from '../browser/step-screenshot';
 import { firstLine } from '../browser/tab';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
@@ -10,8 +12,10 @@ import type { ResolvedTarget } from '../../shared/events';
 import { Response } from './response';
 import { redactDeep, redactSecrets } from '../secrets';
 import { allTools } from './tools';
+import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
 import type { NestedToolResult, ToolDefinition, ToolSession } from './tool';
+import type { ToolHost } from './server';
 
 /** Older clients name element targets `ref`; map them to the current field names before validation. */
 const TARGET_ALIASES: Record<string, string> = { ref: 'target', startRef: 'startTarget', endRef: 'endTarget' };
@@ -41,11 +45,13 @@ function errorText(error: unknown): string {
  * One MCP client session: its browser Context, serialized tool calls, and the event each call publishes. Transports
  * (stdio, Streamable HTTP, SSE) only move JSON-RPC; everything an agent can do goes through here.
  */
-export class McpSession {
+export class McpSession implements ToolHost {
   private context?: Context;
   private queue: Promise<unknown> = Promise.resolve();
   private seq = 0;
   private readonly tools: ToolDefinition[];
+  /** While a call runs, trusted input in the browser is the agent's, not a human step. */
+  private readonly agent = new AgentActivity();
 
   constructor(
     readonly id: string,
@@ -71,9 +77,17 @@ export class McpSession {
     }));
   }
 
+  /**
+   * This session's open pages, for in-process readers (the scenario parser extracts the DOM from `current`). Reading
+   * only: whatever changes a page must go through callTool, so it is a published call with generated code.
+   */
+  pages(): { all: Page[]; current?: Page } {
+    return { all: this.context?.tabs.map(tab => tab.page) ?? [], current: this.context?.currentTab?.page };
+  }
+
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
   callTool(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
-    const run = this.queue.then(async () => (await this.execute(name, rawArgs)).result);
+    const run = this.queue.then(async () => (await this.agent.during(() => this.execute(name, rawArgs))).result);
     this.queue = run.catch(() => {});
     return run;
   }
@@ -115,7 +129,9 @@ export class McpSession {
     const targets = context.currentTab?.takeResolvedTargets() ?? [];
     // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
     const storageState = this.config.sessionDir ? await context.storageState() : undefined;
-    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState);
+    // For the inspector's timeline and page view; a call that returned an image already shows what it saw.
+    const shot = this.config.stepScreenshots && tool.scope === 'page' && !response.images.length ? await stepScreenshot(context) : undefined;
+    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, shot);
     return { result, sections, response };
   }
 
@@ -149,7 +165,7 @@ export class McpSession {
     });
   }
 
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown): Promise<void> {
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown, shot?: Buffer): Promise<void> {
     const image = response.images[0];
     const page = context.currentTab?.page;
     return this.bus.publish({
@@ -168,14 +184,18 @@ export class McpSession {
       url: parsed.page?.url ?? (page && !page.isClosed() ? page.url() : undefined),
       title: parsed.page?.title,
       ariaSnapshot: response.ariaSnapshot && redactSecrets(this.config.secrets, response.ariaSnapshot),
-      screenshot: image && { mimeType: image.mimeType, base64: image.data.toString('base64') },
+      screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : shot && { mimeType: 'image/jpeg', base64: shot.toString('base64') },
       domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
       ...(storageState !== undefined && { storageState: redactDeep(this.config.secrets, storageState) }),
     });
   }
 
   private async ensureContext(): Promise<Context> {
-    this.context ??= new Context(this.config, this.browser, this.id, await this.workspace(), this.transport !== 'stdio');
+    this.context ??= new Context(this.config, this.browser, this.id, await this.workspace(), this.transport !== 'stdio', {
+      agentActing: () => this.agent.acting,
+      // A person's step is published like a call: the session's next seq, secrets redacted.
+      publish: step => this.bus.publish({ type: 'tool-call', sessionId: this.id, seq: ++this.seq, ...redactDeep(this.config.secrets, step) }),
+    });
     return this.context;
   }
 

@@ -141,7 +141,7 @@ const sameRequest = (a: RequestedArtifacts, b: RequestedArtifacts) =>
   a.domMode === b.domMode && a.skeletonDom === b.skeletonDom && a.screenshot === b.screenshot && a.dom === b.dom;
 
 /** Sizes of what one request carries: bytes as sent (JSON), tokens estimated per artifact kind. */
-function artifactSizes(request: InteractRequest): ArtifactSize[] {
+export function artifactSizes(request: InteractRequest): ArtifactSize[] {
   const text = (name: ArtifactSize['name'], value: unknown): ArtifactSize => {
     const bytes = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
     return { name, bytes, tokens: estimateTokens({ bytes }) };

@@ -1,14 +1,7 @@
 import { jsString } from '../browser/codegen';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
-
-/** Tools that only look: nothing of theirs belongs in a replaying test. */
-const OBSERVING_TOOLS = new Set([
-  'browser_snapshot', 'browser_find', 'browser_take_screenshot', 'browser_console_messages', 'browser_network_requests',
-  'browser_network_request',
-]);
-/** Planning tools: the action they chose is recorded as its own step (`via`), which is what gets exported. */
-const PLANNING_TOOLS = new Set(['browser_interact']);
+import { OBSERVING_TOOLS, PLANNING_TOOLS } from './tool-kinds';
 
 export interface ExportOptions {
   /** The test's title; defaults to one naming the session. */
@@ -33,11 +26,11 @@ const WAIT_LINE = /^await (page\.getByText\(.+\)\.first\(\))\.waitFor\(\{ state:
 export function exportSpec(session: RecordedSession, options: ExportOptions = {}): string {
   const steps = session.steps;
   const origin = firstOrigin(steps);
-  const withBase = (line: string) => (origin ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`) : line);
+  const withBase = rebaseLine(origin);
   const blocks: Block[] = [];
   let number = 0;
   for (const step of steps) {
-    if (OBSERVING_TOOLS.has(step.tool) || PLANNING_TOOLS.has(step.tool)) continue;
+    if (step.tool === 'browser_snapshot' || OBSERVING_TOOLS.has(step.tool) || PLANNING_TOOLS.has(step.tool)) continue;
     number++;
     const who = step.actor === 'human' ? ' (by hand)' : step.via ? ` (chosen by ${step.via})` : '';
     const comment = `// ${number}. ${step.tool}${describeArgs(step)}${who}`;
@@ -65,7 +58,13 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
   ].join('\n');
 }
 
-function* linesWithAssertions(step: ToolCallRecord): Generator<string> {
+/** Rewrites `'https://origin/…'` literals as `BASE_URL + '/…'`; lines stay as they are without an origin. */
+export function rebaseLine(origin: string | undefined): (line: string) => string {
+  return line => (origin ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`) : line);
+}
+
+/** A call's generated code, each action followed by the assertion of what it set (value, checked state, URL, text). */
+export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' | 'url'>): Generator<string> {
   for (const line of (step.code ?? '').split('\n').filter(Boolean)) {
     const wait = line.match(WAIT_LINE);
     if (wait) {

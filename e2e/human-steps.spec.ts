@@ -1,0 +1,249 @@
+import { createServer } from 'node:net';
+import { WebSocket } from 'ws';
+import type { InspectorEvent, ToolCallEvent } from '../src/shared/events';
+import { expect, test } from './support/fixtures';
+import { inProcessCore } from './support/in-process';
+import { refOf } from './support/mcp';
+
+/**
+ * A person at the controlled browser: real input dispatched over the page's own DevTools connection, outside the
+ * inspector and its Playwright (the browser is launched with a debugging port for this), as trusted as a mouse.
+ */
+class Person {
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', data => {
+      const message = JSON.parse(String(data));
+      const call = this.pending.get(message.id);
+      if (!call) return;
+      this.pending.delete(message.id);
+      if (message.error) call.reject(new Error(message.error.message));
+      else call.resolve(message.result);
+    });
+  }
+
+  /** Attaches to the page whose URL ends with `path`. */
+  static async at(port: number, path: string): Promise<Person> {
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+    const target = targets.find(t => t.type === 'page' && t.url.endsWith(path));
+    if (!target) throw new Error(`No page at ${path}: ${targets.map(t => t.url).join(', ')}`);
+    const socket = new WebSocket(target.webSocketDebuggerUrl);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return new Person(socket);
+  }
+
+  private send(method: string, params: Record<string, unknown> = {}): Promise<any> {
+    const id = ++this.nextId;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
+  }
+
+  /** Presses and releases the left button at the centre of the element, with a person's pause in between. */
+  async click(selector: string) {
+    const { result } = await this.send('Runtime.evaluate', {
+      expression: `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`,
+      returnByValue: true,
+    });
+    const [x, y] = result.value as [number, number];
+    await this.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
+    await pause(50);
+    await this.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+  }
+
+  type(text: string) {
+    return this.send('Input.insertText', { text });
+  }
+
+  /** A key without text (Tab, Enter, End) or a printable one (`text`). */
+  async press(key: string, keyCode: number, text?: string) {
+    await this.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', key, code: key, windowsVirtualKeyCode: keyCode, text });
+    await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: key, windowsVirtualKeyCode: keyCode });
+  }
+
+  close() {
+    this.socket.close();
+  }
+}
+
+const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+// A person acts a moment after the agent's call returned, not within the same few milliseconds.
+const humanPause = () => pause(400);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+async function coreWithPerson(workspace: string, overrides: Parameters<typeof inProcessCore>[1] = {}) {
+  const port = await freePort();
+  return { port, ...(await inProcessCore(workspace, { browser: { args: [`--remote-debugging-port=${port}`], headless: true }, ...overrides })) };
+}
+
+const toolCalls = (events: InspectorEvent[]) => events.filter((e): e is ToolCallEvent => e.type === 'tool-call');
+const humanSteps = (events: InspectorEvent[]) => toolCalls(events).filter(e => e.actor === 'human');
+
+test('what a person does by hand is recorded as steps among the agent\'s, and the agent\'s own input is not', async ({ site, workspace }) => {
+  const { port, core, events, mcp } = await coreWithPerson(workspace);
+  let person: Person | undefined;
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const yaml = nav.parsed.snapshot!.yaml;
+    person = await Person.at(port, '/form.html');
+    await humanPause();
+
+    // Typing is one step with the final value, committed by clicking elsewhere (the heading: no step of its own).
+    await person.click('input[name=name]');
+    await person.type('Ada Lovelace');
+    await person.click('h1');
+    await expect.poll(() => humanSteps(events).length).toBe(1);
+
+    // The agent fills Email and the person's next click blurs it: the agent's value is not a human step.
+    await mcp.call('browser_type', { target: refOf(yaml, /textbox "Email"/), text: 'ada@example.com' });
+    await humanPause();
+    await person.click('label[for=country]');
+    await person.press('j', 74, 'j');
+    await expect.poll(() => humanSteps(events).length).toBe(2);
+
+    // The agent's click is trusted input in the page too, and still the agent's.
+    await mcp.call('browser_click', { target: refOf(yaml, /checkbox "I accept the terms"/) });
+    await humanPause();
+    await person.click('input[value=pro]');
+    await person.click('button[type=submit]');
+    await expect.poll(() => humanSteps(events).length).toBe(4);
+
+    const after = await mcp.call('browser_snapshot');
+    expect(after.parsed.snapshot!.yaml).toContain('Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=pro');
+    // A link's page is gone by the time the click could be looked at: its locator was resolved on pointerdown.
+    await humanPause();
+    await person.click('a[href="dialogs.html"]');
+    await expect.poll(() => humanSteps(events).length).toBe(5);
+
+    const calls = toolCalls(events);
+    expect(calls.map(c => [c.seq, c.tool, c.actor ?? 'agent'])).toEqual([
+      [1, 'browser_navigate', 'agent'],
+      [2, 'browser_type', 'human'],
+      [3, 'browser_type', 'agent'],
+      [4, 'browser_select_option', 'human'],
+      [5, 'browser_click', 'agent'],
+      [6, 'browser_click', 'human'],
+      [7, 'browser_click', 'human'],
+      [8, 'browser_snapshot', 'agent'],
+      [9, 'browser_click', 'human'],
+    ]);
+    const [typed, selected, radio, submit, link] = humanSteps(events);
+    const fullName = "page.getByTestId('full-name')";
+    expect(typed).toMatchObject({
+      outcome: 'ok',
+      args: { element: 'textbox "Full name"', target: fullName, text: 'Ada Lovelace' },
+      targets: [{ target: fullName, role: 'textbox', name: 'Full name', locator: fullName }],
+      code: `await ${fullName}.fill('Ada Lovelace');`,
+      url: `${site.url}/form.html`,
+      title: 'Sign up',
+      response: { code: `await ${fullName}.fill('Ada Lovelace');`, page: { url: `${site.url}/form.html`, title: 'Sign up' } },
+    });
+    expect(typed.endedAt).toBeGreaterThanOrEqual(typed.startedAt);
+    expect(selected).toMatchObject({
+      args: { element: 'combobox "Country"', target: "page.getByLabel('Country')", values: ['jp'] },
+      targets: [{ role: 'combobox', name: 'Country', locator: "page.getByLabel('Country')" }],
+      code: "await page.getByLabel('Country').selectOption('jp');",
+    });
+    // A radio or checkbox is recorded as the state it was left in, as Playwright's codegen does.
+    expect(radio).toMatchObject({
+      args: { element: 'radio "Pro"' },
+      targets: [{ role: 'radio', name: 'Pro', locator: "page.getByRole('radio', { name: 'Pro' })" }],
+      code: "await page.getByRole('radio', { name: 'Pro' }).check();",
+    });
+    const button = "page.getByRole('button', { name: 'Create account' })";
+    expect(submit).toMatchObject({
+      args: { element: 'button "Create account"', target: button },
+      targets: [{ target: button, role: 'button', name: 'Create account', locator: button }],
+      code: `await ${button}.click();`,
+    });
+    expect(link).toMatchObject({
+      targets: [{ role: 'link', name: 'Dialogs page', locator: "page.getByRole('link', { name: 'Dialogs page' })" }],
+      url: `${site.url}/form.html`,
+    });
+  } finally {
+    person?.close();
+    await mcp.close();
+    await core.close();
+  }
+});
+
+test('a password typed by hand is never recorded in clear; Enter in a field submits with it', async ({ site, workspace }) => {
+  const { port, core, events, mcp } = await coreWithPerson(workspace, { secrets: { APP_PASSWORD: 'correct-horse' } });
+  let person: Person | undefined;
+  try {
+    await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    person = await Person.at(port, '/form.html');
+    await humanPause();
+
+    await person.click('input[name=password]');
+    await person.type('correct-horse');
+    await person.press('Tab', 9);
+    await expect.poll(() => humanSteps(events).length).toBe(2);
+
+    await person.click('input[name=password]');
+    await person.press('End', 35);
+    await person.type('-battery-staple');
+    await person.press('Enter', 13, '\r');
+    await expect.poll(() => humanSteps(events).length).toBe(3);
+    await pause(300); // the click Enter made on the submit button would have been recorded by now
+
+    const password = "page.getByRole('textbox', { name: 'Password' })";
+    const [secret, tab, other] = humanSteps(events);
+    expect(humanSteps(events)).toHaveLength(3);
+    // A configured secret's value becomes its name, as when an agent types the name.
+    expect(secret).toMatchObject({
+      tool: 'browser_type',
+      args: { element: 'textbox "Password"', text: 'APP_PASSWORD' },
+      code: `await ${password}.fill(process.env.APP_PASSWORD);`,
+    });
+    expect(tab).toMatchObject({ tool: 'browser_press_key', args: { key: 'Tab' }, code: "await page.keyboard.press('Tab');" });
+    expect(other).toMatchObject({
+      tool: 'browser_type',
+      args: { text: '<password>', submit: true },
+      code: `await ${password}.fill(process.env.PASSWORD);\nawait ${password}.press('Enter');`,
+    });
+    expect(other.response.result).toContain('not recorded');
+    expect(toolCalls(events).map(c => c.seq)).toEqual([1, 2, 3, 4]);
+    const all = JSON.stringify(events);
+    expect(all).not.toContain('correct-horse');
+    expect(all).not.toContain('battery-staple');
+  } finally {
+    person?.close();
+    await mcp.close();
+    await core.close();
+  }
+});
+
+test('with humanSteps off, nothing a person does is recorded', async ({ site, workspace }) => {
+  const { port, core, events, mcp } = await coreWithPerson(workspace, { humanSteps: false });
+  let person: Person | undefined;
+  try {
+    await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    person = await Person.at(port, '/form.html');
+    await humanPause();
+    await person.click('input[name=name]');
+    await person.type('Grace Hopper');
+    await person.press('Tab', 9);
+    await person.click('button[type=submit]');
+    const after = await mcp.call('browser_snapshot');
+    expect(after.parsed.snapshot!.yaml).toContain('Saved Grace Hopper');
+    await pause(300);
+    expect(toolCalls(events).map(c => [c.seq, c.tool, c.actor ?? 'agent'])).toEqual([
+      [1, 'browser_navigate', 'agent'],
+      [2, 'browser_snapshot', 'agent'],
+    ]);
+  } finally {
+    person?.close();
+    await mcp.close();
+    await core.close();
+  }
+});

@@ -1,0 +1,302 @@
+import { readFile } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { z } from 'zod';
+import {
+  BRIDGE_INPUTS, type BridgeCommand, type BridgeEvent, type BridgeOutput, type BridgeReply, type InspectorStatus,
+  type OpenedSession, type SessionInfo, type StepDetail, type StepImage,
+} from '../../shared/bridge';
+import type { InspectorEvent } from '../../shared/events';
+import type { Workspace } from '../browser/context';
+import type { InspectorCore } from '../core';
+import { McpSession } from '../mcp/session';
+import { exportSpec } from '../sessions/export';
+import { SESSION_FORMAT, SESSION_VERSION, type SessionMeta } from '../sessions/format';
+import { openSession, RecordedSession } from '../sessions/session-reader';
+import { VERSION } from '../version';
+import { DemoRunner } from './demo';
+import { LiveSessions, type LiveSession } from './live-sessions';
+import { RecordedSessions } from './recorded-sessions';
+import { summarize, withoutSnapshot } from './summaries';
+
+/** Sessions started inside this process for the UI itself: not agents. */
+const IN_PROCESS_TRANSPORTS = new Set(['demo']);
+/** How often the status (browser state, agents) is checked for changes worth pushing to the UI. */
+const STATUS_POLL_MS = 1_000;
+
+export interface BridgeHostOptions {
+  mode: 'electron' | 'web';
+  /** Where the demo session writes its Browser State files. */
+  demoWorkspace: Workspace;
+}
+
+type Handlers = { [C in BridgeCommand]: (input: z.output<(typeof BRIDGE_INPUTS)[C]>) => Promise<BridgeOutput<C>> };
+
+const describeIssues = (error: z.ZodError) =>
+  error.issues.map(issue => `${issue.path.length ? issue.path.join('.') : '(input)'}: ${issue.message}`).join('; ');
+
+/**
+ * The core side of the bridge (see shared/bridge.ts): answers the UI's commands over the InspectorCore and streams
+ * the bus's events to it. Transports (IPC, WebSocket) only carry what this returns; every input is validated here.
+ */
+export class BridgeHost {
+  private serverUrl = '';
+  private readonly listeners = new Set<(event: BridgeEvent) => void>();
+  private readonly live: LiveSessions;
+  private readonly recorded: RecordedSessions;
+  private readonly demo: DemoRunner;
+  private readonly browserDescription: string;
+  private lastStatus = '';
+  private readonly poll: NodeJS.Timeout;
+
+  constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
+    this.live = new LiveSessions(core.bus, event => this.forward(event));
+    this.recorded = new RecordedSessions(core.config.sessionDir);
+    this.demo = new DemoRunner(core, options.demoWorkspace, () => this.pushStatus());
+    this.browserDescription = core.config.upstream ? `proxied: ${core.config.upstream}` : core.browser.describe();
+    this.poll = setInterval(() => this.pushStatus(), STATUS_POLL_MS);
+    this.poll.unref();
+  }
+
+  /** The HTTP server's base URL, once it listens: the MCP URL shown to users and the demo site's origin. */
+  setServerUrl(url: string) {
+    this.serverUrl = url;
+    this.pushStatus();
+  }
+
+  subscribe(listener: (event: BridgeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs one command from a transport. Never throws: unknown commands, bad input and failures become error replies. */
+  async invoke(command: unknown, input: unknown): Promise<BridgeReply> {
+    if (typeof command !== 'string' || !Object.hasOwn(BRIDGE_INPUTS, command)) {
+      return { ok: false, error: `Unknown command ${JSON.stringify(command)}. Commands: ${Object.keys(BRIDGE_INPUTS).join(', ')}.` };
+    }
+    const name = command as BridgeCommand;
+    const parsed = BRIDGE_INPUTS[name].safeParse(input ?? {});
+    if (!parsed.success) return { ok: false, error: `Invalid input for "${name}": ${describeIssues(parsed.error)}` };
+    try {
+      const handler = this.handlers[name] as (input: unknown) => Promise<unknown>;
+      return { ok: true, result: await handler(parsed.data) };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /** A session folder opened by hand (the app's File menu): listed from now on and, with `select`, shown in the UI. */
+  async addSessionFolder(dir: string, select = true): Promise<string> {
+    const id = await this.recorded.add(dir);
+    this.emit({ type: 'sessions-changed', ...(select && { select: id }) });
+    return id;
+  }
+
+  /** Starts the demo (the app's menu calls this as the UI's button does). */
+  runDemo(): Promise<string> {
+    return this.demo.start(this.serverUrl);
+  }
+
+  close() {
+    clearInterval(this.poll);
+    this.live.close();
+    this.listeners.clear();
+  }
+
+  private readonly handlers: Handlers = {
+    status: async () => this.status(),
+    listSessions: async () => this.listSessions(),
+    openSession: async ({ sessionId }) => this.openSession(sessionId),
+    getStep: async ({ sessionId, seq }) => this.getStep(sessionId, seq),
+    screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
+    highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
+    locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
+    startBrowser: async () => {
+      if (this.core.config.upstream) throw new Error('In proxy mode the upstream server runs its own browser.');
+      await this.core.browser.start();
+      return this.pushStatus();
+    },
+    stopBrowser: async () => {
+      await this.core.browser.close();
+      return this.pushStatus();
+    },
+    export: async ({ sessionId }) => this.exportSession(sessionId),
+    runDemo: async () => ({ sessionId: await this.runDemo() }),
+  };
+
+  private status(): InspectorStatus {
+    const agents = this.live.all()
+      .filter(s => s.endedAt === undefined && !IN_PROCESS_TRANSPORTS.has(s.started.transport))
+      .map(s => ({ sessionId: s.started.sessionId, clientName: s.started.clientName, transport: s.started.transport }));
+    return {
+      version: VERSION,
+      mode: this.options.mode,
+      mcpUrl: this.serverUrl && `${this.serverUrl}/mcp`,
+      agents,
+      browser: { state: this.core.browser.state, description: this.browserDescription },
+      sessionDir: this.core.config.sessionDir,
+      demo: this.demo.state,
+    };
+  }
+
+  /** Sends the status when it changed (or when asked for it by a command) and returns it. */
+  private pushStatus(): InspectorStatus {
+    const status = this.status();
+    const json = JSON.stringify(status);
+    if (json !== this.lastStatus) {
+      this.lastStatus = json;
+      this.emit({ type: 'status', status });
+    }
+    return status;
+  }
+
+  private forward(event: InspectorEvent) {
+    if (event.type === 'tool-call') this.emit({ type: 'step', sessionId: event.sessionId, step: summarize(event) });
+    else this.emit(event);
+    if (event.type !== 'negotiation-round') this.pushStatus();
+  }
+
+  private emit(event: BridgeEvent) {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('[bridge] a subscriber failed:', error);
+      }
+    }
+  }
+
+  private liveInfo(session: LiveSession): SessionInfo {
+    const { started, steps } = session;
+    return {
+      id: started.sessionId,
+      live: true,
+      running: session.endedAt === undefined,
+      transport: started.transport,
+      clientName: started.clientName,
+      startedAt: started.time,
+      steps: steps.length,
+      url: steps.findLast(step => step.url)?.url,
+      dir: this.core.recorder?.folderOf(started.sessionId),
+    };
+  }
+
+  private async listSessions(): Promise<SessionInfo[]> {
+    const live = this.live.all().map(session => this.liveInfo(session));
+    const liveIds = new Set(live.map(session => session.id));
+    const recorded = (await this.recorded.list()).filter(summary => !liveIds.has(summary.meta.id)).map((summary): SessionInfo => ({
+      id: summary.meta.id,
+      live: false,
+      running: !summary.complete,
+      transport: summary.meta.transport,
+      clientName: summary.meta.clientName,
+      startedAt: summary.meta.startedAt,
+      steps: summary.steps,
+      url: summary.url,
+      dir: summary.dir,
+    }));
+    return [...live, ...recorded].sort((a, b) => b.startedAt - a.startedAt);
+  }
+
+  private async openSession(id: string): Promise<OpenedSession> {
+    const live = this.live.get(id);
+    if (live) return { session: this.liveInfo(live), steps: live.steps.map(summarize), warnings: [] };
+    const recorded = await this.recorded.open(id);
+    const steps = recorded.steps;
+    return {
+      session: {
+        id, live: false, running: !recorded.complete, transport: recorded.meta.transport, clientName: recorded.meta.clientName,
+        startedAt: recorded.meta.startedAt, steps: steps.length, url: steps.findLast(step => step.url)?.url, dir: recorded.dir,
+      },
+      steps: steps.map(summarize),
+      warnings: recorded.warnings,
+    };
+  }
+
+  private async getStep(id: string, seq: number): Promise<StepDetail> {
+    const live = this.live.get(id);
+    if (live) {
+      const index = live.steps.findIndex(step => step.seq === seq);
+      if (index < 0) throw new Error(`Session ${id} has no step ${seq}.`);
+      const step = live.steps[index];
+      const withAria = live.steps.slice(0, index + 1).findLast(candidate => candidate.ariaSnapshot !== undefined);
+      return {
+        step: summarize(step),
+        response: withoutSnapshot(step.response),
+        aria: withAria && { yaml: withAria.ariaSnapshot!, seq: withAria.seq },
+        screenshot: step.screenshot,
+      };
+    }
+    const recorded = await this.recorded.open(id);
+    const steps = recorded.steps;
+    const index = steps.findIndex(step => step.seq === seq);
+    if (index < 0) throw new Error(`Session ${id} has no step ${seq}.`);
+    const step = steps[index];
+    const withAria = steps.slice(0, index + 1).findLast(candidate => candidate.artifacts.aria);
+    const yaml = withAria && (await recorded.ariaSnapshot(withAria));
+    return {
+      step: summarize(step),
+      response: withoutSnapshot(step.response),
+      aria: withAria && yaml !== undefined ? { yaml, seq: withAria.seq } : undefined,
+      screenshot: await this.recordedScreenshot(recorded, seq),
+    };
+  }
+
+  private async getStepScreenshot(id: string, seq: number): Promise<StepImage | undefined> {
+    const live = this.live.get(id);
+    if (live) return live.steps.find(step => step.seq === seq)?.screenshot;
+    return this.recordedScreenshot(await this.recorded.open(id), seq);
+  }
+
+  private async recordedScreenshot(session: RecordedSession, seq: number): Promise<StepImage | undefined> {
+    const file = session.steps.find(step => step.seq === seq)?.artifacts.screenshot;
+    if (!file) return undefined;
+    const data = await readFile(session.artifactPath(file));
+    return { mimeType: extname(file) === '.png' ? 'image/png' : 'image/jpeg', base64: data.toString('base64') };
+  }
+
+  /** The current page of a session running in this process, when it has one. */
+  private livePage(id: string) {
+    const session = this.core.session(id);
+    return session instanceof McpSession ? session.pages().current : undefined;
+  }
+
+  private async highlight(id: string, ref: string | null): Promise<BridgeOutput<'highlight'>> {
+    const page = this.livePage(id);
+    if (!page || page.isClosed()) return { highlighted: false, reason: 'The session has no open page: it ended, or it is a recording.' };
+    await page.hideHighlight().catch(() => {});
+    if (ref === null) return { highlighted: false };
+    const locator = page.locator(`aria-ref=${ref}`);
+    if (!(await locator.count().catch(() => 0))) return { highlighted: false, reason: `${ref} is not on the page any more.` };
+    await locator.highlight();
+    return { highlighted: true };
+  }
+
+  private async locate(id: string, ref: string): Promise<BridgeOutput<'locate'>> {
+    const page = this.livePage(id);
+    if (!page || page.isClosed()) return { locator: null, reason: 'The session has no open page.' };
+    try {
+      return { locator: `page.${(await page.locator(`aria-ref=${ref}`).normalize()).toString()}` };
+    } catch {
+      return { locator: null, reason: `${ref} is not on the page any more.` };
+    }
+  }
+
+  private async exportSession(id: string): Promise<BridgeOutput<'export'>> {
+    const live = this.live.get(id);
+    const folder = this.core.recorder?.folderOf(id);
+    let session: RecordedSession;
+    if (live && folder) {
+      await this.core.recorder!.flush();
+      session = await openSession(folder);
+    } else if (live) {
+      // Not recorded: the same spec from the events in memory (export reads only steps' fields and the start time).
+      const { started } = live;
+      const meta: SessionMeta = { format: SESSION_FORMAT, version: SESSION_VERSION, id, startedAt: started.time, transport: started.transport, writer: `agent-inspector ${VERSION}` };
+      session = new RecordedSession('', meta, live.steps.map(step => ({ ...step, artifacts: {} })), []);
+    } else {
+      session = await this.recorded.open(id);
+    }
+    const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
+    return { spec: exportSpec(session), fileName: `session-${stamp}.spec.ts` };
+  }
+}

@@ -1,0 +1,69 @@
+import type { InspectorEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type { EventBus } from '../events/bus';
+
+export interface LiveSession {
+  started: SessionStartedEvent;
+  endedAt?: number;
+  /** In seq order; the oldest lose their heavy fields (see MAX_HEAVY_CHARS) but keep their place. */
+  steps: ToolCallEvent[];
+}
+
+/**
+ * Snapshots, screenshots and DOM states kept in memory across all live sessions, in characters. Beyond this the
+ * oldest steps' artifacts are dropped (a recording keeps them all on disk), so a long session cannot exhaust memory.
+ */
+const MAX_HEAVY_CHARS = 384 * 2 ** 20;
+
+const heavyChars = (step: ToolCallEvent) =>
+  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.domState?.dom.length ?? 0);
+
+/** The sessions running in this process, as their events arrived on the bus: what the UI reads for live sessions. */
+export class LiveSessions {
+  private readonly sessions = new Map<string, LiveSession>();
+  /** Steps still holding artifacts, oldest first. */
+  private readonly heavy: ToolCallEvent[] = [];
+  private heavyTotal = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(bus: EventBus, onEvent: (event: InspectorEvent) => void) {
+    this.unsubscribe = bus.subscribe(event => {
+      this.add(event);
+      onEvent(event);
+    });
+  }
+
+  get(id: string): LiveSession | undefined {
+    return this.sessions.get(id);
+  }
+
+  all(): LiveSession[] {
+    return [...this.sessions.values()];
+  }
+
+  private add(event: InspectorEvent) {
+    if (event.type === 'session-started') {
+      this.sessions.set(event.sessionId, { started: event, steps: [] });
+      return;
+    }
+    const session = this.sessions.get(event.sessionId);
+    if (!session) return;
+    if (event.type === 'session-ended') session.endedAt = event.time;
+    if (event.type !== 'tool-call') return;
+    // A copy: the bus hands the same object to the recorder and the others, and eviction deletes fields from it.
+    const step = { ...event };
+    session.steps.push(step);
+    this.heavy.push(step);
+    this.heavyTotal += heavyChars(step);
+    while (this.heavyTotal > MAX_HEAVY_CHARS && this.heavy.length > 1) {
+      const oldest = this.heavy.shift()!;
+      this.heavyTotal -= heavyChars(oldest);
+      delete oldest.ariaSnapshot;
+      delete oldest.screenshot;
+      delete oldest.domState;
+    }
+  }
+
+  close() {
+    this.unsubscribe();
+  }
+}

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { McpBrowserClient, type ServerSpec } from '../mcp-client';
+import { describeDrift, Replayer, type DriftReport, type StepOutcome } from '../replay';
+import { openSession } from '../sessions/session-reader';
+import { log } from './process';
+
+export interface ReplayCliOptions {
+  to?: string;
+  server?: string;
+  json?: boolean;
+  stopOnDrift?: boolean;
+}
+
+/**
+ * `agent-inspector replay <session>`: runs a recorded session again on a fresh browser — by default this inspector's
+ * own server, spawned over stdio in a scratch folder — and prints where it drifted. Exit code 0 only when every step
+ * replayed without drift.
+ */
+export async function runReplay(dir: string, options: ReplayCliOptions) {
+  const to = options.to === undefined ? undefined : Number(options.to);
+  if (to !== undefined && (!Number.isInteger(to) || to <= 0)) throw new Error(`--to expects a recorded step number (1 or more), got "${options.to}".`);
+  const session = await openSession(resolve(dir));
+  for (const warning of session.warnings) log(`warning: ${warning}`);
+
+  // Our own server keeps its output (Browser State is off, screenshots the session asks for) in a folder of its own.
+  const scratch = options.server ? undefined : await mkdtemp(join(tmpdir(), 'agent-inspector-replay-'));
+  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state'], cwd: scratch };
+  const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
+  let report: DriftReport;
+  try {
+    // One retry: a replay should report a flaky step, not hide it behind the client's default 14 s of backoff.
+    const client = await McpBrowserClient.connect(server, { logger: { warn: log }, retry: { retries: 1, baseDelay: 1000 }, failureScreenshots: false });
+    try {
+      let started = 0;
+      const replayer = new Replayer(session, client, {
+        stopOnDrift: options.stopOnDrift,
+        onStepStart: step => log(`[${++started}/${total}] ${step.seq} ${step.tool}…`),
+      });
+      report = to === undefined ? await replayer.runAll() : await replayer.runTo(to);
+    } finally {
+      await client.disconnect();
+    }
+  } finally {
+    if (scratch) await rm(scratch, { recursive: true, force: true });
+  }
+  process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
+  process.exitCode = report.summary.clean ? 0 : 1;
+}
+
+/** One line per step (seq, tool, target, duration, status), its drift indented below, then the summary. */
+export function formatReport(report: DriftReport): string {
+  const lines = report.steps.flatMap(outcome => [stepLine(outcome), ...outcome.drift.flatMap(drift => describeDrift(drift).split('\n').map(line => `      ${line}`))]);
+  const { summary } = report;
+  const counts = `${summary.ok} ok, ${summary.drift} drift, ${summary.failed} failed, ${summary.skipped} skipped${summary.notRun ? `, ${summary.notRun} not run` : ''}`;
+  lines.push('', `${summary.steps} steps up to ${report.to}: ${counts} (${(summary.durationMs / 1000).toFixed(1)} s).`);
+  if (summary.stopped) lines.push(`Stopped after step ${summary.stopped.seq}: ${summary.stopped.reason}.`);
+  lines.push(summary.clean ? 'Replayed without drift.' : 'The replay drifted from the recording.');
+  return `${lines.join('\n')}\n`;
+}
+
+function stepLine(outcome: StepOutcome): string {
+  const who = outcome.actor === 'human' ? ' (by hand)' : outcome.via ? ` (via ${outcome.via})` : '';
+  const status = outcome.status === 'skipped' ? `skipped: ${outcome.skipped}` : outcome.status;
+  return `${String(outcome.seq).padStart(4)}  ${outcome.tool}${outcome.target ? ` ${outcome.target}` : ''}${who}  ${outcome.durationMs} ms  ${status}`;
+}

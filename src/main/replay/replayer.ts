@@ -1,0 +1,306 @@
+import { McpClientError, type McpBrowserClient, type ToolResult } from '../mcp-client';
+import { snapshotNode } from '../../shared/aria-snapshot';
+import type { ToolCallRecord } from '../sessions/format';
+import type { RecordedSession } from '../sessions/session-reader';
+import { OBSERVING_TOOLS, PLANNING_TOOLS } from '../sessions/tool-kinds';
+import { describeQuery, findTarget, locatorPick, recordedIndex, type TargetQuery } from './locate';
+import { summarize, type Drift, type DriftReport, type StepOutcome, type StepStatus } from './report';
+import { snapshotDiff } from './snapshot-drift';
+import { targetValues, withTargets } from './target-args';
+
+/** What a replay needs of a client: any tool call, and a fresh snapshot (which also handles file-mode servers). */
+export type ReplayClient = Pick<McpBrowserClient, 'callTool' | 'snapshot'>;
+
+export interface ReplayOptions {
+  /** Stop after the first step with any drift (a step whose target is not found always stops the replay). */
+  stopOnDrift?: boolean;
+  /** Called as each step starts, for progress. */
+  onStepStart?(step: ToolCallRecord): void;
+  /** Called as each step ends. The final snapshot comparison may add drift to an outcome later. */
+  onStep?(outcome: StepOutcome): void;
+}
+
+const REF = /^(?:f\d+)?e\d+$/;
+/** How many earlier recorded snapshots are searched for the one a step's ref came from. */
+const SNAPSHOTS_BACK = 10;
+
+/** One element argument of a step: found again by role and name, passed on as recorded (a CSS selector), or lost. */
+type PlannedTarget =
+  | { value: string; kind: 'query'; query: TargetQuery }
+  | { value: string; kind: 'as-recorded' }
+  | { value: string; kind: 'unknown' };
+
+type Lookup = { refs: Map<string, string>; reused: boolean } | { drift: Drift };
+
+/** The last step whose recorded and replayed snapshots can be compared: the state "after the last step". */
+interface SnapshotPair {
+  step: ToolCallRecord;
+  outcome: StepOutcome;
+  replayed: string;
+  compared: boolean;
+}
+
+/**
+ * Replays a recorded session through an MCP browser client against a fresh browser, step by step, and reports
+ * where the run drifts from the recording: another URL, an element no longer there, a call that fails, a different
+ * snapshot. Refs differ between runs, so each target is found again by role and name in the latest snapshot.
+ */
+export class Replayer {
+  readonly outcomes: StepOutcome[] = [];
+  private readonly steps: ToolCallRecord[];
+  private next = 0;
+  private stopped: { seq: number; reason: string } | undefined;
+  /** The end of the range run so far (runTo's n). */
+  private end = 0;
+  /**
+   * The snapshot the last replayed call answered with — the page as it is now, without another round trip. Undefined
+   * when that call returned none (the page may have changed since): the next lookup takes a fresh one.
+   */
+  private latest: string | undefined;
+  private lastPair: SnapshotPair | undefined;
+  private readonly recordedSnapshots = new Map<number, Promise<string | undefined>>();
+
+  constructor(private readonly session: RecordedSession, private readonly client: ReplayClient, private readonly options: ReplayOptions = {}) {
+    this.steps = session.steps;
+  }
+
+  /** Every step replayed, or the replay stopped. */
+  get done(): boolean {
+    return !!this.stopped || this.next >= this.steps.length;
+  }
+
+  /** Replays the next recorded step; undefined when there is none left or the replay stopped. */
+  async step(): Promise<StepOutcome | undefined> {
+    if (this.done) return undefined;
+    const step = this.steps[this.next++];
+    this.options.onStepStart?.(step);
+    const started = performance.now();
+    const result = await this.replay(step);
+    const target = describeTargets(step);
+    const outcome: StepOutcome = {
+      seq: step.seq,
+      tool: step.tool,
+      ...(step.actor && { actor: step.actor }),
+      ...(step.via && { via: step.via }),
+      ...(target && { target }),
+      status: result.status,
+      durationMs: Math.round(performance.now() - started),
+      drift: result.drift,
+      ...(result.skipped && { skipped: result.skipped }),
+    };
+    this.outcomes.push(outcome);
+    this.end = Math.max(this.end, step.seq);
+    if (result.stop) this.stopped = { seq: step.seq, reason: result.stop };
+    else if (this.options.stopOnDrift && outcome.drift.length) this.stopped = { seq: step.seq, reason: 'drift (stopOnDrift)' };
+    if (result.snapshot) this.lastPair = { step, outcome, ...result.snapshot };
+    this.options.onStep?.(outcome);
+    return outcome;
+  }
+
+  /** Replays up to and including recorded step `seq`, then compares the snapshot after the last one. */
+  async runTo(seq: number): Promise<DriftReport> {
+    while (!this.done && this.steps[this.next].seq <= seq) await this.step();
+    this.end = Math.max(this.end, Math.min(seq, this.steps.at(-1)?.seq ?? 0));
+    if (!this.stopped) await this.compareFinalSnapshot();
+    return this.report();
+  }
+
+  /** Replays every remaining step. */
+  runAll(): Promise<DriftReport> {
+    return this.runTo(Number.POSITIVE_INFINITY);
+  }
+
+  /** The report so far, over the steps up to the end of the last run. */
+  report(): DriftReport {
+    const inRange = this.steps.filter(step => step.seq <= this.end).length;
+    return {
+      session: { dir: this.session.dir, id: this.session.meta.id },
+      to: this.end,
+      summary: summarize(this.outcomes, inRange, this.stopped),
+      steps: this.outcomes,
+    };
+  }
+
+  private async replay(step: ToolCallRecord): Promise<{ status: StepStatus; drift: Drift[]; skipped?: string; stop?: string; snapshot?: { replayed: string; compared: boolean } }> {
+    const skipped = skipReason(step);
+    if (skipped) return { status: 'skipped', drift: [], skipped };
+    let result: ToolResult;
+    try {
+      const called = await this.call(step, await this.plan(step));
+      if ('drift' in called) return { status: 'failed', drift: [called.drift], stop: 'its target could not be found again' };
+      result = called.result;
+    } catch (error) {
+      if (!(error instanceof McpClientError)) throw error;
+      this.latest = undefined;
+      const fatal = error.kind === 'connection' || error.kind === 'state';
+      return { status: 'failed', drift: [{ kind: 'outcome', error: firstLine(error.message) }], ...(fatal && { stop: 'the connection to the server was lost' }) };
+    }
+
+    const drift: Drift[] = [];
+    const url = result.sections.page?.url;
+    if (url && step.url && url !== step.url) drift.push({ kind: 'url', recorded: step.url, replayed: url });
+    const yaml = result.sections.snapshot?.yaml;
+    const wholePage = step.tool !== 'browser_snapshot' || !('depth' in step.args || 'target' in step.args || 'filename' in step.args);
+    // browser_snapshot does not change the page: a partial one leaves the latest full snapshot as good as it was.
+    if (wholePage) this.latest = yaml;
+    if (!step.artifacts.aria || !wholePage) return { status: drift.length ? 'drift' : 'ok', drift };
+
+    const isSnapshotStep = step.tool === 'browser_snapshot';
+    // A server in file snapshot mode links the YAML: the client's snapshot() reads it.
+    const replayed = yaml ?? (isSnapshotStep ? await this.snapshotForComparison() : undefined);
+    if (isSnapshotStep && replayed !== undefined) {
+      const recorded = await this.recordedSnapshot(step);
+      const diff = recorded === undefined ? undefined : snapshotDiff(recorded, replayed);
+      if (diff) drift.push({ kind: 'snapshot', diff });
+    }
+    return { status: drift.length ? 'drift' : 'ok', drift, ...(replayed !== undefined && { snapshot: { replayed, compared: isSnapshotStep } }) };
+  }
+
+  /**
+   * Looks the step's targets up and calls its tool with their new refs. A ref from a reused snapshot can be stale
+   * (the page changed since without a new snapshot), so a call that finds no such element is tried once more with
+   * targets looked up in a fresh snapshot.
+   */
+  private async call(step: ToolCallRecord, plans: PlannedTarget[]): Promise<{ result: ToolResult } | { drift: Drift }> {
+    const first = await this.lookUp(plans, false);
+    if ('drift' in first) return first;
+    try {
+      return { result: await this.callWith(step, first.refs) };
+    } catch (error) {
+      if (!(error instanceof McpClientError) || error.kind !== 'element-not-found' || !first.reused) throw error;
+    }
+    const second = await this.lookUp(plans, true);
+    return 'drift' in second ? second : { result: await this.callWith(step, second.refs) };
+  }
+
+  /** The recorded call with each looked-up target's new ref; every other argument as recorded. */
+  private callWith(step: ToolCallRecord, refs: Map<string, string>): Promise<ToolResult> {
+    return this.client.callTool(step.tool, withTargets(step.args, value => refs.get(value) ?? value));
+  }
+
+  /** The new ref of each target: in the latest snapshot when there is one, else (or when one is missing there) a fresh one. */
+  private async lookUp(plans: PlannedTarget[], forceFresh: boolean): Promise<Lookup> {
+    const lost = plans.find(plan => plan.kind === 'unknown');
+    if (lost) return { drift: { kind: 'target-not-found', detail: `${lost.value} was recorded without a role and name to find it by` } };
+    const queries = plans.flatMap(plan => (plan.kind === 'query' ? [plan] : []));
+    if (!queries.length) return { refs: new Map(), reused: false };
+    let reused = !forceFresh && this.latest !== undefined;
+    let yaml = reused ? this.latest! : await this.freshSnapshot();
+    let matches = queries.map(plan => findTarget(yaml, plan.query));
+    if (reused && matches.some(match => !match.found && match.reason === 'not-found')) {
+      reused = false;
+      yaml = await this.freshSnapshot();
+      matches = queries.map(plan => findTarget(yaml, plan.query));
+    }
+    const refs = new Map<string, string>();
+    for (const [i, match] of matches.entries()) {
+      const { query } = queries[i];
+      if (match.found) refs.set(queries[i].value, match.ref);
+      else if (match.reason === 'ambiguous') return { drift: { kind: 'target-ambiguous', role: query.role, ...(query.name !== undefined && { name: query.name }), count: match.count } };
+      else return { drift: { kind: 'target-not-found', role: query.role, ...(query.name !== undefined && { name: query.name }), detail: notFoundDetail(query, match.count) } };
+    }
+    return { refs, reused };
+  }
+
+  /** A snapshot only to compare with: when it cannot be taken, the step still replayed. */
+  private async snapshotForComparison(): Promise<string | undefined> {
+    try {
+      return (await this.client.snapshot()).yaml;
+    } catch (error) {
+      if (error instanceof McpClientError) return undefined;
+      throw error;
+    }
+  }
+
+  private async freshSnapshot(): Promise<string> {
+    this.latest = (await this.client.snapshot()).yaml;
+    return this.latest;
+  }
+
+  /** How each element argument will be found again. */
+  private plan(step: ToolCallRecord): Promise<PlannedTarget[]> {
+    return Promise.all(targetValues(step.args).map(async (value): Promise<PlannedTarget> => {
+      const recorded = step.targets?.find(target => target.target === value);
+      const ref = recorded?.ref ?? (REF.test(value) ? value : undefined);
+      let role = recorded?.role;
+      let name = recorded?.name;
+      // A recording without target details (an older or proxied one) still has the snapshot the ref came from.
+      if (!role && ref) ({ role, name } = (await this.recordedNode(step, ref)) ?? {});
+      if (!role) return ref || value.startsWith('page.') ? { value, kind: 'unknown' } : { value, kind: 'as-recorded' };
+      const index = ref === undefined ? undefined : await this.recordedPosition(step, ref, role, name);
+      const locator = locatorPick(recorded?.locator);
+      return {
+        value,
+        kind: 'query',
+        query: { role, ...(name !== undefined && { name }), ...(index !== undefined && { index }), ...(locator && { locator }) },
+      };
+    }));
+  }
+
+  /** The element's position among its namesakes in the recorded snapshot its ref came from (the latest showing it). */
+  private async recordedPosition(step: ToolCallRecord, ref: string, role: string, name: string | undefined): Promise<number | undefined> {
+    for (const yaml of await this.earlierSnapshots(step)) {
+      const index = recordedIndex(yaml, ref, role, name);
+      if (index !== undefined) return index;
+    }
+    return undefined;
+  }
+
+  private async recordedNode(step: ToolCallRecord, ref: string) {
+    for (const yaml of await this.earlierSnapshots(step)) {
+      const node = snapshotNode(yaml, ref);
+      if (node) return node;
+    }
+    return undefined;
+  }
+
+  /** The recorded snapshots before `step`, newest first: the last one is what the agent saw when it chose the ref. */
+  private async earlierSnapshots(step: ToolCallRecord): Promise<string[]> {
+    const before = this.steps.slice(0, this.steps.indexOf(step)).filter(earlier => earlier.artifacts.aria).slice(-SNAPSHOTS_BACK).reverse();
+    const texts = await Promise.all(before.map(earlier => this.recordedSnapshot(earlier)));
+    return texts.filter((text): text is string => text !== undefined);
+  }
+
+  private recordedSnapshot(step: ToolCallRecord): Promise<string | undefined> {
+    let text = this.recordedSnapshots.get(step.seq);
+    if (!text) this.recordedSnapshots.set(step.seq, (text = this.session.ariaSnapshot(step)));
+    return text;
+  }
+
+  /** Compares the snapshot after the last replayed step that has both, unless that was a browser_snapshot step (compared already). */
+  private async compareFinalSnapshot(): Promise<void> {
+    const pair = this.lastPair;
+    if (!pair || pair.compared) return;
+    pair.compared = true;
+    const recorded = await this.recordedSnapshot(pair.step);
+    const diff = recorded === undefined ? undefined : snapshotDiff(recorded, pair.replayed);
+    if (!diff) return;
+    pair.outcome.drift.push({ kind: 'snapshot', diff, final: true });
+    if (pair.outcome.status === 'ok') pair.outcome.status = 'drift';
+  }
+}
+
+function skipReason(step: ToolCallRecord): string | undefined {
+  if (step.outcome === 'error') return `failed when recorded: ${firstLine((step.response.error ?? 'no message').replace(/^Error: /, ''))}`;
+  if (PLANNING_TOOLS.has(step.tool)) return 'planning tool: the action it chose is replayed as its own step';
+  if (OBSERVING_TOOLS.has(step.tool)) return 'observing tool';
+  return undefined;
+}
+
+/** `button "Save"` for each element argument, as recorded. */
+function describeTargets(step: ToolCallRecord): string | undefined {
+  const described = targetValues(step.args).map(value => {
+    const recorded = step.targets?.find(target => target.target === value);
+    return recorded?.role ? describeQuery({ role: recorded.role, name: recorded.name }) : value;
+  });
+  return described.length ? described.join(' → ') : undefined;
+}
+
+function notFoundDetail(query: TargetQuery, count: number): string {
+  const what = describeQuery(query);
+  if (!count) return `no ${what} on the page`;
+  const ordinal = (query.index ?? 0) + 1;
+  return `only ${count} × ${what} on the page; the recorded one was number ${ordinal}`;
+}
+
+const firstLine = (text: string) => text.split('\n')[0];

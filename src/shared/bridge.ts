@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, ToolCallEvent } from './events';
+import type { ParsedResponse } from './response';
+
+/**
+ * The one API between the inspector UI and the core: named commands with validated inputs, and one event stream.
+ * Electron carries it over IPC (preload → `window.inspector`), web mode over a WebSocket at /bridge; the UI sees the
+ * same `InspectorApi` either way.
+ */
+
+/** A tool call as the timeline lists it: the event without its heavy artifacts, which `getStep` fetches on demand. */
+export type StepSummary = Omit<ToolCallEvent, 'type' | 'sessionId' | 'response' | 'ariaSnapshot' | 'screenshot' | 'domState' | 'storageState'> & {
+  /** The response's Error section, when the call failed. */
+  error?: string;
+  hasScreenshot: boolean;
+  hasSnapshot: boolean;
+};
+
+export interface SessionInfo {
+  id: string;
+  /** Started in this process: its steps arrive as events while it runs. */
+  live: boolean;
+  /** Live sessions: still running. Recorded ones: not ended cleanly (cut short, or written by another process). */
+  running: boolean;
+  transport: string;
+  clientName?: string;
+  startedAt: number;
+  steps: number;
+  /** The last page the session was on. */
+  url?: string;
+  /** The session folder, when the session is (being) recorded. */
+  dir?: string;
+}
+
+export interface OpenedSession {
+  session: SessionInfo;
+  steps: StepSummary[];
+  /** Problems reading a recorded session (a torn last line), worded for the user. */
+  warnings: string[];
+}
+
+export interface StepImage {
+  mimeType: string;
+  base64: string;
+}
+
+export interface StepDetail {
+  step: StepSummary;
+  /** The response as the agent received it, without the inline snapshot (that is `aria`). */
+  response: ParsedResponse;
+  /** The aria snapshot of this step or, when it took none, of the nearest earlier step (`seq` says which). */
+  aria?: { yaml: string; seq: number };
+  /** The image the call returned, or the viewport after it (see ToolCallEvent.screenshot). */
+  screenshot?: StepImage;
+}
+
+export type BrowserState = 'stopped' | 'starting' | 'running';
+
+export interface InspectorStatus {
+  version: string;
+  mode: 'electron' | 'web';
+  /** Where agents connect (Streamable HTTP); empty until the HTTP server listens. */
+  mcpUrl: string;
+  /** Sessions of agents connected now (the demo and other in-process sessions are not agents). */
+  agents: { sessionId: string; clientName?: string; transport: string }[];
+  browser: { state: BrowserState; description: string };
+  /** The folder sessions are recorded into, when recording. */
+  sessionDir?: string;
+  demo: { state: 'idle' | 'running' | 'done' | 'failed'; sessionId?: string; error?: string };
+}
+
+export type BridgeEvent =
+  | SessionStartedEvent
+  | SessionEndedEvent
+  | NegotiationRoundEvent
+  | { type: 'step'; sessionId: string; step: StepSummary }
+  | { type: 'status'; status: InspectorStatus }
+  /** The recorded sessions changed (a folder was opened from the menu); `select` asks the UI to show one. */
+  | { type: 'sessions-changed'; select?: string }
+  /** Sent by the UI's own transport when its link to the core drops or comes back (never by the core). */
+  | { type: 'connection'; connected: boolean };
+
+const sessionId = z.string().min(1, 'sessionId must not be empty').max(200);
+const seq = z.number().int().positive();
+const ref = z.string().regex(/^(?:f\d+)?e\d+$/, 'ref must be a snapshot ref such as e12 or f1e3');
+const none = z.strictObject({});
+
+/** Every command's input schema: the core validates each input with it before acting. */
+export const BRIDGE_INPUTS = {
+  status: none,
+  listSessions: none,
+  openSession: z.strictObject({ sessionId }),
+  getStep: z.strictObject({ sessionId, seq }),
+  /** The step's screenshot alone: what the timeline's thumbnails are made from. */
+  screenshot: z.strictObject({ sessionId, seq }),
+  /** Outlines an element of a live session's page; `ref: null` removes the outline. */
+  highlight: z.strictObject({ sessionId, ref: ref.nullable() }),
+  /** Playwright's own locator for a ref of a live session's page. */
+  locate: z.strictObject({ sessionId, ref }),
+  startBrowser: none,
+  stopBrowser: none,
+  export: z.strictObject({ sessionId }),
+  runDemo: none,
+} satisfies Record<string, z.ZodType>;
+
+interface BridgeOutputs {
+  status: InspectorStatus;
+  listSessions: SessionInfo[];
+  openSession: OpenedSession;
+  getStep: StepDetail;
+  screenshot: StepImage | null;
+  highlight: { highlighted: boolean; reason?: string };
+  locate: { locator: string | null; reason?: string };
+  startBrowser: InspectorStatus;
+  stopBrowser: InspectorStatus;
+  export: { spec: string; fileName: string };
+  runDemo: { sessionId: string };
+}
+
+export type BridgeCommand = keyof typeof BRIDGE_INPUTS & keyof BridgeOutputs;
+export type BridgeInput<C extends BridgeCommand> = z.input<(typeof BRIDGE_INPUTS)[C]>;
+export type BridgeOutput<C extends BridgeCommand> = BridgeOutputs[C];
+
+/** What `window.inspector` (Electron) and the WebSocket client (web mode) both provide. */
+export interface InspectorApi {
+  invoke<C extends BridgeCommand>(command: C, input: BridgeInput<C>): Promise<BridgeOutput<C>>;
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: (event: BridgeEvent) => void): () => void;
+}
+
+export type { BridgeReply } from './bridge-wire';
