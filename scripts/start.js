@@ -47,5 +47,6 @@ if (electron && (process.platform !== 'linux' || process.env.DISPLAY || process.
   console.error(forcedWeb ? 'AGENT_INSPECTOR_WEB=1: starting web mode.'
     : electron ? 'No display for the desktop app: starting web mode instead.'
     : 'The Electron binary is not available (it could not be downloaded): starting web mode instead.');
-  forward(spawn(process.execPath, [join(root, 'bin/agent-inspector.js'), 'serve', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }));
+  // --open: the UI in a Chromium app window when there is one (otherwise serve prints the URL).
+  forward(spawn(process.execPath, [join(root, 'bin/agent-inspector.js'), 'serve', '--open', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }));
 }

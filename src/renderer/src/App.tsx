@@ -1,14 +1,74 @@
-const mcpUrl = `${location.protocol === 'file:' ? 'http://127.0.0.1:9400' : location.origin}/mcp`;
+import { useEffect } from 'react';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { Toasts } from './components/Toasts';
+import { AriaTreePanel } from './panels/aria-tree/AriaTreePanel';
+import { CodePanel } from './panels/code/CodePanel';
+import { ConnectPanel } from './panels/connect/ConnectPanel';
+import { PageViewPanel } from './panels/page-view/PageViewPanel';
+import { SessionsPanel } from './panels/sessions/SessionsPanel';
+import { StatusBar } from './panels/status-bar/StatusBar';
+import { TimelinePanel } from './panels/timeline/TimelinePanel';
+import { useStore } from './store';
 
-/** Placeholder until the inspector UI lands: says what runs and how an agent connects. */
-export function App() {
+function Header() {
+  const opened = useStore(state => state.opened);
+  const openSessionId = useStore(state => state.openSessionId);
+  const openSession = useStore(state => state.openSession);
+  const runDemo = useStore(state => state.runDemo);
+  const exportSession = useStore(state => state.exportSession);
+  const theme = useStore(state => state.theme);
+  const toggleTheme = useStore(state => state.toggleTheme);
+  const demoRunning = useStore(state => state.status?.demo.state === 'running');
+  const session = opened?.session;
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32, maxWidth: 720 }}>
+    <header className="app-header">
       <h1>Agent Inspector</h1>
-      <p>The automation core is running. Point an MCP client at:</p>
-      <pre data-testid="mcp-url" style={{ background: '#f3f3f3', padding: 12 }}>{mcpUrl}</pre>
-      <p>For example, with Claude Code:</p>
-      <pre style={{ background: '#f3f3f3', padding: 12 }}>claude mcp add --transport http agent-inspector {mcpUrl}</pre>
-    </main>
+      {session ? (
+        <span className="header-session" data-testid="open-session">
+          {session.clientName ?? session.transport} · {new Date(session.startedAt).toLocaleString()}
+        </span>
+      ) : null}
+      <span className="grow" />
+      {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>Connect an agent</button> : null}
+      <button type="button" onClick={() => void runDemo()} disabled={demoRunning}>{demoRunning ? 'Demo running…' : 'Run demo'}</button>
+      {session && session.steps > 0 ? <button type="button" data-testid="export" onClick={() => void exportSession()}>Export spec</button> : null}
+      <button type="button" aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle" onClick={toggleTheme}>
+        {theme === 'dark' ? '☀' : '☾'}
+      </button>
+    </header>
+  );
+}
+
+export function App() {
+  const theme = useStore(state => state.theme);
+  const openSessionId = useStore(state => state.openSessionId);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return (
+    <div className="app">
+      <Header />
+      <div className="app-body">
+        <aside className="sidebar">
+          <SessionsPanel />
+          <TimelinePanel />
+        </aside>
+        <main className="workspace">
+          {openSessionId ? (
+            <div className="panels">
+              <PageViewPanel />
+              <AriaTreePanel />
+              <CodePanel />
+            </div>
+          ) : (
+            <ErrorBoundary name="Connect">
+              <ConnectPanel />
+            </ErrorBoundary>
+          )}
+        </main>
+      </div>
+      <StatusBar />
+      <Toasts />
+    </div>
   );
 }

@@ -1,0 +1,180 @@
+// UI benchmark (web mode, Chromium): time to render a 10,000-node aria tree and to open a 500-step recorded session,
+// each beside a peer measured in the same page and run — the same data rendered as plain text.
+//
+//   npm run bench:ui                   (builds first)
+//   node bench/ui.js --runs 5          (or BENCH_RUNS=5): measurements of each kind
+//
+// The sessions are written in the recorder's own format (src/main/sessions/format.ts) into a temporary folder, with a
+// real aria snapshot of a large page taken by Chromium, then served by `agent-inspector serve --session-dir`.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import { largePage } from '../e2e/support/fixture-server.js';
+import { CHROMIUM, machineInfo, OUR_CLI, percentile, printTable } from './support.js';
+
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = Number(runsArg > 0 ? process.argv[runsArg + 1] : process.env.BENCH_RUNS ?? 5);
+const TREE_NODES = 10_000;
+const SESSION_STEPS = 500;
+const TARGETS = { tree: 200, session: 1_500 };
+
+const countNodes = yaml => yaml.split('\n').filter(line => /^\s*- (?!\/)/.test(line)).length;
+
+/** A real aria snapshot (mode 'ai') of a generated page with at least TREE_NODES nodes, and a viewport JPEG. */
+async function capture(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  let n = 2_000;
+  let yaml;
+  for (;;) {
+    await page.setContent(largePage(n));
+    yaml = await page.ariaSnapshot({ mode: 'ai' });
+    if (countNodes(yaml) >= TREE_NODES) break;
+    n = Math.ceil(n * (TREE_NODES / countNodes(yaml)) * 1.02);
+  }
+  const jpeg = await page.screenshot({ type: 'jpeg', quality: 60, scale: 'css' });
+  await page.close();
+  return { yaml, jpeg };
+}
+
+/** Writes one session folder the way the recorder does: session.json, events.jsonl, artifacts/. */
+function writeSession(root, name, id, steps) {
+  const dir = join(root, name);
+  const artifacts = join(dir, 'artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  const startedAt = Date.parse('2026-01-01T10:00:00Z') + steps.length;
+  writeFileSync(join(dir, 'session.json'), JSON.stringify({ format: 'agent-inspector-session', version: 1, id, startedAt, transport: 'http', clientName: `bench ${name}`, writer: 'bench/ui.js' }));
+  const lines = [{ type: 'session-started', sessionId: id, transport: 'http', clientName: `bench ${name}`, time: startedAt }];
+  steps.forEach((step, index) => {
+    const seq = index + 1;
+    const record = {
+      type: 'tool-call', sessionId: id, seq, tool: step.tool, args: step.args, startedAt: startedAt + seq * 1000, endedAt: startedAt + seq * 1000 + 40 + (seq % 50),
+      outcome: 'ok', targets: step.targets, response: { result: 'ok', snapshot: step.aria ? {} : undefined }, code: step.code, url: 'https://bench.example/page', title: 'Bench',
+      artifacts: {},
+    };
+    if (step.aria) {
+      const file = `${String(seq).padStart(4, '0')}-aria.yml.gz`;
+      writeFileSync(join(artifacts, file), gzipSync(step.aria));
+      record.artifacts.aria = { file };
+    }
+    if (step.screenshot) record.artifacts.screenshot = step.screenshot;
+    lines.push(record);
+  });
+  lines.push({ type: 'session-ended', sessionId: id, time: startedAt + steps.length * 1000 + 500 });
+  writeFileSync(join(dir, 'events.jsonl'), lines.map(line => JSON.stringify(line)).join('\n') + '\n');
+}
+
+/** RUNS sessions of SESSION_STEPS clicks and typing (one each, so every open is cold), and RUNS of 10k-node trees. */
+function writeSessions(root, yaml, jpeg) {
+  writeFileSync(join(root, 'screenshot.jpg'), jpeg);
+  const smallAria = yaml.split('\n').slice(0, 40).join('\n');
+  for (let run = 0; run < RUNS; run++) {
+    const steps = Array.from({ length: SESSION_STEPS }, (_, i) => i % 2
+      ? { tool: 'browser_click', args: { target: `e${i}` }, targets: [{ target: `e${i}`, ref: `e${i}`, role: 'button', name: `Action ${i}`, locator: `page.getByRole('button', { name: 'Action ${i}' })`, box: { x: 10, y: 20 + (i % 30) * 20, width: 80, height: 18 } }], code: `await page.getByRole('button', { name: 'Action ${i}' }).click();` }
+      : { tool: 'browser_type', args: { target: `e${i}`, text: `note ${i}` }, targets: [{ target: `e${i}`, ref: `e${i}`, role: 'textbox', name: `Item ${i}`, locator: `page.getByLabel('Item ${i}')` }], code: `await page.getByLabel('Item ${i}').fill('note ${i}');` });
+    steps[0].aria = smallAria;
+    writeSession(root, `steps-${run}`, `bench-steps-${run}`, steps);
+    // Step 1 is small and opens first; step 2 is the big tree (a distinct one per run, so nothing is cached).
+    writeSession(root, `tree-${run}`, `bench-tree-${run}`, [
+      { tool: 'browser_navigate', args: { url: 'https://bench.example/' }, code: "await page.goto('https://bench.example/');", aria: smallAria },
+      { tool: 'browser_snapshot', args: {}, code: '', aria: yaml.replace('"Large page"', `"Large page ${run}"`) },
+      { tool: 'browser_snapshot', args: {}, code: '', aria: smallAria },
+    ]);
+  }
+}
+
+function startServe(sessionDir) {
+  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--headless', '--port', '0', '--session-dir', sessionDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stderr.on('data', chunk => {
+      output += chunk;
+      const url = output.match(/web mode\) at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', code => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
+}
+
+/** Clicks `selector` and waits until `done()` holds in a painted frame; returns the milliseconds in between. */
+function clickUntil(page, selector, done) {
+  return page.evaluate(async ({ selector, done }) => {
+    const check = new Function(`return (${done})()`);
+    const start = performance.now();
+    document.querySelector(selector).click();
+    while (!check()) await new Promise(resolve => requestAnimationFrame(resolve));
+    // One more frame: what was rendered has been painted.
+    await new Promise(resolve => requestAnimationFrame(resolve));
+    return performance.now() - start;
+  }, { selector, done: done.toString() });
+}
+
+/** The peer: the same text put into a <pre> and laid out and painted, in the same page. */
+function plainText(page, text) {
+  return page.evaluate(async text => {
+    const start = performance.now();
+    const pre = document.createElement('pre');
+    pre.style.cssText = 'position:absolute;left:0;top:0;width:600px;height:400px;overflow:auto;z-index:-1';
+    pre.textContent = text;
+    document.body.append(pre);
+    pre.getBoundingClientRect();
+    await new Promise(resolve => requestAnimationFrame(resolve));
+    await new Promise(resolve => requestAnimationFrame(resolve));
+    const ms = performance.now() - start;
+    pre.remove();
+    return ms;
+  }, text);
+}
+
+async function main() {
+  console.log(machineInfo());
+  const root = mkdtempSync(join(tmpdir(), 'bench-ui-'));
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  let server;
+  try {
+    const { yaml, jpeg } = await capture(browser);
+    writeSessions(root, yaml, jpeg);
+    console.log(`Sessions in ${root}: ${RUNS} × ${SESSION_STEPS} steps, ${RUNS} × a ${countNodes(yaml).toLocaleString()}-node snapshot (${(yaml.length / 1024).toFixed(0)} KB)\n`);
+    server = await startServe(root);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(server.url);
+    await page.getByTestId('session-item').nth(2 * RUNS - 1).waitFor();
+
+    const samples = { tree: [], treeText: [], session: [], sessionText: [] };
+    for (let run = 0; run < RUNS; run++) {
+      // Open the tree session (its last, small step is selected), then time selecting the 10k-node step.
+      await page.getByTestId('session-item').filter({ hasText: `bench tree-${run}` }).click();
+      await page.locator('[data-testid=aria-tree][data-tree-seq="3"]').waitFor();
+      samples.tree.push(await clickUntil(page, '[data-testid=timeline-step][data-seq="2"]',
+        () => document.querySelector('[data-testid=aria-tree]')?.getAttribute('data-tree-seq') === '2' && document.querySelectorAll('[data-testid=tree-row]').length > 20));
+      samples.treeText.push(await plainText(page, yaml));
+
+      const title = `bench steps-${run}`;
+      const index = await page.getByTestId('session-item').evaluateAll((items, title) => items.findIndex(item => item.textContent.includes(title)), title);
+      samples.session.push(await clickUntil(page, `li:nth-child(${index + 1}) > [data-testid=session-item]`,
+        () => document.querySelector('[data-testid=timeline-panel] h2')?.textContent === 'Timeline · 500 calls' && document.querySelectorAll('[data-testid=timeline-step]').length > 5 && !!document.querySelector('[data-testid=aria-tree]')));
+      const lines = Array.from({ length: SESSION_STEPS }, (_, i) => `${i + 1}  ${i % 2 ? 'click' : 'type'}  ${i % 2 ? `button "Action ${i}"` : `textbox "Item ${i}"`}  ${40 + ((i + 1) % 50)} ms  ✓`);
+      samples.sessionText.push(await plainText(page, lines.join('\n')));
+    }
+
+    const row = (label, ours, peer, target) => {
+      const [p50, peer50] = [percentile(ours, 50), percentile(peer, 50)];
+      return [label, p50.toFixed(0), Math.max(...ours).toFixed(0), peer50.toFixed(1), (p50 / peer50).toFixed(1), `≤ ${target}`, p50 <= target ? 'met' : 'MISSED'];
+    };
+    printTable(['measure (ms, median of ' + RUNS + ')', 'inspector', 'max', 'plain text', 'ratio', 'target', ''], [
+      row(`select a step with a ${countNodes(yaml).toLocaleString()}-node tree`, samples.tree, samples.treeText, TARGETS.tree),
+      row(`open a ${SESSION_STEPS}-step recorded session`, samples.session, samples.sessionText, TARGETS.session),
+    ], 1);
+    console.log('\ninspector: from the click to the painted frame showing the result — bridge round trip over the WebSocket,');
+    console.log('reading the session or snapshot from disk, parsing, virtualized render. plain text: the same data put into');
+    console.log('a <pre> in the same page, laid out and painted (no transfer, no parsing, nothing interactive).');
+  } finally {
+    server?.stop();
+    await browser.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type * as Monaco from 'monaco-editor/editor/editor.api';
+import { sessionCode } from '../../../../shared/step-text';
+import { Panel } from '../../components/Panel';
+import { useStore } from '../../store';
+
+type MonacoModule = typeof Monaco;
+
+/** Monaco is large: loaded after the first paint, so opening a session never waits for it. */
+let loading: Promise<MonacoModule> | undefined;
+const loadMonaco = () => (loading ??= import('./monaco').then(module => module.monaco));
+
+export function CodePanel() {
+  const steps = useStore(state => state.opened?.steps);
+  const selectedSeq = useStore(state => state.selectedSeq);
+  const theme = useStore(state => state.theme);
+  const code = useMemo(() => sessionCode(steps ?? []), [steps]);
+  const host = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<Monaco.editor.IStandaloneCodeEditor>();
+  const [monaco, setMonaco] = useState<MonacoModule>();
+  const decorations = useRef<Monaco.editor.IEditorDecorationsCollection>(undefined);
+
+  useEffect(() => {
+    let disposed = false;
+    let created: Monaco.editor.IStandaloneCodeEditor | undefined;
+    void loadMonaco().then(module => {
+      if (disposed || !host.current) return;
+      created = module.editor.create(host.current, {
+        language: 'javascript',
+        readOnly: true,
+        domReadOnly: true,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        scrollBeyondLastLine: false,
+        fontSize: 12,
+        lineNumbersMinChars: 3,
+        renderLineHighlight: 'none',
+        wordWrap: 'on',
+        // Folding arrows are codicon glyphs, a font this slim bundle leaves out; a read-only script needs no folding.
+        folding: false,
+      });
+      setMonaco(module);
+      setEditor(created);
+    });
+    return () => {
+      disposed = true;
+      created?.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    monaco?.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs');
+  }, [monaco, theme]);
+
+  useEffect(() => {
+    if (editor && editor.getValue() !== code.text) editor.setValue(code.text);
+  }, [editor, code]);
+
+  useEffect(() => {
+    if (!editor || !monaco) return;
+    const range = selectedSeq === undefined ? undefined : code.lines.get(selectedSeq);
+    decorations.current?.clear();
+    if (!range) return;
+    decorations.current = editor.createDecorationsCollection([{
+      range: new monaco.Range(range.start, 1, range.end, 1),
+      options: { isWholeLine: true, className: 'code-step-line', linesDecorationsClassName: 'code-step-gutter' },
+    }]);
+    editor.revealLinesInCenterIfOutsideViewport(range.start, range.end);
+  }, [editor, monaco, code, selectedSeq]);
+
+  return (
+    <Panel title="Playwright code" className="code-panel" testId="code-panel">
+      <div className="code-wrap">
+        <div className="code-host" ref={host} data-testid="code-editor" data-selected-seq={selectedSeq} />
+        {!editor ? <pre className="code-fallback">{code.text}</pre> : null}
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,59 @@
+import type { SessionInfo } from '../../../../shared/bridge';
+import { Panel } from '../../components/Panel';
+import { useStore } from '../../store';
+
+const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const day = (ms: number) => new Date(ms).toLocaleDateString([], { month: 'short', day: 'numeric' });
+
+function badge(session: SessionInfo): { text: string; kind: string } {
+  if (session.live) return session.running ? { text: 'live', kind: 'live' } : { text: 'ended', kind: 'ended' };
+  return session.running ? { text: 'interrupted', kind: 'warn' } : { text: 'recorded', kind: 'ended' };
+}
+
+function host(url?: string) {
+  if (!url) return '';
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+export function SessionsPanel() {
+  const sessions = useStore(state => state.sessions);
+  const openId = useStore(state => state.openSessionId);
+  const open = useStore(state => state.openSession);
+  return (
+    <Panel title="Sessions" className="sessions-panel" testId="sessions-panel">
+      {sessions.length === 0 ? (
+        <p className="empty">No sessions yet. Connect an agent or run the demo.</p>
+      ) : (
+        <ul className="session-list">
+          {sessions.map(session => {
+            const { text, kind } = badge(session);
+            return (
+              <li key={session.id}>
+                <button
+                  type="button"
+                  data-testid="session-item"
+                  className={`session-item${session.id === openId ? ' selected' : ''}`}
+                  aria-current={session.id === openId}
+                  onClick={() => void open(session.id)}
+                >
+                  <span className="session-title">
+                    {session.clientName ?? session.transport}
+                    <span className={`badge badge-${kind}`}>{text}</span>
+                  </span>
+                  <span className="session-meta">
+                    {day(session.startedAt)} {time(session.startedAt)} · {session.steps} step{session.steps === 1 ? '' : 's'}
+                    {session.url ? ` · ${host(session.url)}` : ''}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,14 @@
+import { create } from 'zustand';
+import { sessionsSlice } from './sessions';
+import { stepsSlice } from './steps';
+import { treeSlice } from './tree';
+import type { Store } from './types';
+import { uiSlice } from './ui';
+
+/** The one store of the UI; each panel reads the slice it shows and calls the actions it needs. */
+export const useStore = create<Store>()((...args) => ({
+  ...uiSlice(...args),
+  ...sessionsSlice(...args),
+  ...stepsSlice(...args),
+  ...treeSlice(...args),
+}));

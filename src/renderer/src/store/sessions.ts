@@ -1,0 +1,47 @@
+import { inspector } from '../bridge/inspector';
+import { attempt } from './attempt';
+import { emptyTree } from './tree';
+import type { SessionsSlice, Slice } from './types';
+
+export const sessionsSlice: Slice<SessionsSlice> = (set, get) => ({
+  sessions: [],
+  async refreshStatus() {
+    const status = await attempt(get, inspector.invoke('status', {}));
+    if (status) set({ status });
+  },
+  async refreshSessions() {
+    const sessions = await attempt(get, inspector.invoke('listSessions', {}));
+    if (sessions) set({ sessions });
+  },
+  async openSession(id) {
+    set({ openSessionId: id, opened: undefined, selectedSeq: undefined, detail: undefined, follow: true, ...emptyTree() });
+    if (!id) return;
+    const opened = await attempt(get, inspector.invoke('openSession', { sessionId: id }));
+    if (!opened || get().openSessionId !== id) return;
+    set({ opened });
+    for (const warning of opened.warnings) get().toast(warning, 'info');
+    // The last step is where the session stands: for a live one, where the agent is now.
+    const last = opened.steps.at(-1);
+    if (last) get().selectStep(last.seq);
+  },
+  async runDemo() {
+    const started = await attempt(get, inspector.invoke('runDemo', {}));
+    if (started) await get().openSession(started.sessionId);
+  },
+  async exportSession() {
+    const id = get().openSessionId;
+    if (!id) return;
+    const exported = await attempt(get, inspector.invoke('export', { sessionId: id }));
+    if (!exported) return;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([exported.spec], { type: 'text/plain' }));
+    link.download = exported.fileName;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    get().toast(`Exported ${exported.fileName}`, 'info');
+  },
+  async setBrowser(running) {
+    const status = await attempt(get, inspector.invoke(running ? 'startBrowser' : 'stopBrowser', {}));
+    if (status) set({ status });
+  },
+});

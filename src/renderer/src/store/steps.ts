@@ -1,0 +1,40 @@
+import type { StepDetail } from '../../../shared/bridge';
+import { inspector } from '../bridge/inspector';
+import { attempt } from './attempt';
+import { treeFor } from './tree';
+import type { Slice, StepsSlice } from './types';
+
+/** Recently viewed steps, so going back and forth with the arrow keys does not fetch snapshots again. */
+const CACHE_SIZE = 24;
+const details = new Map<string, StepDetail>();
+
+export const stepsSlice: Slice<StepsSlice> = (set, get) => {
+  const show = (detail: StepDetail) => set({ detail, ...treeFor(get(), detail) });
+
+  return {
+    follow: true,
+    selectStep(seq) {
+      const { opened } = get();
+      set({ selectedSeq: seq, follow: seq !== undefined && seq === opened?.steps.at(-1)?.seq });
+      if (seq === undefined || !opened) return set({ detail: undefined });
+      const sessionId = opened.session.id;
+      const key = `${sessionId}:${seq}`;
+      const cached = details.get(key);
+      if (cached) return show(cached);
+      void attempt(get, inspector.invoke('getStep', { sessionId, seq })).then(detail => {
+        if (!detail) return;
+        details.set(key, detail);
+        if (details.size > CACHE_SIZE) details.delete(details.keys().next().value!);
+        // Only the latest selection is shown: with fast arrow keys, earlier answers arrive late.
+        if (get().opened?.session.id === sessionId && get().selectedSeq === seq) show(detail);
+      });
+    },
+    moveSelection(delta) {
+      const steps = get().opened?.steps ?? [];
+      if (!steps.length) return;
+      const index = steps.findIndex(step => step.seq === get().selectedSeq);
+      const next = Math.max(0, Math.min(steps.length - 1, (index < 0 ? steps.length : index) + delta));
+      get().selectStep(steps[next].seq);
+    },
+  };
+};

@@ -1,0 +1,58 @@
+import type { StateCreator } from 'zustand';
+import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '../../../shared/bridge';
+import type { AriaNode } from '../../../shared/aria-tree';
+
+export interface Toast {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface UiSlice {
+  theme: 'light' | 'dark';
+  toggleTheme(): void;
+  toasts: Toast[];
+  toast(text: string, kind?: Toast['kind']): void;
+  dismissToast(id: number): void;
+  /** The link to the core (always up in the desktop app; web mode's WebSocket can drop). */
+  connected: boolean;
+}
+
+export interface SessionsSlice {
+  status?: InspectorStatus;
+  sessions: SessionInfo[];
+  /** The session every panel shows; undefined shows how to connect an agent. */
+  openSessionId?: string;
+  opened?: OpenedSession;
+  refreshStatus(): Promise<void>;
+  refreshSessions(): Promise<void>;
+  openSession(id: string | undefined): Promise<void>;
+  runDemo(): Promise<void>;
+  exportSession(): Promise<void>;
+  setBrowser(running: boolean): Promise<void>;
+}
+
+export interface StepsSlice {
+  selectedSeq?: number;
+  /** Selecting the newest step as new ones arrive: on until the user picks an older one. */
+  follow: boolean;
+  detail?: StepDetail;
+  selectStep(seq: number | undefined): void;
+  moveSelection(delta: number): void;
+}
+
+export interface TreeSlice {
+  nodes: AriaNode[];
+  /** Which step's snapshot the tree shows (the selected step's, or the nearest earlier one). */
+  treeSeq?: number;
+  collapsed: ReadonlySet<number>;
+  filter: string;
+  selectedNode?: number;
+  setFilter(filter: string): void;
+  toggleNode(index: number, open?: boolean): void;
+  selectNode(index: number | undefined): void;
+  hoverNode(index: number | undefined): void;
+}
+
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice;
+export type Slice<T> = StateCreator<Store, [], [], T>;

@@ -1,0 +1,37 @@
+import type { Slice, UiSlice } from './types';
+
+const THEME_KEY = 'agent-inspector.theme';
+let toastIds = 0;
+
+function initialTheme(): 'light' | 'dark' {
+  const saved = localStorage.getItem(THEME_KEY);
+  if (saved === 'light' || saved === 'dark') return saved;
+  return matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export const uiSlice: Slice<UiSlice> = (set, get) => ({
+  theme: initialTheme(),
+  toggleTheme() {
+    const theme = get().theme === 'dark' ? 'light' : 'dark';
+    // Once chosen, the theme stays; until then it follows the OS.
+    localStorage.setItem(THEME_KEY, theme);
+    set({ theme });
+  },
+  toasts: [],
+  toast(text, kind = 'error') {
+    const id = ++toastIds;
+    set(state => ({ toasts: [...state.toasts.slice(-3), { id, kind, text }] }));
+    setTimeout(() => get().dismissToast(id), kind === 'error' ? 8_000 : 4_000);
+  },
+  dismissToast(id) {
+    set(state => ({ toasts: state.toasts.filter(toast => toast.id !== id) }));
+  },
+  connected: true,
+});
+
+/** Follows the OS theme while the user has not picked one. */
+export function followOsTheme(setTheme: (theme: 'light' | 'dark') => void) {
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', event => {
+    if (!localStorage.getItem(THEME_KEY)) setTheme(event.matches ? 'dark' : 'light');
+  });
+}
