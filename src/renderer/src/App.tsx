@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toasts } from './components/Toasts';
 import { AriaTreePanel } from './panels/aria-tree/AriaTreePanel';
-import { CodePanel } from './panels/code/CodePanel';
 import { ConnectPanel } from './panels/connect/ConnectPanel';
+import { DetailPanel } from './panels/detail/DetailPanel';
 import { PageViewPanel } from './panels/page-view/PageViewPanel';
 import { SessionsPanel } from './panels/sessions/SessionsPanel';
 import { StatusBar } from './panels/status-bar/StatusBar';
@@ -58,7 +58,7 @@ export function App() {
             <div className="panels">
               <PageViewPanel />
               <AriaTreePanel />
-              <CodePanel />
+              <DetailPanel />
             </div>
           ) : (
             <ErrorBoundary name="Connect">

@@ -8,6 +8,9 @@ export interface Toast {
   text: string;
 }
 
+/** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
+export type DetailTab = 'code';
+
 export interface UiSlice {
   theme: 'light' | 'dark';
   toggleTheme(): void;
@@ -16,6 +19,8 @@ export interface UiSlice {
   dismissToast(id: number): void;
   /** The link to the core (always up in the desktop app; web mode's WebSocket can drop). */
   connected: boolean;
+  detailTab: DetailTab;
+  setDetailTab(tab: DetailTab): void;
 }
 
 export interface SessionsSlice {

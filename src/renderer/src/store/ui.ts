@@ -27,6 +27,10 @@ export const uiSlice: Slice<UiSlice> = (set, get) => ({
     set(state => ({ toasts: state.toasts.filter(toast => toast.id !== id) }));
   },
   connected: true,
+  detailTab: 'code',
+  setDetailTab(detailTab) {
+    set({ detailTab });
+  },
 });
 
 /** Follows the OS theme while the user has not picked one. */

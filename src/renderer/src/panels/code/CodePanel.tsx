@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { sessionCode } from '../../../../shared/step-text';
-import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
 
 type MonacoModule = typeof Monaco;
@@ -10,7 +9,8 @@ type MonacoModule = typeof Monaco;
 let loading: Promise<MonacoModule> | undefined;
 const loadMonaco = () => (loading ??= import('./monaco').then(module => module.monaco));
 
-export function CodePanel() {
+/** The session's Playwright code with the selected step's lines highlighted (a tab of DetailPanel). */
+export function CodeView() {
   const steps = useStore(state => state.opened?.steps);
   const selectedSeq = useStore(state => state.selectedSeq);
   const theme = useStore(state => state.theme);
@@ -69,11 +69,9 @@ export function CodePanel() {
   }, [editor, monaco, code, selectedSeq]);
 
   return (
-    <Panel title="Playwright code" className="code-panel" testId="code-panel">
-      <div className="code-wrap">
-        <div className="code-host" ref={host} data-testid="code-editor" data-selected-seq={selectedSeq} />
-        {!editor ? <pre className="code-fallback">{code.text}</pre> : null}
-      </div>
-    </Panel>
+    <div className="code-wrap" data-testid="code-panel">
+      <div className="code-host" ref={host} data-testid="code-editor" data-selected-seq={selectedSeq} />
+      {!editor ? <pre className="code-fallback">{code.text}</pre> : null}
+    </div>
   );
 }

@@ -1,0 +1,49 @@
+import { useState, type ComponentType } from 'react';
+import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { useStore } from '../../store';
+import type { DetailTab } from '../../store/types';
+import { CodeView } from '../code/CodePanel';
+
+/**
+ * The tabbed area under the page view: everything about the selected step that is read as text. One entry per tab;
+ * a tab's view stays mounted once shown (hidden while another tab is active), so an editor is not rebuilt on each
+ * switch.
+ */
+const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
+  { id: 'code', label: 'Playwright code', View: CodeView },
+];
+
+export function DetailPanel() {
+  const active = useStore(state => state.detailTab);
+  const setDetailTab = useStore(state => state.setDetailTab);
+  const [shown, setShown] = useState<ReadonlySet<DetailTab>>(() => new Set([active]));
+  if (!shown.has(active)) setShown(new Set([...shown, active]));
+  return (
+    <section className="panel detail-panel" data-testid="detail-panel" aria-label="Step details">
+      <header className="panel-header tab-strip" role="tablist">
+        {TABS.map(tab => (
+          <button
+            key={tab.id}
+            type="button"
+            role="tab"
+            id={`tab-${tab.id}`}
+            aria-selected={tab.id === active}
+            aria-controls={`tabpanel-${tab.id}`}
+            data-testid={`tab-${tab.id}`}
+            className="tab"
+            onClick={() => setDetailTab(tab.id)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </header>
+      {TABS.filter(tab => shown.has(tab.id)).map(({ id, label, View }) => (
+        <div key={id} className="panel-body" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`} hidden={id !== active}>
+          <ErrorBoundary name={label}>
+            <View />
+          </ErrorBoundary>
+        </div>
+      ))}
+    </section>
+  );
+}
