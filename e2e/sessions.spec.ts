@@ -49,7 +49,7 @@ test('a recorded session replays as an exported @playwright/test spec that passe
   }
 
   const spec = join(workspace, 'flow.spec.ts');
-  const exported = await run('node', [CLI, 'export', dir, '-o', spec]);
+  const exported = await run('node', [CLI, 'export', dir, '-o', spec, '--aria-checkpoints']);
   expect(exported.stderr).toContain(`Wrote ${spec} (7 recorded calls)`);
   const code = readFileSync(spec, 'utf8');
   expect(code).not.toMatch(/aria-ref|\be\d+\b/);
@@ -59,7 +59,10 @@ test('a recorded session replays as an exported @playwright/test spec that passe
   expect(code).toContain('process.env.SIGNUP_PASSWORD');
   expect(code).toContain(`await expect(page.getByRole('checkbox', { name: 'I accept the terms' })).toBeChecked();`);
   expect(code).toContain(`await expect(page.getByText('Saved Ada Lovelace').first()).toBeVisible();`);
-  expect(code).not.toContain('browser_snapshot');
+  // The agent's browser_snapshot is a checkpoint: the page's aria tree then, refs and the masked password left out.
+  expect(code).toContain('// The page as the agent saw it at step 5 (browser_snapshot).');
+  expect(code).toMatch(/toMatchAriaSnapshot\(`\n(?:.*\n)*\s+- textbox "Full name": Ada Lovelace\n(?:.*\n)*\s+- textbox "Password"\n/);
+  expect(code).not.toContain('••••');
 
   // Run it for real against the same site, with the secret from the environment, as a project of its own would.
   const project = mkdtempSync(join(tmpdir(), 'exported-'));

@@ -45,6 +45,7 @@ export function buildProgram(): Command {
     .argument('<session>', 'the session folder (under --session-dir)')
     .option('-o, --output <file>', 'the spec file to write (default: stdout)')
     .option('--title <title>', 'the test title')
+    .option('--aria-checkpoints', 'assert the page\'s aria snapshot (toMatchAriaSnapshot) wherever the agent took one')
     .action(async (session, options) => (await import('./commands/sessions')).runExport(session, options));
   program.command('sessions').description('list the recorded sessions in a folder, newest first')
     .argument('[dir]', 'the --session-dir folder', '.')

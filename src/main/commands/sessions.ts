@@ -1,14 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { exportSpec } from '../sessions/export';
+import { exportSpec, loadAriaCheckpoints } from '../sessions/export';
 import { listSessions, openSession } from '../sessions/session-reader';
 import { log } from './process';
 
 /** Writes the @playwright/test spec of a recorded session to a file or stdout. */
-export async function runExport(dir: string, options: { output?: string; title?: string }) {
+export async function runExport(dir: string, options: { output?: string; title?: string; ariaCheckpoints?: boolean }) {
   const session = await openSession(resolve(dir));
   for (const warning of session.warnings) log(`warning: ${warning}`);
-  const spec = exportSpec(session, { title: options.title });
+  const ariaCheckpoints = options.ariaCheckpoints ? await loadAriaCheckpoints(session) : undefined;
+  const spec = exportSpec(session, { title: options.title, ariaCheckpoints });
   if (!options.output) {
     process.stdout.write(spec);
     return;

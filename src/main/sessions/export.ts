@@ -1,11 +1,17 @@
 import { jsString } from '../browser/codegen';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
+import { ariaTemplate } from './aria-template';
 import { OBSERVING_TOOLS, PLANNING_TOOLS } from './tool-kinds';
 
 export interface ExportOptions {
   /** The test's title; defaults to one naming the session. */
   title?: string;
+  /**
+   * Aria snapshots (mode 'ai') of the agent's whole-page browser_snapshot steps, by seq (see loadAriaCheckpoints):
+   * each becomes a `toMatchAriaSnapshot` checkpoint at that point of the test.
+   */
+  ariaCheckpoints?: ReadonlyMap<number, string>;
 }
 
 interface Block {
@@ -30,6 +36,11 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
   const blocks: Block[] = [];
   let number = 0;
   for (const step of steps) {
+    const checkpoint = step.tool === 'browser_snapshot' ? options.ariaCheckpoints?.get(step.seq) : undefined;
+    if (checkpoint) {
+      blocks.push({ comment: `// The page as the agent saw it at step ${step.seq} (browser_snapshot).`, lines: [ariaCheckpoint(checkpoint)] });
+      continue;
+    }
     if (step.tool === 'browser_snapshot' || OBSERVING_TOOLS.has(step.tool) || PLANNING_TOOLS.has(step.tool)) continue;
     number++;
     const who = step.actor === 'human' ? ' (by hand)' : step.via ? ` (chosen by ${step.via})` : '';
@@ -56,6 +67,23 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
     '});',
     '',
   ].join('\n');
+}
+
+/** The aria snapshots of the session's whole-page browser_snapshot steps, for ExportOptions.ariaCheckpoints. */
+export async function loadAriaCheckpoints(session: RecordedSession): Promise<Map<number, string>> {
+  const checkpoints = new Map<number, string>();
+  for (const step of session.steps) {
+    if (step.tool !== 'browser_snapshot' || step.outcome !== 'ok' || 'target' in step.args || 'depth' in step.args) continue;
+    const yaml = await session.ariaSnapshot(step);
+    if (yaml) checkpoints.set(step.seq, yaml);
+  }
+  return checkpoints;
+}
+
+function ariaCheckpoint(aiYaml: string): string {
+  const template = ariaTemplate(aiYaml).replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+  const indented = template.split('\n').map(line => `    ${line}`).join('\n');
+  return `await expect(page.locator('body')).toMatchAriaSnapshot(\`\n${indented}\n  \`);`;
 }
 
 /** Rewrites `'https://origin/…'` literals as `BASE_URL + '/…'`; lines stay as they are without an origin. */
