@@ -1,9 +1,20 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
+import { McpBrowserClient } from '../src/main/mcp-client';
+import { Replayer } from '../src/main/replay';
+import { exportSpec } from '../src/main/sessions/export';
+import { openSession } from '../src/main/sessions/session-reader';
 import type { InspectorEvent, ToolCallEvent } from '../src/shared/events';
 import { expect, test } from './support/fixtures';
 import { inProcessCore } from './support/in-process';
-import { refOf } from './support/mcp';
+import { CLI, refOf } from './support/mcp';
+
+const run = promisify(execFile);
 
 /**
  * A person at the controlled browser: real input dispatched over the page's own DevTools connection, outside the
@@ -245,5 +256,67 @@ test('with humanSteps off, nothing a person does is recorded', async ({ site, wo
     person?.close();
     await mcp.close();
     await core.close();
+  }
+});
+
+test('a session that mixes agent and human steps exports to a spec that passes, and replays without drift', async ({ site, workspace }) => {
+  test.setTimeout(120_000);
+  const sessionDir = join(workspace, 'sessions');
+  const { port, core, events, mcp } = await coreWithPerson(workspace, { sessionDir });
+  let person: Person | undefined;
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const yaml = nav.parsed.snapshot!.yaml;
+    person = await Person.at(port, '/form.html');
+    await humanPause();
+    await person.click('input[name=name]');
+    await person.type('Ada Lovelace');
+    await person.click('h1');
+    await expect.poll(() => humanSteps(events).length).toBe(1);
+    await mcp.call('browser_type', { target: refOf(yaml, /textbox "Email"/), text: 'ada@example.com' });
+    await humanPause();
+    await person.click('input[value=pro]');
+    await expect.poll(() => humanSteps(events).length).toBe(2);
+    await mcp.call('browser_click', { target: refOf(yaml, /checkbox "I accept the terms"/) });
+    await humanPause();
+    await person.click('button[type=submit]');
+    await expect.poll(() => humanSteps(events).length).toBe(3);
+    await mcp.call('browser_wait_for', { text: 'Saved Ada Lovelace' });
+  } finally {
+    person?.close();
+    await mcp.close();
+    await core.close();
+  }
+
+  const session = await openSession(join(sessionDir, readdirSync(sessionDir)[0]));
+  expect(session.steps.map(step => [step.tool, step.actor ?? 'agent'])).toEqual([
+    ['browser_navigate', 'agent'], ['browser_type', 'human'], ['browser_type', 'agent'], ['browser_click', 'human'],
+    ['browser_click', 'agent'], ['browser_click', 'human'], ['browser_wait_for', 'agent'],
+  ]);
+  const spec = exportSpec(session);
+  expect(spec).toContain("// 2. browser_type textbox \"Full name\" (by hand)");
+  expect(spec).toContain("await page.getByTestId('full-name').fill('Ada Lovelace');");
+  expect(spec).toContain("await page.getByRole('radio', { name: 'Pro' }).check();");
+
+  const project = mkdtempSync(join(tmpdir(), 'human-export-'));
+  try {
+    symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
+    writeFileSync(join(project, 'flow.spec.ts'), spec);
+    writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
+    const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
+      .catch(error => error as { stdout: string; stderr: string; code: number });
+    expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+
+  // Replayed on a fresh inspector over stdio: the human steps are found again by role and name like the agent's.
+  const client = await McpBrowserClient.connect({ command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--no-dom-state'], cwd: workspace });
+  try {
+    const report = await new Replayer(session, client).runAll();
+    expect(report.steps.map(step => step.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(report.summary.clean).toBe(true);
+  } finally {
+    await client.disconnect();
   }
 });
