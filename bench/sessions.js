@@ -3,7 +3,7 @@
 // once recorded — replay time of a sign-up flow beside running its exported @playwright/test spec.
 //
 //   npm run bench:sessions                         (builds first)
-//   node bench/sessions.js --steps 200             (or BENCH_STEPS=200)
+//   node bench/sessions.js --steps 200             (or BENCH_STEPS=200; --keep leaves the sessions on disk)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,7 +121,8 @@ async function main() {
     console.log(`Loading the session index: agent-inspector sessions ${load.toFixed(0)} ms (whole process, best of 5) — target ≤ 1 s; ` +
       `a bare JSON.parse of the same log in a fresh Node ${parse.toFixed(0)} ms: ratio ${(load / parse).toFixed(2)}`);
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    if (process.argv.includes('--keep')) console.log(`Kept the sessions in ${root}`);
+    else rmSync(root, { recursive: true, force: true });
   }
 }
 

@@ -41,8 +41,8 @@ export interface ToolCallRecord extends Omit<ToolCallEvent, 'ariaSnapshot' | 'sc
   artifacts: {
     aria?: TextRef;
     dom?: TextRef;
-    /** The DOM diff of this step as DomState computed it, if any. */
-    domDiff?: string;
+    /** The DOM diff of this step as DomState computed it, if any: inline when small, else a gzip file. */
+    domDiff?: string | { file: string };
     screenshot?: string;
     storageState?: string;
   };

@@ -1,6 +1,7 @@
 import { existsSync, watch } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, type SessionMeta, type SessionRecord, type TextRef, type ToolCallRecord } from './format';
 import { readText } from './text-history';
 import type { ParsedResponse } from '../../shared/response';
@@ -66,6 +67,13 @@ export class RecordedSession {
   /** The DOM state (Browser State dom.html) recorded at a step. */
   dom(step: ToolCallRecord): Promise<string | undefined> {
     return this.text('dom', step);
+  }
+
+  /** The DOM diff DomState computed at a step (its Browser State diffs/ file), if it made one. */
+  async domStateDiff(step: ToolCallRecord): Promise<string | undefined> {
+    const diff = step.artifacts.domDiff;
+    if (diff === undefined || typeof diff === 'string') return diff;
+    return gunzipSync(await readFile(this.artifactPath(diff.file))).toString('utf8');
   }
 
   /** Absolute path of a per-step artifact file (screenshot, storage state). */

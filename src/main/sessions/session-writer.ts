@@ -1,11 +1,15 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { InspectorEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
 import { writeAtomically } from '../dom-state/writer';
 import { VERSION } from '../version';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, SESSION_VERSION, type SessionMeta, type SessionRecord, type ToolCallRecord } from './format';
 import { TextHistoryWriter } from './text-history';
+
+/** DomState diffs longer than this go to a file of their own rather than into the event log. */
+const INLINE_DIFF_LIMIT = 8 * 1024;
 
 /** `2026-11-23T01-02-03-ab12cd`: sorts by start time, readable, unique. */
 export function sessionFolderName(startedAt: number): string {
@@ -22,6 +26,8 @@ export class SessionWriter {
   private readonly aria: TextHistoryWriter;
   private readonly dom: TextHistoryWriter;
   private lastStorageState?: { json: string; file: string };
+  /** Screenshot files by the sha256 of their bytes: a page that did not change is stored once. */
+  private readonly screenshots = new Map<string, string>();
   private failed = false;
 
   constructor(readonly dir: string, started: SessionStartedEvent) {
@@ -67,19 +73,34 @@ export class SessionWriter {
     if (ariaSnapshot !== undefined) artifacts.aria = await this.aria.add(step, ariaSnapshot);
     if (domState) {
       artifacts.dom = await this.dom.add(step, domState.dom);
-      if (domState.diff) artifacts.domDiff = domState.diff;
+      if (domState.diff) artifacts.domDiff = await this.domDiff(step, domState.diff);
     }
-    if (screenshot) {
-      const file = `${String(step).padStart(4, '0')}-screenshot.${screenshot.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
-      await writeAtomically(join(this.artifacts, file), Buffer.from(screenshot.base64, 'base64'));
-      artifacts.screenshot = file;
-    }
+    if (screenshot) artifacts.screenshot = await this.screenshotFile(step, screenshot);
     if (storageState) artifacts.storageState = await this.storageStateFile(step, storageState);
     // The snapshot is in the aria artifact; keeping it in the log too would repeat the largest thing on every line.
     const response = ariaSnapshot !== undefined && rest.response.snapshot?.yaml !== undefined
       ? { ...rest.response, snapshot: {} }
       : rest.response;
     return { ...rest, response, artifacts };
+  }
+
+  /** A navigation's diff can be the whole document: the log keeps small diffs, a file the large ones. */
+  private async domDiff(step: number, diff: string): Promise<string | { file: string }> {
+    if (diff.length <= INLINE_DIFF_LIMIT) return diff;
+    const file = `${String(step).padStart(4, '0')}-dom-state.diff.gz`;
+    await writeAtomically(join(this.artifacts, file), gzipSync(diff));
+    return { file };
+  }
+
+  private async screenshotFile(step: number, screenshot: { mimeType: string; base64: string }): Promise<string> {
+    const bytes = Buffer.from(screenshot.base64, 'base64');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const stored = this.screenshots.get(hash);
+    if (stored) return stored;
+    const file = `${String(step).padStart(4, '0')}-screenshot.${screenshot.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
+    await writeAtomically(join(this.artifacts, file), bytes);
+    this.screenshots.set(hash, file);
+    return file;
   }
 
   /** Cookies and local storage, written again only when they changed. */
