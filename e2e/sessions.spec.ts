@@ -75,6 +75,12 @@ test('a recorded session replays as an exported @playwright/test spec that passe
   rmSync(project, { recursive: true, force: true });
   expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
   expect(result.stdout).toContain('1 passed');
+
+  // Replay types the secret by name too: the inspector it starts gets the same secrets file.
+  const replayed = await run('node', [CLI, 'replay', dir, '--secrets', secrets]).catch(error => error as { stdout: string; stderr: string; code: number });
+  expect('code' in replayed ? replayed.stderr : '', 'replay exits 0').toBe('');
+  expect(replayed.stdout).toContain('Replayed without drift.');
+  expect(replayed.stdout).not.toContain('correct-horse-battery');
 });
 
 test('after kill -9 the session opens up to its last complete event; a torn last line is skipped with a warning', async ({ site, workspace }) => {

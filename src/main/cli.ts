@@ -55,6 +55,7 @@ export function buildProgram(): Command {
     .option('--to <n>', 'stop after recorded step n')
     .option('--server <command|url>', 'the MCP browser server to replay on (default: this inspector over stdio, headless)')
     .option('--stop-on-drift', 'stop at the first step that drifts')
+    .option('--secrets <file>', 'dotenv file of the secrets the recording typed by name (as for mcp --secrets)')
     .option('--json', 'print the drift report as JSON')
     .action(async (session, options) => (await import('./commands/replay')).runReplay(session, options));
   return program;

@@ -11,6 +11,7 @@ export interface ReplayCliOptions {
   server?: string;
   json?: boolean;
   stopOnDrift?: boolean;
+  secrets?: string;
 }
 
 /**
@@ -26,7 +27,9 @@ export async function runReplay(dir: string, options: ReplayCliOptions) {
 
   // Our own server keeps its output (Browser State is off, screenshots the session asks for) in a folder of its own.
   const scratch = options.server ? undefined : await mkdtemp(join(tmpdir(), 'agent-inspector-replay-'));
-  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state'], cwd: scratch };
+  if (options.secrets && options.server) throw new Error('--secrets applies to the inspector replay starts itself; give a --server its secrets in its own command line.');
+  const secrets = options.secrets ? ['--secrets', resolve(options.secrets)] : [];
+  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', ...secrets], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
   try {
