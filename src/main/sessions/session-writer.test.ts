@@ -16,8 +16,8 @@ test('a large DomState diff goes to a file, a small one stays in the log; an unc
   const writer = new SessionWriter(dir, { type: 'session-started', sessionId: 's', transport: 'stdio', time: 1 });
   const shot = (text: string) => ({ mimeType: 'image/jpeg', base64: Buffer.from(text).toString('base64') });
   const bigDiff = `--- a/dom.html\n+++ b/dom.html\n@@ -1,2000 +1,2000 @@\n${'-<p>old</p>\n+<p>new</p>\n'.repeat(2000)}`;
-  writer.write(call(1, { domState: { dom: '<p>a</p>', diff: '-a\n+b\n' }, screenshot: shot('page one') }));
-  writer.write(call(2, { domState: { dom: '<p>b</p>', diff: bigDiff }, screenshot: shot('page one') }));
+  writer.write(call(1, { domState: { dom: '<p>a</p>', diff: '-a\n+b\n', extraction: 'utility-world' }, screenshot: shot('page one') }));
+  writer.write(call(2, { domState: { dom: '<p>b</p>', diff: bigDiff, extraction: 'utility-world' }, screenshot: shot('page one') }));
   writer.write(call(3, { screenshot: shot('page two') }));
   await writer.flush();
 
