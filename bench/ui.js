@@ -1,5 +1,5 @@
-// UI benchmark (web mode, Chromium): time to render a 10,000-node aria tree and to open a 500-step recorded session,
-// each beside a peer measured in the same page and run — the same data rendered as plain text.
+// UI benchmark (web mode, Chromium): time to render a 10,000-node aria tree, to open a 500-step recorded session and
+// to open a 5,000-line DOM diff, each beside a peer measured in the same page and run — the same data as plain text.
 //
 //   npm run bench:ui                   (builds first)
 //   node bench/ui.js --runs 5          (or BENCH_RUNS=5): measurements of each kind
@@ -19,7 +19,8 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = Number(runsArg > 0 ? process.argv[runsArg + 1] : process.env.BENCH_RUNS ?? 5);
 const TREE_NODES = 10_000;
 const SESSION_STEPS = 500;
-const TARGETS = { tree: 200, session: 1_500 };
+const DIFF_LINES = 5_000;
+const TARGETS = { tree: 200, session: 1_500, diff: 500 };
 
 const countNodes = yaml => yaml.split('\n').filter(line => /^\s*- (?!\/)/.test(line)).length;
 
@@ -60,10 +61,28 @@ function writeSession(root, name, id, steps) {
       record.artifacts.aria = { file };
     }
     if (step.screenshot) record.artifacts.screenshot = step.screenshot;
+    if (step.dom) {
+      const file = `${String(seq).padStart(4, '0')}-dom.html.gz`;
+      writeFileSync(join(artifacts, file), gzipSync(step.dom));
+      record.artifacts.dom = { file };
+    }
+    if (step.domDiff) {
+      const file = `${String(seq).padStart(4, '0')}-dom-state.diff.gz`;
+      writeFileSync(join(artifacts, file), gzipSync(step.domDiff));
+      record.artifacts.domDiff = { file };
+    }
     lines.push(record);
   });
   lines.push({ type: 'session-ended', sessionId: id, time: startedAt + steps.length * 1000 + 500 });
   writeFileSync(join(dir, 'events.jsonl'), lines.map(line => JSON.stringify(line)).join('\n') + '\n');
+}
+
+/** A DomState-style diff of DIFF_LINES changed lines: half removed, half added (a navigation to another page). */
+function bigDiff(run) {
+  const half = DIFF_LINES / 2;
+  const removed = Array.from({ length: half }, (_, i) => `-      <li ref="e${i}" class="row">Row ${i} of the old page</li>`);
+  const added = Array.from({ length: half }, (_, i) => `+      <li ref="e${i}" class="row">Row ${i} of page ${run}</li>`);
+  return ['--- a/dom.html\t(before 001-navigate)', '+++ b/dom.html\t(after 002-navigate)', `@@ -1,${half} +1,${half} @@`, ...removed, ...added, ''].join('\n');
 }
 
 /** RUNS sessions of SESSION_STEPS clicks and typing (one each, so every open is cold), and RUNS of 10k-node trees. */
@@ -81,6 +100,13 @@ function writeSessions(root, yaml, jpeg) {
       { tool: 'browser_navigate', args: { url: 'https://bench.example/' }, code: "await page.goto('https://bench.example/');", aria: smallAria },
       { tool: 'browser_snapshot', args: {}, code: '', aria: yaml.replace('"Large page"', `"Large page ${run}"`) },
       { tool: 'browser_snapshot', args: {}, code: '', aria: smallAria },
+    ]);
+    // Step 2 carries the big diff; step 3 (selected on open) changed nothing.
+    const dom = '<body>\n  <p>page</p>\n</body>\n';
+    writeSession(root, `diff-${run}`, `bench-diff-${run}`, [
+      { tool: 'browser_navigate', args: { url: 'https://bench.example/old' }, code: "await page.goto('https://bench.example/old');", dom },
+      { tool: 'browser_navigate', args: { url: 'https://bench.example/new' }, code: "await page.goto('https://bench.example/new');", dom: dom.replace('page', `page ${run}`), domDiff: bigDiff(run) },
+      { tool: 'browser_snapshot', args: {}, code: '', dom: dom.replace('page', `page ${run}`) },
     ]);
   }
 }
@@ -140,9 +166,9 @@ async function main() {
     server = await startServe(root);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(server.url);
-    await page.getByTestId('session-item').nth(2 * RUNS - 1).waitFor();
+    await page.getByTestId('session-item').nth(3 * RUNS - 1).waitFor();
 
-    const samples = { tree: [], treeText: [], session: [], sessionText: [] };
+    const samples = { tree: [], treeText: [], session: [], sessionText: [], diff: [], diffText: [] };
     for (let run = 0; run < RUNS; run++) {
       // Open the tree session (its last, small step is selected), then time selecting the 10k-node step.
       await page.getByTestId('session-item').filter({ hasText: `bench tree-${run}` }).click();
@@ -157,6 +183,16 @@ async function main() {
         () => document.querySelector('[data-testid=timeline-panel] h2')?.textContent === 'Timeline · 500 calls' && document.querySelectorAll('[data-testid=timeline-step]').length > 5 && !!document.querySelector('[data-testid=aria-tree]')));
       const lines = Array.from({ length: SESSION_STEPS }, (_, i) => `${i + 1}  ${i % 2 ? 'click' : 'type'}  ${i % 2 ? `button "Action ${i}"` : `textbox "Item ${i}"`}  ${40 + ((i + 1) % 50)} ms  ✓`);
       samples.sessionText.push(await plainText(page, lines.join('\n')));
+
+      // The DOM diff tab open on a step that changed nothing, then time selecting the step with the big diff.
+      await page.getByTestId('session-item').filter({ hasText: `bench diff-${run}` }).click();
+      await page.locator('[data-testid=timeline-step][data-seq="3"][aria-selected=true]').waitFor();
+      await page.getByTestId('tab-dom-diff').click();
+      await page.getByTestId('dom-diff-note').waitFor();
+      samples.diff.push(await clickUntil(page, '[data-testid=timeline-step][data-seq="2"]',
+        () => document.querySelector('[data-testid=dom-diff]')?.textContent.includes('step 1 → 2') && !!document.querySelector('[data-testid=dom-diff-body] .d2h-file-wrapper')));
+      samples.diffText.push(await plainText(page, bigDiff(run)));
+      await page.getByTestId('tab-code').click();
     }
 
     const row = (label, ours, peer, target) => {
@@ -166,9 +202,10 @@ async function main() {
     printTable(['measure (ms, median of ' + RUNS + ')', 'inspector', 'max', 'plain text', 'ratio', 'target', ''], [
       row(`select a step with a ${countNodes(yaml).toLocaleString()}-node tree`, samples.tree, samples.treeText, TARGETS.tree),
       row(`open a ${SESSION_STEPS}-step recorded session`, samples.session, samples.sessionText, TARGETS.session),
+      row(`open a ${DIFF_LINES.toLocaleString()}-line DOM diff`, samples.diff, samples.diffText, TARGETS.diff),
     ], 1);
     console.log('\ninspector: from the click to the painted frame showing the result — bridge round trip over the WebSocket,');
-    console.log('reading the session or snapshot from disk, parsing, virtualized render. plain text: the same data put into');
+    console.log('reading the session, snapshot or diff from disk, parsing, virtualized or piecewise render. plain text: the same data put into');
     console.log('a <pre> in the same page, laid out and painted (no transfer, no parsing, nothing interactive).');
   } finally {
     server?.stop();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, ToolCallEvent } from './events';
+import type { AriaChange } from './aria-diff';
 import type { ParsedResponse } from './response';
 
 /**
@@ -54,6 +55,21 @@ export interface StepDetail {
   screenshot?: StepImage;
 }
 
+/** What a step changed (or what changed between two steps): see src/main/bridge/step-diff.ts. */
+export interface StepDiff {
+  seq: number;
+  /** Unified diff of dom.html from step `domFrom` to step `domTo`; null with `domNote` saying why there is none. */
+  dom: string | null;
+  domFrom?: number;
+  domTo?: number;
+  domNote?: string;
+  /** Aria tree nodes added, removed and changed from step `ariaFrom` to step `ariaTo`. */
+  aria: AriaChange[] | null;
+  ariaFrom?: number;
+  ariaTo?: number;
+  ariaNote?: string;
+}
+
 export type BrowserState = 'stopped' | 'starting' | 'running';
 
 export interface InspectorStatus {
@@ -91,6 +107,8 @@ export const BRIDGE_INPUTS = {
   listSessions: none,
   openSession: z.strictObject({ sessionId }),
   getStep: z.strictObject({ sessionId, seq }),
+  /** What the step changed in the DOM and the aria tree, or what changed since `fromSeq`. */
+  stepDiff: z.strictObject({ sessionId, seq, fromSeq: seq.optional() }),
   /** The step's screenshot alone: what the timeline's thumbnails are made from. */
   screenshot: z.strictObject({ sessionId, seq }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
@@ -108,6 +126,7 @@ interface BridgeOutputs {
   listSessions: SessionInfo[];
   openSession: OpenedSession;
   getStep: StepDetail;
+  stepDiff: StepDiff;
   screenshot: StepImage | null;
   highlight: { highlighted: boolean; reason?: string };
   locate: { locator: string | null; reason?: string };

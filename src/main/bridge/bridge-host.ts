@@ -16,6 +16,7 @@ import { VERSION } from '../version';
 import { DemoRunner } from './demo';
 import { LiveSessions, type LiveSession } from './live-sessions';
 import { RecordedSessions } from './recorded-sessions';
+import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
 import { summarize, withoutSnapshot } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
@@ -107,6 +108,10 @@ export class BridgeHost {
     listSessions: async () => this.listSessions(),
     openSession: async ({ sessionId }) => this.openSession(sessionId),
     getStep: async ({ sessionId, seq }) => this.getStep(sessionId, seq),
+    stepDiff: async ({ sessionId, seq, fromSeq }) => {
+      const live = this.live.get(sessionId);
+      return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);
+    },
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
     highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
     locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),

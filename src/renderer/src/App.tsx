@@ -42,6 +42,7 @@ function Header() {
 export function App() {
   const theme = useStore(state => state.theme);
   const openSessionId = useStore(state => state.openSessionId);
+  const detailExpanded = useStore(state => state.detailExpanded);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -55,7 +56,7 @@ export function App() {
         </aside>
         <main className="workspace">
           {openSessionId ? (
-            <div className="panels">
+            <div className={`panels${detailExpanded ? ' detail-expanded' : ''}`}>
               <PageViewPanel />
               <AriaTreePanel />
               <DetailPanel />

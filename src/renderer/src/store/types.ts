@@ -9,7 +9,7 @@ export interface Toast {
 }
 
 /** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
-export type DetailTab = 'code';
+export type DetailTab = 'code' | 'dom-diff';
 
 export interface UiSlice {
   theme: 'light' | 'dark';
@@ -21,6 +21,9 @@ export interface UiSlice {
   connected: boolean;
   detailTab: DetailTab;
   setDetailTab(tab: DetailTab): void;
+  /** The detail tabs take the whole workspace (page view and tree hidden). */
+  detailExpanded: boolean;
+  toggleDetailExpanded(): void;
 }
 
 export interface SessionsSlice {

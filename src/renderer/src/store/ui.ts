@@ -31,6 +31,10 @@ export const uiSlice: Slice<UiSlice> = (set, get) => ({
   setDetailTab(detailTab) {
     set({ detailTab });
   },
+  detailExpanded: false,
+  toggleDetailExpanded() {
+    set({ detailExpanded: !get().detailExpanded });
+  },
 });
 
 /** Follows the OS theme while the user has not picked one. */

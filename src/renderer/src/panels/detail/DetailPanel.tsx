@@ -3,6 +3,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useStore } from '../../store';
 import type { DetailTab } from '../../store/types';
 import { CodeView } from '../code/CodePanel';
+import { DomDiffView } from '../dom-diff/DomDiffView';
 
 /**
  * The tabbed area under the page view: everything about the selected step that is read as text. One entry per tab;
@@ -11,11 +12,14 @@ import { CodeView } from '../code/CodePanel';
  */
 const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
   { id: 'code', label: 'Playwright code', View: CodeView },
+  { id: 'dom-diff', label: 'DOM diff', View: DomDiffView },
 ];
 
 export function DetailPanel() {
   const active = useStore(state => state.detailTab);
   const setDetailTab = useStore(state => state.setDetailTab);
+  const expanded = useStore(state => state.detailExpanded);
+  const toggleExpanded = useStore(state => state.toggleDetailExpanded);
   const [shown, setShown] = useState<ReadonlySet<DetailTab>>(() => new Set([active]));
   if (!shown.has(active)) setShown(new Set([...shown, active]));
   return (
@@ -36,6 +40,17 @@ export function DetailPanel() {
             {tab.label}
           </button>
         ))}
+        <span className="grow" />
+        <button
+          type="button"
+          className="icon-button"
+          data-testid="detail-expand"
+          aria-pressed={expanded}
+          title={expanded ? 'Back to the page view and the tree' : 'Use the whole workspace for these tabs'}
+          onClick={toggleExpanded}
+        >
+          {expanded ? '⤡' : '⤢'}
+        </button>
       </header>
       {TABS.filter(tab => shown.has(tab.id)).map(({ id, label, View }) => (
         <div key={id} className="panel-body" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`} hidden={id !== active}>

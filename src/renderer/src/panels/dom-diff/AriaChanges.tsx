@@ -1,0 +1,39 @@
+import type { AriaChange } from '../../../../shared/aria-diff';
+import { useStore } from '../../store';
+
+const KIND_LABEL = { added: 'added', removed: 'removed', changed: 'changed' } as const;
+
+/** The aria tree's changes, one row each; a row with a ref still in the tree selects that node there. */
+export function AriaChanges({ changes }: { changes: AriaChange[] }) {
+  const nodes = useStore(state => state.nodes);
+  const selectNode = useStore(state => state.selectNode);
+  if (!changes.length) return <p className="empty">No nodes added, removed or changed.</p>;
+  const counts = { added: 0, removed: 0, changed: 0 };
+  for (const change of changes) counts[change.kind]++;
+  return (
+    <div className="aria-changes" data-testid="aria-changes">
+      <p className="muted aria-change-counts">{counts.added} added · {counts.removed} removed · {counts.changed} changed</p>
+      <ul>
+        {changes.map((change, index) => {
+          const nodeIndex = change.ref && change.kind !== 'removed' ? nodes.findIndex(node => node.ref === change.ref) : -1;
+          return (
+            <li key={index} className={`aria-change ${change.kind}`} data-testid="aria-change" data-kind={change.kind}>
+              <span className={`change-kind ${change.kind}`}>{KIND_LABEL[change.kind]}</span>
+              <button
+                type="button"
+                className="link-button"
+                disabled={nodeIndex < 0}
+                title={nodeIndex < 0 ? 'Not in the tree shown' : 'Select in the aria tree'}
+                onClick={() => selectNode(nodeIndex)}
+              >
+                {change.ref ? <span className="ref">{change.ref}</span> : null} {change.kind === 'changed' ? change.after : change.after ?? change.before}
+              </button>
+              {change.kind === 'changed' ? <div className="change-before muted">was: {change.before}</div> : null}
+              {change.parent ? <div className="change-parent muted">in {change.parent}</div> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
