@@ -70,6 +70,25 @@ export interface StepDiff {
   ariaNote?: string;
 }
 
+/** A negotiation round as the UI shows it, with the retry's artifacts when they were kept. */
+export type RoundView = Omit<NegotiationRoundEvent, 'type' | 'sessionId' | 'sent'> & { skeletonDom?: string; screenshot?: StepImage };
+
+export interface NegotiationTotals {
+  /** Queries planned (browser_interact calls, scenario steps). */
+  interactions: number;
+  rounds: number;
+  bytesSent: number;
+  tokensSent: number;
+  /** Estimated bytes had every query been sent with skeleton DOM and screenshot at once; absent when unknowable. */
+  hybridBytes?: number;
+}
+
+export interface StepNegotiation {
+  /** The rounds that planned this step (empty when it was not planned). */
+  rounds: RoundView[];
+  totals: NegotiationTotals;
+}
+
 export type BrowserState = 'stopped' | 'starting' | 'running';
 
 export interface InspectorStatus {
@@ -109,6 +128,8 @@ export const BRIDGE_INPUTS = {
   getStep: z.strictObject({ sessionId, seq }),
   /** What the step changed in the DOM and the aria tree, or what changed since `fromSeq`. */
   stepDiff: z.strictObject({ sessionId, seq, fromSeq: seq.optional() }),
+  /** The negotiation rounds that planned the step, and the session's totals. */
+  negotiation: z.strictObject({ sessionId, seq }),
   /** The step's screenshot alone: what the timeline's thumbnails are made from. */
   screenshot: z.strictObject({ sessionId, seq }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
@@ -127,6 +148,7 @@ interface BridgeOutputs {
   openSession: OpenedSession;
   getStep: StepDetail;
   stepDiff: StepDiff;
+  negotiation: StepNegotiation;
   screenshot: StepImage | null;
   highlight: { highlighted: boolean; reason?: string };
   locate: { locator: string | null; reason?: string };

@@ -106,4 +106,9 @@ export interface NegotiationRoundEvent {
     | { kind: 'needs_context'; requested: RequestedArtifacts; reason?: string }
     | { kind: 'action'; thought: string; action: string }
     | { kind: 'error'; message: string };
+  /**
+   * The retry's artifacts as the planner got them, for the inspector (the full DOM is only sized: it is the page's
+   * own HTML, and can be megabytes). A recording keeps them as files (see RoundRecord).
+   */
+  sent?: { skeletonDom?: string; screenshot?: { mimeType: 'image/jpeg'; base64: string } };
 }

@@ -16,6 +16,7 @@ import { VERSION } from '../version';
 import { DemoRunner } from './demo';
 import { LiveSessions, type LiveSession } from './live-sessions';
 import { RecordedSessions } from './recorded-sessions';
+import { liveNegotiation, recordedNegotiation } from './negotiation-view';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
 import { summarize, withoutSnapshot } from './summaries';
 
@@ -108,6 +109,10 @@ export class BridgeHost {
     listSessions: async () => this.listSessions(),
     openSession: async ({ sessionId }) => this.openSession(sessionId),
     getStep: async ({ sessionId, seq }) => this.getStep(sessionId, seq),
+    negotiation: async ({ sessionId, seq }) => {
+      const live = this.live.get(sessionId);
+      return live ? liveNegotiation(live, seq) : recordedNegotiation(await this.recorded.open(sessionId), seq);
+    },
     stepDiff: async ({ sessionId, seq, fromSeq }) => {
       const live = this.live.get(sessionId);
       return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);

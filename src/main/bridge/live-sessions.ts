@@ -1,4 +1,4 @@
-import type { InspectorEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type { InspectorEvent, NegotiationRoundEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
 import type { EventBus } from '../events/bus';
 
 export interface LiveSession {
@@ -6,7 +6,12 @@ export interface LiveSession {
   endedAt?: number;
   /** In seq order; the oldest lose their heavy fields (see MAX_HEAVY_CHARS) but keep their place. */
   steps: ToolCallEvent[];
+  /** Negotiation rounds, each placed after the last step published before it; only the latest keep their artifacts. */
+  rounds: { afterSeq: number; event: NegotiationRoundEvent }[];
 }
+
+/** Rounds per session that keep the retry's skeleton DOM and screenshot in memory. */
+const ROUNDS_WITH_ARTIFACTS = 100;
 
 /**
  * Snapshots, screenshots and DOM states kept in memory across all live sessions, in characters. Beyond this the
@@ -42,12 +47,18 @@ export class LiveSessions {
 
   private add(event: InspectorEvent) {
     if (event.type === 'session-started') {
-      this.sessions.set(event.sessionId, { started: event, steps: [] });
+      this.sessions.set(event.sessionId, { started: event, steps: [], rounds: [] });
       return;
     }
     const session = this.sessions.get(event.sessionId);
     if (!session) return;
     if (event.type === 'session-ended') session.endedAt = event.time;
+    if (event.type === 'negotiation-round') {
+      session.rounds.push({ afterSeq: session.steps.at(-1)?.seq ?? 0, event: { ...event } });
+      const old = session.rounds.at(-1 - ROUNDS_WITH_ARTIFACTS);
+      if (old) delete old.event.sent;
+      return;
+    }
     if (event.type !== 'tool-call') return;
     // A copy: the bus hands the same object to the recorder and the others, and eviction deletes fields from it.
     const step = { ...event };

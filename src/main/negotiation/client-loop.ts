@@ -102,6 +102,12 @@ export async function planStep(options: ClientLoopOptions): Promise<PlannedStep>
       nodeCount: request.interactiveTree.length, omittedNodes: state.omittedNodes,
       artifacts: artifactSizes(request), requestBytes: Buffer.byteLength(JSON.stringify(request)),
       startedAt, timings: { snapshotMs: round1(snapshotMs), extractMs: round1(extractMs), artifactsMs: round1(artifactsMs), planMs: round1(planMs) }, answer,
+      ...((request.skeletonDom !== undefined || request.screenshot !== undefined) && {
+        sent: {
+          ...(request.skeletonDom !== undefined && { skeletonDom: request.skeletonDom }),
+          ...(request.screenshot !== undefined && { screenshot: { mimeType: 'image/jpeg' as const, base64: request.screenshot } }),
+        },
+      }),
     };
     rounds.push(record);
     options.onRound(record);

@@ -48,4 +48,9 @@ export interface ToolCallRecord extends Omit<ToolCallEvent, 'ariaSnapshot' | 'sc
   };
 }
 
-export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | NegotiationRoundEvent;
+/** A negotiation round as recorded: the retry's artifacts moved to files (gzip skeleton, JPEG screenshot). */
+export interface RoundRecord extends Omit<NegotiationRoundEvent, 'sent'> {
+  sentFiles?: { skeletonDom?: string; screenshot?: string };
+}
+
+export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | RoundRecord;

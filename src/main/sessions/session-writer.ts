@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { InspectorEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type { InspectorEvent, NegotiationRoundEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
 import { writeAtomically } from '../dom-state/writer';
 import { VERSION } from '../version';
-import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, SESSION_VERSION, type SessionMeta, type SessionRecord, type ToolCallRecord } from './format';
+import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, SESSION_VERSION, type RoundRecord, type SessionMeta, type SessionRecord, type ToolCallRecord } from './format';
 import { TextHistoryWriter } from './text-history';
 
 /** DomState diffs longer than this go to a file of their own rather than into the event log. */
@@ -46,7 +46,11 @@ export class SessionWriter {
   }
 
   write(event: InspectorEvent): void {
-    this.enqueue(async () => this.append(event.type === 'tool-call' ? await this.toolCallRecord(event) : event));
+    this.enqueue(async () => this.append(
+      event.type === 'tool-call' ? await this.toolCallRecord(event)
+        : event.type === 'negotiation-round' ? await this.roundRecord(event)
+          : event,
+    ));
   }
 
   flush(): Promise<void> {
@@ -82,6 +86,22 @@ export class SessionWriter {
       ? { ...rest.response, snapshot: {} }
       : rest.response;
     return { ...rest, response, artifacts };
+  }
+
+  private async roundRecord(event: NegotiationRoundEvent): Promise<RoundRecord> {
+    const { sent, ...rest } = event;
+    if (!sent) return rest;
+    const prefix = `round-${event.interactionId.slice(0, 8)}-${event.round}`;
+    const sentFiles: NonNullable<RoundRecord['sentFiles']> = {};
+    if (sent.skeletonDom !== undefined) {
+      sentFiles.skeletonDom = `${prefix}-skeleton.html.gz`;
+      await writeAtomically(join(this.artifacts, sentFiles.skeletonDom), gzipSync(sent.skeletonDom));
+    }
+    if (sent.screenshot) {
+      sentFiles.screenshot = `${prefix}-screenshot.jpg`;
+      await writeAtomically(join(this.artifacts, sentFiles.screenshot), Buffer.from(sent.screenshot.base64, 'base64'));
+    }
+    return { ...rest, sentFiles };
   }
 
   /** A navigation's diff can be the whole document: the log keeps small diffs, a file the large ones. */

@@ -4,6 +4,7 @@ import { useStore } from '../../store';
 import type { DetailTab } from '../../store/types';
 import { CodeView } from '../code/CodePanel';
 import { DomDiffView } from '../dom-diff/DomDiffView';
+import { NegotiationView } from '../negotiation/NegotiationView';
 
 /**
  * The tabbed area under the page view: everything about the selected step that is read as text. One entry per tab;
@@ -13,6 +14,7 @@ import { DomDiffView } from '../dom-diff/DomDiffView';
 const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
   { id: 'code', label: 'Playwright code', View: CodeView },
   { id: 'dom-diff', label: 'DOM diff', View: DomDiffView },
+  { id: 'negotiation', label: 'Negotiation', View: NegotiationView },
 ];
 
 export function DetailPanel() {
