@@ -89,6 +89,21 @@ export interface StepNegotiation {
   totals: NegotiationTotals;
 }
 
+/** The files of a session's Browser State folder (dom.html, accessibility-tree.yaml, diffs/…), paths relative to it. */
+export interface StateFileList {
+  files: { path: string; bytes: number }[];
+  /** Where the files come from, or why there are none. */
+  note?: string;
+}
+
+export interface StateFile {
+  path: string;
+  text: string;
+  language: 'html' | 'yaml' | 'diff' | 'plaintext';
+  /** Cut to the first 8 MB. */
+  truncated: boolean;
+}
+
 export type BrowserState = 'stopped' | 'starting' | 'running';
 
 export interface InspectorStatus {
@@ -128,6 +143,12 @@ export const BRIDGE_INPUTS = {
   getStep: z.strictObject({ sessionId, seq }),
   /** What the step changed in the DOM and the aria tree, or what changed since `fromSeq`. */
   stepDiff: z.strictObject({ sessionId, seq, fromSeq: seq.optional() }),
+  /**
+   * A session's Browser State files: a live session's folder on disk; a recorded session's rebuilt as of step `seq`.
+   * `readStateFile` reads one by its path relative to the folder; nothing outside the folder can be read.
+   */
+  stateFiles: z.strictObject({ sessionId, seq }),
+  readStateFile: z.strictObject({ sessionId, seq, path: z.string().min(1, 'path must not be empty').max(500, 'path is too long') }),
   /** The negotiation rounds that planned the step, and the session's totals. */
   negotiation: z.strictObject({ sessionId, seq }),
   /** The step's screenshot alone: what the timeline's thumbnails are made from. */
@@ -149,6 +170,8 @@ interface BridgeOutputs {
   getStep: StepDetail;
   stepDiff: StepDiff;
   negotiation: StepNegotiation;
+  stateFiles: StateFileList;
+  readStateFile: StateFile;
   screenshot: StepImage | null;
   highlight: { highlighted: boolean; reason?: string };
   locate: { locator: string | null; reason?: string };

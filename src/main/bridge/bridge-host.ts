@@ -17,6 +17,7 @@ import { DemoRunner } from './demo';
 import { LiveSessions, type LiveSession } from './live-sessions';
 import { RecordedSessions } from './recorded-sessions';
 import { liveNegotiation, recordedNegotiation } from './negotiation-view';
+import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
 import { summarize, withoutSnapshot } from './summaries';
 
@@ -49,6 +50,8 @@ export class BridgeHost {
   private readonly browserDescription: string;
   private lastStatus = '';
   private readonly poll: NodeJS.Timeout;
+  /** Browser State folders of live sessions, by session id. */
+  private readonly stateDirs = new Map<string, string>();
 
   constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
     this.live = new LiveSessions(core.bus, event => this.forward(event));
@@ -109,6 +112,8 @@ export class BridgeHost {
     listSessions: async () => this.listSessions(),
     openSession: async ({ sessionId }) => this.openSession(sessionId),
     getStep: async ({ sessionId, seq }) => this.getStep(sessionId, seq),
+    stateFiles: async ({ sessionId, seq }) => (await this.stateOf(sessionId, seq)).list(),
+    readStateFile: async ({ sessionId, seq, path }) => (await this.stateOf(sessionId, seq)).read(path),
     negotiation: async ({ sessionId, seq }) => {
       const live = this.live.get(sessionId);
       return live ? liveNegotiation(live, seq) : recordedNegotiation(await this.recorded.open(sessionId), seq);
@@ -262,6 +267,19 @@ export class BridgeHost {
     if (!file) return undefined;
     const data = await readFile(session.artifactPath(file));
     return { mimeType: extname(file) === '.png' ? 'image/png' : 'image/jpeg', base64: data.toString('base64') };
+  }
+
+  /** Where a session's Browser State files are: the live session's folder, or rebuilt from the recording. */
+  private async stateOf(id: string, seq: number): Promise<StateFolder | RecordedState> {
+    if (this.live.get(id)) {
+      const session = this.core.session(id);
+      const dir = (session instanceof McpSession ? session.browserStateDir() : undefined) ?? this.stateDirs.get(id);
+      // Remembered: the folder outlives the session that wrote it.
+      if (dir) this.stateDirs.set(id, dir);
+      if (!dir) throw new Error(this.core.config.domState ? 'This session has no Browser State folder (it is proxied, or has not opened a page yet).' : 'Browser State is off (--no-dom-state): there are no files to show.');
+      return new StateFolder(dir);
+    }
+    return new RecordedState(await this.recorded.open(id), seq);
   }
 
   /** The current page of a session running in this process, when it has one. */

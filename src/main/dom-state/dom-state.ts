@@ -20,7 +20,8 @@ export class DomState {
   private readonly writer: DomStateWriter;
   private readonly extractors = new WeakMap<Page, DomExtractor>();
 
-  constructor(dir: string, private readonly redact: (text: string) => string) {
+  /** `dir`: the session's Browser State folder (dom.html, accessibility-tree.yaml, diffs/). */
+  constructor(readonly dir: string, private readonly redact: (text: string) => string) {
     this.writer = new DomStateWriter(dir);
   }
 

@@ -85,6 +85,11 @@ export class McpSession implements ToolHost {
     return { all: this.context?.tabs.map(tab => tab.page) ?? [], current: this.context?.currentTab?.page };
   }
 
+  /** The session's Browser State folder, once its browser context exists and when DomState is on. */
+  browserStateDir(): string | undefined {
+    return this.context?.domState?.dir;
+  }
+
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
   callTool(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
     const run = this.queue.then(async () => (await this.agent.during(() => this.execute(name, rawArgs))).result);

@@ -9,7 +9,7 @@ export interface Toast {
 }
 
 /** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
-export type DetailTab = 'code' | 'dom-diff' | 'negotiation';
+export type DetailTab = 'code' | 'dom-diff' | 'negotiation' | 'state-files';
 
 export interface UiSlice {
   theme: 'light' | 'dark';

@@ -2,12 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import { sessionCode } from '../../../../shared/step-text';
 import { useStore } from '../../store';
+import { loadMonaco, type MonacoModule } from './load-monaco';
 
-type MonacoModule = typeof Monaco;
-
-/** Monaco is large: loaded after the first paint, so opening a session never waits for it. */
-let loading: Promise<MonacoModule> | undefined;
-const loadMonaco = () => (loading ??= import('./monaco').then(module => module.monaco));
 
 /** The session's Playwright code with the selected step's lines highlighted (a tab of DetailPanel). */
 export function CodeView() {

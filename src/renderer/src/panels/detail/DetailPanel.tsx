@@ -5,6 +5,7 @@ import type { DetailTab } from '../../store/types';
 import { CodeView } from '../code/CodePanel';
 import { DomDiffView } from '../dom-diff/DomDiffView';
 import { NegotiationView } from '../negotiation/NegotiationView';
+import { StateFilesView } from '../state-files/StateFilesView';
 
 /**
  * The tabbed area under the page view: everything about the selected step that is read as text. One entry per tab;
@@ -15,6 +16,7 @@ const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
   { id: 'code', label: 'Playwright code', View: CodeView },
   { id: 'dom-diff', label: 'DOM diff', View: DomDiffView },
   { id: 'negotiation', label: 'Negotiation', View: NegotiationView },
+  { id: 'state-files', label: 'Browser State', View: StateFilesView },
 ];
 
 export function DetailPanel() {

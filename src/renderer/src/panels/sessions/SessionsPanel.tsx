@@ -36,6 +36,7 @@ export function SessionsPanel() {
                 <button
                   type="button"
                   data-testid="session-item"
+                  data-session-id={session.id}
                   className={`session-item${session.id === openId ? ' selected' : ''}`}
                   aria-current={session.id === openId}
                   onClick={() => void open(session.id)}
