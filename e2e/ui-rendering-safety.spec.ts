@@ -50,7 +50,7 @@ test('a page full of script, onerror, onload and javascript: payloads is shown a
     expect(requests.filter(url => url.includes('/pwned') || url.startsWith(site.url))).toEqual([]);
     const foreign = await page.evaluate(() => {
       const found: string[] = [];
-      for (const element of document.querySelectorAll('*')) {
+      for (const element of Array.from(document.querySelectorAll('*'))) {
         for (const attribute of element.getAttributeNames()) if (/^on/i.test(attribute)) found.push(`${element.localName}[${attribute}]`);
         if (element.localName === 'iframe' || element.localName === 'script' && !(element as HTMLScriptElement).src) found.push(element.localName);
         if ((element as HTMLAnchorElement).href?.startsWith?.('javascript:')) found.push('a[href=javascript:]');

@@ -102,12 +102,7 @@ export async function planStep(options: ClientLoopOptions): Promise<PlannedStep>
       nodeCount: request.interactiveTree.length, omittedNodes: state.omittedNodes,
       artifacts: artifactSizes(request), requestBytes: Buffer.byteLength(JSON.stringify(request)),
       startedAt, timings: { snapshotMs: round1(snapshotMs), extractMs: round1(extractMs), artifactsMs: round1(artifactsMs), planMs: round1(planMs) }, answer,
-      ...((request.skeletonDom !== undefined || request.screenshot !== undefined) && {
-        sent: {
-          ...(request.skeletonDom !== undefined && { skeletonDom: request.skeletonDom }),
-          ...(request.screenshot !== undefined && { screenshot: { mimeType: 'image/jpeg' as const, base64: request.screenshot } }),
-        },
-      }),
+      ...sentArtifacts(request),
     };
     rounds.push(record);
     options.onRound(record);
@@ -147,6 +142,17 @@ const sameRequest = (a: RequestedArtifacts, b: RequestedArtifacts) =>
   a.domMode === b.domMode && a.skeletonDom === b.skeletonDom && a.screenshot === b.screenshot && a.dom === b.dom;
 
 /** Sizes of what one request carries: bytes as sent (JSON), tokens estimated per artifact kind. */
+/** A retry's skeleton DOM and screenshot, kept on its round for the inspector (the full DOM is only sized). */
+export function sentArtifacts(request: InteractRequest): Pick<NegotiationRound, 'sent'> {
+  if (request.skeletonDom === undefined && request.screenshot === undefined) return {};
+  return {
+    sent: {
+      ...(request.skeletonDom !== undefined && { skeletonDom: request.skeletonDom }),
+      ...(request.screenshot !== undefined && { screenshot: { mimeType: 'image/jpeg', base64: request.screenshot } }),
+    },
+  };
+}
+
 export function artifactSizes(request: InteractRequest): ArtifactSize[] {
   const text = (name: ArtifactSize['name'], value: unknown): ArtifactSize => {
     const bytes = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));

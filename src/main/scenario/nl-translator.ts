@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DomState, LLMPromptPayload } from '../dom-processor/types';
-import { artifactSizes } from '../negotiation/client-loop';
+import { artifactSizes, sentArtifacts } from '../negotiation/client-loop';
 import type { Planner } from '../negotiation/planner';
 import type { NegotiationRoundEvent } from '../../shared/events';
 import {
@@ -81,6 +81,7 @@ export class NLToActionTranslator {
         requestBytes: Buffer.byteLength(JSON.stringify(request)), startedAt,
         timings: { snapshotMs: 0, extractMs: round === 1 ? extractMs : 0, artifactsMs: round1(artifactsMs), planMs: round1(performance.now() - planStart) },
         answer,
+        ...sentArtifacts(request),
       };
       rounds.push(record);
       this.onRound(record);
