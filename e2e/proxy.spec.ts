@@ -1,5 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
@@ -215,10 +217,12 @@ test('a bad upstream is an error naming the command; one that dies is reported o
  * A minimal upstream whose answers use what Playwright MCP never sends — several content types, annotations, `_meta`,
  * structured content, JSON-RPC errors, progress, an unprompted notification — and one tool that never answers.
  */
+// The script may be written outside the repository (--output): it imports the SDK by absolute URL.
+const sdk = (path: string) => pathToFileURL(createRequire(import.meta.url).resolve(`@modelcontextprotocol/sdk/${path}`)).href;
 const FAKE_UPSTREAM = `
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '${sdk('server/index.js')}';
+import { StdioServerTransport } from '${sdk('server/stdio.js')}';
+import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '${sdk('types.js')}';
 const server = new Server({ name: 'fake', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
 const tools = ${JSON.stringify([
   { name: 'echo', title: 'Echo', description: 'Answers with its arguments.', inputSchema: { type: 'object', properties: { word: { type: 'string' } } }, outputSchema: { type: 'object', properties: { args: { type: 'object' } } }, annotations: { readOnlyHint: true }, _meta: { vendor: 'x' } },

@@ -30,11 +30,17 @@ test('DOM diff tab: the step\'s diff side by side and line by line, the aria cha
     await expect(body.locator('.d2h-file-side-diff').first()).toBeVisible();
     const changes = page.getByTestId('aria-change');
     await expect(changes.filter({ hasText: 'Saved Ada Lovelace' }).first()).toBeVisible();
-    await testInfo.attach('dom-diff-side-by-side', { body: await page.getByTestId('detail-panel').screenshot(), contentType: 'image/png' });
+    await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('dom-diff-side-by-side.png') });
 
-    // The tabs can take the whole workspace, and give it back.
+    // The tabs can take the whole workspace, and give it back; the diff follows the theme.
     await page.getByTestId('detail-expand').click();
     await expect(page.getByTestId('page-panel')).toBeHidden();
+    const theme = await page.locator('html').getAttribute('data-theme');
+    await page.getByTestId('theme-toggle').click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', theme!);
+    await expect(body.locator('.d2h-dark-color-scheme, .d2h-light-color-scheme').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('dom-diff-expanded-other-theme.png') });
+    await page.getByTestId('theme-toggle').click();
     await page.getByTestId('detail-expand').click();
     await expect(page.getByTestId('page-panel')).toBeVisible();
 
@@ -48,7 +54,7 @@ test('DOM diff tab: the step\'s diff side by side and line by line, the aria cha
     await expect(body).toContainText('Ada Lovelace');
     await expect(body).toContainText('Saved Ada Lovelace');
     await expect(changes.filter({ hasText: 'checkbox "I accept the terms" [checked]' })).toHaveCount(1);
-    await testInfo.attach('dom-diff-line-by-line', { body: await page.getByTestId('detail-panel').screenshot(), contentType: 'image/png' });
+    await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('dom-diff-line-by-line.png') });
 
     // The first step has nothing earlier to compare with, and says so.
     await stepRow(page, 1).click();

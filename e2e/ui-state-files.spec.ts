@@ -42,7 +42,9 @@ test('Browser State tab: the files of a live session and of its recording, refs 
       const files = page.getByTestId('state-file');
       await expect(files.first()).toHaveAttribute('data-path', 'dom.html');
       await expect(files.nth(1)).toHaveAttribute('data-path', 'accessibility-tree.yaml');
-      await expect(files.filter({ hasText: /^diffs\/\d+-click-/ })).toHaveCount(1);
+      const clickDiff = page.locator('[data-testid=state-file][data-path^="diffs/"][data-path*="-click-"]');
+      await expect(clickDiff).toHaveCount(1);
+      await expect(page.getByTestId('state-folder')).toHaveText('diffs/ 1 file');
       const editor = page.getByTestId('state-file-editor');
       await expect(editor).toHaveAttribute('data-path', 'dom.html');
       await expect(editor).toContainText(`ref="${name}"`);
@@ -54,8 +56,19 @@ test('Browser State tab: the files of a live session and of its recording, refs 
       await page.getByTestId('aria-tree').locator('[data-ref="e2"]').click();
       await expect(editor).toHaveAttribute('data-selected-ref', 'e2');
       await expect(editor.locator('.code-step-line')).toHaveCount(1);
+      // Both themes, with the tree's selection marked in dom.html (looked at: attachments state-files-light/dark).
+      for (const theme of ['light', 'dark']) {
+        if (theme === 'dark') await page.getByTestId('theme-toggle').click();
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        // Monaco repaints its tokens in the new theme a frame or two later.
+        await expect(editor.locator(`.monaco-editor.${theme === 'dark' ? 'vs-dark' : 'vs'}`)).toHaveCount(1);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: testInfo.outputPath(`state-files-${theme}.png`) });
+        await testInfo.attach(`state-files-${theme}`, { path: testInfo.outputPath(`state-files-${theme}.png`), contentType: 'image/png' });
+      }
+      await page.getByTestId('theme-toggle').click();
 
-      await files.filter({ hasText: /^diffs\/\d+-click-/ }).click();
+      await clickDiff.click();
       await expect(editor).toContainText('Saved Ada Lovelace');
       await page.screenshot({ path: testInfo.outputPath('state-files.png') });
       await testInfo.attach('state-files', { path: testInfo.outputPath('state-files.png'), contentType: 'image/png' });
@@ -78,6 +91,12 @@ test('Browser State tab: the files of a live session and of its recording, refs 
       }
       const dom = await bridgeCall(server.url, 'readStateFile', { sessionId, seq: 2, path: 'dom.html' });
       expect(dom.ok).toBe(true);
+      // A huge file is shown cut, and says so.
+      writeFileSync(join(stateDir, 'huge.html'), '<p>x</p>\n'.repeat(1_000_000));
+      await stepRow(page, 2).click();
+      await page.locator('[data-testid=state-file][data-path="huge.html"]').click();
+      await expect(page.getByTestId('state-file-truncated')).toHaveText('huge.html is 8.6 MB: showing its first 8.0 MB.');
+      await expect(editor).toHaveAttribute('data-path', 'huge.html');
       expect(errors).toEqual([]);
     } finally {
       await agent.close();
@@ -96,7 +115,7 @@ test('Browser State tab: the files of a live session and of its recording, refs 
       await expect(recorded.getByTestId('state-file')).toHaveCount(2);
       await stepRow(recorded, 3).click();
       await expect(recorded.getByTestId('state-note')).toHaveText('As after step 3, rebuilt from the recording.');
-      await recorded.getByTestId('state-file').filter({ hasText: /^diffs\/003-click-/ }).click();
+      await recorded.locator('[data-testid=state-file][data-path^="diffs/003-click-"]').click();
       await expect(recorded.getByTestId('state-file-editor')).toContainText('Saved Ada Lovelace');
       const refused = await bridgeCall(server.url, 'readStateFile', { sessionId, seq: 2, path: '../events.jsonl' });
       expect(refused.error).toContain('No file "../events.jsonl" in this session\'s Browser State as of step 2');

@@ -183,8 +183,9 @@ test('a recorded session opens with its steps, screenshots and snapshots', async
     await expect(page.getByTestId('timeline-step')).toHaveCount(2);
     await expect(stepRow(page, 1).getByTestId('step-thumbnail')).toBeVisible();
     await expect(page.getByTestId('aria-tree')).toContainText('textbox "Full name"');
-    const download = page.waitForEvent('download');
     await page.getByTestId('export').click();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-save').click();
     expect((await download).suggestedFilename()).toMatch(/^session-.*\.spec\.ts$/);
   } finally {
     await browser.close();

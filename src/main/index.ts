@@ -20,7 +20,24 @@ const userData = app.getPath('userData');
 const appState = new AppStateFile(join(userData, 'app-state.json'));
 
 const core = new InspectorCore(defaultCoreConfig({ sessionDir: join(userData, 'sessions'), stepScreenshots: true }));
-const bridge = new BridgeHost(core, { mode: 'electron', demoWorkspace: { root: userData, outputDir: join(userData, 'demo-output') } });
+const bridge = new BridgeHost(core, {
+  mode: 'electron',
+  demoWorkspace: { root: userData, outputDir: join(userData, 'demo-output') },
+  // The UI's Open… and Save buttons; the paths come from the user's own choice in a native dialog.
+  dialogs: {
+    async chooseSession(kind) {
+      // Linux and Windows dialogs pick files or folders, never both: the UI asks for one kind.
+      const choice = await dialog.showOpenDialog(kind === 'folder'
+        ? { title: 'Open a recorded session folder', defaultPath: core.config.sessionDir, properties: ['openDirectory'] }
+        : { title: 'Open a session archive', properties: ['openFile'], filters: [{ name: 'Session archive', extensions: ['zip'] }] });
+      return choice.canceled ? undefined : choice.filePaths[0];
+    },
+    async chooseSaveFile(defaultName, filter) {
+      const choice = await dialog.showSaveDialog({ defaultPath: defaultName, filters: [filter] });
+      return choice.canceled ? undefined : choice.filePath;
+    },
+  },
+});
 let http: RunningHttpServer | undefined;
 let mcpUrl = '';
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, ToolCallEvent } from './events';
 import type { AriaChange } from './aria-diff';
 import type { ParsedResponse } from './response';
+import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
 
 /**
  * The one API between the inspector UI and the core: named commands with validated inputs, and one event stream.
@@ -100,7 +101,8 @@ export interface StateFile {
   path: string;
   text: string;
   language: 'html' | 'yaml' | 'diff' | 'plaintext';
-  /** Cut to the first 8 MB. */
+  /** The whole file's size; `text` is cut to the first 8 MB of it when `truncated`. */
+  bytes: number;
   truncated: boolean;
 }
 
@@ -127,6 +129,8 @@ export type BridgeEvent =
   | { type: 'status'; status: InspectorStatus }
   /** The recorded sessions changed (a folder was opened from the menu); `select` asks the UI to show one. */
   | { type: 'sessions-changed'; select?: string }
+  /** A session's replay moved on: its progress, and the step results that are new or changed (`reset`: all dropped). */
+  | { type: 'replay'; sessionId: string; progress: ReplayProgress; results?: ReplayStepResult[]; reset?: true }
   /** Sent by the UI's own transport when its link to the core drops or comes back (never by the core). */
   | { type: 'connection'; connected: boolean };
 
@@ -161,6 +165,46 @@ export const BRIDGE_INPUTS = {
   stopBrowser: none,
   export: z.strictObject({ sessionId }),
   runDemo: none,
+  /** Replay (src/main/bridge/replay-controller.ts): runs start at once and report through `replay` events. */
+  replayState: z.strictObject({ sessionId }),
+  replayStep: z.strictObject({ sessionId }),
+  replayTo: z.strictObject({ sessionId, seq }),
+  replayAll: z.strictObject({ sessionId }),
+  replayStop: z.strictObject({ sessionId }),
+  replayReset: z.strictObject({ sessionId }),
+  replayScreenshot: z.strictObject({ sessionId, seq }),
+  /**
+   * Runs edited Playwright code on the live session's page, or on the replay browser's for a recording. Full
+   * Playwright access in the inspector's process: the UI sends it only from the user's click, with `confirmed`.
+   */
+  runCode: z.strictObject({
+    sessionId,
+    code: z.string().min(1, 'code must not be empty').max(200_000, 'code is longer than 200,000 characters'),
+    confirmed: z.literal(true, 'confirmed must be true: code runs only on an explicit user action'),
+  }),
+  /** A recorded session folder as a .zip, read in chunks with `readTransfer`. */
+  zipSession: z.strictObject({ sessionId }),
+  readTransfer: z.strictObject({ transferId: z.uuid('transferId must be a UUID'), offset: z.number().int().nonnegative() }),
+  /** A session .zip uploaded in chunks (web mode's drag and drop), checked and unpacked, then listed and opened. */
+  importBegin: z.strictObject({
+    name: z.string().min(1, 'name must not be empty').max(255, 'name is too long'),
+    size: z.number().int().positive('size must be at least 1 byte'),
+  }),
+  importChunk: z.strictObject({
+    uploadId: z.uuid('uploadId must be a UUID'),
+    offset: z.number().int().nonnegative(),
+    base64: z.string().max(700_000, 'a chunk is at most 512 KB').regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be base64'),
+  }),
+  importFinish: z.strictObject({ uploadId: z.uuid('uploadId must be a UUID') }),
+  /** A session folder or .zip on this machine, by path (web mode's "Open…"). */
+  openSessionPath: z.strictObject({ path: z.string().min(1, 'path must not be empty').max(4096, 'path is too long') }),
+  /** Desktop app only: the native open and save dialogs. */
+  openSessionDialog: z.strictObject({ kind: z.enum(['folder', 'zip'], 'kind must be "folder" or "zip"') }),
+  saveSpec: z.strictObject({
+    fileName: z.string().min(1).max(255).regex(/^[^/\\]+$/, 'fileName must be a file name, not a path'),
+    content: z.string().max(20_000_000, 'content is too long'),
+  }),
+  saveSessionZip: z.strictObject({ sessionId }),
 } satisfies Record<string, z.ZodType>;
 
 interface BridgeOutputs {
@@ -179,6 +223,24 @@ interface BridgeOutputs {
   stopBrowser: InspectorStatus;
   export: { spec: string; fileName: string };
   runDemo: { sessionId: string };
+  replayState: ReplayView;
+  replayStep: ReplayView;
+  replayTo: ReplayView;
+  replayAll: ReplayView;
+  replayStop: ReplayView | null;
+  replayReset: ReplayView;
+  replayScreenshot: StepImage | null;
+  runCode: CodeRunResult;
+  zipSession: { transferId: string; fileName: string; size: number };
+  readTransfer: { base64: string; next?: number };
+  importBegin: { uploadId: string; chunkBytes: number };
+  importChunk: { received: number };
+  importFinish: { sessionId: string };
+  openSessionPath: { sessionId: string };
+  /** null: the user cancelled. */
+  openSessionDialog: { sessionId: string } | null;
+  saveSpec: { path: string } | null;
+  saveSessionZip: { path: string } | null;
 }
 
 export type BridgeCommand = keyof typeof BRIDGE_INPUTS & keyof BridgeOutputs;

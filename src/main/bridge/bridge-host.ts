@@ -16,6 +16,7 @@ import { VERSION } from '../version';
 import { DemoRunner } from './demo';
 import { LiveSessions, type LiveSession } from './live-sessions';
 import { RecordedSessions } from './recorded-sessions';
+import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, recordedNegotiation } from './negotiation-view';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
@@ -30,6 +31,13 @@ export interface BridgeHostOptions {
   mode: 'electron' | 'web';
   /** Where the demo session writes its Browser State files. */
   demoWorkspace: Workspace;
+  /** The desktop app's open and save dialogs. */
+  dialogs?: DesktopDialogs;
+  /**
+   * The HTTP server answers beyond this machine (a non-loopback --host, or --allowed-hosts): running code and opening
+   * local paths from the UI then need --allow-unsafe-code.
+   */
+  exposed?: boolean;
 }
 
 type Handlers = { [C in BridgeCommand]: (input: z.output<(typeof BRIDGE_INPUTS)[C]>) => Promise<BridgeOutput<C>> };
@@ -102,12 +110,34 @@ export class BridgeHost {
   }
 
   close() {
+    void this.sessionCommands.close();
     clearInterval(this.poll);
     this.live.close();
     this.listeners.clear();
   }
 
+  /** Replay, running edited code, session zip export and import: see session-commands.ts. */
+  private readonly sessionCommands = new SessionCommands(() => ({
+    config: this.core.config,
+    emit: event => this.emit(event),
+    recording: async id => {
+      const live = this.live.get(id);
+      return { session: await this.recordingOf(id), running: !!live && live.endedAt === undefined };
+    },
+    folder: async id => {
+      const folder = this.core.recorder?.folderOf(id);
+      if (folder) await this.core.recorder!.flush();
+      else if (this.live.get(id)) throw new Error('This session is not recorded to a folder (start the inspector with --session-dir to record sessions).');
+      return folder ?? (await this.recorded.open(id)).dir;
+    },
+    livePage: id => this.livePage(id),
+    addSessionFolder: dir => this.addSessionFolder(dir),
+    dialogs: this.options.dialogs,
+    exposed: !!this.options.exposed,
+  }));
+
   private readonly handlers: Handlers = {
+    ...this.sessionCommands.handlers,
     status: async () => this.status(),
     listSessions: async () => this.listSessions(),
     openSession: async ({ sessionId }) => this.openSession(sessionId),
@@ -310,6 +340,13 @@ export class BridgeHost {
   }
 
   private async exportSession(id: string): Promise<BridgeOutput<'export'>> {
+    const session = await this.recordingOf(id);
+    const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
+    return { spec: exportSpec(session), fileName: `session-${stamp}.spec.ts` };
+  }
+
+  /** Any session as a recording: a live one from its folder (flushed first) or, when not recorded, from memory. */
+  private async recordingOf(id: string): Promise<RecordedSession> {
     const live = this.live.get(id);
     const folder = this.core.recorder?.folderOf(id);
     let session: RecordedSession;
@@ -324,7 +361,6 @@ export class BridgeHost {
     } else {
       session = await this.recorded.open(id);
     }
-    const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
-    return { spec: exportSpec(session), fileName: `session-${stamp}.spec.ts` };
+    return session;
   }
 }

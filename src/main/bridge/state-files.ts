@@ -1,11 +1,11 @@
-import { realpath, readdir, readFile, stat } from 'node:fs/promises';
+import { open, realpath, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { StateFile, StateFileList } from '../../shared/bridge';
 import type { RecordedSession } from '../sessions/session-reader';
 import { diffFileName } from '../dom-state/writer';
 
-/** Larger files are cut at this many characters, with a note: an editor is no place for a 50 MB page. */
-const MAX_CHARS = 8 * 2 ** 20;
+/** Larger files are cut at this many bytes, with a note: an editor is no place for a 50 MB page. */
+export const MAX_BYTES = 8 * 2 ** 20;
 
 const languageOf = (path: string): StateFile['language'] =>
   path.endsWith('.html') ? 'html' : path.endsWith('.yaml') || path.endsWith('.yml') ? 'yaml' : path.endsWith('.diff') ? 'diff' : 'plaintext';
@@ -48,8 +48,7 @@ export class StateFolder {
     if (resolved !== root && !resolved.startsWith(root + sep)) throw new Error(`"${path}" is outside the session's Browser State folder; only its own files can be read.`);
     const info = await stat(resolved);
     if (!info.isFile()) throw new Error(`"${path}" is a folder, not a file.`);
-    const text = await readFile(resolved, 'utf8');
-    return { path, language: languageOf(path), ...clip(text) };
+    return { path, language: languageOf(path), bytes: info.size, ...(await readCapped(resolved, info.size)) };
   }
 }
 
@@ -88,11 +87,28 @@ export class RecordedState {
   async read(path: string): Promise<StateFile> {
     const read = this.files().get(path);
     if (!read) throw new Error(`No file "${path}" in this session's Browser State as of step ${this.seq}.`);
-    return { path, language: languageOf(path), ...clip((await read()) ?? '') };
+    const whole = Buffer.from((await read()) ?? '');
+    return { path, language: languageOf(path), bytes: whole.length, ...capped(whole) };
   }
 }
 
-const clip = (text: string) => (text.length > MAX_CHARS ? { text: text.slice(0, MAX_CHARS), truncated: true } : { text, truncated: false });
+/** The first MAX_BYTES of a file, read without loading the rest. */
+async function readCapped(file: string, size: number) {
+  if (size <= MAX_BYTES) return { text: await readFile(file, 'utf8'), truncated: false };
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(MAX_BYTES);
+    const { bytesRead } = await handle.read(head, 0, MAX_BYTES, 0);
+    return capped(head.subarray(0, bytesRead), true);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** UTF-8 text of at most MAX_BYTES; a character cut in two at the end is left out (`stream` holds its bytes back). */
+function capped(data: Buffer, cut = data.length > MAX_BYTES) {
+  return { text: new TextDecoder().decode(data.subarray(0, MAX_BYTES), { stream: cut }), truncated: cut };
+}
 
 /** dom.html, accessibility-tree.yaml, then the diffs in their numbered order. */
 function byStateOrder(a: { path: string }, b: { path: string }): number {

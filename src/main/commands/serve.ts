@@ -11,14 +11,18 @@ import { startHttpServer } from '../http-server';
 import { BRIDGE_PATH } from '../../shared/bridge-wire';
 import { closeOnExit, log } from './process';
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
 /** `agent-inspector serve`: web mode — the UI, its bridge, MCP, the planner and the demo site on one loopback port. */
 export async function runServe(options: CliOptions & { port: number; open?: boolean }, uiDir: string, resourcesDir: string) {
   // Someone is looking at the UI: each page step gets its screenshot for the timeline and the page view.
   const core = new InspectorCore({ ...coreConfigFrom(options), stepScreenshots: true });
   const cwd = process.cwd();
-  const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: cwd, outputDir: resolve(cwd, core.config.outputDir) } });
+  const httpConfig = httpConfigFrom(options);
+  const exposed = !LOOPBACK_HOSTS.has(httpConfig.host) || httpConfig.allowedHosts.length > 0;
+  const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: cwd, outputDir: resolve(cwd, core.config.outputDir) }, exposed });
   const socket = new BridgeWebSocket(bridge);
-  const http = await startHttpServer(core, httpConfigFrom(options), {
+  const http = await startHttpServer(core, httpConfig, {
     uiDir,
     demoDir: join(resourcesDir, 'demo'),
     upgrades: { [BRIDGE_PATH]: socket.handleUpgrade },

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, posix, resolve } from 'node:path';
 import { VERSION } from '../version';
-import { isHttpServer, openConnection, resolveServerSpec, type Connection, type HttpServer, type ServerSpec, type StdioServer } from './connection';
+import { isHttpServer, isLinkedServer, openConnection, resolveServerSpec, type Connection, type HttpServer, type LinkedServer, type ServerSpec, type StdioServer } from './connection';
 import { ConnectionError, ElementNotFoundError, InvalidStateError, thrownError, toolResultError, ToolError } from './errors';
 import { DEFAULT_RETRY_POLICY, withRetry, type RetryEvent, type RetryPolicy } from './retry';
 import { parseSelector } from './selector';
@@ -27,7 +27,7 @@ const DEFAULT_SCREENSHOT_DIR = '.playwright-mcp';
  * await client.disconnect();
  */
 export class McpBrowserClient {
-  private readonly server: StdioServer | HttpServer;
+  private readonly server: StdioServer | HttpServer | LinkedServer;
   private readonly machine: StateMachine;
   private readonly retryListeners = new Set<McpClientEvents['retry']>();
   private readonly policy: RetryPolicy;
@@ -47,7 +47,7 @@ export class McpBrowserClient {
     this.server = resolveServerSpec(server);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
-    this.workspaceRoot = options.workspace ?? (isHttpServer(this.server) ? undefined : resolve(this.server.cwd ?? process.cwd()));
+    this.workspaceRoot = options.workspace ?? (isHttpServer(this.server) || isLinkedServer(this.server) ? undefined : resolve(this.server.cwd ?? process.cwd()));
     this.machine = new StateMachine(error => this.warn(`A state listener threw: ${message(error)}`));
   }
 

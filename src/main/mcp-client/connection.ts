@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SseError, SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { splitCommandLine } from '../command-line';
 import { ConnectionError } from './errors';
@@ -29,13 +30,23 @@ export interface HttpServer {
 }
 
 /**
+ * A server in this process, reached through a transport it links for each connection attempt (e.g. one side of the
+ * SDK's InMemoryTransport pair, the other side connected to the server).
+ */
+export interface LinkedServer {
+  link(): Promise<Transport>;
+  /** Names the server in error messages. */
+  name: string;
+}
+
+/**
  * Where the MCP browser server is: an `http(s)://` URL, a command line such as `"npx @playwright/mcp --headless"`
  * (split like a shell would, spawned without one), or the structured forms.
  */
-export type ServerSpec = string | StdioServer | HttpServer;
+export type ServerSpec = string | StdioServer | HttpServer | LinkedServer;
 
 /** Normalises a ServerSpec to its structured form. */
-export function resolveServerSpec(spec: ServerSpec): StdioServer | HttpServer {
+export function resolveServerSpec(spec: ServerSpec): StdioServer | HttpServer | LinkedServer {
   if (typeof spec !== 'string') return spec;
   if (/^https?:\/\//i.test(spec.trim())) return { url: spec.trim() };
   const [command, ...args] = splitCommandLine(spec);
@@ -44,12 +55,13 @@ export function resolveServerSpec(spec: ServerSpec): StdioServer | HttpServer {
 }
 
 /** Whether a resolved spec names an HTTP server (rather than a command to spawn). */
-export const isHttpServer = (spec: StdioServer | HttpServer): spec is HttpServer => 'url' in spec;
+export const isHttpServer = (spec: StdioServer | HttpServer | LinkedServer): spec is HttpServer => 'url' in spec;
+export const isLinkedServer = (spec: StdioServer | HttpServer | LinkedServer): spec is LinkedServer => 'link' in spec;
 
 /** An initialised SDK client and what is needed to report on and close its transport. */
 export interface Connection {
   readonly client: Client;
-  readonly transport: 'stdio' | 'streamable-http' | 'sse';
+  readonly transport: 'stdio' | 'streamable-http' | 'sse' | 'linked';
   /** The server process id (stdio). */
   readonly pid?: number;
   /** The last few KB the stdio server wrote to stderr, for error messages. */
@@ -71,7 +83,8 @@ export interface OpenOptions {
 const STDERR_TAIL = 4096;
 
 /** Connects an SDK client to the server; every failure is a ConnectionError (which the caller may retry). */
-export async function openConnection(spec: StdioServer | HttpServer, options: OpenOptions): Promise<Connection> {
+export async function openConnection(spec: StdioServer | HttpServer | LinkedServer, options: OpenOptions): Promise<Connection> {
+  if (isLinkedServer(spec)) return openLinked(spec, options);
   if (!isHttpServer(spec)) return openStdio(spec, options);
   const url = new URL(spec.url);
   const requestInit = spec.headers ? { headers: spec.headers } : undefined;
@@ -106,6 +119,17 @@ function newClient(options: OpenOptions): Client {
 
 function httpConnection(client: Client, transport: 'streamable-http' | 'sse'): Connection {
   return { client, transport, stderrTail: () => '', close: () => client.close() };
+}
+
+async function openLinked(spec: LinkedServer, options: OpenOptions): Promise<Connection> {
+  const client = newClient(options);
+  try {
+    await client.connect(await spec.link(), { timeout: options.timeout });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw connectionError(spec.name, error);
+  }
+  return { client, transport: 'linked', stderrTail: () => '', close: () => client.close() };
 }
 
 async function openStdio(spec: StdioServer, options: OpenOptions): Promise<Connection> {

@@ -7,7 +7,7 @@ export { McpBrowserClient } from './client';
 export type { ClickOptions, CommandOptions, McpClientEvents, McpClientOptions, ScreenshotOptions, TypeOptions } from './options';
 export type { ActionResult, EvaluateResult, LocatedElement, NavigateResult, ScreenshotResult } from './results';
 export { splitCommandLine } from '../command-line';
-export { resolveServerSpec, type HttpServer, type ServerSpec, type StdioServer } from './connection';
+export { resolveServerSpec, type HttpServer, type LinkedServer, type ServerSpec, type StdioServer } from './connection';
 export {
   AmbiguousElementError,
   BrowserError,

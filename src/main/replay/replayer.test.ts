@@ -122,3 +122,17 @@ test('a stale ref from a reused snapshot is looked up again in a fresh one; the 
   expect(drifted.steps[2]).toMatchObject({ status: 'drift', drift: [{ kind: 'snapshot', final: true }] });
   expect((drifted.steps[2].drift[0] as { diff: string }).diff).toContain('-  - button "Help"');
 });
+
+test('an aborted signal ends runTo after the step in flight, without the final comparison; the run goes on later', async () => {
+  const session = recording();
+  const { client } = fakeClient(page(11));
+  const abort = new AbortController();
+  const replayer = new Replayer(session, client, { onStep: outcome => outcome.seq === 2 && abort.abort() });
+  const stopped = await replayer.runAll(abort.signal);
+  expect(stopped.steps.map(s => s.seq)).toEqual([1, 2]);
+  expect(replayer.nextSeq).toBe(3);
+  expect(replayer.stoppedAt).toBeUndefined();
+  const rest = await replayer.runAll();
+  expect(rest.steps.map(s => s.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+  expect(replayer.nextSeq).toBeUndefined();
+});

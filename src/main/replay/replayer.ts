@@ -64,6 +64,16 @@ export class Replayer {
     this.steps = session.steps;
   }
 
+  /** The recorded step the next step() replays; undefined when none is left or the replay stopped. */
+  get nextSeq(): number | undefined {
+    return this.done ? undefined : this.steps[this.next].seq;
+  }
+
+  /** Where and why the replay stopped early, if it did. */
+  get stoppedAt(): { seq: number; reason: string } | undefined {
+    return this.stopped;
+  }
+
   /** Every step replayed, or the replay stopped. */
   get done(): boolean {
     return !!this.stopped || this.next >= this.steps.length;
@@ -97,17 +107,21 @@ export class Replayer {
     return outcome;
   }
 
-  /** Replays up to and including recorded step `seq`, then compares the snapshot after the last one. */
-  async runTo(seq: number): Promise<DriftReport> {
-    while (!this.done && this.steps[this.next].seq <= seq) await this.step();
+  /**
+   * Replays up to and including recorded step `seq`, then compares the snapshot after the last one. An aborted
+   * `signal` ends the run after the step in flight, without the comparison (the run can go on later from there).
+   */
+  async runTo(seq: number, signal?: AbortSignal): Promise<DriftReport> {
+    while (!this.done && this.steps[this.next].seq <= seq && !signal?.aborted) await this.step();
+    if (signal?.aborted) return this.report();
     this.end = Math.max(this.end, Math.min(seq, this.steps.at(-1)?.seq ?? 0));
     if (!this.stopped) await this.compareFinalSnapshot();
     return this.report();
   }
 
   /** Replays every remaining step. */
-  runAll(): Promise<DriftReport> {
-    return this.runTo(Number.POSITIVE_INFINITY);
+  runAll(signal?: AbortSignal): Promise<DriftReport> {
+    return this.runTo(Number.POSITIVE_INFINITY, signal);
   }
 
   /** The report so far, over the steps up to the end of the last run. */

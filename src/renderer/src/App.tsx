@@ -5,6 +5,10 @@ import { AriaTreePanel } from './panels/aria-tree/AriaTreePanel';
 import { ConnectPanel } from './panels/connect/ConnectPanel';
 import { DetailPanel } from './panels/detail/DetailPanel';
 import { PageViewPanel } from './panels/page-view/PageViewPanel';
+import { ReplayBar } from './panels/replay/ReplayBar';
+import { DropZone } from './panels/transfer/DropZone';
+import { ExportPreview } from './panels/transfer/ExportPreview';
+import { SessionFileMenu } from './panels/transfer/SessionFileMenu';
 import { SessionsPanel } from './panels/sessions/SessionsPanel';
 import { StatusBar } from './panels/status-bar/StatusBar';
 import { TimelinePanel } from './panels/timeline/TimelinePanel';
@@ -15,7 +19,6 @@ function Header() {
   const openSessionId = useStore(state => state.openSessionId);
   const openSession = useStore(state => state.openSession);
   const runDemo = useStore(state => state.runDemo);
-  const exportSession = useStore(state => state.exportSession);
   const theme = useStore(state => state.theme);
   const toggleTheme = useStore(state => state.toggleTheme);
   const demoRunning = useStore(state => state.status?.demo.state === 'running');
@@ -31,7 +34,7 @@ function Header() {
       <span className="grow" />
       {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>Connect an agent</button> : null}
       <button type="button" onClick={() => void runDemo()} disabled={demoRunning}>{demoRunning ? 'Demo running…' : 'Run demo'}</button>
-      {session && session.steps > 0 ? <button type="button" data-testid="export" onClick={() => void exportSession()}>Export spec</button> : null}
+      <SessionFileMenu />
       <button type="button" aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle" onClick={toggleTheme}>
         {theme === 'dark' ? '☀' : '☾'}
       </button>
@@ -52,6 +55,7 @@ export function App() {
       <div className="app-body">
         <aside className="sidebar">
           <SessionsPanel />
+          {openSessionId ? <ReplayBar /> : null}
           <TimelinePanel />
         </aside>
         <main className="workspace">
@@ -70,6 +74,8 @@ export function App() {
       </div>
       <StatusBar />
       <Toasts />
+      <ExportPreview />
+      <DropZone />
     </div>
   );
 }

@@ -48,6 +48,9 @@ function apply(event: BridgeEvent) {
     }
     case 'negotiation-round':
       return;
+    case 'replay':
+      state.applyReplayEvent(event);
+      return;
   }
 }
 

@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { sessionsSlice } from './sessions';
 import { stepsSlice } from './steps';
+import { replaySlice } from './replay';
+import { transferSlice } from './transfer';
 import { treeSlice } from './tree';
 import type { Store } from './types';
 import { uiSlice } from './ui';
@@ -11,4 +13,6 @@ export const useStore = create<Store>()((...args) => ({
   ...sessionsSlice(...args),
   ...stepsSlice(...args),
   ...treeSlice(...args),
+  ...replaySlice(...args),
+  ...transferSlice(...args),
 }));

@@ -28,18 +28,6 @@ export const sessionsSlice: Slice<SessionsSlice> = (set, get) => ({
     const started = await attempt(get, inspector.invoke('runDemo', {}));
     if (started) await get().openSession(started.sessionId);
   },
-  async exportSession() {
-    const id = get().openSessionId;
-    if (!id) return;
-    const exported = await attempt(get, inspector.invoke('export', { sessionId: id }));
-    if (!exported) return;
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([exported.spec], { type: 'text/plain' }));
-    link.download = exported.fileName;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
-    get().toast(`Exported ${exported.fileName}`, 'info');
-  },
   async setBrowser(running) {
     const status = await attempt(get, inspector.invoke(running ? 'startBrowser' : 'stopBrowser', {}));
     if (status) set({ status });

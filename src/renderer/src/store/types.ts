@@ -1,6 +1,8 @@
 import type { StateCreator } from 'zustand';
 import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '../../../shared/bridge';
 import type { AriaNode } from '../../../shared/aria-tree';
+import type { ReplaySlice } from './replay';
+import type { TransferSlice } from './transfer';
 
 export interface Toast {
   id: number;
@@ -9,7 +11,7 @@ export interface Toast {
 }
 
 /** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
-export type DetailTab = 'code' | 'dom-diff' | 'negotiation' | 'state-files';
+export type DetailTab = 'code' | 'dom-diff' | 'negotiation' | 'state-files' | 'replay' | 'run-code';
 
 export interface UiSlice {
   theme: 'light' | 'dark';
@@ -36,7 +38,6 @@ export interface SessionsSlice {
   refreshSessions(): Promise<void>;
   openSession(id: string | undefined): Promise<void>;
   runDemo(): Promise<void>;
-  exportSession(): Promise<void>;
   setBrowser(running: boolean): Promise<void>;
 }
 
@@ -62,5 +63,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

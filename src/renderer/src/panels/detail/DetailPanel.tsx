@@ -5,6 +5,8 @@ import type { DetailTab } from '../../store/types';
 import { CodeView } from '../code/CodePanel';
 import { DomDiffView } from '../dom-diff/DomDiffView';
 import { NegotiationView } from '../negotiation/NegotiationView';
+import { ReplayView } from '../replay/ReplayView';
+import { RunCodeView } from '../run-code/RunCodeView';
 import { StateFilesView } from '../state-files/StateFilesView';
 
 /**
@@ -13,10 +15,12 @@ import { StateFilesView } from '../state-files/StateFilesView';
  * switch.
  */
 const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
-  { id: 'code', label: 'Playwright code', View: CodeView },
+  { id: 'code', label: 'Code', View: CodeView },
   { id: 'dom-diff', label: 'DOM diff', View: DomDiffView },
   { id: 'negotiation', label: 'Negotiation', View: NegotiationView },
   { id: 'state-files', label: 'Browser State', View: StateFilesView },
+  { id: 'replay', label: 'Replay', View: ReplayView },
+  { id: 'run-code', label: 'Run code', View: RunCodeView },
 ];
 
 export function DetailPanel() {

@@ -3,10 +3,13 @@ import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { StateFile, StateFileList } from '../../../../shared/bridge';
 import { inspector } from '../../bridge/inspector';
 import { useStore } from '../../store';
-import { loadMonaco, type MonacoModule } from '../code/load-monaco';
+import { useMonacoEditor } from '../../components/useMonacoEditor';
+import { FileTree } from './FileTree';
 import { refAt, refLine } from './refs';
 
-const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
+/** What the bridge sends of a larger file (src/main/bridge/state-files.ts MAX_BYTES). */
+const MAX_SHOWN = 8 * 2 ** 20;
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /**
  * The session's Browser State files (dom.html, accessibility-tree.yaml, diffs/) in a read-only editor. In dom.html and
@@ -56,23 +59,7 @@ export function StateFilesView() {
     <div className="state-files" data-testid="state-files">
       <nav className="state-file-list" aria-label="Browser State files">
         {list.value.note ? <p className="muted state-note" data-testid="state-note">{list.value.note}</p> : null}
-        <ul>
-          {list.value.files.map(entry => (
-            <li key={entry.path}>
-              <button
-                type="button"
-                className={`state-file${entry.path === shown ? ' selected' : ''}`}
-                aria-current={entry.path === shown}
-                data-testid="state-file"
-                data-path={entry.path}
-                onClick={() => setPath(entry.path)}
-              >
-                <span className="state-file-name">{entry.path}</span>
-                <span className="muted">{kb(entry.bytes)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <FileTree files={list.value.files} selected={shown} onSelect={setPath} />
       </nav>
       <FileEditor file={file?.path === shown ? file : undefined} />
     </div>
@@ -80,47 +67,28 @@ export function StateFilesView() {
 }
 
 function FileEditor({ file }: { file?: StateFile }) {
-  const theme = useStore(state => state.theme);
   const nodes = useStore(state => state.nodes);
   const selectedNode = useStore(state => state.selectedNode);
   const selectNode = useStore(state => state.selectNode);
   const host = useRef<HTMLDivElement>(null);
-  const [editor, setEditor] = useState<Monaco.editor.IStandaloneCodeEditor>();
-  const [monaco, setMonaco] = useState<MonacoModule>();
+  const { editor, monaco } = useMonacoEditor(host, { readOnly: true, domReadOnly: true, lineNumbersMinChars: 4, wordWrap: 'off', renderLineHighlight: 'none' });
   const decorations = useRef<Monaco.editor.IEditorDecorationsCollection>(undefined);
   // The click handler outlives renders: it reads the latest tree through a ref.
   const latest = useRef({ nodes, selectNode });
   latest.current = { nodes, selectNode };
 
+  // A click on a ref selects that node in the aria tree.
   useEffect(() => {
-    let disposed = false;
-    let created: Monaco.editor.IStandaloneCodeEditor | undefined;
-    void loadMonaco().then(module => {
-      if (disposed || !host.current) return;
-      created = module.editor.create(host.current, {
-        readOnly: true, domReadOnly: true, automaticLayout: true, minimap: { enabled: false }, scrollBeyondLastLine: false,
-        fontSize: 12, lineNumbersMinChars: 4, folding: false, wordWrap: 'off', renderLineHighlight: 'none',
-      });
-      created.onMouseDown(event => {
-        const position = event.target.position;
-        const model = created?.getModel();
-        if (!position || !model) return;
-        const ref = refAt(model.getLineContent(position.lineNumber), position.column - 1);
-        const index = ref ? latest.current.nodes.findIndex(node => node.ref === ref) : -1;
-        if (index >= 0) latest.current.selectNode(index);
-      });
-      setMonaco(module);
-      setEditor(created);
+    const listener = editor?.onMouseDown(event => {
+      const position = event.target.position;
+      const model = editor.getModel();
+      if (!position || !model) return;
+      const ref = refAt(model.getLineContent(position.lineNumber), position.column - 1);
+      const index = ref ? latest.current.nodes.findIndex(node => node.ref === ref) : -1;
+      if (index >= 0) latest.current.selectNode(index);
     });
-    return () => {
-      disposed = true;
-      created?.dispose();
-    };
-  }, []);
-
-  useEffect(() => {
-    monaco?.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs');
-  }, [monaco, theme]);
+    return () => listener?.dispose();
+  }, [editor]);
 
   useEffect(() => {
     if (!editor || !monaco) return;
@@ -143,7 +111,7 @@ function FileEditor({ file }: { file?: StateFile }) {
 
   return (
     <div className="state-file-view">
-      {file?.truncated ? <p className="muted state-note">Showing the first 8 MB of {file.path}.</p> : null}
+      {file?.truncated ? <p className="muted state-note" data-testid="state-file-truncated">{file.path} is {mb(file.bytes)}: showing its first {mb(MAX_SHOWN)}.</p> : null}
       <div className="code-host" ref={host} data-testid="state-file-editor" data-path={file?.path ?? ''} data-selected-ref={selectedRef ?? ''} />
       {!editor && file ? <pre className="code-fallback">{file.text}</pre> : null}
     </div>

@@ -4,6 +4,7 @@ import type { StepSummary } from '../../../../shared/bridge';
 import { stepTarget } from '../../../../shared/step-text';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
+import { ReplayBadge } from '../replay/ReplayBadge';
 import { Thumbnail } from './Thumbnail';
 
 const ROW_HEIGHT = 58;
@@ -31,6 +32,7 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
           <span className="step-tool">{step.tool.replace(/^browser_/, '')}</span>
           {step.actor === 'human' ? <span className="badge badge-warn">by hand</span> : null}
           {step.via ? <span className="badge badge-ended">via {step.via.replace(/^browser_/, '')}</span> : null}
+          <ReplayBadge seq={step.seq} />
           <span className={`step-status ${failed ? 'error' : 'ok'}`} aria-label={failed ? 'failed' : 'ok'}>{failed ? '✕' : '✓'}</span>
         </div>
         <div className="step-line">
