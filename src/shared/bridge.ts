@@ -101,7 +101,7 @@ export interface StateFile {
   path: string;
   text: string;
   language: 'html' | 'yaml' | 'diff' | 'plaintext';
-  /** The whole file's size; `text` is cut to the first 8 MB of it when `truncated`. */
+  /** The whole file's size; `text` is cut to the first 2 MB of it when `truncated`. */
   bytes: number;
   truncated: boolean;
 }

@@ -4,8 +4,8 @@ import type { StateFile, StateFileList } from '../../shared/bridge';
 import type { RecordedSession } from '../sessions/session-reader';
 import { diffFileName } from '../dom-state/writer';
 
-/** Larger files are cut at this many bytes, with a note: an editor is no place for a 50 MB page. */
-export const MAX_BYTES = 8 * 2 ** 20;
+/** Larger files are cut at this many bytes, with a note: past a few MB an editor (and the link to it) only gets slow. */
+export const MAX_BYTES = 2 * 2 ** 20;
 
 const languageOf = (path: string): StateFile['language'] =>
   path.endsWith('.html') ? 'html' : path.endsWith('.yaml') || path.endsWith('.yml') ? 'yaml' : path.endsWith('.diff') ? 'diff' : 'plaintext';

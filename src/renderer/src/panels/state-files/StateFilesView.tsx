@@ -8,7 +8,7 @@ import { FileTree } from './FileTree';
 import { refAt, refLine } from './refs';
 
 /** What the bridge sends of a larger file (src/main/bridge/state-files.ts MAX_BYTES). */
-const MAX_SHOWN = 8 * 2 ** 20;
+const MAX_SHOWN = 2 * 2 ** 20;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /**
