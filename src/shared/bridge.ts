@@ -71,8 +71,28 @@ export interface StepDiff {
   ariaNote?: string;
 }
 
-/** A negotiation round as the UI shows it, with the retry's artifacts when they were kept. */
-export type RoundView = Omit<NegotiationRoundEvent, 'type' | 'sessionId' | 'sent'> & { skeletonDom?: string; screenshot?: StepImage };
+/** A negotiation round as the UI shows it; the heavy artifacts it sent are fetched on demand (`negotiationArtifacts`). */
+export type RoundView = Omit<NegotiationRoundEvent, 'type' | 'sessionId' | 'sent'> & {
+  /** Which of the skeleton DOM and screenshot this round sent can still be fetched. */
+  kept: { skeletonDom: boolean; screenshot: boolean };
+};
+
+/** The skeleton DOM and screenshot a round sent, as the planner got them; `note` says why they are missing. */
+export interface RoundArtifacts {
+  skeletonDom?: string;
+  screenshot?: StepImage;
+  note?: string;
+}
+
+/** What the step's final action pointed at: an aria ref (interact) or an element index (scenario), and its element. */
+export interface NegotiationTarget {
+  id: string;
+  ref?: string;
+  /** The call that carried the action out, and the element as it resolved it. */
+  seq?: number;
+  locator?: string;
+  box?: { x: number; y: number; width: number; height: number };
+}
 
 export interface NegotiationTotals {
   /** Queries planned (browser_interact calls, scenario steps). */
@@ -80,13 +100,16 @@ export interface NegotiationTotals {
   rounds: number;
   bytesSent: number;
   tokensSent: number;
-  /** Estimated bytes had every query been sent with skeleton DOM and screenshot at once; absent when unknowable. */
+  /** Estimated bytes had every query been sent once with semantic tree, skeleton DOM and screenshot; absent when unknowable. */
   hybridBytes?: number;
+  /** hybridBytes − bytesSent (negative when negotiating cost more). */
+  savedBytes?: number;
 }
 
 export interface StepNegotiation {
   /** The rounds that planned this step (empty when it was not planned). */
   rounds: RoundView[];
+  target?: NegotiationTarget;
   totals: NegotiationTotals;
 }
 
@@ -124,7 +147,8 @@ export interface InspectorStatus {
 export type BridgeEvent =
   | SessionStartedEvent
   | SessionEndedEvent
-  | NegotiationRoundEvent
+  /** A negotiation round, without the artifacts it sent (`negotiationArtifacts` fetches those). */
+  | Omit<NegotiationRoundEvent, 'sent'>
   | { type: 'step'; sessionId: string; step: StepSummary }
   | { type: 'status'; status: InspectorStatus }
   /** The recorded sessions changed (a folder was opened from the menu); `select` asks the UI to show one. */
@@ -155,6 +179,12 @@ export const BRIDGE_INPUTS = {
   readStateFile: z.strictObject({ sessionId, seq, path: z.string().min(1, 'path must not be empty').max(500, 'path is too long') }),
   /** The negotiation rounds that planned the step, and the session's totals. */
   negotiation: z.strictObject({ sessionId, seq }),
+  /** The skeleton DOM and screenshot one negotiation round sent (the heavy part, fetched when shown). */
+  negotiationArtifacts: z.strictObject({
+    sessionId,
+    interactionId: z.string().min(1, 'interactionId must not be empty').max(100, 'interactionId is too long (at most 100 characters)'),
+    round: z.number().int().positive('round must be a positive integer (rounds count from 1)'),
+  }),
   /** The step's screenshot alone: what the timeline's thumbnails are made from. */
   screenshot: z.strictObject({ sessionId, seq }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
@@ -214,6 +244,7 @@ interface BridgeOutputs {
   getStep: StepDetail;
   stepDiff: StepDiff;
   negotiation: StepNegotiation;
+  negotiationArtifacts: RoundArtifacts;
   stateFiles: StateFileList;
   readStateFile: StateFile;
   screenshot: StepImage | null;

@@ -17,7 +17,7 @@ import { DemoRunner } from './demo';
 import { LiveSessions, type LiveSession } from './live-sessions';
 import { RecordedSessions } from './recorded-sessions';
 import { SessionCommands, type DesktopDialogs } from './session-commands';
-import { liveNegotiation, recordedNegotiation } from './negotiation-view';
+import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
 import { summarize, withoutSnapshot } from './summaries';
@@ -148,6 +148,10 @@ export class BridgeHost {
       const live = this.live.get(sessionId);
       return live ? liveNegotiation(live, seq) : recordedNegotiation(await this.recorded.open(sessionId), seq);
     },
+    negotiationArtifacts: async ({ sessionId, interactionId, round }) => {
+      const live = this.live.get(sessionId);
+      return live ? liveRoundArtifacts(live, interactionId, round) : recordedRoundArtifacts(await this.recorded.open(sessionId), interactionId, round);
+    },
     stepDiff: async ({ sessionId, seq, fromSeq }) => {
       const live = this.live.get(sessionId);
       return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);
@@ -196,6 +200,7 @@ export class BridgeHost {
 
   private forward(event: InspectorEvent) {
     if (event.type === 'tool-call') this.emit({ type: 'step', sessionId: event.sessionId, step: summarize(event) });
+    else if (event.type === 'negotiation-round') this.emit(withoutArtifacts(event));
     else this.emit(event);
     if (event.type !== 'negotiation-round') this.pushStatus();
   }

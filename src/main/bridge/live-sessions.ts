@@ -10,8 +10,13 @@ export interface LiveSession {
   rounds: { afterSeq: number; event: NegotiationRoundEvent }[];
 }
 
-/** Rounds per session that keep the retry's skeleton DOM and screenshot in memory. */
-const ROUNDS_WITH_ARTIFACTS = 100;
+/**
+ * The skeleton DOMs and screenshots negotiation rounds sent, kept in memory across all live sessions, in characters.
+ * Beyond this the oldest rounds lose them (a recording keeps them all): the Negotiation tab then says so.
+ */
+const MAX_ROUND_ARTIFACT_CHARS = 64 * 2 ** 20;
+
+const roundChars = (round: NegotiationRoundEvent) => (round.sent?.skeletonDom?.length ?? 0) + (round.sent?.screenshot?.base64.length ?? 0);
 
 /**
  * Snapshots, screenshots and DOM states kept in memory across all live sessions, in characters. Beyond this the
@@ -28,6 +33,9 @@ export class LiveSessions {
   /** Steps still holding artifacts, oldest first. */
   private readonly heavy: ToolCallEvent[] = [];
   private heavyTotal = 0;
+  /** Rounds still holding their artifacts, oldest first. */
+  private readonly heavyRounds: NegotiationRoundEvent[] = [];
+  private heavyRoundsTotal = 0;
   private readonly unsubscribe: () => void;
 
   constructor(bus: EventBus, onEvent: (event: InspectorEvent) => void) {
@@ -54,9 +62,7 @@ export class LiveSessions {
     if (!session) return;
     if (event.type === 'session-ended') session.endedAt = event.time;
     if (event.type === 'negotiation-round') {
-      session.rounds.push({ afterSeq: session.steps.at(-1)?.seq ?? 0, event: { ...event } });
-      const old = session.rounds.at(-1 - ROUNDS_WITH_ARTIFACTS);
-      if (old) delete old.event.sent;
+      this.addRound(session, event);
       return;
     }
     if (event.type !== 'tool-call') return;
@@ -71,6 +77,20 @@ export class LiveSessions {
       delete oldest.ariaSnapshot;
       delete oldest.screenshot;
       delete oldest.domState;
+    }
+  }
+
+  private addRound(session: LiveSession, event: NegotiationRoundEvent) {
+    // A copy, as for steps: eviction deletes `sent` from it.
+    const round = { ...event };
+    session.rounds.push({ afterSeq: session.steps.at(-1)?.seq ?? 0, event: round });
+    if (!round.sent) return;
+    this.heavyRounds.push(round);
+    this.heavyRoundsTotal += roundChars(round);
+    while (this.heavyRoundsTotal > MAX_ROUND_ARTIFACT_CHARS && this.heavyRounds.length > 1) {
+      const oldest = this.heavyRounds.shift()!;
+      this.heavyRoundsTotal -= roundChars(oldest);
+      delete oldest.sent;
     }
   }
 

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { negotiationSlice } from './negotiation';
 import { sessionsSlice } from './sessions';
 import { stepsSlice } from './steps';
 import { replaySlice } from './replay';
@@ -15,4 +16,5 @@ export const useStore = create<Store>()((...args) => ({
   ...treeSlice(...args),
   ...replaySlice(...args),
   ...transferSlice(...args),
+  ...negotiationSlice(...args),
 }));

@@ -7,13 +7,17 @@ const AGENT_SCREENSHOTS = new Set(['browser_take_screenshot']);
 
 export function PageViewPanel() {
   const detail = useStore(state => state.detail);
+  const sessionId = useStore(state => state.opened?.session.id);
   const [size, setSize] = useState<{ width: number; height: number }>();
   const screenshot = detail?.screenshot;
   const src = screenshot && `data:${screenshot.mimeType};base64,${screenshot.base64}`;
   useEffect(() => setSize(undefined), [src]);
 
-  const boxes = detail && !AGENT_SCREENSHOTS.has(detail.step.tool) ? (detail.step.targets ?? []).filter(target => target.box) : [];
   const step = detail?.step;
+  const mark = useStore(state => state.negotiationMark);
+  const own = detail && !AGENT_SCREENSHOTS.has(detail.step.tool) ? (detail.step.targets ?? []).filter(target => target.box) : [];
+  // A browser_interact call targets nothing itself: the Negotiation tab marks the element its planned action chose.
+  const boxes = own.length || !step || mark?.seq !== step.seq || mark.sessionId !== sessionId ? own : [{ box: mark.box, locator: mark.label }];
   return (
     <Panel title="Page" className="page-panel" testId="page-panel" actions={step?.url ? <span className="muted page-url" title={step.url}>{step.url}</span> : null}>
       {!detail ? <p className="empty">Select a step to see the page after it.</p>
