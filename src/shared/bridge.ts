@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, ToolCallEvent } from './events';
+import type { ConsoleActivity, NetworkActivity } from './activity';
+import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from './events';
 import type { AriaChange } from './aria-diff';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
@@ -11,11 +12,16 @@ import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from
  */
 
 /** A tool call as the timeline lists it: the event without its heavy artifacts, which `getStep` fetches on demand. */
-export type StepSummary = Omit<ToolCallEvent, 'type' | 'sessionId' | 'response' | 'ariaSnapshot' | 'screenshot' | 'domState' | 'storageState'> & {
+export type StepSummary = Omit<ToolCallEvent, 'type' | 'sessionId' | 'response' | 'responseText' | 'ariaSnapshot' | 'screenshot' | 'before' | 'domState' | 'storageState' | 'activity'> & {
   /** The response's Error section, when the call failed. */
   error?: string;
   hasScreenshot: boolean;
+  hasBefore: boolean;
   hasSnapshot: boolean;
+  /** What the response cost the agent's context, once counted (a live step's count arrives as a `step-tokens` event). */
+  tokens?: StepTokensEvent['tokens'];
+  /** Console and network entries that belong to this step (see shared/activity.ts), for the timeline's badges. */
+  activity?: { console: number; errors: number; network: number; failed: number };
 };
 
 export interface SessionInfo {
@@ -50,6 +56,13 @@ export interface StepDetail {
   step: StepSummary;
   /** The response as the agent received it, without the inline snapshot (that is `aria`). */
   response: ParsedResponse;
+  /**
+   * The response's content items exactly as the agent received them, in order (secrets redacted): the Response tab.
+   * Images are by reference (`screenshot`), so the detail does not carry them twice.
+   */
+  content: ({ type: 'text'; text: string } | { type: 'image'; mimeType: string; source: 'screenshot' })[];
+  /** The viewport before the call acted (see ToolCallEvent.before). */
+  before?: StepImage;
   /** The aria snapshot of this step or, when it took none, of the nearest earlier step (`seq` says which). */
   aria?: { yaml: string; seq: number };
   /** The image the call returned, or the viewport after it (see ToolCallEvent.screenshot). */
@@ -129,6 +142,40 @@ export interface StateFile {
   truncated: boolean;
 }
 
+/** Console messages and network requests of one step, or of every step up to it (`upTo`). */
+export interface StepActivityView {
+  console: ConsoleActivity[];
+  network: NetworkActivity[];
+  /** Entries not kept (beyond the per-step bound), summed over the steps shown. */
+  dropped: { console: number; network: number };
+  /** Why there is nothing to show (a proxied session's browser is not ours). */
+  note?: string;
+}
+
+/** One step that matched a search, with the text around the match. */
+export interface SearchHit {
+  sessionId: string;
+  seq: number;
+  tool: string;
+  /** Where the text was found: `args`, `response`, `url`, `console`, `network`, `tool`. */
+  field: string;
+  /** A short excerpt around the match. */
+  excerpt: string;
+  /** The session's label and start time, for a results list across sessions. */
+  session: { label: string; startedAt: number };
+}
+
+export interface SearchResults {
+  hits: SearchHit[];
+  /** More steps matched than `limit`. */
+  more: boolean;
+  /** Steps indexed so far (recorded sessions are indexed in the background at start). */
+  indexed: number;
+  /** Still indexing recorded sessions: results may be incomplete. */
+  indexing: boolean;
+  tookMs: number;
+}
+
 export type BrowserState = 'stopped' | 'starting' | 'running';
 
 export interface InspectorStatus {
@@ -150,6 +197,7 @@ export type BridgeEvent =
   /** A negotiation round, without the artifacts it sent (`negotiationArtifacts` fetches those). */
   | Omit<NegotiationRoundEvent, 'sent'>
   | { type: 'step'; sessionId: string; step: StepSummary }
+  | StepTokensEvent
   | { type: 'status'; status: InspectorStatus }
   /** The recorded sessions changed (a folder was opened from the menu); `select` asks the UI to show one. */
   | { type: 'sessions-changed'; select?: string }
@@ -187,6 +235,17 @@ export const BRIDGE_INPUTS = {
   }),
   /** The step's screenshot alone: what the timeline's thumbnails are made from. */
   screenshot: z.strictObject({ sessionId, seq }),
+  /** The step's console messages and network requests, or every step's up to it (`upTo`). */
+  stepActivity: z.strictObject({ sessionId, seq, upTo: z.boolean().optional() }),
+  /**
+   * Steps whose tool, arguments, response, URL, console messages or requests contain the query's words, across all
+   * sessions or in one (`sessionId`: the timeline's filter).
+   */
+  searchSessions: z.strictObject({
+    query: z.string().trim().min(1, 'query must not be empty').max(500, 'query is longer than 500 characters'),
+    sessionId: sessionId.optional(),
+    limit: z.number().int().positive().max(5_000).optional(),
+  }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
   highlight: z.strictObject({ sessionId, ref: ref.nullable() }),
   /** Playwright's own locator for a ref of a live session's page. */
@@ -248,6 +307,8 @@ interface BridgeOutputs {
   stateFiles: StateFileList;
   readStateFile: StateFile;
   screenshot: StepImage | null;
+  stepActivity: StepActivityView;
+  searchSessions: SearchResults;
   highlight: { highlighted: boolean; reason?: string };
   locate: { locator: string | null; reason?: string };
   startBrowser: InspectorStatus;

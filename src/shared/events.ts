@@ -1,12 +1,14 @@
+import type { StepActivity } from './activity';
 import type { DomMode, RequestedArtifacts } from './negotiation';
 import type { ParsedResponse } from './response';
+import type { StepTokens } from './tokens';
 
 /**
  * The one event spine. Every action — from an MCP agent, the negotiation loop, the scenario parser or a replay —
  * runs through the tool layer and is published as one of these. The DomState writer, the session recorder and the
  * UI subscribe to the bus; nothing reaches them by another path.
  */
-export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent;
+export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent | StepTokensEvent;
 
 export interface SessionStartedEvent {
   type: 'session-started';
@@ -43,6 +45,13 @@ export interface ToolCallEvent {
   via?: string;
   /** The response exactly as the agent received it (secrets redacted), split into sections. */
   response: ParsedResponse;
+  /**
+   * The text items exactly as received (redacted), only when rendering `response` would not give them back: a proxied
+   * server's own formatting. Our own calls answer one text item, renderResponse(response).
+   */
+  responseText?: string[];
+  /** The agent received `screenshot` as an image item after the text (browser_take_screenshot). */
+  imageReturned?: true;
   /** The Playwright code the call ran, one statement per line; empty when it ran none. */
   code: string;
   url?: string;
@@ -54,6 +63,15 @@ export interface ToolCallEvent {
    * stepScreenshots), a JPEG of the viewport after a page tool's call, at CSS pixel scale.
    */
   screenshot?: { mimeType: string; base64: string };
+  /**
+   * The viewport just before a page-acting call ran (same format as `screenshot`): where the click or typing
+   * happened, and what `targets[].box` was measured on. Absent when the call did not act on a page.
+   */
+  before?: { mimeType: string; base64: string };
+  /** The call changed the main frame's document (a navigating click, a form post, browser_navigate). */
+  navigated?: true;
+  /** Console messages, page errors and network requests recorded with this step (see shared/activity.ts). */
+  activity?: StepActivity;
   /** Cookies and local storage after the call (Playwright's storageState), captured only while recording. */
   storageState?: unknown;
   /** The Browser State written for this call: dom.html's content and the diff from the previous state. */
@@ -111,4 +129,15 @@ export interface NegotiationRoundEvent {
    * own HTML, and can be megabytes). A recording keeps them as files (see RoundRecord).
    */
   sent?: { skeletonDom?: string; screenshot?: { mimeType: 'image/jpeg'; base64: string } };
+}
+
+/**
+ * The context cost of a tool call's response, counted off the call's critical path and published once known (after
+ * its tool-call event, before its session's end).
+ */
+export interface StepTokensEvent {
+  type: 'step-tokens';
+  sessionId: string;
+  seq: number;
+  tokens: StepTokens;
 }

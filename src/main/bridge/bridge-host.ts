@@ -20,7 +20,7 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
-import { summarize, withoutSnapshot } from './summaries';
+import { responseContent, summarize, withoutSnapshot } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
 const IN_PROCESS_TRANSPORTS = new Set(['demo']);
@@ -157,6 +157,8 @@ export class BridgeHost {
       return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
+    stepActivity: async () => { throw new Error('not built yet'); },
+    searchSessions: async () => { throw new Error('not built yet'); },
     highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
     locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
     startBrowser: async () => {
@@ -272,8 +274,10 @@ export class BridgeHost {
       return {
         step: summarize(step),
         response: withoutSnapshot(step.response),
+        content: responseContent(step, step.response),
         aria: withAria && { yaml: withAria.ariaSnapshot!, seq: withAria.seq },
         screenshot: step.screenshot,
+        before: step.before,
       };
     }
     const recorded = await this.recorded.open(id);
@@ -286,8 +290,10 @@ export class BridgeHost {
     return {
       step: summarize(step),
       response: withoutSnapshot(step.response),
+      content: responseContent(step, await recorded.response(step)),
       aria: withAria && yaml !== undefined ? { yaml, seq: withAria.seq } : undefined,
       screenshot: await this.recordedScreenshot(recorded, seq),
+      before: await this.recordedImage(recorded, step.artifacts.before),
     };
   }
 
@@ -297,8 +303,11 @@ export class BridgeHost {
     return this.recordedScreenshot(await this.recorded.open(id), seq);
   }
 
-  private async recordedScreenshot(session: RecordedSession, seq: number): Promise<StepImage | undefined> {
-    const file = session.steps.find(step => step.seq === seq)?.artifacts.screenshot;
+  private recordedScreenshot(session: RecordedSession, seq: number): Promise<StepImage | undefined> {
+    return this.recordedImage(session, session.steps.find(step => step.seq === seq)?.artifacts.screenshot);
+  }
+
+  private async recordedImage(session: RecordedSession, file: string | undefined): Promise<StepImage | undefined> {
     if (!file) return undefined;
     const data = await readFile(session.artifactPath(file));
     return { mimeType: extname(file) === '.png' ? 'image/png' : 'image/jpeg', base64: data.toString('base64') };

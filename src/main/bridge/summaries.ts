@@ -1,6 +1,6 @@
 import type { ToolCallEvent } from '../../shared/events';
-import type { StepSummary } from '../../shared/bridge';
-import type { ParsedResponse } from '../../shared/response';
+import type { StepDetail, StepSummary } from '../../shared/bridge';
+import { renderResponse, type ParsedResponse } from '../../shared/response';
 import type { ToolCallRecord } from '../sessions/format';
 
 /** The timeline's view of a live call or a recorded one: named fields only, so no heavy artifact slips through. */
@@ -19,8 +19,11 @@ export function summarize(step: ToolCallEvent | ToolCallRecord): StepSummary {
     code: step.code ?? '',
     url: step.url,
     title: step.title,
+    ...(step.navigated && { navigated: true }),
+    ...(step.imageReturned && { imageReturned: true }),
     error: step.response.error,
     hasScreenshot: recorded ? !!step.artifacts.screenshot : !!step.screenshot,
+    hasBefore: recorded ? !!step.artifacts.before : !!step.before,
     hasSnapshot: recorded ? !!step.artifacts.aria : step.ariaSnapshot !== undefined,
   };
 }
@@ -30,4 +33,21 @@ export function withoutSnapshot(response: ParsedResponse): ParsedResponse {
   if (!response.snapshot || response.snapshot.file !== undefined) return response;
   const { snapshot: _inline, ...rest } = response;
   return rest;
+}
+
+/**
+ * The content items the agent received, in order: the text (rendered from the sections, which is how the server
+ * produced it, unless the exact text was kept) and the returned image. `response` has its snapshot put back.
+ */
+export function responseContent(step: ToolCallEvent | ToolCallRecord, response: ParsedResponse): StepDetail['content'] {
+  const texts = step.responseText ?? [renderResponse(response)];
+  return [
+    ...texts.map(text => ({ type: 'text' as const, text })),
+    ...(step.imageReturned ? [{ type: 'image' as const, mimeType: imageType(step), source: 'screenshot' as const }] : []),
+  ];
+}
+
+function imageType(step: ToolCallEvent | ToolCallRecord): string {
+  if ('artifacts' in step) return step.artifacts.screenshot?.endsWith('.jpg') ? 'image/jpeg' : 'image/png';
+  return step.screenshot?.mimeType ?? 'image/png';
 }

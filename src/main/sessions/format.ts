@@ -1,4 +1,4 @@
-import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from '../../shared/events';
 
 /**
  * A recorded session is a folder:
@@ -37,13 +37,15 @@ export type TextRef = { file: string; base?: undefined } | { file: string; base:
  * A tool call as recorded: the event without its heavy fields, which went to artifacts. An inline snapshot in
  * `response` is left empty (`snapshot: {}`): its text is the `aria` artifact (RecordedSession.response rebuilds it).
  */
-export interface ToolCallRecord extends Omit<ToolCallEvent, 'ariaSnapshot' | 'screenshot' | 'domState'> {
+export interface ToolCallRecord extends Omit<ToolCallEvent, 'ariaSnapshot' | 'screenshot' | 'before' | 'domState'> {
   artifacts: {
     aria?: TextRef;
     dom?: TextRef;
     /** The DOM diff of this step as DomState computed it, if any: inline when small, else a gzip file. */
     domDiff?: string | { file: string };
     screenshot?: string;
+    /** The viewport before the call acted; the same file as the previous step's screenshot when nothing changed. */
+    before?: string;
     storageState?: string;
   };
 }
@@ -53,4 +55,5 @@ export interface RoundRecord extends Omit<NegotiationRoundEvent, 'sent'> {
   sentFiles?: { skeletonDom?: string; screenshot?: string };
 }
 
-export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | RoundRecord;
+/** A step's token count arrives after the step (it is counted off the call's path): its own line, merged on reading. */
+export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | RoundRecord | StepTokensEvent;

@@ -71,7 +71,7 @@ export class SessionWriter {
   }
 
   private async toolCallRecord(event: ToolCallEvent): Promise<ToolCallRecord> {
-    const { ariaSnapshot, screenshot, domState, storageState, ...rest } = event;
+    const { ariaSnapshot, screenshot, before, domState, storageState, ...rest } = event;
     const step = event.seq;
     const artifacts: ToolCallRecord['artifacts'] = {};
     if (ariaSnapshot !== undefined) artifacts.aria = await this.aria.add(step, ariaSnapshot);
@@ -79,6 +79,7 @@ export class SessionWriter {
       artifacts.dom = await this.dom.add(step, domState.dom);
       if (domState.diff) artifacts.domDiff = await this.domDiff(step, domState.diff);
     }
+    if (before) artifacts.before = await this.screenshotFile(step, before, 'before');
     if (screenshot) artifacts.screenshot = await this.screenshotFile(step, screenshot);
     if (storageState) artifacts.storageState = await this.storageStateFile(step, storageState);
     // The snapshot is in the aria artifact; keeping it in the log too would repeat the largest thing on every line.
@@ -112,12 +113,12 @@ export class SessionWriter {
     return { file };
   }
 
-  private async screenshotFile(step: number, screenshot: { mimeType: string; base64: string }): Promise<string> {
+  private async screenshotFile(step: number, screenshot: { mimeType: string; base64: string }, kind: 'screenshot' | 'before' = 'screenshot'): Promise<string> {
     const bytes = Buffer.from(screenshot.base64, 'base64');
     const hash = createHash('sha256').update(bytes).digest('hex');
     const stored = this.screenshots.get(hash);
     if (stored) return stored;
-    const file = `${String(step).padStart(4, '0')}-screenshot.${screenshot.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
+    const file = `${String(step).padStart(4, '0')}-${kind}.${screenshot.mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
     await writeAtomically(join(this.artifacts, file), bytes);
     this.screenshots.set(hash, file);
     return file;

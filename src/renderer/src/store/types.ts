@@ -12,7 +12,7 @@ export interface Toast {
 }
 
 /** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
-export type DetailTab = 'code' | 'dom-diff' | 'negotiation' | 'state-files' | 'replay' | 'run-code';
+export type DetailTab = 'response' | 'code' | 'dom-diff' | 'console' | 'network' | 'negotiation' | 'state-files' | 'replay' | 'run-code';
 
 export interface UiSlice {
   theme: 'light' | 'dark';

@@ -1,0 +1,65 @@
+/**
+ * What the page did during a step, as the inspector records it for every session whether or not the agent asked:
+ * console messages, page errors and network requests (seed-independent; see src/main/activity/).
+ *
+ * Each entry names the step it belongs to (`seq`): the step during which it happened, or, with `between`, the step
+ * it happened before (after the previous step ended). A request still in flight when its step ends is stamped with
+ * that step and recorded with a later step once it finishes, so a step's record may carry entries of earlier steps:
+ * readers group by `seq`, never by the record an entry came in.
+ */
+export interface ActivityEntryBase {
+  /** The step the entry belongs to. */
+  seq: number;
+  /** It happened before step `seq` started, after the previous step ended. */
+  between?: true;
+  /** Epoch ms: when the message was logged, or when the request started. */
+  time: number;
+}
+
+export interface ConsoleActivity extends ActivityEntryBase {
+  /** `console` for console.* calls, `pageerror` for an uncaught exception. */
+  kind: 'console' | 'pageerror';
+  level: 'error' | 'warning' | 'info' | 'debug';
+  text: string;
+  /** `url:line` of the call, when the browser knows it. */
+  location?: string;
+}
+
+export interface NetworkActivity extends ActivityEntryBase {
+  method: string;
+  url: string;
+  /** Playwright's resource type: document, script, fetch, xhr, image, stylesheet, font, … */
+  resourceType: string;
+  status?: number;
+  statusText?: string;
+  /** Why the request failed (net::ERR_…, blocked by the inspector's origin rules, aborted). */
+  failure?: string;
+  /** Response body bytes as transferred, when known. */
+  size?: number;
+  /** Start to end of the response, in ms; absent while in flight or for a failed request. */
+  durationMs?: number;
+  /** Still in flight when the session ended (long-polling, streams). */
+  pending?: true;
+  /**
+   * Request headers of documents, fetch and XHR requests (what "Copy as cURL" needs); static resources keep none.
+   * Secrets given by --secrets are redacted; cookies and authorization are kept and masked by the UI until revealed.
+   */
+  requestHeaders?: Record<string, string>;
+  /** The request body, when it is text and at most ACTIVITY_LIMITS.postDataChars. */
+  postData?: string;
+}
+
+export interface StepActivity {
+  console: ConsoleActivity[];
+  network: NetworkActivity[];
+  /** Entries of this step beyond ACTIVITY_LIMITS.perStep, counted but not kept. */
+  dropped?: { console: number; network: number };
+}
+
+export const ACTIVITY_LIMITS = {
+  /** Console entries and requests kept per step, each: a chatty page cannot blow up a recording. */
+  perStep: 1_000,
+  postDataChars: 4_096,
+  /** Longer console texts are cut (with a note of the full length). */
+  textChars: 4_096,
+} as const;
