@@ -3,9 +3,9 @@
  * console messages, page errors and network requests (seed-independent; see src/main/activity/).
  *
  * Each entry names the step it belongs to (`seq`): the step during which it happened, or, with `between`, the step
- * it happened before (after the previous step ended). A request still in flight when its step ends is stamped with
- * that step and recorded with a later step once it finishes, so a step's record may carry entries of earlier steps:
- * readers group by `seq`, never by the record an entry came in.
+ * it happened before (after the previous step ended). A request still in flight when its step is recorded is
+ * recorded with `pending: true`, and recorded again, complete and with the same `id`, with a later step once it
+ * finishes: readers group by `seq` (never by the record an entry came in) and keep the last entry of each `id`.
  */
 export interface ActivityEntryBase {
   /** The step the entry belongs to. */
@@ -26,6 +26,8 @@ export interface ConsoleActivity extends ActivityEntryBase {
 }
 
 export interface NetworkActivity extends ActivityEntryBase {
+  /** Numbers the session's requests: a pending entry and its completion share it. */
+  id: number;
   method: string;
   url: string;
   /** Playwright's resource type: document, script, fetch, xhr, image, stylesheet, font, … */
@@ -38,7 +40,7 @@ export interface NetworkActivity extends ActivityEntryBase {
   size?: number;
   /** Start to end of the response, in ms; absent while in flight or for a failed request. */
   durationMs?: number;
-  /** Still in flight when the session ended (long-polling, streams). */
+  /** Still in flight when recorded (long-polling, streams, or simply not finished yet). */
   pending?: true;
   /**
    * Request headers of documents, fetch and XHR requests (what "Copy as cURL" needs); static resources keep none.
