@@ -89,6 +89,7 @@ test.describe('inspector UI in web mode', () => {
       await expect(tree.locator('[aria-selected=true]')).toHaveAttribute('data-ref', 'e4');
 
       // The code view shows the session's code with the selected step's lines highlighted, and follows selection.
+      await page.getByTestId('tab-code').click();
       await stepRow(page, 1).click();
       await expect.poll(() => highlightedCode(page)).toEqual([`// 1. browser_navigate ${site.url}/form.html`, `await page.goto('${site.url}/form.html');`]);
       await page.getByTestId('timeline').press('ArrowDown');
@@ -119,6 +120,7 @@ test.describe('inspector UI in web mode', () => {
       await expect(page.getByTestId('timeline-step').filter({ hasText: 'Click the Sign in button' })).toBeVisible();
       await expect(page.getByTestId('aria-tree')).toContainText('checkbox "Review the agent run"');
       await expect(page.getByTestId('page-screenshot')).toBeVisible();
+      await page.getByTestId('tab-code').click();
       await expect(page.getByTestId('code-editor')).toContainText("getByRole('button', { name: 'Add task' }).click()");
       await expect(page.getByTestId('browser-state')).toHaveText('running');
 

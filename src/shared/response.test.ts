@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { parseResponse, renderResponse, type ParsedResponse } from './response';
+import { parseResponse, renderResponse, splitSections, type ParsedResponse } from './response';
 
 const full: ParsedResponse = {
   error: 'Error: something went wrong',
@@ -50,4 +50,13 @@ test('parses a @playwright/mcp response and keeps unknown sections', () => {
 test('empty input parses to no sections', () => {
   expect(parseResponse('')).toEqual({});
   expect(renderResponse({})).toBe('');
+});
+
+test('splitSections keeps the text whole, a preamble apart, and headings inside fences in their section', () => {
+  const text = ['note first', '### Result', 'ok', '', '### Snapshot', '```yaml', '- heading "### not a section"', '### still yaml', '```'].join('\n');
+  const sections = splitSections(text);
+  expect(sections.map(section => section.title)).toEqual([undefined, 'Result', 'Snapshot']);
+  expect(sections.map(section => section.text).join('\n')).toBe(text);
+  expect(sections[1].body).toBe('ok');
+  expect(sections[2].body).toContain('### still yaml');
 });

@@ -163,32 +163,52 @@ function parseSection(key: SectionKey, body: string, into: ParsedResponse): void
   }
 }
 
-/** Splits a tool response into its sections. Tolerates unknown sections and text before the first heading. */
-export function parseResponse(text: string): ParsedResponse {
-  const parsed: ParsedResponse = {};
-  // A heading only counts at the start of a line and outside code fences (snapshots may contain "###").
-  const lines = text.split('\n');
+/** One `### Title` section of a response's text, as written (`title` undefined: text before the first heading). */
+export interface TextSection {
+  title?: string;
+  /** The section as it appears in the text, heading line included. */
+  text: string;
+  /** The body: what follows the heading line, trailing blank lines dropped. */
+  body: string;
+}
+
+/**
+ * Splits response text at its `### ` headings; a heading only counts at the start of a line and outside code fences
+ * (snapshots may contain "###"). Joining the sections' `text` with newlines gives back the whole text.
+ */
+export function splitSections(text: string): TextSection[] {
+  const sections: TextSection[] = [];
   let title: string | undefined;
-  let body: string[] = [];
+  let lines: string[] = [];
   let inFence = false;
   const flush = () => {
-    if (title === undefined) return;
-    const content = body.join('\n').replace(/\n+$/, '');
-    const key = KEY_BY_TITLE.get(title as (typeof SECTION_TITLES)[SectionKey]);
-    if (key) parseSection(key, content, parsed);
-    else (parsed.other ??= {})[title] = content;
+    if (title === undefined && !lines.length) return;
+    const all = title === undefined ? lines : [`### ${title}`, ...lines];
+    sections.push({ title, text: all.join('\n'), body: lines.join('\n').replace(/\n+$/, '') });
   };
-  for (const line of lines) {
+  for (const line of text.split('\n')) {
     if (line.startsWith('```')) inFence = !inFence;
     const heading = !inFence && line.match(/^### (.+)$/);
     if (heading) {
       flush();
       title = heading[1];
-      body = [];
+      lines = [];
     } else {
-      body.push(line);
+      lines.push(line);
     }
   }
   flush();
+  return sections;
+}
+
+/** Splits a tool response into its sections. Tolerates unknown sections and text before the first heading. */
+export function parseResponse(text: string): ParsedResponse {
+  const parsed: ParsedResponse = {};
+  for (const { title, body } of splitSections(text)) {
+    if (title === undefined) continue;
+    const key = KEY_BY_TITLE.get(title as (typeof SECTION_TITLES)[SectionKey]);
+    if (key) parseSection(key, body, parsed);
+    else (parsed.other ??= {})[title] = body;
+  }
   return parsed;
 }

@@ -131,6 +131,11 @@ export class Tab {
     page.on('close', () => onClose(this));
   }
 
+  /** How many times the main frame has navigated: a call that changes it navigated the page. */
+  get navigations(): number {
+    return this.navigation;
+  }
+
   /** Console entries of the current document (since the last main-frame navigation). */
   currentConsole(): ConsoleEntry[] {
     return this.console.filter(entry => entry.navigation === this.navigation);

@@ -3,7 +3,7 @@ import type { Tool as McpTool, CallToolResult } from '@modelcontextprotocol/sdk/
 import type { Page } from 'playwright';
 import { Context, type Workspace } from '../browser/context';
 import type { BrowserSource } from '../browser/browser-source';
-import { stepScreenshot } from '../browser/step-screenshot';
+import { StepShots } from '../browser/step-screenshot';
 import { firstLine } from '../browser/tab';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
@@ -52,6 +52,8 @@ export class McpSession implements ToolHost {
   private readonly tools: ToolDefinition[];
   /** While a call runs, trusted input in the browser is the agent's, not a human step. */
   private readonly agent = new AgentActivity();
+  /** Before and after screenshots for the inspector's page view (only with CoreConfig.stepScreenshots). */
+  private readonly shots = new StepShots();
 
   constructor(
     readonly id: string,
@@ -110,6 +112,11 @@ export class McpSession implements ToolHost {
     const response = new Response(context, name, rawArgs);
     const args = applyAliases(rawArgs);
     const parsed = tool.schema.safeParse(args);
+    const pageBefore = { tab: context.currentTab, navigations: context.currentTab?.navigations };
+    // Only a call that may change the page, or points at an element (hover), has a before worth showing.
+    const pageShots = this.config.stepScreenshots && tool.scope === 'page';
+    const acts = !tool.readOnly || 'target' in tool.schema.shape;
+    const before = pageShots && acts && parsed.success ? await this.shots.before(context) : undefined;
     if (!parsed.success) {
       response.addError(`Invalid arguments for tool "${name}":\n${describeIssues(parsed.error)}`);
     } else {
@@ -135,8 +142,11 @@ export class McpSession implements ToolHost {
     // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
     const storageState = this.config.sessionDir ? await context.storageState() : undefined;
     // For the inspector's timeline and page view; a call that returned an image already shows what it saw.
-    const shot = this.config.stepScreenshots && tool.scope === 'page' && !response.images.length ? await stepScreenshot(context) : undefined;
-    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, shot);
+    if (response.images.length) this.shots.forget();
+    const shot = pageShots && !response.images.length ? await this.shots.after(context) : undefined;
+    const tab = context.currentTab;
+    const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
+    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated });
     return { result, sections, response };
   }
 
@@ -170,9 +180,10 @@ export class McpSession implements ToolHost {
     });
   }
 
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown, shot?: Buffer): Promise<void> {
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown, page: { before?: Buffer; after?: Buffer; navigated: boolean }): Promise<void> {
     const image = response.images[0];
-    const page = context.currentTab?.page;
+    const current = context.currentTab?.page;
+    const jpeg = (data: Buffer) => ({ mimeType: 'image/jpeg', base64: data.toString('base64') });
     return this.bus.publish({
       type: 'tool-call',
       sessionId: this.id,
@@ -186,10 +197,13 @@ export class McpSession implements ToolHost {
       ...(targets.length && { targets: redactDeep(this.config.secrets, targets) }),
       response: parsed,
       code: parsed.code ?? '',
-      url: parsed.page?.url ?? (page && !page.isClosed() ? page.url() : undefined),
+      url: parsed.page?.url ?? (current && !current.isClosed() ? current.url() : undefined),
       title: parsed.page?.title,
       ariaSnapshot: response.ariaSnapshot && redactSecrets(this.config.secrets, response.ariaSnapshot),
-      screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : shot && { mimeType: 'image/jpeg', base64: shot.toString('base64') },
+      screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
+      ...(image && { imageReturned: true }),
+      ...(page.before && { before: jpeg(page.before) }),
+      ...(page.navigated && { navigated: true }),
       domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
       ...(storageState !== undefined && { storageState: redactDeep(this.config.secrets, storageState) }),
     });
@@ -199,7 +213,10 @@ export class McpSession implements ToolHost {
     this.context ??= new Context(this.config, this.browser, this.id, await this.workspace(), this.transport !== 'stdio', {
       agentActing: () => this.agent.acting,
       // A person's step is published like a call: the session's next seq, secrets redacted.
-      publish: step => this.bus.publish({ type: 'tool-call', sessionId: this.id, seq: ++this.seq, ...redactDeep(this.config.secrets, step) }),
+      publish: step => {
+        this.shots.forget();
+        return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq: ++this.seq, ...redactDeep(this.config.secrets, step) });
+      },
     });
     return this.context;
   }

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallEvent } from '../../shared/events';
-import { parseResponse, type ParsedResponse } from '../../shared/response';
+import { parseResponse, renderResponse, type ParsedResponse } from '../../shared/response';
 import { redactDeep } from '../secrets';
 
 export interface ForwardedCall {
@@ -23,9 +23,13 @@ function sectionsOf(text: string, isError: boolean): ParsedResponse {
  * response. Only the record is redacted: the agent got the upstream's answer as it was.
  */
 export function toolCallEvent(call: ForwardedCall, result: CallToolResult, secrets: Record<string, string>): ToolCallEvent {
-  const text = result.content.flatMap(part => (part.type === 'text' ? [part.text] : [])).join('\n');
+  const texts = result.content.flatMap(part => (part.type === 'text' ? [part.text] : []));
+  const text = texts.join('\n');
   const response = redactDeep(secrets, sectionsOf(text, !!result.isError));
   const image = result.content.find(part => part.type === 'image');
+  // The upstream formats its own answer: keep the exact text where the sections would not render it back.
+  const exact = redactDeep(secrets, texts);
+  const roundTrips = exact.length === 1 && renderResponse(response) === exact[0];
   return {
     type: 'tool-call',
     ...call,
@@ -38,5 +42,7 @@ export function toolCallEvent(call: ForwardedCall, result: CallToolResult, secre
     title: response.page?.title,
     ariaSnapshot: response.snapshot?.yaml,
     screenshot: image && { mimeType: image.mimeType, base64: image.data },
+    ...(image && { imageReturned: true }),
+    ...(!roundTrips && { responseText: exact }),
   };
 }

@@ -24,6 +24,12 @@ export interface UiSlice {
   connected: boolean;
   detailTab: DetailTab;
   setDetailTab(tab: DetailTab): void;
+  /**
+   * Which screenshot the page view shows: the page before the step acted or after it; undefined until the user picks,
+   * showing Before when the step acted on an element (its box is drawn there) and After otherwise.
+   */
+  pageShot?: 'before' | 'after';
+  setPageShot(shot: 'before' | 'after'): void;
   /** The detail tabs take the whole workspace (page view and tree hidden). */
   detailExpanded: boolean;
   toggleDetailExpanded(): void;

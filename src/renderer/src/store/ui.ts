@@ -27,9 +27,12 @@ export const uiSlice: Slice<UiSlice> = (set, get) => ({
     set(state => ({ toasts: state.toasts.filter(toast => toast.id !== id) }));
   },
   connected: true,
-  detailTab: 'code',
+  detailTab: 'response',
   setDetailTab(detailTab) {
     set({ detailTab });
+  },
+  setPageShot(pageShot) {
+    set({ pageShot });
   },
   detailExpanded: false,
   toggleDetailExpanded() {

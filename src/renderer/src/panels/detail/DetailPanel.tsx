@@ -6,6 +6,7 @@ import { CodeView } from '../code/CodePanel';
 import { DomDiffView } from '../dom-diff/DomDiffView';
 import { NegotiationView } from '../negotiation/NegotiationView';
 import { ReplayView } from '../replay/ReplayView';
+import { ResponseView } from '../response/ResponseView';
 import { RunCodeView } from '../run-code/RunCodeView';
 import { StateFilesView } from '../state-files/StateFilesView';
 
@@ -15,6 +16,7 @@ import { StateFilesView } from '../state-files/StateFilesView';
  * switch.
  */
 const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
+  { id: 'response', label: 'Response', View: ResponseView },
   { id: 'code', label: 'Code', View: CodeView },
   { id: 'dom-diff', label: 'DOM diff', View: DomDiffView },
   { id: 'negotiation', label: 'Negotiation', View: NegotiationView },

@@ -5,7 +5,7 @@ import { inspector } from '../../bridge/inspector';
 import { useStore } from '../../store';
 import { useMonacoEditor } from '../../components/useMonacoEditor';
 import { FileTree } from './FileTree';
-import { refAt, refLine } from './refs';
+import { refAt, refLine } from '../../components/refs';
 
 /** What the bridge sends of a larger file (src/main/bridge/state-files.ts MAX_BYTES). */
 const MAX_SHOWN = 2 * 2 ** 20;

@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import type { StepDetail, StepImage, StepSummary } from '../../../../shared/bridge';
+import { splitSections } from '../../../../shared/response';
+import { TOKEN_ENCODING, type SectionTokens } from '../../../../shared/tokens';
+import { CopyButton } from '../../components/CopyButton';
+import { useStore } from '../../store';
+import { bytesText, tokensText, utf8Bytes } from './format';
+import { jsonRpcPair } from './jsonrpc';
+import { YamlText } from './YamlText';
+
+/**
+ * What the agent sent and got back for the selected step (a tab of DetailPanel): the tool and its arguments, then
+ * every content item of the response exactly as received, in order — each text item by `### ` section, with its size
+ * and token count — and what it all cost the agent's context.
+ */
+export function ResponseView() {
+  const detail = useStore(state => state.detail);
+  // Token counts arrive after the step (they are counted off the call's path): read the summary as it is now.
+  const summary = useStore(state => state.opened?.steps.find(step => step.seq === detail?.step.seq));
+  if (!detail) return <p className="empty">Select a step to see what the agent sent and what it got back.</p>;
+  const step = summary ?? detail.step;
+  return (
+    <div className="response-view" data-testid="response-view" data-seq={step.seq}>
+      <Provenance step={step} />
+      <Request detail={detail} image={detail.screenshot} />
+      <Cost step={step} />
+      <ol className="response-items" aria-label="Response content">
+        {detail.content.map((item, index) => (
+          <li key={index} className="response-item" data-testid="response-item" data-type={item.type}>
+            {item.type === 'text'
+              ? <TextItem text={item.text} tokens={step.tokens?.sections} />
+              : <ImageItem image={detail.screenshot} tokens={step.tokens?.sections.find(section => section.name === 'Image')} />}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** Steps whose response no agent read: say so rather than let the tab imply otherwise. */
+function Provenance({ step }: { step: StepSummary }) {
+  if (step.actor === 'human') return <p className="response-note">A person did this by hand in the browser: this is the equivalent call's response, which no agent received.</p>;
+  if (step.via) return <p className="response-note">Run on behalf of <code>{step.via}</code>: the agent received that call's response, which includes this one's outcome.</p>;
+  return null;
+}
+
+function Request({ detail, image }: { detail: StepDetail; image?: StepImage }) {
+  const args = JSON.stringify(detail.step.args, null, 2);
+  return (
+    <section className="response-request" aria-label="Request">
+      <header className="response-row">
+        <h3>Request <code className="response-tool">{detail.step.tool}</code></h3>
+        <span className="grow" />
+        <CopyButton text={args} label="Copy arguments" />
+        <CopyButton text={jsonRpcPair(detail, image)} label="Copy as JSON-RPC" />
+      </header>
+      <pre className="response-text response-args" data-testid="response-args">{args}</pre>
+    </section>
+  );
+}
+
+function Cost({ step }: { step: StepSummary }) {
+  const tokens = step.tokens;
+  if (!tokens) return <p className="response-cost muted" data-testid="response-cost">Tokens: not counted yet.</p>;
+  const estimated = tokens.sections.some(section => section.estimate);
+  return (
+    <p className="response-cost" data-testid="response-cost" title={`Counted with the ${tokens.encoding} encoding${estimated ? '; images estimated by the tile rule' : ''}`}>
+      The agent received <strong>{bytesText(tokens.total.bytes)}</strong>, <strong>{tokensText(tokens.total.tokens)}</strong>
+      <span className="muted"> ({TOKEN_ENCODING}{estimated ? '; images estimated' : ''})</span>
+    </p>
+  );
+}
+
+/** Token counts by section name, in order: the n-th section of a name takes the n-th count of that name. */
+function tokenLookup(sections: SectionTokens[] | undefined) {
+  const queues = new Map<string, SectionTokens[]>();
+  for (const section of sections ?? []) queues.set(section.name, [...(queues.get(section.name) ?? []), section]);
+  return (name: string) => queues.get(name)?.shift();
+}
+
+function TextItem({ text, tokens }: { text: string; tokens?: SectionTokens[] }) {
+  const sections = useMemo(() => {
+    const next = tokenLookup(tokens);
+    return splitSections(text).map(section => ({ ...section, bytes: utf8Bytes(section.text), tokens: next(section.title ?? '(preamble)') }));
+  }, [text, tokens]);
+  return (
+    <div className="response-sections">
+      <header className="response-row">
+        <h3>Text</h3>
+        <span className="muted">{bytesText(utf8Bytes(text))}</span>
+        <span className="grow" />
+        <CopyButton text={text} label="Copy text" />
+      </header>
+      {sections.map((section, index) => <Section key={index} {...section} />)}
+    </div>
+  );
+}
+
+function Section({ title, text, body, bytes, tokens }: { title?: string; text: string; body: string; bytes: number; tokens?: SectionTokens }) {
+  const [open, setOpen] = useState(true);
+  const nodes = useStore(state => state.nodes);
+  const selectNode = useStore(state => state.selectNode);
+  const toast = useStore(state => state.toast);
+  const yaml = body.startsWith('```yaml');
+  const onRef = (ref: string) => {
+    const index = nodes.findIndex(node => node.ref === ref);
+    if (index >= 0) selectNode(index);
+    else toast(`${ref} is not in the aria tree shown.`, 'info');
+  };
+  return (
+    <details className="response-section" open={open} onToggle={event => setOpen(event.currentTarget.open)} data-testid="response-section" data-title={title ?? ''}>
+      <summary className="response-row">
+        <span className="response-heading">{title === undefined ? '(before the first section)' : `### ${title}`}</span>
+        <span className="muted" data-testid="response-section-size">
+          {bytesText(bytes)}{tokens ? ` · ${tokensText(tokens.tokens, tokens.estimate)}` : ''}
+        </span>
+        <span className="grow" />
+        <CopyButton text={text} label="Copy" />
+      </summary>
+      {/* The body as written, fences included: what the agent read, character for character. */}
+      {open ? (yaml ? <YamlText text={body} onRef={onRef} /> : <pre className="response-text">{body}</pre>) : null}
+    </details>
+  );
+}
+
+function ImageItem({ image, tokens }: { image?: StepImage; tokens?: SectionTokens }) {
+  const [size, setSize] = useState<{ width: number; height: number }>();
+  if (!image) return <p className="muted">An image (not kept in this recording).</p>;
+  const bytes = Math.floor((image.base64.length * 3) / 4);
+  return (
+    <figure className="response-image">
+      <figcaption className="response-row">
+        <h3>Image</h3>
+        <span className="muted" data-testid="response-image-size">
+          {size ? `${size.width} × ${size.height} px · ` : ''}{image.mimeType} · {bytesText(bytes)}
+          {tokens ? ` · ${tokensText(tokens.tokens, true)} (estimate)` : ''}
+        </span>
+      </figcaption>
+      <div className="response-image-frame">
+        <img
+          src={`data:${image.mimeType};base64,${image.base64}`}
+          alt="The image the agent received"
+          onLoad={event => setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+        />
+      </div>
+    </figure>
+  );
+}
