@@ -1,5 +1,6 @@
-// UI benchmark (web mode, Chromium): time to render a 10,000-node aria tree, to open a 500-step recorded session and
-// to open a 5,000-line DOM diff, each beside a peer measured in the same page and run — the same data as plain text.
+// UI benchmark (web mode, Chromium): time to render a 10,000-node aria tree, to open a 500-step recorded session, to
+// open a 5,000-line DOM diff and to show a step whose response is 500 KB of snapshot in the Response tab, each beside
+// a peer measured in the same page and run — the same data as plain text.
 //
 //   npm run bench:ui                   (builds first)
 //   node bench/ui.js --runs 5          (or BENCH_RUNS=5): measurements of each kind
@@ -20,7 +21,8 @@ const RUNS = Number(runsArg > 0 ? process.argv[runsArg + 1] : process.env.BENCH_
 const TREE_NODES = 10_000;
 const SESSION_STEPS = 500;
 const DIFF_LINES = 5_000;
-const TARGETS = { tree: 200, session: 1_500, diff: 500 };
+const RESPONSE_BYTES = 500 * 1024;
+const TARGETS = { tree: 200, session: 1_500, diff: 500, response: 150 };
 
 const countNodes = yaml => yaml.split('\n').filter(line => /^\s*- (?!\/)/.test(line)).length;
 
@@ -52,7 +54,7 @@ function writeSession(root, name, id, steps) {
     const seq = index + 1;
     const record = {
       type: 'tool-call', sessionId: id, seq, tool: step.tool, args: step.args, startedAt: startedAt + seq * 1000, endedAt: startedAt + seq * 1000 + 40 + (seq % 50),
-      outcome: 'ok', targets: step.targets, response: { result: 'ok', snapshot: step.aria ? {} : undefined }, code: step.code, url: 'https://bench.example/page', title: 'Bench',
+      outcome: 'ok', targets: step.targets, response: step.response ?? { result: 'ok', snapshot: step.aria ? {} : undefined }, code: step.code, url: 'https://bench.example/page', title: 'Bench',
       artifacts: {},
     };
     if (step.aria) {
@@ -85,6 +87,13 @@ function bigDiff(run) {
   return ['--- a/dom.html\t(before 001-navigate)', '+++ b/dom.html\t(after 002-navigate)', `@@ -1,${half} +1,${half} @@`, ...removed, ...added, ''].join('\n');
 }
 
+/** A snapshot of exactly RESPONSE_BYTES: the big tree repeated or cut at a line end. */
+function responseYaml(yaml, run) {
+  let text = yaml.replace('"Large page"', `"Large page ${run}"`);
+  while (text.length < RESPONSE_BYTES) text += `\n${yaml}`;
+  return text.slice(0, text.lastIndexOf('\n', RESPONSE_BYTES));
+}
+
 /** RUNS sessions of SESSION_STEPS clicks and typing (one each, so every open is cold), and RUNS of 10k-node trees. */
 function writeSessions(root, yaml, jpeg) {
   writeFileSync(join(root, 'screenshot.jpg'), jpeg);
@@ -107,6 +116,13 @@ function writeSessions(root, yaml, jpeg) {
       { tool: 'browser_navigate', args: { url: 'https://bench.example/old' }, code: "await page.goto('https://bench.example/old');", dom },
       { tool: 'browser_navigate', args: { url: 'https://bench.example/new' }, code: "await page.goto('https://bench.example/new');", dom: dom.replace('page', `page ${run}`), domDiff: bigDiff(run) },
       { tool: 'browser_snapshot', args: {}, code: '', dom: dom.replace('page', `page ${run}`) },
+    ]);
+    // Step 2's response is a 500 KB snapshot (what browser_snapshot answers on a large page); step 3 is small.
+    const page = { url: 'https://bench.example/big', title: 'Big' };
+    writeSession(root, `response-${run}`, `bench-response-${run}`, [
+      { tool: 'browser_navigate', args: { url: page.url }, code: `await page.goto('${page.url}');`, aria: smallAria, response: { code: `await page.goto('${page.url}');`, page, snapshot: {} } },
+      { tool: 'browser_snapshot', args: {}, code: '', aria: responseYaml(yaml, run), response: { page, snapshot: {} } },
+      { tool: 'browser_snapshot', args: {}, code: '', aria: smallAria, response: { page, snapshot: {} } },
     ]);
   }
 }
@@ -166,9 +182,9 @@ async function main() {
     server = await startServe(root);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(server.url);
-    await page.getByTestId('session-item').nth(3 * RUNS - 1).waitFor();
+    await page.getByTestId('session-item').nth(4 * RUNS - 1).waitFor();
 
-    const samples = { tree: [], treeText: [], session: [], sessionText: [], diff: [], diffText: [] };
+    const samples = { tree: [], treeText: [], session: [], sessionText: [], diff: [], diffText: [], response: [], responseText: [] };
     for (let run = 0; run < RUNS; run++) {
       // Open the tree session (its last, small step is selected), then time selecting the 10k-node step.
       await page.getByTestId('session-item').filter({ hasText: `bench tree-${run}` }).click();
@@ -192,6 +208,15 @@ async function main() {
       samples.diff.push(await clickUntil(page, '[data-testid=timeline-step][data-seq="2"]',
         () => document.querySelector('[data-testid=dom-diff]')?.textContent.includes('step 1 → 2') && !!document.querySelector('[data-testid=dom-diff-body] .d2h-file-wrapper')));
       samples.diffText.push(await plainText(page, bigDiff(run)));
+
+      // The Response tab open on a small step, then time selecting the step whose response is 500 KB of snapshot.
+      await page.getByTestId('tab-response').click();
+      await page.getByTestId('session-item').filter({ hasText: `bench response-${run}` }).click();
+      await page.locator('[data-testid=response-view][data-seq="3"]').waitFor();
+      const big = responseYaml(yaml, run);
+      samples.response.push(await clickUntil(page, '[data-testid=timeline-step][data-seq="2"]',
+        () => document.querySelector('[data-testid=response-view]')?.getAttribute('data-seq') === '2' && Number(document.querySelector('[data-testid=response-view] [data-title=Snapshot] pre')?.getAttribute('data-lines')) > 10_000 && !!document.querySelector('[data-title=Snapshot] .yaml-ref')));
+      samples.responseText.push(await plainText(page, `### Page\n- Page URL: https://bench.example/big\n### Snapshot\n\`\`\`yaml\n${big}\n\`\`\``));
       await page.getByTestId('tab-code').click();
     }
 
@@ -203,6 +228,7 @@ async function main() {
       row(`select a step with a ${countNodes(yaml).toLocaleString()}-node tree`, samples.tree, samples.treeText, TARGETS.tree),
       row(`open a ${SESSION_STEPS}-step recorded session`, samples.session, samples.sessionText, TARGETS.session),
       row(`open a ${DIFF_LINES.toLocaleString()}-line DOM diff`, samples.diff, samples.diffText, TARGETS.diff),
+      row(`Response tab: a step with ${RESPONSE_BYTES / 1024} KB of snapshot`, samples.response, samples.responseText, TARGETS.response),
     ], 1);
     console.log('\ninspector: from the click to the painted frame showing the result — bridge round trip over the WebSocket,');
     console.log('reading the session, snapshot or diff from disk, parsing, virtualized or piecewise render. plain text: the same data put into');

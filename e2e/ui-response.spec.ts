@@ -54,19 +54,7 @@ test.describe('step inspector: what the agent sent and received, before and afte
 
       // A ref in the snapshot selects its node in the aria tree.
       const name = refOf(navigate.parsed.snapshot?.yaml, /textbox "Full name"/);
-      const snapshot = view.locator('[data-title="Snapshot"] pre');
-      const text = (await snapshot.textContent())!;
-      const offset = text.indexOf(`[ref=${name}]`) + 3;
-      const point = await snapshot.evaluate((pre, at) => {
-        const range = document.createRange();
-        range.setStart(pre.firstChild!, at);
-        range.setEnd(pre.firstChild!, at + 1);
-        const scroller = pre.closest('.response-view')!;
-        scroller.scrollTop += range.getBoundingClientRect().top - scroller.getBoundingClientRect().top - 40;
-        const rect = range.getBoundingClientRect();
-        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-      }, offset);
-      await page.mouse.click(point.x, point.y);
+      await view.locator('[data-title="Snapshot"]').getByRole('button', { name: `[ref=${name}]`, exact: true }).click();
       await expect(page.getByTestId('aria-tree').locator('[aria-selected=true]')).toHaveAttribute('data-ref', name);
       await snap(page, 'detail-panel', 'response-tab', testInfo);
 

@@ -290,7 +290,7 @@ export class BridgeHost {
     return {
       step: summarize(step),
       response: withoutSnapshot(step.response),
-      content: responseContent(step, await recorded.response(step)),
+      content: responseContent(step, await recorded.response(step, withAria === step ? yaml : undefined)),
       aria: withAria && yaml !== undefined ? { yaml, seq: withAria.seq } : undefined,
       screenshot: await this.recordedScreenshot(recorded, seq),
       before: await this.recordedImage(recorded, step.artifacts.before),

@@ -58,10 +58,10 @@ export class RecordedSession {
     return this.text('aria', step);
   }
 
-  /** The response exactly as the agent received it, the snapshot put back from its artifact. */
-  async response(step: ToolCallRecord): Promise<ParsedResponse> {
+  /** The response exactly as the agent received it, the snapshot put back from its artifact (or `aria`, already read). */
+  async response(step: ToolCallRecord, aria?: string): Promise<ParsedResponse> {
     if (!step.response.snapshot || step.response.snapshot.yaml !== undefined || step.response.snapshot.file !== undefined) return step.response;
-    return { ...step.response, snapshot: { yaml: await this.ariaSnapshot(step) } };
+    return { ...step.response, snapshot: { yaml: aria ?? (await this.ariaSnapshot(step)) } };
   }
 
   /** The DOM state (Browser State dom.html) recorded at a step. */

@@ -12,14 +12,15 @@ async function copyText(text: string) {
   area.remove();
 }
 
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** `text` may be a function: what is costly to build (a whole request/response pair) is built on the click. */
+export function CopyButton({ text, label = 'Copy' }: { text: string | (() => string); label?: string }) {
   const [copied, setCopied] = useState(false);
   const toast = useStore(state => state.toast);
   return (
     <button
       type="button"
       className="copy-button"
-      onClick={() => copyText(text).then(() => {
+      onClick={() => copyText(typeof text === 'string' ? text : text()).then(() => {
         setCopied(true);
         setTimeout(() => setCopied(false), 1_500);
       }, error => toast(`Could not copy: ${error instanceof Error ? error.message : error}`))}

@@ -9,7 +9,13 @@ const CACHE_SIZE = 24;
 const details = new Map<string, StepDetail>();
 
 export const stepsSlice: Slice<StepsSlice> = (set, get) => {
-  const show = (detail: StepDetail) => set({ detail, ...treeFor(get(), detail) });
+  const show = (detail: StepDetail) => {
+    set({ detail });
+    // A large tree takes a while to parse: the step's other views paint first, the tree right after.
+    requestAnimationFrame(() => setTimeout(() => {
+      if (get().detail === detail) set(treeFor(get(), detail));
+    }));
+  };
 
   return {
     follow: true,

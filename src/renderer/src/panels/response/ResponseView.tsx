@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { StepDetail, StepImage, StepSummary } from '../../../../shared/bridge';
 import { splitSections } from '../../../../shared/response';
 import { TOKEN_ENCODING, type SectionTokens } from '../../../../shared/tokens';
@@ -6,7 +6,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { useStore } from '../../store';
 import { bytesText, tokensText, utf8Bytes } from './format';
 import { jsonRpcPair } from './jsonrpc';
-import { YamlText } from './YamlText';
+import { SectionBody } from './SectionBody';
 
 /**
  * What the agent sent and got back for the selected step (a tab of DetailPanel): the tool and its arguments, then
@@ -52,7 +52,7 @@ function Request({ detail, image }: { detail: StepDetail; image?: StepImage }) {
         <h3>Request <code className="response-tool">{detail.step.tool}</code></h3>
         <span className="grow" />
         <CopyButton text={args} label="Copy arguments" />
-        <CopyButton text={jsonRpcPair(detail, image)} label="Copy as JSON-RPC" />
+        <CopyButton text={() => jsonRpcPair(detail, image)} label="Copy as JSON-RPC" />
       </header>
       <pre className="response-text response-args" data-testid="response-args">{args}</pre>
     </section>
@@ -101,12 +101,11 @@ function Section({ title, text, body, bytes, tokens }: { title?: string; text: s
   const nodes = useStore(state => state.nodes);
   const selectNode = useStore(state => state.selectNode);
   const toast = useStore(state => state.toast);
-  const yaml = body.startsWith('```yaml');
-  const onRef = (ref: string) => {
+  const onRef = useCallback((ref: string) => {
     const index = nodes.findIndex(node => node.ref === ref);
     if (index >= 0) selectNode(index);
     else toast(`${ref} is not in the aria tree shown.`, 'info');
-  };
+  }, [nodes, selectNode, toast]);
   return (
     <details className="response-section" open={open} onToggle={event => setOpen(event.currentTarget.open)} data-testid="response-section" data-title={title ?? ''}>
       <summary className="response-row">
@@ -118,7 +117,7 @@ function Section({ title, text, body, bytes, tokens }: { title?: string; text: s
         <CopyButton text={text} label="Copy" />
       </summary>
       {/* The body as written, fences included: what the agent read, character for character. */}
-      {open ? (yaml ? <YamlText text={body} onRef={onRef} /> : <pre className="response-text">{body}</pre>) : null}
+      {open ? <SectionBody text={body} yaml={body.startsWith('```yaml')} onRef={onRef} /> : null}
     </details>
   );
 }
