@@ -3,7 +3,7 @@ import { BrowserSource } from './browser/browser-source';
 import type { Workspace } from './browser/context';
 import type { CoreConfig } from './config';
 import { EventBus } from './events/bus';
-import type { ToolHost } from './mcp/server';
+import type { SessionHost, ToolHost } from './mcp/tool-host';
 import { McpSession } from './mcp/session';
 import { createPlanner } from './negotiation/create-planner';
 import type { Planner } from './negotiation/planner';
@@ -15,7 +15,7 @@ import { SessionRecorder } from './sessions/recorder';
  * The automation core of one process: the event spine, the controlled browser, and the MCP sessions on it. The CLI,
  * web mode and the Electron app each create one and attach transports to it.
  */
-export class InspectorCore {
+export class InspectorCore implements SessionHost {
   readonly bus = new EventBus();
   readonly browser: BrowserSource;
   /** Answers negotiation requests: for `browser_interact` and for `POST /api/agent/interact`. */

@@ -1,6 +1,6 @@
 import type { Workspace } from '../browser/context';
 import type { InspectorCore } from '../core';
-import type { ToolHost } from '../mcp/server';
+import type { ToolHost } from '../mcp/tool-host';
 import type { InspectorStatus } from '../../shared/bridge';
 
 /** The demo's steps: a page load, then plain-language steps the built-in planner turns into actions (no network). */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { InspectorCore } from '../core';
 import { createMcpServer } from './server';
+import type { SessionHost } from './tool-host';
 
 function jsonRpcError(res: ServerResponse, status: number, code: number, message: string) {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
@@ -17,7 +17,7 @@ export class McpHttpEndpoint {
   private readonly streamable = new Map<string, StreamableHTTPServerTransport>();
   private readonly sse = new Map<string, SSEServerTransport>();
 
-  constructor(private readonly core: InspectorCore) {}
+  constructor(private readonly core: SessionHost) {}
 
   /** Handles the request when it is for MCP; returns false to let the caller serve it. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {

@@ -1,20 +1,10 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Workspace } from '../browser/context';
-import type { InspectorCore } from '../core';
 import { VERSION } from '../version';
-
-/** What an MCP server needs from the session behind it: our own tools (McpSession), or a proxied server's. */
-export interface ToolHost {
-  readonly id: string;
-  listTools(): Tool[] | Promise<Tool[]>;
-  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
-  /** Gets ready for the first call (a proxy starts its upstream); rejects when it cannot. */
-  start?(): Promise<void>;
-  close(): Promise<void>;
-}
+import type { SessionHost, ToolHost } from './tool-host';
 
 export interface McpServerOptions {
   /** The session could not get ready (a proxy's upstream did not start). Without it the first call reports it. */
@@ -26,7 +16,7 @@ export interface McpServerOptions {
  * SDK's low-level Server so that validation errors become tool results naming the field, as agents expect, rather
  * than protocol errors.
  */
-export function createMcpServer(core: InspectorCore, transport: string, options: McpServerOptions = {}): Server {
+export function createMcpServer(core: SessionHost, transport: string, options: McpServerOptions = {}): Server {
   const server = new Server(
     { name: 'agent-inspector', title: 'Agent Inspector', version: VERSION },
     { capabilities: { tools: {} } },
@@ -46,7 +36,7 @@ export function createMcpServer(core: InspectorCore, transport: string, options:
     return { root, outputDir: resolve(root, core.config.outputDir) };
   };
 
-  let session: ReturnType<InspectorCore['createSession']> | undefined;
+  let session: ToolHost | undefined;
   const ensureSession = () => (session ??= core.createSession(transport, workspace, server.getClientVersion()?.name));
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await ensureSession().listTools() }));

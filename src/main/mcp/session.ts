@@ -15,7 +15,7 @@ import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
 import type { NestedToolResult, ToolDefinition, ToolSession } from './tool';
-import type { ToolHost } from './server';
+import type { ToolHost } from './tool-host';
 
 /** Older clients name element targets `ref`; map them to the current field names before validation. */
 const TARGET_ALIASES: Record<string, string> = { ref: 'target', startRef: 'startTarget', endRef: 'endTarget' };

@@ -2,7 +2,7 @@ import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/
 import type { Workspace } from '../browser/context';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
-import type { ToolHost } from '../mcp/server';
+import type { ToolHost } from '../mcp/tool-host';
 import { toolCallEvent } from './tool-call-event';
 import { Upstream, UpstreamError } from './upstream';
 
