@@ -1,0 +1,62 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Which parts of src/main each folder may import: the layering, written down and checked. Names are folders of
+ * src/main, files at its root (`.core` is core.ts) or `shared` (src/shared). Entry points at the root (cli, index,
+ * core…) may import anything; a folder not listed here may import only `shared` until it is given a line.
+ *
+ * The MCP layer serves tools and never reaches back into what is built on it (core, bridge, proxy, sessions): the
+ * core hands it sessions through mcp/tool-host.ts.
+ */
+const ALLOWED: Record<string, string[]> = {
+  events: ['shared'],
+  browser: ['shared', '.config', '.secrets', 'dom-state', 'human'],
+  'dom-state': ['shared', 'browser'],
+  human: ['shared', 'browser'],
+  'page-state': ['shared', 'browser'],
+  negotiation: ['shared', '.config', 'browser', 'page-state'],
+  mcp: ['shared', '.config', '.secrets', '.version', 'browser', 'dom-state', 'events', 'human', 'negotiation'],
+  proxy: ['shared', '.command-line', '.config', '.secrets', '.version', 'browser', 'events', 'mcp'],
+  sessions: ['shared', '.version', 'browser', 'dom-state', 'events'],
+  'mcp-client': ['shared', '.command-line', '.version'],
+  replay: ['shared', 'mcp-client', 'dom-state', 'sessions'],
+  'dom-processor': ['shared'],
+  scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
+  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'mcp', 'sessions'],
+  commands: ['shared', '.cli-options', '.core', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'mcp', 'proxy', 'scenario', 'sessions'],
+  app: ['shared'],
+};
+
+const MAIN = resolve('src/main');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+/** `mcp` for a file in src/main/mcp/…, `.core` for src/main/core.ts, `shared` for src/shared/…. */
+function partOf(file: string): string {
+  const path = relative(MAIN, file).split('/');
+  if (path[0] === '..') return relative(resolve('src'), file).split('/')[0];
+  // `../replay` is the folder's index, `../core` the file core.ts.
+  return path.length === 1 && !existsSync(`${file}/index.ts`) ? `.${path[0].replace(/\.ts$/, '')}` : path[0];
+}
+
+test('every folder of src/main imports only what its layer allows', () => {
+  const violations: string[] = [];
+  for (const file of sources(MAIN)) {
+    const from = partOf(file);
+    if (from.startsWith('.')) continue;
+    const allowed = new Set([from, ...(ALLOWED[from] ?? ['shared'])]);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+      const to = partOf(resolve(dirname(file), specifier));
+      if (!allowed.has(to)) violations.push(`${relative(MAIN, file)} imports ${specifier} (${from} → ${to})`);
+    }
+  }
+  expect(violations).toEqual([]);
+});
