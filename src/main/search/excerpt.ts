@@ -32,8 +32,9 @@ export function excerpt(texts: StepTexts, terms: string[], fields: Iterable<stri
 export function around(text: string, at: number): string {
   let start = Math.max(0, at - BEFORE);
   if (start > 0) {
-    const space = text.lastIndexOf(' ', at - 1);
-    if (space >= start - 10 && space < at) start = space + 1;
+    // Start at a word: after the first space of the context, if there is one before the match.
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < at) start = space + 1;
   }
   let end = Math.min(text.length, start + LENGTH);
   if (end < text.length) {
