@@ -28,19 +28,24 @@ export function excerpt(texts: StepTexts, terms: string[], fields: Iterable<stri
   return { field, excerpt: around(texts[field], best?.at ?? 0) };
 }
 
-/** About LENGTH characters of `text` around `at`, on one line, cut at spaces where possible, with … where cut. */
+/**
+ * About LENGTH characters of the line of `text` holding `at`, around it, cut at spaces where possible, with … where
+ * cut. One line: the lines around it are other sections or entries (a response's headings, other messages).
+ */
 export function around(text: string, at: number): string {
-  let start = Math.max(0, at - BEFORE);
-  if (start > 0) {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
+  let start = Math.max(lineStart, at - BEFORE);
+  if (start > lineStart) {
     // Start at a word: after the first space of the context, if there is one before the match.
     const space = text.indexOf(' ', start);
     if (space >= 0 && space < at) start = space + 1;
   }
-  let end = Math.min(text.length, start + LENGTH);
-  if (end < text.length) {
+  let end = Math.min(lineEnd, start + LENGTH);
+  if (end < lineEnd) {
     const space = text.indexOf(' ', end - 10);
-    if (space >= 0 && space <= end + 10) end = space;
+    if (space >= 0 && space <= end + 10 && space < lineEnd) end = space;
   }
   const body = text.slice(start, end).replace(/\s+/g, ' ').trim();
-  return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
+  return `${start > lineStart ? '…' : ''}${body}${end < lineEnd ? '…' : ''}`;
 }

@@ -72,4 +72,6 @@ test('a hit names the field holding most matched terms and an excerpt around the
   const [role] = index.search('role button');
   expect(excerpt(code, role.terms, role.fields)).toEqual({ field: 'response', excerpt: "await page.getByRole('button').click();" });
   expect(around('short', 0)).toBe('short');
+  // Only the match's line: the others are other sections or messages.
+  expect(around('### Result\n"the answer"\n### Page', 12)).toBe('"the answer"');
 });

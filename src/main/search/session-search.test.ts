@@ -41,7 +41,7 @@ test('recorded sessions are indexed in the background; a session still being wri
   const { search } = setUp(root);
   await search.settled();
   const first = await search.search('quokka');
-  expect(first.hits).toEqual([{ sessionId: 'rec', seq: 1, tool: 'browser_evaluate', field: 'response', excerpt: '### Result first quokka', session: { label: 'client rec', startedAt: 1000 } }]);
+  expect(first.hits).toEqual([{ sessionId: 'rec', seq: 1, tool: 'browser_evaluate', field: 'response', excerpt: 'first quokka', session: { label: 'client rec', startedAt: 1000 } }]);
   expect(first).toMatchObject({ more: false, indexed: 1 });
 
   // Another process appends a step and a torn line; the session is read on from where it was left.
@@ -79,7 +79,7 @@ test('live steps are indexed as their events arrive, their folders are not read 
   await bus.publish(event);
   await search.settled();
   const results = await search.search('wombat');
-  expect(results.hits).toEqual([{ sessionId: 'rec', seq: 1, tool: 'browser_evaluate', field: 'response', excerpt: '### Result live wombat', session: { label: 'stdio', startedAt: 5 } }]);
+  expect(results.hits).toEqual([{ sessionId: 'rec', seq: 1, tool: 'browser_evaluate', field: 'response', excerpt: 'live wombat', session: { label: 'stdio', startedAt: 5 } }]);
   expect(results.indexed).toBe(1);
   expect((await search.search('api/cart')).hits[0]).toMatchObject({ field: 'network', excerpt: 'POST https://shop.test/api/cart' });
   expect((await search.search('cart failed')).hits[0]).toMatchObject({ field: 'console', excerpt: 'Failed to load cart' });

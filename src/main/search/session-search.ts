@@ -32,6 +32,9 @@ interface Recorded {
   reading: Promise<void>;
 }
 
+/** AGENT_INSPECTOR_DEBUG=search logs each background indexing pass: steps, time and heap (what bench/search.js reads). */
+const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('search');
+
 const DEFAULT_LIMIT = 50;
 /** Steps indexed between yields to the event loop: the UI's commands stay answered while sessions are indexed. */
 const CHUNK = 50;
@@ -66,9 +69,11 @@ export class SessionSearch {
       this.scanAgain = true;
       return;
     }
+    const started = performance.now();
     this.scanning = this.scan()
       .catch(error => console.error('[search] indexing recorded sessions failed:', error))
       .finally(() => {
+        if (DEBUG) this.logPass(performance.now() - started);
         this.scanning = undefined;
         this.lastScan = Date.now();
         if (this.scanAgain) {
@@ -101,6 +106,13 @@ export class SessionSearch {
 
   close() {
     this.unsubscribe();
+  }
+
+  private logPass(ms: number) {
+    // With node --expose-gc, the heap is measured without the garbage the pass left.
+    (globalThis as { gc?: () => void }).gc?.();
+    const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
+    console.error(`[search] indexed ${this.index.size} steps of ${this.recorded.size} recorded sessions; pass ${Math.round(ms)} ms; heap used ${heapMb.toFixed(1)} MB`);
   }
 
   private async scan() {
