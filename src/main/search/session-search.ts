@@ -70,10 +70,11 @@ export class SessionSearch {
       return;
     }
     const started = performance.now();
+    const before = this.index.size;
     this.scanning = this.scan()
       .catch(error => console.error('[search] indexing recorded sessions failed:', error))
       .finally(() => {
-        if (DEBUG) this.logPass(performance.now() - started);
+        if (DEBUG && (this.lastScan === 0 || this.index.size !== before)) this.logPass(performance.now() - started);
         this.scanning = undefined;
         this.lastScan = Date.now();
         if (this.scanAgain) {
@@ -111,8 +112,10 @@ export class SessionSearch {
   private logPass(ms: number) {
     // With node --expose-gc, the heap is measured without the garbage the pass left.
     (globalThis as { gc?: () => void }).gc?.();
-    const heapMb = process.memoryUsage().heapUsed / 2 ** 20;
-    console.error(`[search] indexed ${this.index.size} steps of ${this.recorded.size} recorded sessions; pass ${Math.round(ms)} ms; heap used ${heapMb.toFixed(1)} MB`);
+    // The index's postings are typed arrays, whose memory is counted apart from the heap.
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
+    console.error(`[search] indexed ${this.index.size} steps of ${this.recorded.size} recorded sessions; pass ${Math.round(ms)} ms; heap used ${mb(heapUsed)} MB + array buffers ${mb(arrayBuffers)} MB`);
   }
 
   private async scan() {
