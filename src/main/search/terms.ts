@@ -21,9 +21,13 @@ export function queryTerms(text: string): string[] {
 export function indexTerms(text: string): string[] {
   const terms: string[] = [];
   for (const word of text.match(WORD) ?? []) {
-    terms.push(term(word));
-    const parts = word.split(CAMEL_BOUNDARY);
-    if (parts.length > 1) for (const part of parts) terms.push(term(part));
+    const lower = word.toLowerCase();
+    terms.push(lower.slice(0, MAX_TERM));
+    // Only a word with capitals can have camelCase parts (and most words have none: this keeps indexing fast).
+    if (lower !== word) {
+      const parts = word.split(CAMEL_BOUNDARY);
+      if (parts.length > 1) for (const part of parts) terms.push(term(part));
+    }
   }
   return terms;
 }
