@@ -5,7 +5,7 @@ import type { StepTexts } from './step-text';
 import { indexTerms, queryTerms } from './terms';
 
 const texts = (fields: Partial<StepTexts>): StepTexts => ({ tool: '', args: '', response: '', url: '', console: '', network: '', ...fields });
-const found = (index: SearchIndex, query: string, sessionId?: string) => index.search(query, sessionId).map(match => `${match.sessionId}:${match.seq}`).sort();
+const found = (index: SearchIndex, query: string, sessionId?: string) => index.search(query, { sessionId }).matches.map(match => `${match.sessionId}:${match.seq}`).sort();
 
 test('URLs, refs and identifiers split at punctuation; camelCase parts are indexed but queries stay whole', () => {
   expect(queryTerms('GET https://shop.test/api/items?id=3')).toEqual(['get', 'https', 'shop', 'test', 'api', 'items', 'id', '3']);
@@ -60,7 +60,7 @@ test('a hit names the field holding most matched terms and an excerpt around the
   const long = `${'lorem ipsum '.repeat(40)}the needle is here ${'dolor sit '.repeat(40)}`;
   const step = texts({ tool: 'browser_evaluate', args: 'function: () => needle', response: `### Result\n${long}`, console: 'a needle here' });
   index.add('s', 1, step);
-  const [match] = index.search('needle here');
+  const [match] = index.search('needle here').matches;
   const shown = excerpt(step, match.terms, match.fields);
   expect(shown.field).toBe('response');
   expect(shown.excerpt).toMatch(/^….*the needle is here.*…$/);
@@ -69,9 +69,27 @@ test('a hit names the field holding most matched terms and an excerpt around the
   // A camelCase part is found inside its word; a prefix by its completion.
   const code = texts({ response: "await page.getByRole('button').click();" });
   index.add('s', 2, code);
-  const [role] = index.search('role button');
+  const [role] = index.search('role button').matches;
   expect(excerpt(code, role.terms, role.fields)).toEqual({ field: 'response', excerpt: "await page.getByRole('button').click();" });
   expect(around('short', 0)).toBe('short');
   // Only the match's line: the others are other sections or messages.
   expect(around('### Result\n"the answer"\n### Page', 12)).toBe('"the answer"');
+});
+
+test('hits are ranked by the rarity of their words and the field they are in, newer steps first among equals', () => {
+  const index = new SearchIndex();
+  index.add('s', 1, texts({ response: 'checkout done', console: 'rare' }));
+  index.add('s', 2, texts({ tool: 'checkout' }));
+  index.add('s', 3, texts({ response: 'checkout' }));
+  index.add('s', 4, texts({ args: 'nothing here' }));
+  const seqs = (limit?: number) => index.search('checkout', { limit }).matches.map(match => match.seq);
+  expect(seqs()).toEqual([2, 3, 1]);
+  // The best `limit`, and how many matched.
+  expect(seqs(2)).toEqual([2, 3]);
+  expect(seqs(1)).toEqual([2]);
+  expect(index.search('checkout', { limit: 1 }).total).toBe(3);
+  for (let seq = 5; seq < 200; seq++) index.add('s', seq, texts({ response: `checkout ${seq % 7 ? '' : 'order'}` }));
+  expect(index.search('checkout', { limit: 3 }).matches.map(match => match.seq)).toEqual([2, 199, 198]);
+  expect(index.search('checkout order', { limit: 100 }).matches.map(match => match.seq)).toEqual(Array.from({ length: 28 }, (_, i) => 196 - 7 * i));
+  expect([...index.search('checkout rare').matches[0].fields].sort()).toEqual(['console', 'response']);
 });

@@ -1,5 +1,6 @@
 import { SEARCH_FIELDS, type SearchField, type StepTexts } from './step-text';
 import { indexTerms, queryTerms } from './terms';
+import { top } from './top';
 
 /** A step the query matched, and the fields its words were found in. */
 export interface StepMatch {
@@ -97,39 +98,42 @@ export class SearchIndex {
     session.docs.clear();
   }
 
-  /** Steps holding every word of `query`, best first; `sessionId` keeps one session's. */
-  search(query: string, sessionId?: string): StepMatch[] {
+  /** The `limit` best steps holding every word of `query`, and how many hold them; `sessionId` keeps one session's. */
+  search(query: string, options: { sessionId?: string; limit?: number } = {}): { matches: StepMatch[]; total: number } {
+    const { sessionId, limit = Infinity } = options;
     const terms = queryTerms(query);
     const scope = sessionId === undefined ? undefined : this.sessions.get(sessionId)?.index;
-    if (!terms.length || (sessionId !== undefined && scope === undefined)) return [];
+    if (!terms.length || (sessionId !== undefined && scope === undefined)) return { matches: [], total: 0 };
     // Per query term: each document's field mask (0: absent), and the term's weight by rarity.
     const perTerm = terms.map((term, i) => this.lookUp(term, i === terms.length - 1 && term.length >= MIN_PREFIX));
-    if (perTerm.some(found => found.count === 0)) return [];
     const rarest = perTerm.reduce((a, b) => (b.count < a.count ? b : a));
 
-    const scored: { doc: number; score: number; mask: number }[] = [];
+    const docs = new Int32Array(rarest.count);
+    const scores = new Float64Array(rarest.count);
+    let total = 0;
     for (const doc of rarest.docs) {
       if (this.dead[doc] || (scope !== undefined && this.docSession[doc] !== scope)) continue;
       let score = 0;
-      let mask = 0;
       for (const found of perTerm) {
         const fields = found.masks[doc];
         if (!fields) {
-          score = -1;
+          score = 0;
           break;
         }
         score += found.idf * WEIGHT_OF_MASK[fields];
-        mask |= fields;
       }
-      if (score > 0) scored.push({ doc, score, mask });
+      if (score > 0) {
+        docs[total] = doc;
+        scores[total++] = score;
+      }
     }
-    scored.sort((a, b) => b.score - a.score || b.doc - a.doc);
-    return scored.map(({ doc, mask }) => ({
-      sessionId: this.sessionIds[this.docSession[doc]],
-      seq: this.docSeq[doc],
-      terms,
-      fields: new Set(SEARCH_FIELDS.filter((_, bit) => mask & (1 << bit))),
-    }));
+    const better = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && docs[a] > docs[b]);
+    const matches = top(total, Math.min(limit, total), better).map(i => {
+      const doc = docs[i];
+      const mask = perTerm.reduce((union, found) => union | found.masks[doc], 0);
+      return { sessionId: this.sessionIds[this.docSession[doc]], seq: this.docSeq[doc], terms, fields: new Set(SEARCH_FIELDS.filter((_, bit) => mask & (1 << bit))) };
+    });
+    return { matches, total };
   }
 
   /** The documents holding a term (or, as a prefix, any term it begins), each with its fields' mask. */

@@ -95,10 +95,10 @@ export class SessionSearch {
     if (!/[\p{L}\p{N}]/u.test(query)) throw new Error(`The query ${JSON.stringify(query)} has no letters or digits to search for.`);
     if (sessionId !== undefined) await this.catchUp(sessionId);
     else if (!this.scanning && Date.now() - this.lastScan > RESCAN_MS) this.refresh();
-    const matches = this.index.search(query, sessionId);
+    const { matches, total } = this.index.search(query, { sessionId, limit });
     return {
-      hits: await this.hits(matches.slice(0, limit)),
-      more: matches.length > limit,
+      hits: await this.hits(matches),
+      more: total > limit,
       indexed: this.index.size,
       indexing: this.scanning !== undefined,
       tookMs: Math.round(performance.now() - started),

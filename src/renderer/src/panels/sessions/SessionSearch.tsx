@@ -88,10 +88,14 @@ export function SearchResultsList() {
     const at = hits.indexOf(document.activeElement as HTMLElement);
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, Home: -Infinity, End: Infinity };
     const delta = moves[event.key];
-    if (event.key === 'Escape') useStore.getState().clearSearch();
+    const box = document.querySelector<HTMLElement>('[data-testid=search-sessions]');
+    if (event.key === 'Escape') {
+      useStore.getState().clearSearch();
+      box?.focus();
+    }
     if (delta === undefined) return;
     event.preventDefault();
-    if (at === 0 && delta === -1) return document.querySelector<HTMLElement>('[data-testid=search-sessions]')?.focus();
+    if (at === 0 && delta === -1) return box?.focus();
     hits[Math.max(0, Math.min(hits.length - 1, at + (Number.isFinite(delta) ? delta : delta > 0 ? hits.length : -hits.length)))]?.focus();
   };
 

@@ -36,7 +36,7 @@ export function TimelineFilterBar({ shown }: { shown: number }) {
       <input
         type="search"
         aria-label="Filter steps"
-        placeholder="Text in args or response"
+        placeholder="Text in args, response, logs"
         value={text}
         onChange={event => setText(event.target.value)}
         onKeyDown={event => {
