@@ -119,6 +119,12 @@ test('Search sessions finds a string only one step\'s response holds; choosing i
     await hits.click();
     await expect(page.getByTestId('open-session')).toContainText('checkout-bot');
     await expect(stepRow(page, 2)).toHaveAttribute('aria-selected', 'true');
+
+    // The dark theme's picture, for a look.
+    await page.getByTestId('theme-toggle').click();
+    await box.fill('cart');
+    await expect(hits).toHaveCount(8);
+    await page.screenshot({ path: '/tmp/ui-search-results-dark.png' });
     expect(errors).toEqual([]);
   } finally {
     await browser.close();

@@ -46,6 +46,8 @@ export function around(text: string, at: number): string {
     const space = text.indexOf(' ', end - 10);
     if (space >= 0 && space <= end + 10 && space < lineEnd) end = space;
   }
-  const body = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  let body = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  // A response's line markers (a bullet, a heading) say nothing in an excerpt.
+  if (start === lineStart) body = body.replace(/^(?:#{1,6} |- )/, '');
   return `${start > lineStart ? '…' : ''}${body}${end < lineEnd ? '…' : ''}`;
 }

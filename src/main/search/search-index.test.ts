@@ -74,6 +74,7 @@ test('a hit names the field holding most matched terms and an excerpt around the
   expect(around('short', 0)).toBe('short');
   // Only the match's line: the others are other sections or messages.
   expect(around('### Result\n"the answer"\n### Page', 12)).toBe('"the answer"');
+  expect(around('### Page\n- Page URL: https://shop.test/', 15)).toBe('Page URL: https://shop.test/');
 });
 
 test('hits are ranked by the rarity of their words and the field they are in, newer steps first among equals', () => {
