@@ -74,7 +74,7 @@ test('live steps are indexed as their events arrive, their folders are not read 
   const started = { type: 'session-started' as const, sessionId: 'rec', transport: 'stdio', time: 5 };
   const live = new Map<string, LiveSession>([['rec', { started, steps: [], rounds: [] }]]);
   const { bus, search } = setUp(root, live);
-  const event = step('rec', 1, 'live wombat', { url: 'https://shop.test/api/items', activity: { console: [{ seq: 1, time: 1, kind: 'console', level: 'error', text: 'Failed to load cart' }], network: [{ seq: 1, time: 1, id: 1, method: 'POST', url: 'https://shop.test/api/cart', resourceType: 'fetch' }] } });
+  const event = step('rec', 1, 'live wombat', { url: 'https://shop.test/api/items', activity: { console: [{ seq: 1, time: 1, kind: 'console', level: 'error', text: 'Failed to load cart' }], network: [{ seq: 1, time: 1, id: 1, method: 'POST', url: 'https://shop.test/api/cart', resourceType: 'fetch' }, { seq: 0, time: 0, id: 0, method: 'GET', url: 'https://shop.test/earlier', resourceType: 'fetch' }] } });
   live.get('rec')!.steps.push(event);
   await bus.publish(event);
   await search.settled();
@@ -83,6 +83,8 @@ test('live steps are indexed as their events arrive, their folders are not read 
   expect(results.indexed).toBe(1);
   expect((await search.search('api/cart')).hits[0]).toMatchObject({ field: 'network', excerpt: 'POST https://shop.test/api/cart' });
   expect((await search.search('cart failed')).hits[0]).toMatchObject({ field: 'console', excerpt: 'Failed to load cart' });
+  // A request of another step, completed with this one, is that step's.
+  expect((await search.search('earlier')).hits).toEqual([]);
   expect((await search.search('shop api/items', { sessionId: 'rec' })).hits[0]).toMatchObject({ field: 'url' });
   await expect(search.search('?!')).rejects.toThrow('The query "?!" has no letters or digits to search for.');
   await expect(search.search('wombat', { sessionId: 'gone' })).rejects.toThrow('No session with id "gone"');

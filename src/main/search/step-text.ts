@@ -23,13 +23,16 @@ const bounded = (text: string) => (text.length > FIELD_CHARS ? text.slice(0, FIE
  */
 export function stepTexts(step: ToolCallEvent | ToolCallRecord): StepTexts {
   const args = Object.entries(step.args).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-  const activity = step.activity;
+  // Only the entries that belong to this step: a request finishing later comes again with a later step, but under the
+  // seq of its own (which indexed its URL while it was pending).
+  const own = <T extends { seq: number }>(entries: T[] | undefined) => entries?.filter(entry => entry.seq === step.seq) ?? [];
+  const activity = { console: own(step.activity?.console), network: own(step.activity?.network) };
   return {
     tool: step.tool,
     args: bounded(args.join('\n')),
     response: bounded(renderResponse({ ...step.response, snapshot: undefined })),
     url: bounded([step.url, step.title].filter(Boolean).join('\n')),
-    console: bounded(activity?.console.map(entry => entry.text).join('\n') ?? ''),
-    network: bounded(activity?.network.map(entry => `${entry.method} ${entry.url}`).join('\n') ?? ''),
+    console: bounded(activity.console.map(entry => entry.text).join('\n')),
+    network: bounded(activity.network.map(entry => `${entry.method} ${entry.url}`).join('\n')),
   };
 }
