@@ -23,8 +23,9 @@ const ALLOWED: Record<string, string[]> = {
   'mcp-client': ['shared', '.command-line', '.version'],
   replay: ['shared', 'mcp-client', 'dom-state', 'sessions'],
   'dom-processor': ['shared'],
+  search: ['shared', 'events', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
-  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'mcp', 'sessions'],
+  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'mcp', 'search', 'sessions'],
   commands: ['shared', '.cli-options', '.core', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };

@@ -9,6 +9,7 @@ import type { InspectorEvent } from '../../shared/events';
 import type { Workspace } from '../browser/context';
 import type { InspectorCore } from '../core';
 import { McpSession } from '../mcp/session';
+import { SessionSearch } from '../search/session-search';
 import { exportSpec } from '../sessions/export';
 import { SESSION_FORMAT, SESSION_VERSION, type SessionMeta } from '../sessions/format';
 import { openSession, RecordedSession } from '../sessions/session-reader';
@@ -54,6 +55,7 @@ export class BridgeHost {
   private readonly listeners = new Set<(event: BridgeEvent) => void>();
   private readonly live: LiveSessions;
   private readonly recorded: RecordedSessions;
+  private readonly search: SessionSearch;
   private readonly demo: DemoRunner;
   private readonly browserDescription: string;
   private lastStatus = '';
@@ -64,6 +66,12 @@ export class BridgeHost {
   constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
     this.live = new LiveSessions(core.bus, event => this.forward(event));
     this.recorded = new RecordedSessions(core.config.sessionDir);
+    this.search = new SessionSearch({
+      bus: core.bus,
+      folders: () => this.recorded.folders(),
+      folderOf: async id => (await this.recorded.open(id)).dir,
+      live: id => this.live.get(id),
+    });
     this.demo = new DemoRunner(core, options.demoWorkspace, () => this.pushStatus());
     this.browserDescription = core.config.upstream ? `proxied: ${core.config.upstream}` : core.browser.describe();
     this.poll = setInterval(() => this.pushStatus(), STATUS_POLL_MS);
@@ -100,6 +108,7 @@ export class BridgeHost {
   /** A session folder opened by hand (the app's File menu): listed from now on and, with `select`, shown in the UI. */
   async addSessionFolder(dir: string, select = true): Promise<string> {
     const id = await this.recorded.add(dir);
+    this.search.refresh();
     this.emit({ type: 'sessions-changed', ...(select && { select: id }) });
     return id;
   }
@@ -113,6 +122,7 @@ export class BridgeHost {
     void this.sessionCommands.close();
     clearInterval(this.poll);
     this.live.close();
+    this.search.close();
     this.listeners.clear();
   }
 
@@ -158,7 +168,7 @@ export class BridgeHost {
     },
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
     stepActivity: async () => { throw new Error('not built yet'); },
-    searchSessions: async () => { throw new Error('not built yet'); },
+    searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
     highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
     locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
     startBrowser: async () => {

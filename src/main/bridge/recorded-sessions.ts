@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EVENTS_FILE } from '../sessions/format';
 import { listSessions, openSession, type RecordedSession, type SessionSummary } from '../sessions/session-reader';
@@ -23,6 +23,13 @@ export class RecordedSessions {
     const all = [...underRoot, ...extra.filter((s): s is SessionSummary => !!s && !underRoot.some(r => r.meta.id === s.meta.id))];
     for (const summary of all) this.dirs.set(summary.meta.id, summary.dir);
     return all.sort((a, b) => b.meta.startedAt - a.meta.startedAt);
+  }
+
+  /** The folders that may hold sessions, without reading them: the recording folder's subfolders and those opened by hand. */
+  async folders(): Promise<string[]> {
+    const root = this.root;
+    const entries = root ? await readdir(root, { withFileTypes: true }).catch(() => []) : [];
+    return [...entries.filter(entry => entry.isDirectory()).map(entry => join(root!, entry.name)), ...this.extraDirs];
   }
 
   /** Registers a session folder opened by hand; throws with the reader's message when it is not a session. */

@@ -44,6 +44,7 @@ function apply(event: BridgeEvent) {
       if (opened?.session.id !== event.sessionId || (opened.steps.at(-1)?.seq ?? 0) >= step.seq) return;
       useStore.setState({ opened: { ...opened, steps: [...opened.steps, step], session: { ...opened.session, steps: step.seq } } });
       if (state.follow) state.selectStep(step.seq);
+      if (state.timelineFilter.text.trim()) void state.refilter();
       return;
     }
     case 'negotiation-round':

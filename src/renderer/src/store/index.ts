@@ -3,6 +3,7 @@ import { negotiationSlice } from './negotiation';
 import { sessionsSlice } from './sessions';
 import { stepsSlice } from './steps';
 import { replaySlice } from './replay';
+import { searchSlice } from './search';
 import { transferSlice } from './transfer';
 import { treeSlice } from './tree';
 import type { Store } from './types';
@@ -17,4 +18,5 @@ export const useStore = create<Store>()((...args) => ({
   ...replaySlice(...args),
   ...transferSlice(...args),
   ...negotiationSlice(...args),
+  ...searchSlice(...args),
 }));

@@ -1,5 +1,6 @@
 import { inspector } from '../bridge/inspector';
 import { attempt } from './attempt';
+import { NO_FILTER } from './search';
 import { emptyTree } from './tree';
 import type { SessionsSlice, Slice } from './types';
 
@@ -14,7 +15,7 @@ export const sessionsSlice: Slice<SessionsSlice> = (set, get) => ({
     if (sessions) set({ sessions });
   },
   async openSession(id) {
-    set({ openSessionId: id, opened: undefined, selectedSeq: undefined, detail: undefined, follow: true, ...emptyTree() });
+    set({ openSessionId: id, opened: undefined, selectedSeq: undefined, detail: undefined, follow: true, timelineFilter: NO_FILTER, ...emptyTree() });
     if (!id) return;
     const opened = await attempt(get, inspector.invoke('openSession', { sessionId: id }));
     if (!opened || get().openSessionId !== id) return;

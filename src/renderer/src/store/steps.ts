@@ -1,6 +1,7 @@
 import type { StepDetail } from '../../../shared/bridge';
 import { inspector } from '../bridge/inspector';
 import { attempt } from './attempt';
+import { shownSteps } from './search';
 import { treeFor } from './tree';
 import type { Slice, StepsSlice } from './types';
 
@@ -36,7 +37,8 @@ export const stepsSlice: Slice<StepsSlice> = (set, get) => {
       });
     },
     moveSelection(delta) {
-      const steps = get().opened?.steps ?? [];
+      // Among the steps the timeline shows: with a filter on, the arrow keys skip the others.
+      const steps = shownSteps(get());
       if (!steps.length) return;
       const index = steps.findIndex(step => step.seq === get().selectedSeq);
       const next = Math.max(0, Math.min(steps.length - 1, (index < 0 ? steps.length : index) + delta));

@@ -3,6 +3,7 @@ import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '..
 import type { AriaNode } from '../../../shared/aria-tree';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
+import type { SearchSlice } from './search';
 import type { TransferSlice } from './transfer';
 
 export interface Toast {
@@ -70,5 +71,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

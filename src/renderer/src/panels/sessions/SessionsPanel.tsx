@@ -1,6 +1,7 @@
 import type { SessionInfo } from '../../../../shared/bridge';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
+import { SearchResultsList, SessionSearchBox } from './SessionSearch';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const day = (ms: number) => new Date(ms).toLocaleDateString([], { month: 'short', day: 'numeric' });
@@ -23,9 +24,11 @@ export function SessionsPanel() {
   const sessions = useStore(state => state.sessions);
   const openId = useStore(state => state.openSessionId);
   const open = useStore(state => state.openSession);
+  const searching = useStore(state => state.searchResults !== undefined);
   return (
     <Panel title="Sessions" className="sessions-panel" testId="sessions-panel">
-      {sessions.length === 0 ? (
+      <SessionSearchBox />
+      {searching ? <SearchResultsList /> : sessions.length === 0 ? (
         <p className="empty">No sessions yet. Connect an agent or run the demo.</p>
       ) : (
         <ul className="session-list">

@@ -1,11 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import type { StepSummary } from '../../../../shared/bridge';
 import { stepTarget } from '../../../../shared/step-text';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
+import { shownSteps } from '../../store/search';
 import { ReplayBadge } from '../replay/ReplayBadge';
 import { Thumbnail } from './Thumbnail';
+import { TimelineFilterBar } from './TimelineFilter';
 
 const ROW_HEIGHT = 58;
 const PAGE = 10;
@@ -50,8 +52,10 @@ export function TimelinePanel() {
   const follow = useStore(state => state.follow);
   const selectStep = useStore(state => state.selectStep);
   const moveSelection = useStore(state => state.moveSelection);
+  const timelineFilter = useStore(state => state.timelineFilter);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const steps = opened?.steps ?? [];
+  const steps = useMemo(() => shownSteps({ opened, timelineFilter }), [opened, timelineFilter]);
+  const total = opened?.steps.length ?? 0;
   const virtualizer = useVirtualizer({ count: steps.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   const selectedIndex = steps.findIndex(step => step.seq === selectedSeq);
 
@@ -67,13 +71,15 @@ export function TimelinePanel() {
     moveSelection(Number.isFinite(delta) ? delta : delta > 0 ? steps.length : -steps.length);
   };
 
-  const title = opened ? `Timeline · ${steps.length} call${steps.length === 1 ? '' : 's'}` : 'Timeline';
+  const title = opened ? `Timeline · ${total} call${total === 1 ? '' : 's'}` : 'Timeline';
   return (
     <Panel title={title} className="timeline-panel" testId="timeline-panel" actions={opened?.session.live && opened.session.running
       ? <span className={`badge ${follow ? 'badge-live' : 'badge-ended'}`} title="The newest call is selected as it arrives">{follow ? 'following' : 'paused'}</span>
       : null}>
+      {opened && total > 0 ? <TimelineFilterBar shown={steps.length} /> : null}
       {!opened ? <p className="empty">Open a session to see its tool calls.</p>
-        : steps.length === 0 ? <p className="empty">No tool calls yet: they appear here as the agent makes them.</p>
+        : total === 0 ? <p className="empty">No tool calls yet: they appear here as the agent makes them.</p>
+        : steps.length === 0 ? <p className="empty" data-testid="timeline-filter-empty">No step matches the filter.</p>
         : (
           <div
             ref={scrollRef}
