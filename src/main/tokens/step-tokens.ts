@@ -1,0 +1,27 @@
+import type { ToolCallEvent } from '../../shared/events';
+import { renderResponse } from '../../shared/response';
+import { TOKEN_ENCODING, type SectionTokens, type StepTokens } from '../../shared/tokens';
+import type { TokenCounter } from './counter';
+import { imageSize } from './image-size';
+import { imageTokens } from './image-tokens';
+import { splitSections } from './sections';
+
+/** The text items the agent received for a call: ours answer one, rendered from the sections; a proxy's are kept. */
+export const receivedTexts = (event: ToolCallEvent): string[] => event.responseText ?? [renderResponse(event.response)];
+
+/** What a call's response cost the agent's context, section by section, then its image. */
+export async function stepTokens(event: ToolCallEvent, counter: TokenCounter): Promise<StepTokens> {
+  const sections = receivedTexts(event).flatMap(splitSections);
+  const counts = await counter.count(sections.map(section => section.text));
+  const counted: SectionTokens[] = sections.map((section, index) => ({ name: section.name, bytes: Buffer.byteLength(section.text), tokens: counts[index] }));
+  const image = event.imageReturned && event.screenshot && imageSection(event.screenshot.base64);
+  if (image) counted.push(image);
+  const total = counted.reduce((sum, section) => ({ bytes: sum.bytes + section.bytes, tokens: sum.tokens + section.tokens }), { bytes: 0, tokens: 0 });
+  return { encoding: TOKEN_ENCODING, total, sections: counted };
+}
+
+/** An image item, sized as it travels (base64) and counted by the tile rule; unknown formats are left out. */
+function imageSection(base64: string): SectionTokens | undefined {
+  const size = imageSize(Buffer.from(base64, 'base64'));
+  return size && { name: 'Image', bytes: base64.length, tokens: imageTokens(size), estimate: true };
+}
