@@ -5,6 +5,7 @@ import { stepTarget } from '../../../../shared/step-text';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
 import { ReplayBadge } from '../replay/ReplayBadge';
+import { compactTokens, describeStepTokens } from '../token-chart/format';
 import { Thumbnail } from './Thumbnail';
 
 const ROW_HEIGHT = 58;
@@ -37,6 +38,7 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
         </div>
         <div className="step-line">
           <span className="step-target" data-testid="step-target">{stepTarget(step)}</span>
+          {step.tokens ? <span className="step-tokens" data-testid="step-tokens" title={describeStepTokens(step.tokens)}>{compactTokens(step.tokens.total.tokens)} tok</span> : null}
           <span className="step-duration">{duration(step.endedAt - step.startedAt)}</span>
         </div>
       </div>
