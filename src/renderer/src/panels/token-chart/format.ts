@@ -1,9 +1,11 @@
 import type { StepTokens } from '../../../../shared/tokens';
 
-/** `950`, `12.3k`, `1.2M`: a token count short enough for a timeline row or a bar label. */
+/** `950`, `12.3k`, `123k`, `1.2M`: a token count short enough for a timeline row or a bar label. */
 export function compactTokens(count: number): string {
   if (count < 1_000) return String(count);
-  if (count < 1_000_000) return `${(count / 1_000).toFixed(count < 10_000 ? 1 : 0)}k`;
+  // The thresholds are where rounding would print the next unit's worth (99 950 → "100.0k").
+  if (count < 99_950) return `${(count / 1_000).toFixed(1)}k`;
+  if (count < 999_500) return `${Math.round(count / 1_000)}k`;
   return `${(count / 1_000_000).toFixed(1)}M`;
 }
 
