@@ -190,6 +190,7 @@ export class McpSession implements ToolHost {
       title: parsed.page?.title,
       ariaSnapshot: response.ariaSnapshot && redactSecrets(this.config.secrets, response.ariaSnapshot),
       screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : shot && { mimeType: 'image/jpeg', base64: shot.toString('base64') },
+      ...(image && { imageReturned: true }),
       domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
       ...(storageState !== undefined && { storageState: redactDeep(this.config.secrets, storageState) }),
     });
