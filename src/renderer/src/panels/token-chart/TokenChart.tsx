@@ -8,8 +8,8 @@ import { layoutChart } from './layout';
 import { TokenTotalsView } from './TokenTotalsView';
 
 const HEIGHT = 84;
-/** Room above the bars for the largest steps' labels. */
-const TOP = 14;
+/** Room above the bars for the largest steps' markers and labels. */
+const TOP = 18;
 
 /**
  * What the agent received, step by step: a bar per step stacked by response section, the running total on its own
@@ -47,12 +47,14 @@ export function TokenChart() {
             data-testid="token-chart-svg" data-steps={steps.length} data-bars={layout.bars}>
             <g transform={`translate(0 ${TOP})`}>
               {selectedIndex >= 0 ? <rect className="token-chart-selected" x={selectedIndex * layout.slotWidth} width={Math.max(layout.slotWidth, 2)} y={0} height={HEIGHT} /> : null}
+              <path className="token-chart-floor" d={layout.floor} />
               {layout.sections.map(section => <path key={section.name} d={section.d} fill={section.color} data-section={section.name} />)}
               <path className="token-chart-cumulative" d={layout.cumulative} data-testid="token-chart-cumulative" />
               {layout.largest.map(mark => (
-                <text key={mark.seq} className="token-chart-mark" x={clamp(mark.x, 14, width - 14)} y={mark.y - 3} textAnchor="middle" data-testid="token-chart-mark">
-                  {compactTokens(mark.tokens)}
-                </text>
+                <g key={mark.seq} className="token-chart-mark" data-testid="token-chart-mark" data-seq={mark.seq}>
+                  <path d={`M${mark.x - 3} ${mark.y - 6}h6l-3 4z`} />
+                  {mark.labelled ? <text x={clamp(mark.x, 14, width - 14)} y={mark.y - 8} textAnchor="middle">{compactTokens(mark.tokens)}</text> : null}
+                </g>
               ))}
               {hovered !== undefined ? (
                 <rect className="token-chart-hover" x={hovered * layout.slotWidth} width={Math.max(layout.slotWidth, 2)} y={0} height={HEIGHT} />

@@ -8,7 +8,10 @@ export function TokenTotalsView({ steps }: { steps: readonly StepSummary[] }) {
   const totals = useMemo(() => tokenTotals(steps), [steps]);
   const all = totals.byTool.reduce((sum, tool) => sum + tool.tokens, 0);
   if (!totals.counted) return <p className="empty">No step has a token count yet.</p>;
-  const share = (tokens: number) => `${Math.round((tokens / Math.max(all, 1)) * 100)}%`;
+  const share = (tokens: number) => {
+    const percent = (tokens / Math.max(all, 1)) * 100;
+    return tokens > 0 && percent < 1 ? '<1%' : `${Math.round(percent)}%`;
+  };
   return (
     <div className="token-totals" data-testid="token-totals">
       <p className="muted">{compactTokens(all)} tokens in {totals.counted} counted of {steps.length} steps</p>

@@ -25,14 +25,16 @@ test('bars stack by section in a fixed order, one path per section, scaled to th
   expect(layout.sections.map(section => section.name)).toEqual(['Snapshot', 'Ran Playwright code', 'Events']);
   const snapshot = layout.sections[0].d;
   expect(snapshot.match(/M/g)).toHaveLength(3);
-  // Step 1's snapshot: 90 of 200 tokens of a 50-px scale, from the bottom; the gap leaves 2 px between bars.
-  expect(snapshot).toContain('M1 27.5h23v22.5h-23z');
-  expect(snapshot).toContain('M51 0h23v50h-23z');
+  // Step 1's snapshot: 90 of 200 tokens of a 48-px scale, on the 2-px floor; the gap leaves 2 px between bars.
+  expect(snapshot).toContain('M1 26.4h23v21.6h-23z');
+  expect(snapshot).toContain('M51 0h23v48h-23z');
+  expect(layout.floor).toBe('M1 48h23v2h-23zM51 48h23v2h-23zM76 48h23v2h-23z');
   // Step 1's events sit on its snapshot.
-  expect(layout.sections[2].d).toBe('M1 25h23v2.5h-23z');
+  expect(layout.sections[2].d).toBe('M1 24h23v2.4h-23z');
   // The running total, from 100 to 350, on its own scale.
   expect(layout.cumulative).toBe('M12.5 35.71L37.5 35.71L62.5 7.14L87.5 0');
-  expect(layout.largest.map(mark => [mark.seq, mark.tokens, mark.y])).toEqual([[3, 200, 0], [1, 100, 25], [4, 50, 37.5]]);
+  // Step 4's label would crowd step 3's (25 px apart): it keeps its marker only.
+  expect(layout.largest.map(mark => [mark.seq, mark.tokens, mark.y, mark.labelled])).toEqual([[3, 200, 0, true], [1, 100, 24, true], [4, 50, 36, false]]);
 });
 
 test('hundreds of steps still make one path per section, bars touching', () => {
@@ -41,7 +43,7 @@ test('hundreds of steps still make one path per section, bars touching', () => {
   expect(layout.sections).toHaveLength(2);
   expect(layout.sections[0].d).toMatch(/^M0 /);
   expect(layout.largest.map(mark => mark.seq)).toEqual([600, 599, 598]);
-  expect(layoutChart([], 300, 80)).toMatchObject({ sections: [], cumulative: '', bars: 0, total: 0 });
+  expect(layoutChart([], 300, 80)).toMatchObject({ sections: [], floor: '', cumulative: '', bars: 0, total: 0 });
 });
 
 test('totals add up by section and by tool; colours are fixed and stable', () => {

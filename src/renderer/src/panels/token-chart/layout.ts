@@ -26,15 +26,22 @@ export function sectionColor(name: string): string {
   return FALLBACK_COLORS[hash % FALLBACK_COLORS.length];
 }
 
+/** Height of the floor under every counted bar, in px: a step of a few tokens beside one of 500k still shows. */
+const FLOOR = 2;
+/** Labels of the largest steps closer than this (px) to one already placed are left out; their marker stays. */
+const LABEL_SPACING = 34;
+
 export interface ChartLayout {
   /** One path per section, every step's segment of it as a rectangle: a few DOM nodes for any number of steps. */
   sections: { name: string; color: string; d: string }[];
+  /** A thin floor under each counted step's bar. */
+  floor: string;
   /** The running total, on its own scale (0 to the session's total, bottom to top). */
   cumulative: string;
   /** Each step's slot along the x axis, in steps order: for hit-testing and the selection. */
   slotWidth: number;
-  /** The largest steps, largest first, with where to label them. */
-  largest: { seq: number; tokens: number; x: number; y: number }[];
+  /** The largest steps, largest first, where their bar tops are, and whether there is room for a label. */
+  largest: { seq: number; tokens: number; x: number; y: number; labelled: boolean }[];
   /** Steps drawn with a bar: those counted, with any tokens. */
   bars: number;
   /** Tokens at the top of the bar scale. */
@@ -54,14 +61,16 @@ export function layoutChart(steps: readonly Pick<StepSummary, 'seq' | 'tokens'>[
   const gap = slotWidth >= 4 ? Math.min(2, slotWidth * 0.2) : 0;
   const maxStep = Math.max(0, ...steps.map(step => step.tokens?.total.tokens ?? 0));
   const total = steps.reduce((sum, step) => sum + (step.tokens?.total.tokens ?? 0), 0);
-  const scale = maxStep ? height / maxStep : 0;
+  const scale = maxStep ? (height - FLOOR) / maxStep : 0;
 
   const paths = new Map<string, string[]>();
+  const floor: string[] = [];
   let running = 0;
   const line: string[] = [];
   steps.forEach((step, index) => {
     const x = index * slotWidth;
-    let base = height;
+    if (step.tokens?.total.tokens) floor.push(`M${round(x + gap / 2)} ${height - FLOOR}h${round(slotWidth - gap)}v${FLOOR}h${round(gap - slotWidth)}z`);
+    let base = height - FLOOR;
     for (const section of ordered(step.tokens?.sections ?? [])) {
       const h = section.tokens * scale;
       if (h <= 0) continue;
@@ -79,11 +88,17 @@ export function layoutChart(steps: readonly Pick<StepSummary, 'seq' | 'tokens'>[
     .filter(step => step.tokens > 0)
     .sort((a, b) => b.tokens - a.tokens || a.index - b.index)
     .slice(0, marked)
-    .map(({ seq, tokens, index }) => ({ seq, tokens, x: round(index * slotWidth + slotWidth / 2), y: round(height - tokens * scale) }));
+    .map(({ seq, tokens, index }) => ({ seq, tokens, x: round(index * slotWidth + slotWidth / 2), y: round(height - FLOOR - tokens * scale), labelled: false }));
+  const placed: number[] = [];
+  for (const mark of largest) {
+    mark.labelled = placed.every(x => Math.abs(x - mark.x) >= LABEL_SPACING);
+    if (mark.labelled) placed.push(mark.x);
+  }
 
   const names = [...paths.keys()].sort(byStackOrder);
   return {
     sections: names.map(name => ({ name, color: sectionColor(name), d: paths.get(name)!.join('') })),
+    floor: floor.join(''),
     cumulative: line.join(''),
     slotWidth,
     largest,
