@@ -167,9 +167,10 @@ export async function artifactSizes(request: InteractRequest): Promise<ArtifactS
   const counts = await tokenCounter.count(texts.map(({ text }) => text)).catch(() => undefined);
   const sizes: ArtifactSize[] = texts.map(({ name, text }, index) => ({ name, bytes: Buffer.byteLength(text), ...(counts && { tokens: counts[index] }) }));
   if (request.screenshot) {
+    // The JPEG's own size (it may be scaled from the viewport); the viewport only if the header cannot be read.
     const size = imageSize(Buffer.from(request.screenshot, 'base64')) ?? request.viewport ?? { width: 1280, height: 720 };
-    // Before the full DOM, where the request carries it.
-    sizes.splice(request.dom ? -1 : sizes.length, 0, { name: 'screenshot', bytes: request.screenshot.length, tokens: imageTokens(size) });
+    const beforeDom = request.dom ? sizes.length - 1 : sizes.length;
+    sizes.splice(beforeDom, 0, { name: 'screenshot', bytes: request.screenshot.length, tokens: imageTokens(size) });
   }
   return sizes;
 }

@@ -31,6 +31,9 @@ export class TokenCounter {
   private readonly pending = new Map<number, { resolve(counts: number[]): void; reject(error: Error): void }>();
   private failure?: Error;
 
+  /** `tokenizer`: the module the worker counts with (a path, as `require` takes it); the encoding's own by default. */
+  constructor(private readonly tokenizer = createRequire(import.meta.url).resolve(`gpt-tokenizer/encoding/${TOKEN_ENCODING}`)) {}
+
   /** The number of tokens in each text, in order. */
   count(texts: string[]): Promise<number[]> {
     if (this.failure) return Promise.reject(this.failure);
@@ -54,8 +57,7 @@ export class TokenCounter {
 
   private started(): Worker {
     if (this.worker) return this.worker;
-    const tokenizer = createRequire(import.meta.url).resolve(`gpt-tokenizer/encoding/${TOKEN_ENCODING}`);
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tokenizer } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { tokenizer: this.tokenizer } });
     worker.unref();
     worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);

@@ -54,6 +54,30 @@ test('the meter publishes each call\'s tokens by section, in order, and settles 
   expect(second.total.tokens).toBe(first.total.tokens + 255);
 });
 
+test('a counter that cannot load its tokenizer says so once; the meter then publishes no counts and still settles', async () => {
+  const broken = new TokenCounter('/nonexistent/tokenizer.js');
+  const errors: unknown[][] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void errors.push(args);
+  try {
+    await expect(broken.count(['a'])).rejects.toThrow(/nonexistent/);
+    await expect(broken.count(['b'])).rejects.toThrow(/nonexistent/);
+    const bus = new EventBus();
+    const seen: InspectorEvent[] = [];
+    bus.subscribe(event => void seen.push(event));
+    const meter = new TokenMeter(bus, broken);
+    await bus.publish(call(1));
+    await meter.settled('s');
+    meter.close();
+    expect(seen.map(event => event.type)).toEqual(['tool-call']);
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0][0])).toContain('[tokens] counting failed');
+  } finally {
+    console.error = original;
+    await broken.close();
+  }
+});
+
 test('a proxied call is counted from the text items the agent received', async () => {
   const bus = new EventBus();
   const seen: InspectorEvent[] = [];

@@ -7,7 +7,7 @@ import { imageTokens } from './image-tokens';
 import { splitSections } from './sections';
 
 /** The text items the agent received for a call: ours answer one, rendered from the sections; a proxy's are kept. */
-export const receivedTexts = (event: ToolCallEvent): string[] => event.responseText ?? [renderResponse(event.response)];
+const receivedTexts = (event: ToolCallEvent): string[] => event.responseText ?? [renderResponse(event.response)];
 
 /** What a call's response cost the agent's context, section by section, then its image. */
 export async function stepTokens(event: ToolCallEvent, counter: TokenCounter): Promise<StepTokens> {
