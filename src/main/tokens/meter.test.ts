@@ -37,8 +37,11 @@ test('the meter publishes each call\'s tokens by section, in order, and settles 
 
   await bus.publish(call(1));
   await bus.publish(call(2, { imageReturned: true, screenshot: { mimeType: 'image/png', base64: PIXEL } }));
+  // Not counted: what no agent received (a step done by hand), or received inside another call's response.
+  await bus.publish(call(3, { actor: 'human' }));
+  await bus.publish(call(4, { via: 'browser_interact' }));
   // Published with the call's own event, the counts come later.
-  expect(seen.map(event => event.type)).toEqual(['tool-call', 'tool-call']);
+  expect(seen.map(event => event.type)).toEqual(['tool-call', 'tool-call', 'tool-call', 'tool-call']);
   await meter.settled('s');
   meter.close();
 

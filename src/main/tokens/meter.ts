@@ -16,7 +16,7 @@ export class TokenMeter {
   constructor(private readonly bus: EventBus, private readonly counter: TokenCounter) {
     // Nothing is returned to the bus: the publisher of the call must not wait for its count.
     this.unsubscribe = bus.subscribe(event => {
-      if (event.type === 'tool-call') this.meter(event);
+      if (event.type === 'tool-call' && receivedByAgent(event)) this.meter(event);
     });
   }
 
@@ -44,3 +44,9 @@ export class TokenMeter {
     this.pending.set(sessionId, done);
   }
 }
+
+/**
+ * A person's step answers no agent, and a call run on behalf of another (browser_interact's click) reaches the agent
+ * inside that call's response, which is counted: counting it too would count it twice.
+ */
+const receivedByAgent = (event: ToolCallEvent) => event.actor !== 'human' && event.via === undefined;

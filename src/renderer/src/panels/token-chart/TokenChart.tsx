@@ -30,7 +30,9 @@ export function TokenChart() {
     return Math.min(steps.length - 1, Math.max(0, Math.floor(x / layout.slotWidth)));
   };
   const selectedIndex = steps.findIndex(step => step.seq === selectedSeq);
-  const shown = steps[hovered ?? selectedIndex] as StepSummary | undefined;
+  // The hovered index may outlive its step when the session changes under the pointer.
+  const hoveredStep = hovered === undefined ? undefined : (steps[hovered] as StepSummary | undefined);
+  const shown = hoveredStep ?? (steps[selectedIndex] as StepSummary | undefined);
   const title = `Tokens (${TOKEN_ENCODING}; images estimated)`;
   return (
     <Panel title={title} className="token-chart-panel" testId="token-chart" actions={
@@ -40,7 +42,7 @@ export function TokenChart() {
       {showTotals ? <TokenTotalsView steps={steps} /> : (
         <div className="token-chart" ref={ref}>
           <div className="token-chart-scale muted">
-            <span title="The tallest bar">{layout.bars ? `max ${compactTokens(layout.maxStep)} / step` : 'Not counted yet'}</span>
+            <span title="The tallest bar">{layout.bars ? `max ${compactTokens(layout.maxStep)} / step` : 'No counts yet (off with --no-token-count)'}</span>
             <span title="The line: tokens received so far">cumulative {compactTokens(layout.total)}</span>
           </div>
           <svg width={width} height={HEIGHT + TOP} role="img" aria-label={`${title}: ${layout.total} in ${steps.length} steps`}
@@ -56,13 +58,13 @@ export function TokenChart() {
                   {mark.labelled ? <text x={clamp(mark.x, 14, width - 14)} y={mark.y - 8} textAnchor="middle">{compactTokens(mark.tokens)}</text> : null}
                 </g>
               ))}
-              {hovered !== undefined ? (
+              {hovered !== undefined && hoveredStep ? (
                 <rect className="token-chart-hover" x={hovered * layout.slotWidth} width={Math.max(layout.slotWidth, 2)} y={0} height={HEIGHT} />
               ) : null}
               <rect className="token-chart-hit" width={width} height={HEIGHT} data-testid="token-chart-hit"
                 onMouseMove={event => setHovered(indexAt(event))} onMouseLeave={() => setHovered(undefined)}
                 onClick={event => selectStep(steps[indexAt(event)].seq)}>
-                {hovered !== undefined ? <title>{hoverTitle(steps[hovered])}</title> : null}
+                {hoveredStep ? <title>{hoverTitle(hoveredStep)}</title> : null}
               </rect>
             </g>
           </svg>
