@@ -31,7 +31,9 @@ test('"Click the Save button": one semantic_v3 round, the click runs as a tool c
     expect(round).toMatchObject({ round: 1, planner: 'deterministic', domMode: 'semantic_v3', query: 'Click the Save button', answer: { kind: 'action', action: `click(${save})` } });
     expect(round.artifacts.map(a => a.name)).toEqual(['interactiveTree']);
     expect(round.nodeCount).toBeGreaterThan(5);
-    expect(round.artifacts[0].tokens).toBe(Math.ceil(round.artifacts[0].bytes / 4));
+    // Counted with o200k_base (the step counter's tokenizer): JSON runs at 2 to 5 bytes a token.
+    expect(round.artifacts[0].tokens).toBeGreaterThan(round.artifacts[0].bytes / 5);
+    expect(round.artifacts[0].tokens).toBeLessThan(round.artifacts[0].bytes / 2);
     // The click is its own tool call on the bus, on behalf of browser_interact, published before it.
     expect(calls(events).slice(1).map(c => [c.tool, c.via, c.outcome])).toEqual([['browser_click', 'browser_interact', 'ok'], ['browser_interact', undefined, 'ok']]);
     expect(calls(events)[1].args).toMatchObject({ target: save, element: 'button "Save"' });

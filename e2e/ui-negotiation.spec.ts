@@ -12,7 +12,7 @@ interface RecordedRound {
   round: number;
   requestBytes: number;
   nodeCount: number;
-  artifacts: { name: string; bytes: number }[];
+  artifacts: { name: string; bytes: number; tokens?: number }[];
   sentFiles?: unknown;
 }
 
@@ -38,7 +38,8 @@ async function expectBlueButton(page: Page, siteUrl: string, rounds: RecordedRou
   const first = items.nth(0);
   await expect(first).toHaveAttribute('data-mode', 'semantic_v3');
   await expect(first.getByTestId('round-nodes')).toHaveText(`${blue[0].nodeCount} nodes`);
-  await expect(first.getByTestId('round-bytes')).toHaveAttribute('title', `${blue[0].requestBytes.toLocaleString('en-US')} bytes of request JSON`);
+  await expect(first.getByTestId('round-bytes')).toHaveAttribute('title', `${blue[0].requestBytes.toLocaleString('en-US')} bytes of request JSON. Tokens: text counted with o200k_base, screenshots estimated by the image tile rule.`);
+  await expect(first.getByTestId('round-bytes')).toContainText(`${blue[0].artifacts[0].tokens!.toLocaleString('en-US')} tokens (o200k_base)`);
   await expect(first.locator('[data-artifact]')).toHaveCount(1);
   await expect(first.locator('[data-artifact=interactiveTree]')).toContainText(kb(blue[0].artifacts[0].bytes));
   await expect(first.getByTestId('round-requested')).toHaveText('hybrid');
@@ -95,7 +96,8 @@ async function expectTotals(page: Page, rounds: RecordedRound[]) {
   const sent = rounds.reduce((sum, round) => sum + round.requestBytes, 0);
   await expect(totals.getByTestId('totals-steps')).toHaveText('2 planned steps');
   await expect(totals.getByTestId('totals-rounds')).toHaveText(`${rounds.length} rounds`);
-  await expect(totals.getByTestId('totals-sent')).toHaveAttribute('title', `${sent.toLocaleString('en-US')} bytes`);
+  await expect(totals.getByTestId('totals-sent')).toHaveAttribute('title', `${sent.toLocaleString('en-US')} bytes. Tokens: text counted with o200k_base, screenshots estimated by the image tile rule.`);
+  await expect(totals.getByTestId('totals-sent')).toContainText('o200k_base');
   // Blue sent hybrid: that request is its cost. The cart query sent the semantic tree and then a skeleton: always-hybrid
   // would have sent its first request plus its skeleton and the session's one screenshot.
   const hybrid = rounds.find(round => round.round === 2 && round.query === 'Click the blue button')!;

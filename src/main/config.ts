@@ -55,6 +55,11 @@ export interface CoreConfig {
    * `mcp`, so an agent's call latency does not pay for a UI nobody is looking at.
    */
   stepScreenshots: boolean;
+  /**
+   * Count what each tool call's response costs the agent's context (tokens by section), in a worker thread after the
+   * call was answered. Off (--no-token-count) for benchmarks and lean runs.
+   */
+  tokenCount: boolean;
 }
 
 export interface HttpConfig {
@@ -81,6 +86,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     planner: { maxRounds: 4, maxBodyBytes: 16 * 1024 * 1024 },
     humanSteps: true,
     stepScreenshots: false,
+    tokenCount: true,
     ...overrides,
   };
 }

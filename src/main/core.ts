@@ -10,6 +10,8 @@ import type { Planner } from './negotiation/planner';
 import { UpstreamSession } from './proxy/upstream-session';
 import { redactSecrets } from './secrets';
 import { SessionRecorder } from './sessions/recorder';
+import { tokenCounter } from './tokens/counter';
+import { TokenMeter } from './tokens/meter';
 
 /**
  * The automation core of one process: the event spine, the controlled browser, and the MCP sessions on it. The CLI,
@@ -22,6 +24,8 @@ export class InspectorCore implements SessionHost {
   readonly planner: Planner;
   /** Writes every session to a folder under --session-dir, when given. */
   readonly recorder?: SessionRecorder;
+  /** Counts each call's response in tokens and publishes it (`step-tokens`), unless CoreConfig tokenCount is off. */
+  private readonly meter?: TokenMeter;
   private readonly sessions = new Set<ToolHost>();
   /** Sessions still closing, which close() waits for too: a proxy's upstream takes a moment to exit. */
   private readonly closing = new Set<Promise<void>>();
@@ -30,6 +34,7 @@ export class InspectorCore implements SessionHost {
     this.browser = new BrowserSource(config.browser);
     this.planner = createPlanner(config.planner);
     if (config.sessionDir) this.recorder = new SessionRecorder(this.bus, config.sessionDir);
+    if (config.tokenCount) this.meter = new TokenMeter(this.bus, tokenCounter);
   }
 
   /** Our own tools on the controlled browser, or in proxy mode (`upstream`) the tools of a server of its own. */
@@ -59,7 +64,7 @@ export class InspectorCore implements SessionHost {
 
   async closeSession(session: ToolHost): Promise<void> {
     if (!this.sessions.delete(session)) return;
-    const closed = session.close();
+    const closed = this.end(session);
     this.closing.add(closed);
     try {
       await closed;
@@ -71,7 +76,21 @@ export class InspectorCore implements SessionHost {
   async close(): Promise<void> {
     await Promise.all([...this.sessions].map(session => this.closeSession(session)));
     await Promise.all(this.closing);
+    this.meter?.close();
     await this.browser.close();
     await this.recorder?.close();
+  }
+
+  /**
+   * A session ends here rather than in the session itself: once it has closed (no call runs any more) and its last
+   * counts are published, so a recording or the UI never sees a step's count after the session's end.
+   */
+  private async end(session: ToolHost): Promise<void> {
+    try {
+      await session.close();
+    } finally {
+      await this.meter?.settled(session.id);
+      await this.bus.publish({ type: 'session-ended', sessionId: session.id, time: Date.now() });
+    }
   }
 }

@@ -96,8 +96,11 @@ export interface ResolvedTarget {
 export interface ArtifactSize {
   name: 'interactiveTree' | 'skeletonDom' | 'screenshot' | 'dom';
   bytes: number;
-  /** Estimated model tokens (see estimateTokens in shared/negotiation). */
-  tokens: number;
+  /**
+   * Model tokens, counted as a step's response is (shared/tokens.ts): text with TOKEN_ENCODING, the screenshot by the
+   * image tile rule (an estimate). Absent when the tokenizer could not run.
+   */
+  tokens?: number;
 }
 
 /** One request/answer round of the page-state negotiation (seed 003) behind a `browser_interact` call. */

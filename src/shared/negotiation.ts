@@ -176,13 +176,3 @@ export function requestedArtifacts(response: NegotiationResponse): RequestedArti
     dom: mode === 'full',
   };
 }
-
-/**
- * A rough model-token estimate for the negotiation panel and the benchmark: about 4 bytes per token for text; for a
- * screenshot, the usual vision pricing of 85 tokens plus 170 per 512-pixel tile of the image.
- */
-export function estimateTokens(artifact: { bytes: number } | { image: { width: number; height: number } }): number {
-  if ('bytes' in artifact) return Math.ceil(artifact.bytes / 4);
-  const tiles = Math.ceil(artifact.image.width / 512) * Math.ceil(artifact.image.height / 512);
-  return 85 + 170 * tiles;
-}

@@ -60,3 +60,8 @@ test('splitSections keeps the text whole, a preamble apart, and headings inside 
   expect(sections[1].body).toBe('ok');
   expect(sections[2].body).toContain('### still yaml');
 });
+
+test('splitSections: a text that starts with a heading has no preamble; an empty text has no sections', () => {
+  expect(splitSections('### Result\nok\n').map(section => [section.title, section.text])).toEqual([['Result', '### Result\nok\n']]);
+  expect(splitSections('')).toEqual([]);
+});

@@ -174,7 +174,8 @@ export interface TextSection {
 
 /**
  * Splits response text at its `### ` headings; a heading only counts at the start of a line and outside code fences
- * (snapshots may contain "###"). Joining the sections' `text` with newlines gives back the whole text.
+ * (snapshots may contain "###"). Joining the sections' `text` with newlines gives back the whole text (but for an
+ * empty first line).
  */
 export function splitSections(text: string): TextSection[] {
   const sections: TextSection[] = [];
@@ -182,7 +183,8 @@ export function splitSections(text: string): TextSection[] {
   let lines: string[] = [];
   let inFence = false;
   const flush = () => {
-    if (title === undefined && !lines.length) return;
+    // An empty preamble (a text that starts with a heading, or an empty text) is no section.
+    if (title === undefined && !lines.join('\n')) return;
     const all = title === undefined ? lines : [`### ${title}`, ...lines];
     sections.push({ title, text: all.join('\n'), body: lines.join('\n').replace(/\n+$/, '') });
   };

@@ -4,6 +4,9 @@
  */
 export const TOKEN_ENCODING = 'o200k_base';
 
+/** The name of the text before a response's first `### ` heading, when there is any. */
+export const PREAMBLE_SECTION = '(preamble)';
+
 export interface TokenCount {
   bytes: number;
   tokens: number;

@@ -214,7 +214,7 @@ export class BridgeHost {
     if (event.type === 'tool-call') this.emit({ type: 'step', sessionId: event.sessionId, step: summarize(event) });
     else if (event.type === 'negotiation-round') this.emit(withoutArtifacts(event));
     else this.emit(event);
-    if (event.type !== 'negotiation-round') this.pushStatus();
+    if (event.type !== 'negotiation-round' && event.type !== 'step-tokens') this.pushStatus();
   }
 
   private emit(event: BridgeEvent) {
@@ -261,7 +261,7 @@ export class BridgeHost {
 
   private async openSession(id: string): Promise<OpenedSession> {
     const live = this.live.get(id);
-    if (live) return { session: this.liveInfo(live), steps: live.steps.map(summarize), warnings: [] };
+    if (live) return { session: this.liveInfo(live), steps: live.steps.map(step => summarize(step, live.tokens.get(step.seq))), warnings: [] };
     const recorded = await this.recorded.open(id);
     const steps = recorded.steps;
     return {
@@ -269,7 +269,7 @@ export class BridgeHost {
         id, live: false, running: !recorded.complete, transport: recorded.meta.transport, clientName: recorded.meta.clientName,
         startedAt: recorded.meta.startedAt, steps: steps.length, url: steps.findLast(step => step.url)?.url, dir: recorded.dir,
       },
-      steps: steps.map(summarize),
+      steps: steps.map(step => summarize(step, recorded.tokens.get(step.seq))),
       warnings: recorded.warnings,
     };
   }
@@ -282,7 +282,7 @@ export class BridgeHost {
       const step = live.steps[index];
       const withAria = live.steps.slice(0, index + 1).findLast(candidate => candidate.ariaSnapshot !== undefined);
       return {
-        step: summarize(step),
+        step: summarize(step, live.tokens.get(seq)),
         response: withoutSnapshot(step.response),
         content: responseContent(step, step.response),
         aria: withAria && { yaml: withAria.ariaSnapshot!, seq: withAria.seq },
@@ -298,7 +298,7 @@ export class BridgeHost {
     const withAria = steps.slice(0, index + 1).findLast(candidate => candidate.artifacts.aria);
     const yaml = withAria && (await recorded.ariaSnapshot(withAria));
     return {
-      step: summarize(step),
+      step: summarize(step, recorded.tokens.get(seq)),
       response: withoutSnapshot(step.response),
       content: responseContent(step, await recorded.response(step, withAria === step ? yaml : undefined)),
       aria: withAria && yaml !== undefined ? { yaml, seq: withAria.seq } : undefined,

@@ -1,4 +1,5 @@
 import type { InspectorEvent, NegotiationRoundEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type { StepTokens } from '../../shared/tokens';
 import type { EventBus } from '../events/bus';
 
 export interface LiveSession {
@@ -6,6 +7,8 @@ export interface LiveSession {
   endedAt?: number;
   /** In seq order; the oldest lose their heavy fields (see MAX_HEAVY_CHARS) but keep their place. */
   steps: ToolCallEvent[];
+  /** Each step's token count by seq, as its `step-tokens` event arrived. */
+  tokens: Map<number, StepTokens>;
   /** Negotiation rounds, each placed after the last step published before it; only the latest keep their artifacts. */
   rounds: { afterSeq: number; event: NegotiationRoundEvent }[];
 }
@@ -55,12 +58,13 @@ export class LiveSessions {
 
   private add(event: InspectorEvent) {
     if (event.type === 'session-started') {
-      this.sessions.set(event.sessionId, { started: event, steps: [], rounds: [] });
+      this.sessions.set(event.sessionId, { started: event, steps: [], tokens: new Map(), rounds: [] });
       return;
     }
     const session = this.sessions.get(event.sessionId);
     if (!session) return;
     if (event.type === 'session-ended') session.endedAt = event.time;
+    if (event.type === 'step-tokens') session.tokens.set(event.seq, event.tokens);
     if (event.type === 'negotiation-round') {
       this.addRound(session, event);
       return;

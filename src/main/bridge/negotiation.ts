@@ -115,7 +115,7 @@ export function negotiationTotals(rounds: RoundFields[]): NegotiationTotals {
     interactions: interactions.size,
     rounds: rounds.length,
     bytesSent,
-    tokensSent: rounds.reduce((total, round) => total + round.artifacts.reduce((sum, artifact) => sum + artifact.tokens, 0), 0),
+    tokensSent: rounds.reduce((total, round) => total + round.artifacts.reduce((sum, artifact) => sum + (artifact.tokens ?? 0), 0), 0),
     ...(estimated !== undefined && { hybridBytes: estimated, savedBytes: estimated - bytesSent }),
   };
 }

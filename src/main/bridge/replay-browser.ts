@@ -46,6 +46,8 @@ export class ReplayBrowser {
       sessionDir: undefined,
       saveTrace: undefined,
       domState: false,
+      // Only the replayed pages are looked at, not what the replay's calls cost in tokens.
+      tokenCount: false,
       humanSteps: false,
       stepScreenshots: true,
       outputDir: join(scratch, 'output'),

@@ -1,10 +1,14 @@
 import type { ToolCallEvent } from '../../shared/events';
 import type { StepDetail, StepSummary } from '../../shared/bridge';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
+import type { StepTokens } from '../../shared/tokens';
 import type { ToolCallRecord } from '../sessions/format';
 
-/** The timeline's view of a live call or a recorded one: named fields only, so no heavy artifact slips through. */
-export function summarize(step: ToolCallEvent | ToolCallRecord): StepSummary {
+/**
+ * The timeline's view of a live call or a recorded one: named fields only, so no heavy artifact slips through.
+ * `tokens` is the step's count, which its session keeps apart (it is published after the step).
+ */
+export function summarize(step: ToolCallEvent | ToolCallRecord, tokens?: StepTokens): StepSummary {
   const recorded = 'artifacts' in step;
   return {
     seq: step.seq,
@@ -25,6 +29,7 @@ export function summarize(step: ToolCallEvent | ToolCallRecord): StepSummary {
     hasScreenshot: recorded ? !!step.artifacts.screenshot : !!step.screenshot,
     hasBefore: recorded ? !!step.artifacts.before : !!step.before,
     hasSnapshot: recorded ? !!step.artifacts.aria : step.ariaSnapshot !== undefined,
+    ...(tokens && { tokens }),
   };
 }
 

@@ -224,6 +224,5 @@ export class McpSession implements ToolHost {
   async close(): Promise<void> {
     await this.queue;
     await this.context?.dispose();
-    await this.bus.publish({ type: 'session-ended', sessionId: this.id, time: Date.now() });
   }
 }

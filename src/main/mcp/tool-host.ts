@@ -9,6 +9,7 @@ export interface ToolHost {
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   /** Gets ready for the first call (a proxy starts its upstream); rejects when it cannot. */
   start?(): Promise<void>;
+  /** Waits for its running call and releases what it holds; the core publishes the session's end after it. */
   close(): Promise<void>;
 }
 

@@ -3,8 +3,11 @@ import type { Tab } from '../browser/tab';
 import { fullDomArtifact, screenshotArtifact } from '../page-state/artifacts';
 import { SemanticExtractor } from '../page-state/semantic';
 import type { ArtifactSize, NegotiationRoundEvent } from '../../shared/events';
+import { tokenCounter } from '../tokens/counter';
+import { imageSize } from '../tokens/image-size';
+import { imageTokens } from '../tokens/image-tokens';
 import {
-  estimateTokens, interactResponseSchema, isNegotiation, parseAction, requestedArtifacts,
+  interactResponseSchema, isNegotiation, parseAction, requestedArtifacts,
   type InteractRequest, type PlannedAction, type RequestedArtifacts, type SemanticNode,
 } from '../../shared/negotiation';
 import { PlannerError, type Planner } from './planner';
@@ -100,7 +103,7 @@ export async function planStep(options: ClientLoopOptions): Promise<PlannedStep>
     const record: NegotiationRound = {
       interactionId, query, round, planner: planner.name, domMode: request.domMode,
       nodeCount: request.interactiveTree.length, omittedNodes: state.omittedNodes,
-      artifacts: artifactSizes(request), requestBytes: Buffer.byteLength(JSON.stringify(request)),
+      artifacts: await artifactSizes(request), requestBytes: Buffer.byteLength(JSON.stringify(request)),
       startedAt, timings: { snapshotMs: round1(snapshotMs), extractMs: round1(extractMs), artifactsMs: round1(artifactsMs), planMs: round1(planMs) }, answer,
       ...sentArtifacts(request),
     };
@@ -141,7 +144,6 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
 const sameRequest = (a: RequestedArtifacts, b: RequestedArtifacts) =>
   a.domMode === b.domMode && a.skeletonDom === b.skeletonDom && a.screenshot === b.screenshot && a.dom === b.dom;
 
-/** Sizes of what one request carries: bytes as sent (JSON), tokens estimated per artifact kind. */
 /** A retry's skeleton DOM and screenshot, kept on its round for the inspector (the full DOM is only sized). */
 export function sentArtifacts(request: InteractRequest): Pick<NegotiationRound, 'sent'> {
   if (request.skeletonDom === undefined && request.screenshot === undefined) return {};
@@ -153,16 +155,22 @@ export function sentArtifacts(request: InteractRequest): Pick<NegotiationRound, 
   };
 }
 
-export function artifactSizes(request: InteractRequest): ArtifactSize[] {
-  const text = (name: ArtifactSize['name'], value: unknown): ArtifactSize => {
-    const bytes = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value));
-    return { name, bytes, tokens: estimateTokens({ bytes }) };
-  };
-  const sizes = [text('interactiveTree', request.interactiveTree)];
-  if (request.skeletonDom) sizes.push(text('skeletonDom', request.skeletonDom));
+/**
+ * Sizes of what one request carries, in request order: bytes as sent (JSON; the screenshot as base64), and tokens
+ * counted by the same counter as steps' responses, so a round and a step compare.
+ */
+export async function artifactSizes(request: InteractRequest): Promise<ArtifactSize[]> {
+  const texts: { name: ArtifactSize['name']; text: string }[] = [{ name: 'interactiveTree', text: JSON.stringify(request.interactiveTree) }];
+  if (request.skeletonDom) texts.push({ name: 'skeletonDom', text: request.skeletonDom });
+  if (request.dom) texts.push({ name: 'dom', text: request.dom });
+  // The counter reports its own failure; the sizes then go without tokens.
+  const counts = await tokenCounter.count(texts.map(({ text }) => text)).catch(() => undefined);
+  const sizes: ArtifactSize[] = texts.map(({ name, text }, index) => ({ name, bytes: Buffer.byteLength(text), ...(counts && { tokens: counts[index] }) }));
   if (request.screenshot) {
-    sizes.push({ name: 'screenshot', bytes: request.screenshot.length, tokens: estimateTokens({ image: request.viewport ?? { width: 1280, height: 720 } }) });
+    // The JPEG's own size (it may be scaled from the viewport); the viewport only if the header cannot be read.
+    const size = imageSize(Buffer.from(request.screenshot, 'base64')) ?? request.viewport ?? { width: 1280, height: 720 };
+    const beforeDom = request.dom ? sizes.length - 1 : sizes.length;
+    sizes.splice(beforeDom, 0, { name: 'screenshot', bytes: request.screenshot.length, tokens: imageTokens(size) });
   }
-  if (request.dom) sizes.push(text('dom', request.dom));
   return sizes;
 }

@@ -56,7 +56,6 @@ export class UpstreamSession implements ToolHost {
     const upstream = await this.upstream?.catch(() => undefined);
     await upstream?.close();
     await this.queue;
-    await this.bus.publish({ type: 'session-ended', sessionId: this.id, time: Date.now() });
   }
 
   /** One request at a time, in arrival order, as McpSession runs its calls: the upstream drives a single browser. */

@@ -77,7 +77,7 @@ export class NLToActionTranslator {
       }
       const record: TranslationRound = {
         interactionId, query: payload.action, round, planner: this.planner.name, domMode: request.domMode,
-        nodeCount: tree.length, omittedNodes: state.omitted, artifacts: artifactSizes(request),
+        nodeCount: tree.length, omittedNodes: state.omitted, artifacts: await artifactSizes(request),
         requestBytes: Buffer.byteLength(JSON.stringify(request)), startedAt,
         timings: { snapshotMs: 0, extractMs: round === 1 ? extractMs : 0, artifactsMs: round1(artifactsMs), planMs: round1(performance.now() - planStart) },
         answer,

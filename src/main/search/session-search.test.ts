@@ -3,10 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { ToolCallEvent } from '../../shared/events';
-import type { LiveSession } from '../bridge/live-sessions';
 import { EventBus } from '../events/bus';
 import type { ToolCallRecord } from '../sessions/format';
-import { SessionSearch } from './session-search';
+import { SessionSearch, type SearchSources } from './session-search';
 
 const step = (sessionId: string, seq: number, result: string, extra: Partial<ToolCallEvent> = {}): ToolCallEvent => ({
   type: 'tool-call', sessionId, seq, tool: 'browser_evaluate', args: { function: '() => 1' }, startedAt: seq, endedAt: seq + 1,
@@ -23,7 +22,9 @@ function writeFolder(root: string, id: string, lines: string) {
   return dir;
 }
 
-function setUp(root: string, live = new Map<string, LiveSession>()) {
+type Live = NonNullable<ReturnType<SearchSources['live']>>;
+
+function setUp(root: string, live = new Map<string, Live>()) {
   const bus = new EventBus();
   const search = new SessionSearch({
     bus,
@@ -72,7 +73,7 @@ test('live steps are indexed as their events arrive, their folders are not read 
   // The live session is also being recorded into the scanned folder.
   writeFolder(root, 'rec', line(record(step('rec', 1, 'recorded wombat'))));
   const started = { type: 'session-started' as const, sessionId: 'rec', transport: 'stdio', time: 5 };
-  const live = new Map<string, LiveSession>([['rec', { started, steps: [], rounds: [] }]]);
+  const live = new Map<string, Live>([['rec', { started, steps: [] }]]);
   const { bus, search } = setUp(root, live);
   const event = step('rec', 1, 'live wombat', { url: 'https://shop.test/api/items', activity: { console: [{ seq: 1, time: 1, kind: 'console', level: 'error', text: 'Failed to load cart' }], network: [{ seq: 1, time: 1, id: 1, method: 'POST', url: 'https://shop.test/api/cart', resourceType: 'fetch' }, { seq: 0, time: 0, id: 0, method: 'GET', url: 'https://shop.test/earlier', resourceType: 'fetch' }] } });
   live.get('rec')!.steps.push(event);

@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, type SessionMeta, type SessionRecord, type TextRef, type ToolCallRecord } from './format';
 import { readText } from './text-history';
 import type { ParsedResponse } from '../../shared/response';
+import type { StepTokens } from '../../shared/tokens';
 
 export interface ParsedLines {
   records: SessionRecord[];
@@ -36,8 +37,11 @@ export function parseLines(text: string, startLine = 1): ParsedLines {
 /** A recorded session, opened for reading: its records up to the last complete line, artifacts on demand. */
 export class RecordedSession {
   private readonly refsByKind = { aria: new Map<number, TextRef>(), dom: new Map<number, TextRef>() };
+  /** Each step's token count by seq: a line of its own, written once counted (after the step's line). */
+  readonly tokens = new Map<number, StepTokens>();
 
   constructor(readonly dir: string, readonly meta: SessionMeta, readonly records: SessionRecord[], readonly warnings: string[]) {
+    for (const record of records) if (record.type === 'step-tokens') this.tokens.set(record.seq, record.tokens);
     for (const step of this.steps) {
       if (step.artifacts.aria) this.refsByKind.aria.set(step.seq, step.artifacts.aria);
       if (step.artifacts.dom) this.refsByKind.dom.set(step.seq, step.artifacts.dom);

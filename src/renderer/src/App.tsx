@@ -12,6 +12,7 @@ import { SessionFileMenu } from './panels/transfer/SessionFileMenu';
 import { SessionsPanel } from './panels/sessions/SessionsPanel';
 import { StatusBar } from './panels/status-bar/StatusBar';
 import { TimelinePanel } from './panels/timeline/TimelinePanel';
+import { TokenChart } from './panels/token-chart/TokenChart';
 import { useStore } from './store';
 
 function Header() {
@@ -56,6 +57,7 @@ export function App() {
         <aside className="sidebar">
           <SessionsPanel />
           {openSessionId ? <ReplayBar /> : null}
+          {openSessionId ? <TokenChart /> : null}
           <TimelinePanel />
         </aside>
         <main className="workspace">

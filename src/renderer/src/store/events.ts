@@ -47,6 +47,16 @@ function apply(event: BridgeEvent) {
       if (state.timelineFilter.text.trim()) void state.refilter();
       return;
     }
+    case 'step-tokens': {
+      const opened = state.opened;
+      if (opened?.session.id !== event.sessionId) return;
+      // Counts follow their step closely: search from the newest.
+      const index = opened.steps.findLastIndex(step => step.seq === event.seq);
+      if (index < 0) return;
+      const steps = opened.steps.with(index, { ...opened.steps[index], tokens: event.tokens });
+      useStore.setState({ opened: { ...opened, steps } });
+      return;
+    }
     case 'negotiation-round':
       return;
     case 'replay':

@@ -1,5 +1,6 @@
 import type { NegotiationTarget, RoundView } from '../../../../shared/bridge';
-import { kb, ms, tokens } from './format';
+import { TOKEN_ENCODING } from '../../../../shared/tokens';
+import { kb, ms, tokens, TOKENS_HOW } from './format';
 import { RoundArtifactsView } from './RoundArtifactsView';
 
 const ARTIFACT_LABELS: Record<string, string> = { interactiveTree: 'semantic tree', skeletonDom: 'skeleton DOM', screenshot: 'screenshot', dom: 'full DOM' };
@@ -17,7 +18,7 @@ interface Props {
 /** One request to the planner and its answer. */
 export function RoundItem({ sessionId, round, target, targetIndex, onSelectTarget }: Props) {
   const { answer, timings } = round;
-  const totalTokens = round.artifacts.reduce((sum, artifact) => sum + artifact.tokens, 0);
+  const totalTokens = round.artifacts.reduce((sum, artifact) => sum + (artifact.tokens ?? 0), 0);
   // Snapshot and extraction happen once per query, before round 1; later rounds only add artifacts.
   const timing = [
     round.round === 1 && `snapshot ${ms(timings.snapshotMs)}`,
@@ -31,7 +32,7 @@ export function RoundItem({ sessionId, round, target, targetIndex, onSelectTarge
         <b>Round {round.round}</b>
         <span className="mode" data-testid="round-mode">{round.domMode}</span>
         <span data-testid="round-nodes">{round.nodeCount} nodes{round.omittedNodes ? `, ${round.omittedNodes} omitted` : ''}</span>
-        <span data-testid="round-bytes" title={`${round.requestBytes.toLocaleString('en-US')} bytes of request JSON`}>{kb(round.requestBytes)} · {tokens(totalTokens)}</span>
+        <span data-testid="round-bytes" title={`${round.requestBytes.toLocaleString('en-US')} bytes of request JSON. ${TOKENS_HOW}.`}>{kb(round.requestBytes)} · {tokens(totalTokens)} ({TOKEN_ENCODING})</span>
         <span className="muted round-timing" data-testid="round-timing">{timing}</span>
       </div>
       <table className="artifact-sizes" data-testid="round-artifact-sizes">
@@ -40,7 +41,7 @@ export function RoundItem({ sessionId, round, target, targetIndex, onSelectTarge
             <tr key={artifact.name} data-artifact={artifact.name}>
               <th scope="row">{ARTIFACT_LABELS[artifact.name] ?? artifact.name}</th>
               <td>{kb(artifact.bytes)}</td>
-              <td>{tokens(artifact.tokens)}</td>
+              <td title={artifact.name === 'screenshot' ? 'An estimate: the image tile rule' : `Counted with ${TOKEN_ENCODING}`}>{artifact.name === 'screenshot' ? '≈' : ''}{tokens(artifact.tokens)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,6 @@
 import type { NegotiationTotals } from '../../../../shared/bridge';
-import { kb, tokens } from './format';
+import { TOKEN_ENCODING } from '../../../../shared/tokens';
+import { kb, tokens, TOKENS_HOW } from './format';
 
 const HYBRID_ESTIMATE =
   'Always-hybrid: each planned step sent once with the semantic tree, skeleton DOM and screenshot. A step that did send ' +
@@ -15,7 +16,7 @@ export function Totals({ totals }: { totals: NegotiationTotals }) {
       <span className="muted">Session</span>
       <span data-testid="totals-steps"><b>{totals.interactions}</b> planned {totals.interactions === 1 ? 'step' : 'steps'}</span>
       <span data-testid="totals-rounds"><b>{totals.rounds}</b> {totals.rounds === 1 ? 'round' : 'rounds'}</span>
-      <span data-testid="totals-sent" title={`${totals.bytesSent.toLocaleString('en-US')} bytes`}><b>{kb(totals.bytesSent)}</b> sent ({tokens(totals.tokensSent)})</span>
+      <span data-testid="totals-sent" title={`${totals.bytesSent.toLocaleString('en-US')} bytes. ${TOKENS_HOW}.`}><b>{kb(totals.bytesSent)}</b> sent ({tokens(totals.tokensSent)}, {TOKEN_ENCODING})</span>
       {hybridBytes !== undefined && savedBytes !== undefined ? (
         <>
           <span data-testid="totals-hybrid" title={`${HYBRID_ESTIMATE} ${hybridBytes.toLocaleString('en-US')} bytes.`}>

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { StepDetail, StepImage, StepSummary } from '../../../../shared/bridge';
 import { splitSections } from '../../../../shared/response';
-import { TOKEN_ENCODING, type SectionTokens } from '../../../../shared/tokens';
+import { PREAMBLE_SECTION, TOKEN_ENCODING, type SectionTokens } from '../../../../shared/tokens';
 import { CopyButton } from '../../components/CopyButton';
 import { useStore } from '../../store';
 import { bytesText, tokensText, utf8Bytes } from './format';
@@ -81,7 +81,7 @@ function tokenLookup(sections: SectionTokens[] | undefined) {
 function TextItem({ text, tokens }: { text: string; tokens?: SectionTokens[] }) {
   const sections = useMemo(() => {
     const next = tokenLookup(tokens);
-    return splitSections(text).map(section => ({ ...section, bytes: utf8Bytes(section.text), tokens: next(section.title ?? '(preamble)') }));
+    return splitSections(text).map(section => ({ ...section, bytes: utf8Bytes(section.text), tokens: next(section.title ?? PREAMBLE_SECTION) }));
   }, [text, tokens]);
   return (
     <div className="response-sections">

@@ -6,6 +6,7 @@ import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
 import { shownSteps } from '../../store/search';
 import { ReplayBadge } from '../replay/ReplayBadge';
+import { compactTokens, describeStepTokens } from '../token-chart/format';
 import { Thumbnail } from './Thumbnail';
 import { TimelineFilterBar } from './TimelineFilter';
 
@@ -39,6 +40,7 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
         </div>
         <div className="step-line">
           <span className="step-target" data-testid="step-target">{stepTarget(step)}</span>
+          {step.tokens ? <span className="step-tokens" data-testid="step-tokens" title={describeStepTokens(step.tokens)}>{compactTokens(step.tokens.total.tokens)} tok</span> : null}
           <span className="step-duration">{duration(step.endedAt - step.startedAt)}</span>
         </div>
       </div>
