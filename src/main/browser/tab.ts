@@ -67,11 +67,17 @@ const MAX_RECENT_EVENTS = 50;
 const SETTLE_TIMEOUT = 5_000;
 const SNAPSHOT_TIMEOUT = 30_000;
 
-function consoleLevel(type: string): ConsoleLevel {
+export function consoleLevel(type: string): ConsoleLevel {
   if (type === 'error' || type === 'assert') return 'error';
   if (type === 'warning') return 'warning';
   if (type === 'debug' || type === 'trace' || type === 'verbose') return 'debug';
   return 'info';
+}
+
+/** `url:line` of a console call, when the browser knows where it came from. */
+export function consoleLocation(message: ConsoleMessage): string | undefined {
+  const { url, lineNumber } = message.location();
+  return url ? `${url}:${lineNumber}` : undefined;
 }
 
 export const formatConsoleEntry = (entry: ConsoleEntry) =>
@@ -137,11 +143,10 @@ export class Tab {
   }
 
   private addConsole(message: ConsoleMessage) {
-    const { url, lineNumber } = message.location();
     this.pushConsole({
       level: consoleLevel(message.type()),
       text: message.text(),
-      location: url ? `${url}:${lineNumber}` : undefined,
+      location: consoleLocation(message),
       navigation: this.navigation,
     });
   }

@@ -173,14 +173,17 @@ export class McpSession implements ToolHost {
   private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown, shot?: Buffer): Promise<void> {
     const image = response.images[0];
     const page = context.currentTab?.page;
+    const seq = ++this.seq;
+    const endedAt = Date.now();
+    const activity = context.activity?.take({ seq, startedAt, endedAt });
     return this.bus.publish({
       type: 'tool-call',
       sessionId: this.id,
-      seq: ++this.seq,
+      seq,
       tool,
       args: redactDeep(this.config.secrets, args),
       startedAt,
-      endedAt: Date.now(),
+      endedAt,
       outcome: response.isError ? 'error' : 'ok',
       ...(via && { via }),
       ...(targets.length && { targets: redactDeep(this.config.secrets, targets) }),
@@ -192,14 +195,19 @@ export class McpSession implements ToolHost {
       screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : shot && { mimeType: 'image/jpeg', base64: shot.toString('base64') },
       domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
       ...(storageState !== undefined && { storageState: redactDeep(this.config.secrets, storageState) }),
+      ...(activity && { activity }),
     });
   }
 
   private async ensureContext(): Promise<Context> {
     this.context ??= new Context(this.config, this.browser, this.id, await this.workspace(), this.transport !== 'stdio', {
       agentActing: () => this.agent.acting,
-      // A person's step is published like a call: the session's next seq, secrets redacted.
-      publish: step => this.bus.publish({ type: 'tool-call', sessionId: this.id, seq: ++this.seq, ...redactDeep(this.config.secrets, step) }),
+      // A person's step is published like a call: the session's next seq, secrets redacted, what the page did.
+      publish: step => {
+        const seq = ++this.seq;
+        const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
+        return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.config.secrets, step), ...(activity && { activity }) });
+      },
     });
     return this.context;
   }
