@@ -65,3 +65,6 @@ export const ACTIVITY_LIMITS = {
   /** Longer console texts are cut (with a note of the full length). */
   textChars: 4_096,
 } as const;
+
+/** A request that failed outright, or whose response is a client or server error: what the views highlight. */
+export const isFailedRequest = (entry: NetworkActivity) => entry.failure !== undefined || (entry.status ?? 0) >= 400;

@@ -20,6 +20,7 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
+import { CAPTURE_OFF_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { responseContent, summarize, withoutSnapshot } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
@@ -157,7 +158,7 @@ export class BridgeHost {
       return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
-    stepActivity: async () => { throw new Error('not built yet'); },
+    stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId), seq, upTo),
     searchSessions: async () => { throw new Error('not built yet'); },
     highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
     locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
@@ -324,6 +325,17 @@ export class BridgeHost {
       return new StateFolder(dir);
     }
     return new RecordedState(await this.recorded.open(id), seq);
+  }
+
+  private async activityOf(id: string): Promise<ActivitySource> {
+    const live = this.live.get(id);
+    if (live) {
+      const note = live.started.upstream ? PROXIED_NOTE : this.core.config.activity ? undefined : CAPTURE_OFF_NOTE;
+      return { steps: live.steps, ...(note && { note }) };
+    }
+    const recorded = await this.recorded.open(id);
+    const proxied = recorded.records.some(record => record.type === 'session-started' && record.upstream);
+    return { steps: recorded.steps, ...(proxied && { note: PROXIED_NOTE }) };
   }
 
   /** The current page of a session running in this process, when it has one. */

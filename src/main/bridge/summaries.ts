@@ -2,10 +2,12 @@ import type { ToolCallEvent } from '../../shared/events';
 import type { StepDetail, StepSummary } from '../../shared/bridge';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
 import type { ToolCallRecord } from '../sessions/format';
+import { activityCounts } from './step-activity';
 
 /** The timeline's view of a live call or a recorded one: named fields only, so no heavy artifact slips through. */
 export function summarize(step: ToolCallEvent | ToolCallRecord): StepSummary {
   const recorded = 'artifacts' in step;
+  const activity = activityCounts(step);
   return {
     seq: step.seq,
     tool: step.tool,
@@ -25,6 +27,7 @@ export function summarize(step: ToolCallEvent | ToolCallRecord): StepSummary {
     hasScreenshot: recorded ? !!step.artifacts.screenshot : !!step.screenshot,
     hasBefore: recorded ? !!step.artifacts.before : !!step.before,
     hasSnapshot: recorded ? !!step.artifacts.aria : step.ariaSnapshot !== undefined,
+    ...(activity && { activity }),
   };
 }
 
