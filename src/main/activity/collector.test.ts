@@ -52,8 +52,8 @@ test('entries before a step started are "between"; a request in flight goes out 
 
   const step1 = activity.take({ seq: 1, startedAt: first, endedAt: Date.now() })!;
   expect(step1.console).toEqual([
-    { kind: 'console', level: 'info', text: 'loaded', location: 'http://127.0.0.1/app.js:3', time: expect.any(Number), seq: 1, between: true },
-    { kind: 'console', level: 'error', text: 'boom', location: 'http://127.0.0.1/app.js:3', time: expect.any(Number), seq: 1 },
+    { kind: 'console', level: 'info', text: 'loaded', location: 'http://127.0.0.1/app.js:4', time: expect.any(Number), seq: 1, between: true },
+    { kind: 'console', level: 'error', text: 'boom', location: 'http://127.0.0.1/app.js:4', time: expect.any(Number), seq: 1 },
   ]);
   expect(step1.network).toEqual([
     expect.objectContaining({ id: 1, url: 'http://127.0.0.1/api', status: 200, size: 42, durationMs: 12, seq: 1 }),

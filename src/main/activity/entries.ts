@@ -1,6 +1,6 @@
 import type { ConsoleMessage, Request, Response } from 'playwright';
 import { ACTIVITY_LIMITS, type ConsoleActivity, type NetworkActivity } from '../../shared/activity';
-import { consoleLevel, consoleLocation } from '../browser/tab';
+import { consoleLevel } from '../browser/tab';
 
 /** An entry before its step is known: the collector adds `seq` (and `between`) when the step is published. */
 export type Unplaced<T> = Omit<T, 'seq' | 'between'>;
@@ -18,7 +18,9 @@ export function capText(text: string): string {
 }
 
 export function consoleEntry(message: ConsoleMessage, time: number): Unplaced<ConsoleActivity> {
-  const location = consoleLocation(message);
+  const { url, lineNumber } = message.location();
+  // 1-based, as editors and stack traces count (Playwright's is 0-based).
+  const location = url ? `${url}:${lineNumber + 1}` : undefined;
   return { kind: 'console', level: consoleLevel(message.type()), text: capText(message.text()), time, ...(location && { location }) };
 }
 

@@ -74,12 +74,6 @@ export function consoleLevel(type: string): ConsoleLevel {
   return 'info';
 }
 
-/** `url:line` of a console call, when the browser knows where it came from. */
-export function consoleLocation(message: ConsoleMessage): string | undefined {
-  const { url, lineNumber } = message.location();
-  return url ? `${url}:${lineNumber}` : undefined;
-}
-
 export const formatConsoleEntry = (entry: ConsoleEntry) =>
   `[${entry.level.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
 
@@ -143,10 +137,11 @@ export class Tab {
   }
 
   private addConsole(message: ConsoleMessage) {
+    const { url, lineNumber } = message.location();
     this.pushConsole({
       level: consoleLevel(message.type()),
       text: message.text(),
-      location: consoleLocation(message),
+      location: url ? `${url}:${lineNumber}` : undefined,
       navigation: this.navigation,
     });
   }
