@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { activitySlice } from './activity';
 import { negotiationSlice } from './negotiation';
 import { sessionsSlice } from './sessions';
 import { stepsSlice } from './steps';
@@ -17,4 +18,5 @@ export const useStore = create<Store>()((...args) => ({
   ...replaySlice(...args),
   ...transferSlice(...args),
   ...negotiationSlice(...args),
+  ...activitySlice(...args),
 }));

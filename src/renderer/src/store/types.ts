@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '../../../shared/bridge';
 import type { AriaNode } from '../../../shared/aria-tree';
+import type { ActivitySlice } from './activity';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
 import type { TransferSlice } from './transfer';
@@ -64,5 +65,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & ActivitySlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;
