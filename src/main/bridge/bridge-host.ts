@@ -20,7 +20,7 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
-import { CAPTURE_OFF_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
+import { CAPTURE_OFF_NOTE, EVICTED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { responseContent, summarize, withoutSnapshot } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
@@ -158,7 +158,7 @@ export class BridgeHost {
       return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
-    stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId), seq, upTo),
+    stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async () => { throw new Error('not built yet'); },
     highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
     locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
@@ -327,10 +327,11 @@ export class BridgeHost {
     return new RecordedState(await this.recorded.open(id), seq);
   }
 
-  private async activityOf(id: string): Promise<ActivitySource> {
+  private async activityOf(id: string, seq: number, upTo: boolean): Promise<ActivitySource> {
     const live = this.live.get(id);
     if (live) {
-      const note = live.started.upstream ? PROXIED_NOTE : this.core.config.activity ? undefined : CAPTURE_OFF_NOTE;
+      const evicted = live.activityEvictedUpTo !== undefined && (upTo || seq <= live.activityEvictedUpTo);
+      const note = live.started.upstream ? PROXIED_NOTE : !this.core.config.activity ? CAPTURE_OFF_NOTE : evicted ? EVICTED_NOTE : undefined;
       return { steps: live.steps, ...(note && { note }) };
     }
     const recorded = await this.recorded.open(id);

@@ -15,12 +15,25 @@ interface StepWithActivity {
 /** A live session's steps or a recording's, and why it may have no entries at all. */
 export interface ActivitySource {
   steps: StepWithActivity[];
-  /** Set when the session's browser is not ours (proxy mode), or capture was off: why there is nothing to show. */
+  /** Why there is nothing (or not everything) to show: a proxied session, capture off, entries no longer in memory. */
   note?: string;
+}
+
+/** About what a step's entries weigh in memory, in characters: their texts, plus a little for the other fields. */
+export function activityChars(activity: StepActivity | undefined): number {
+  if (!activity) return 0;
+  let chars = 0;
+  for (const entry of activity.console) chars += 100 + entry.text.length + (entry.location?.length ?? 0);
+  for (const entry of activity.network) {
+    chars += 200 + entry.url.length + (entry.postData?.length ?? 0) + (entry.failure?.length ?? 0);
+    for (const [name, value] of Object.entries(entry.requestHeaders ?? {})) chars += name.length + value.length;
+  }
+  return chars;
 }
 
 export const PROXIED_NOTE = 'This session is proxied (--upstream): its browser belongs to the upstream server, so the inspector sees no console messages or requests.';
 export const CAPTURE_OFF_NOTE = 'Console and network capture is off (--no-activity).';
+export const EVICTED_NOTE = 'The entries of older steps are no longer in memory: a live session keeps those of its latest steps only (record with --session-dir to keep them all).';
 
 /** The step's entries, or (`upTo`) every entry of the steps up to it. */
 export function stepActivity(source: ActivitySource, seq: number, upTo = false): StepActivityView {

@@ -27,7 +27,7 @@ export function ConsoleView() {
         )}
       </ActivityToolbar>
       {!view ? <p className="empty">Loading…</p>
-        : view.note ? <p className="empty" data-testid="activity-note">{view.note}</p>
+        : view.note && !view.console.length ? <p className="empty" data-testid="activity-note">{view.note}</p>
           : !view.console.length ? (
             <p className="empty" data-testid="console-empty">
               {upTo ? `Nothing was logged up to step ${seq}.` : `Nothing was logged during step ${seq}, nor between it and the previous step.`}
@@ -38,6 +38,7 @@ export function ConsoleView() {
                 {entries.map((entry, index) => <ConsoleRow key={index} entry={entry} showSeq={upTo} />)}
               </ol>
             )}
+      {view?.note && view.console.length > 0 && <p className="activity-note" data-testid="activity-note">{view.note}</p>}
       {view && <DroppedNote count={view.dropped.console} what="console messages were" />}
     </div>
   );

@@ -38,7 +38,7 @@ export function NetworkView() {
         )}
       </ActivityToolbar>
       {!view ? <p className="empty">Loading…</p>
-        : view.note ? <p className="empty" data-testid="activity-note">{view.note}</p>
+        : view.note && !view.network.length ? <p className="empty" data-testid="activity-note">{view.note}</p>
           : !view.network.length ? (
             <p className="empty" data-testid="network-empty">
               {upTo ? `No requests up to step ${seq}.` : `The page made no requests during step ${seq}, nor between it and the previous step.`}
@@ -63,6 +63,7 @@ export function NetworkView() {
                 </table>
               </div>
             )}
+      {view?.note && view.network.length > 0 && <p className="activity-note" data-testid="activity-note">{view.note}</p>}
       {view && <DroppedNote count={view.dropped.network} what="requests were" />}
     </div>
   );
