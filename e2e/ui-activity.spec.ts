@@ -40,7 +40,6 @@ test('Console and Network tabs: each step\'s own entries or all up to it, filter
     await page.getByLabel('Filter console').fill('kaboom');
     await expect(messages).toHaveCount(1);
     await page.getByLabel('Filter console').fill('');
-    await page.getByTestId('detail-panel').screenshot({ path: '/tmp/activity-console.png' });
     await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('console.png') });
 
     // Network, with the toggle shared: the load's document and data call, then the click's requests.
@@ -59,13 +58,13 @@ test('Console and Network tabs: each step\'s own entries or all up to it, filter
     await page.getByLabel('Filter requests').fill('missing');
     await expect(requests).toHaveCount(1);
     await page.getByLabel('Filter requests').fill('');
+    await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('network-list.png') });
 
     // A request opens to its headers and copies; credentials stay masked until revealed.
     const echo = requests.filter({ hasText: '/api/echo' });
     await echo.getByRole('button', { name: /\/api\/echo/ }).click();
     await expect(echo.getByRole('row', { name: /^authorization / })).toContainText('<masked>');
     await expect(echo.locator('.network-body')).toHaveText('{"query":"widgets"}');
-    await page.getByTestId('detail-panel').screenshot({ path: '/tmp/activity-network.png' });
     await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('network.png') });
     await echo.getByRole('button', { name: 'Copy as cURL' }).click();
     await expect.poll(clipboard).toContain(`curl '${site.url}/api/echo'`);
@@ -89,6 +88,48 @@ test('Console and Network tabs: each step\'s own entries or all up to it, filter
     await page.getByTestId('tab-console').click();
     await expect(messages).toHaveCount(2);
     await expect(messages.first()).toContainText('booted');
+    expect(errors).toEqual([]);
+  } finally {
+    await agent.close();
+    await browser.close();
+  }
+});
+
+test('a request in flight shows as pending until a later step completes it; a message logged between steps says so', async ({ site }, testInfo) => {
+  test.setTimeout(90_000);
+  const { browser, page, errors } = await openInspector(server.url);
+  const agent = await connectHttp(server.url);
+  try {
+    const yaml = (await agent.call('browser_navigate', { url: `${site.url}/activity.html` })).parsed.snapshot!.yaml;
+    // The slow request outlasts the click's settling wait: step 2 is published with it pending.
+    await agent.call('browser_click', { target: refOf(yaml, /button "Hang"/) });
+    await stepRow(page, 2).click();
+    await page.getByTestId('tab-network').click();
+    const slow = page.getByTestId('network-entry').filter({ hasText: '/api/slow' });
+    await expect(slow).toHaveAttribute('data-pending', 'true');
+    await expect(slow.locator('.network-status')).toHaveText('pending');
+    await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('network-pending.png') });
+
+    // Once it finished, the next step records it complete, under step 2 where it belongs.
+    await page.waitForTimeout(1_000);
+    await agent.call('browser_click', { target: refOf(yaml, /button "Later"/) });
+    await expect(page.getByTestId('timeline-step')).toHaveCount(3);
+    await stepRow(page, 2).click();
+    await expect(slow.locator('.network-status')).toHaveText('200');
+    await expect(slow).not.toHaveAttribute('data-pending', 'true');
+
+    // "Later" logs 1.5 s after its click: after step 3 ended, before step 4 started.
+    await page.waitForTimeout(2_500);
+    await agent.call('browser_snapshot');
+    await stepRow(page, 4).click();
+    await page.getByTestId('tab-console').click();
+    const later = page.getByTestId('console-entry').filter({ hasText: 'logged later' });
+    await expect(later).toContainText('between steps');
+    await stepRow(page, 3).click();
+    await expect(page.getByTestId('console-empty')).toContainText('Nothing was logged during step 3');
+    await stepRow(page, 4).click();
+    await page.getByTestId('theme-toggle').click();
+    await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('console-between-dark.png') });
     expect(errors).toEqual([]);
   } finally {
     await agent.close();

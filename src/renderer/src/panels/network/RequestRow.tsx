@@ -24,10 +24,12 @@ export function RequestRow({ request, showSeq, reveal, open, onToggle }: {
         </td>
         <td>{request.method}</td>
         <td className="network-url">
-          <button type="button" className="link-button" aria-expanded={open} aria-controls={detailsId} title={request.url} onClick={onToggle}>
-            <span className="network-path">{url.path}</span> <span className="muted">{url.origin}</span>
-          </button>
-          <StepMarks seq={request.seq} between={request.between} showSeq={showSeq} />
+          <div className="network-url-line">
+            <button type="button" className="link-button" aria-expanded={open} aria-controls={detailsId} title={request.url} onClick={onToggle}>
+              <span className="network-path">{url.path}</span> <span className="muted">{url.origin}</span>
+            </button>
+            <StepMarks seq={request.seq} between={request.between} showSeq={showSeq} />
+          </div>
         </td>
         <td className="muted">{request.resourceType}</td>
         <td className="number">{request.size === undefined ? '' : bytes(request.size)}</td>
