@@ -118,3 +118,20 @@ test('--no-activity records no console or network entries', async ({ site, works
   expect(steps).toHaveLength(2);
   for (const step of steps) expect(step.activity).toBeUndefined();
 });
+
+test('a proxied recording has no activity of ours, and the bridge says why', async ({ workspace }) => {
+  const sessions = join(workspace, 'sessions');
+  const dir = join(sessions, 'proxied');
+  mkdirSync(dir, { recursive: true });
+  const started = { type: 'session-started', sessionId: 'proxied-1', transport: 'stdio', upstream: 'npx @playwright/mcp', time: 1 };
+  const step = { type: 'tool-call', sessionId: 'proxied-1', seq: 1, tool: 'browser_navigate', args: {}, startedAt: 1, endedAt: 2, outcome: 'ok', response: {}, code: '', artifacts: {} };
+  writeFileSync(join(dir, 'session.json'), JSON.stringify({ format: 'agent-inspector-session', version: 1, id: 'proxied-1', startedAt: 1, transport: 'stdio', writer: 'test' }));
+  writeFileSync(join(dir, 'events.jsonl'), `${JSON.stringify(started)}\n${JSON.stringify(step)}\n`);
+  const bridge = recordingsBridge(sessions, workspace);
+  try {
+    const view = await bridge.invoke('stepActivity', { sessionId: 'proxied-1', seq: 1 });
+    expect(view).toMatchObject({ console: [], network: [], note: expect.stringContaining('This session is proxied (--upstream)') });
+  } finally {
+    await bridge.close();
+  }
+});
