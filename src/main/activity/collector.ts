@@ -18,8 +18,8 @@ interface RequestRecord {
 }
 
 /**
- * Requests that went out as pending and may still complete. A page that keeps hanging requests open (long polling,
- * streams) step after step would otherwise grow this without end: beyond it the oldest stay pending for good.
+ * Unfinished requests followed at once. A page that keeps requests hanging (long polling, streams) step after step
+ * would otherwise grow the map without end: beyond this the oldest are let go, and stay pending for good.
  */
 const MAX_OPEN = 4 * ACTIVITY_LIMITS.perStep;
 
