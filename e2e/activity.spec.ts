@@ -50,7 +50,9 @@ test('console messages, page errors and requests are recorded with the step they
   // The navigation's own entries, nothing of the click.
   const [navigate, run, hang, wait] = [1, 2, 3, 4].map(activity);
   expect(texts(navigate.console)).toEqual(['booted', 'careful: old API']);
-  expect(navigate.console[1]).toMatchObject({ kind: 'console', level: 'warning', seq: 1, location: `${site.url}/activity.html:13` });
+  // 1-based, as an editor numbers the fixture's lines.
+  const warnLine = readFileSync('e2e/fixtures/activity.html', 'utf8').split('\n').findIndex(line => line.includes('console.warn(')) + 1;
+  expect(navigate.console[1]).toMatchObject({ kind: 'console', level: 'warning', seq: 1, location: `${site.url}/activity.html:${warnLine}` });
   expect(paths(navigate.network)).toEqual(expect.arrayContaining(['/activity.html', '/api/data']));
   expect(paths(navigate.network)).not.toContain('/api/echo');
   expect(byPath(navigate.network, '/activity.html')).toMatchObject({ resourceType: 'document', method: 'GET', status: 200, seq: 1 });
@@ -114,9 +116,19 @@ test('--no-activity records no console or network entries', async ({ site, works
   const yaml = (await mcp.call('browser_navigate', { url: `${site.url}/activity.html` })).parsed.snapshot!.yaml;
   await mcp.call('browser_click', { target: refOf(yaml, /button "Run"/) });
   await mcp.close();
-  const steps = (await openSession(onlySession(sessions))).steps;
+  const dir = onlySession(sessions);
+  const steps = (await openSession(dir)).steps;
   expect(steps).toHaveLength(2);
   for (const step of steps) expect(step.activity).toBeUndefined();
+
+  const bridge = recordingsBridge(sessions, workspace);
+  try {
+    const sessionId = JSON.parse(readFileSync(join(dir, 'session.json'), 'utf8')).id as string;
+    const view = await bridge.invoke('stepActivity', { sessionId, seq: 1 });
+    expect(view.note).toContain('made with --no-activity');
+  } finally {
+    await bridge.close();
+  }
 });
 
 test('a proxied recording has no activity of ours, and the bridge says why', async ({ workspace }) => {

@@ -20,7 +20,7 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
-import { CAPTURE_OFF_NOTE, EVICTED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
+import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { responseContent, summarize, withoutSnapshot } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
@@ -335,8 +335,12 @@ export class BridgeHost {
       return { steps: live.steps, ...(note && { note }) };
     }
     const recorded = await this.recorded.open(id);
+    const steps = recorded.steps;
     const proxied = recorded.records.some(record => record.type === 'session-started' && record.upstream);
-    return { steps: recorded.steps, ...(proxied && { note: PROXIED_NOTE }) };
+    // With capture on, a page that was opened at all made a request: none anywhere means it was off.
+    const uncaptured = steps.some(step => step.url) && !steps.some(step => step.activity);
+    const note = proxied ? PROXIED_NOTE : uncaptured ? NOT_RECORDED_NOTE : undefined;
+    return { steps, ...(note && { note }) };
   }
 
   /** The current page of a session running in this process, when it has one. */

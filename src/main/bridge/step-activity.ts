@@ -33,6 +33,7 @@ export function activityChars(activity: StepActivity | undefined): number {
 
 export const PROXIED_NOTE = 'This session is proxied (--upstream): its browser belongs to the upstream server, so the inspector sees no console messages or requests.';
 export const CAPTURE_OFF_NOTE = 'Console and network capture is off (--no-activity).';
+export const NOT_RECORDED_NOTE = 'This recording has no console messages or requests at all: it was made with --no-activity, or by a version that did not record them.';
 export const EVICTED_NOTE = 'The entries of older steps are no longer in memory: a live session keeps those of its latest steps only (record with --session-dir to keep them all).';
 
 /** The step's entries, or (`upTo`) every entry of the steps up to it. */
