@@ -2,12 +2,14 @@
 //
 // For a small page (/form.html) and a large one (/large.html?n=5000) it times browser_navigate, browser_click,
 // browser_type and browser_snapshot, as seen by an MCP client over stdio (so protocol and serialisation costs
-// count too, as they do for a real agent).
+// count too, as they do for a real agent). Our server also runs with --no-activity, to show what console and network
+// capture costs per call; then the recording size with capture on and off is measured on a busy real page.
 //
 //   npm run bench:core                       (builds first)
 //   node bench/core.js --iterations 5        (or BENCH_ITERATIONS=5)
 import { join } from 'node:path';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
+import { reportRecordingSizes } from './recording-size.js';
 import {
   call, CHROMIUM, escapeRegExp, fmt, geomean, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf,
   ROOT, timed, withServers,
@@ -17,6 +19,8 @@ const TOOLS = ['browser_navigate', 'browser_click', 'browser_type', 'browser_sna
 
 const SERVERS = [
   { name: 'ours', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM] },
+  // The same without console and network capture: the ratio ours/lean is what capture costs.
+  { name: 'lean', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--no-activity'] },
   // --no-sandbox: Chromium refuses to start sandboxed as root; --isolated: fresh in-memory profile, like ours.
   { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox',
     '--executable-path', CHROMIUM] },
@@ -44,7 +48,7 @@ async function cycle(server, page, baseUrl, round, record) {
   await timed(server, page.name, record, 'browser_snapshot', {}, [page.clicked, typed]);
 }
 
-function report(ours, peer, iterations) {
+function report(ours, peer, lean, iterations) {
   console.log(`\nLatency per call in ms over ${iterations} timed iterations. ratio = ours/peer medians ` +
     '(<= 1.00: we are as fast or faster); KB = size of the text response.\n');
   const rows = [];
@@ -64,25 +68,45 @@ function report(ours, peer, iterations) {
   }
   printTable(['page', 'tool', 'ours p50', 'peer p50', 'ratio', 'ours p90', 'peer p90', 'ours KB', 'peer KB'], rows);
   console.log(`\n${summary.join('\n')}`);
+  reportCapture(ours, lean);
+}
+
+/** What console and network capture adds to each call: our server with it (default) against --no-activity. */
+function reportCapture(ours, lean) {
+  console.log('\nConsole/network capture: ratio = capture on / capture off (--no-activity) medians.\n');
+  const rows = [];
+  const ratios = [];
+  for (const page of PAGES) {
+    for (const tool of TOOLS) {
+      const on = percentile(ours.samples[page.name][tool], 50);
+      const off = percentile(lean.samples[page.name][tool], 50);
+      ratios.push(on / off);
+      rows.push([page.name, tool, fmt(on), fmt(off), (on / off).toFixed(3)]);
+    }
+  }
+  printTable(['page', 'tool', 'on p50', 'off p50', 'ratio'], rows);
+  console.log(`\nCapture on/off geometric-mean ratio over all calls = ${geomean(ratios).toFixed(3)}`);
 }
 
 async function main() {
   const iterations = iterationsFromArgs();
   console.log(machineInfo());
   const fixtures = await startFixtureServer();
-  await withServers(SERVERS, fixtures, async ([ours, peer]) => {
+  await withServers(SERVERS, fixtures, async ([ours, lean, peer]) => {
     process.stdout.write('Warming up (1 untimed round per page per server)... ');
-    for (const page of PAGES) for (const server of [ours, peer]) await cycle(server, page, fixtures.url, 0, false);
+    for (const page of PAGES) for (const server of [ours, lean, peer]) await cycle(server, page, fixtures.url, 0, false);
     process.stdout.write('done\nTimed iterations:');
     for (let i = 1; i <= iterations; i++) {
-      // Swap who goes first every iteration, so drift in machine load hits both servers alike.
-      const order = i % 2 ? [ours, peer] : [peer, ours];
+      // Rotate who goes first every iteration, so drift in machine load hits all servers alike.
+      const servers = [ours, lean, peer];
+      const order = [...servers.slice(i % 3), ...servers.slice(0, i % 3)];
       for (const page of PAGES) for (const server of order) await cycle(server, page, fixtures.url, i, true);
       process.stdout.write(` ${i}`);
     }
     process.stdout.write('\n');
-    report(ours, peer, iterations);
+    report(ours, peer, lean, iterations);
   });
+  await reportRecordingSizes();
 }
 
 main().then(() => process.exit(0), error => {

@@ -73,6 +73,12 @@ export async function startFixtureServer() {
       res.writeHead(200, { 'content-type': 'application/json', 'x-echo': 'yes' });
       return res.end(body);
     }
+    if (url.pathname === '/api/slow') {
+      // A response that outlasts the step that asked for it (at most 10 s).
+      await new Promise(resolve => setTimeout(resolve, Math.min(Number(url.searchParams.get('ms') ?? 1000), 10_000)));
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{"slow":true}');
+    }
     if (url.pathname === '/download') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="report.txt"' });
       return res.end('quarterly report');

@@ -13,3 +13,8 @@ test('flags become the core config, with defaults for what is not given', () => 
 test('contradictory attach flags are refused', () => {
   expect(() => coreConfigFrom({ host: '127.0.0.1', cdpEndpoint: 'http://a', wsEndpoint: 'ws://b' })).toThrow('--cdp-endpoint and --ws-endpoint are alternatives');
 });
+
+test('activity capture is on unless --no-activity', () => {
+  expect(coreConfigFrom({ host: '127.0.0.1' }).activity).toBe(true);
+  expect(coreConfigFrom({ host: '127.0.0.1', activity: false }).activity).toBe(false);
+});

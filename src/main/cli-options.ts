@@ -20,6 +20,7 @@ export interface CliOptions {
   snapshotMode?: 'inline' | 'file';
   domState?: boolean;
   tokenCount?: boolean;
+  activity?: boolean;
   timeoutAction?: number;
   timeoutNavigation?: number;
   sessionDir?: string;
@@ -93,6 +94,7 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--snapshot-mode <mode>', 'return snapshots inline or as a file link').choices(['inline', 'file']).env(env('SNAPSHOT_MODE')))
     .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
     .addOption(new Option('--no-token-count', 'do not count the tokens of each response (the timeline\'s and chart\'s token figures)').env(env('NO_TOKEN_COUNT')))
+    .addOption(new Option('--no-activity', 'do not record console messages, page errors and network requests with each step').env(env('NO_ACTIVITY')))
     .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(positiveInt('--timeout-action')).env(env('TIMEOUT_ACTION')))
     .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(positiveInt('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
     .addOption(new Option('--session-dir <dir>', 'record each session (events, snapshots, DOM states, screenshots) into a folder here').env(env('SESSION_DIR')))
@@ -151,6 +153,7 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
     snapshotMode: options.snapshotMode ?? defaults.snapshotMode,
     domState: options.domState !== false,
     tokenCount: options.tokenCount !== false,
+    activity: options.activity !== false,
     timeouts: {
       action: options.timeoutAction ?? defaults.timeouts.action,
       navigation: options.timeoutNavigation ?? defaults.timeouts.navigation,

@@ -42,6 +42,8 @@ export interface CoreConfig {
   snapshotMode: 'inline' | 'file';
   /** Write Browser State files (dom.html, accessibility-tree.yaml, diffs/) after each snapshot. */
   domState: boolean;
+  /** Record each step's console messages, page errors and network requests with its event (see activity/). */
+  activity: boolean;
   timeouts: { action: number; navigation: number };
   planner: PlannerConfig;
   /** Record every session into a folder under this directory (see sessions/). */
@@ -82,6 +84,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     outputDir: DEFAULT_OUTPUT_DIR,
     snapshotMode: 'inline',
     domState: true,
+    activity: true,
     timeouts: { action: 5_000, navigation: 60_000 },
     planner: { maxRounds: 4, maxBodyBytes: 16 * 1024 * 1024 },
     humanSteps: true,

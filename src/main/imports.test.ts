@@ -12,7 +12,8 @@ import { expect, test } from '@playwright/test';
  */
 const ALLOWED: Record<string, string[]> = {
   events: ['shared'],
-  browser: ['shared', '.config', '.secrets', 'dom-state', 'human'],
+  activity: ['shared', '.secrets'],
+  browser: ['shared', '.config', '.secrets', 'activity', 'dom-state', 'human'],
   'dom-state': ['shared', 'browser'],
   human: ['shared', 'browser'],
   'page-state': ['shared', 'browser'],

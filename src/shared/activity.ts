@@ -65,3 +65,14 @@ export const ACTIVITY_LIMITS = {
   /** Longer console texts are cut (with a note of the full length). */
   textChars: 4_096,
 } as const;
+
+/** A request that failed outright, or whose response is a client or server error: what the views highlight. */
+export const isFailedRequest = (entry: NetworkActivity) => entry.failure !== undefined || (entry.status ?? 0) >= 400;
+
+/** The level of a console message by the browser's message type (`assert` is an error, `trace` a debug line). */
+export function consoleLevel(type: string): ConsoleActivity['level'] {
+  if (type === 'error' || type === 'assert') return 'error';
+  if (type === 'warning') return 'warning';
+  if (type === 'debug' || type === 'trace' || type === 'verbose') return 'debug';
+  return 'info';
+}

@@ -148,7 +148,10 @@ export interface StepActivityView {
   network: NetworkActivity[];
   /** Entries not kept (beyond the per-step bound), summed over the steps shown. */
   dropped: { console: number; network: number };
-  /** Why there is nothing to show (a proxied session's browser is not ours). */
+  /**
+   * Why there is nothing, or not everything, to show: a proxied session's browser is not ours, capture is off
+   * (--no-activity), or a live session no longer holds its older steps' entries in memory.
+   */
   note?: string;
 }
 

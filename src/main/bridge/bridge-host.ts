@@ -21,6 +21,7 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
+import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { responseContent, summarize, withoutSnapshot } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
@@ -167,7 +168,7 @@ export class BridgeHost {
       return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
-    stepActivity: async () => { throw new Error('not built yet'); },
+    stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
     highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
     locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
@@ -334,6 +335,22 @@ export class BridgeHost {
       return new StateFolder(dir);
     }
     return new RecordedState(await this.recorded.open(id), seq);
+  }
+
+  private async activityOf(id: string, seq: number, upTo: boolean): Promise<ActivitySource> {
+    const live = this.live.get(id);
+    if (live) {
+      const evicted = live.activityEvictedUpTo !== undefined && (upTo || seq <= live.activityEvictedUpTo);
+      const note = live.started.upstream ? PROXIED_NOTE : !this.core.config.activity ? CAPTURE_OFF_NOTE : evicted ? EVICTED_NOTE : undefined;
+      return { steps: live.steps, ...(note && { note }) };
+    }
+    const recorded = await this.recorded.open(id);
+    const steps = recorded.steps;
+    const proxied = recorded.records.some(record => record.type === 'session-started' && record.upstream);
+    // With capture on, a page that was opened at all made a request: none anywhere means it was off.
+    const uncaptured = steps.some(step => step.url) && !steps.some(step => step.activity);
+    const note = proxied ? PROXIED_NOTE : uncaptured ? NOT_RECORDED_NOTE : undefined;
+    return { steps, ...(note && { note }) };
   }
 
   /** The current page of a session running in this process, when it has one. */

@@ -1,6 +1,7 @@
 import type { InspectorEvent, NegotiationRoundEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
 import type { StepTokens } from '../../shared/tokens';
 import type { EventBus } from '../events/bus';
+import { activityChars } from './step-activity';
 
 export interface LiveSession {
   started: SessionStartedEvent;
@@ -11,6 +12,8 @@ export interface LiveSession {
   tokens: Map<number, StepTokens>;
   /** Negotiation rounds, each placed after the last step published before it; only the latest keep their artifacts. */
   rounds: { afterSeq: number; event: NegotiationRoundEvent }[];
+  /** The last step whose console and network entries were dropped from memory (see MAX_HEAVY_CHARS). */
+  activityEvictedUpTo?: number;
 }
 
 /**
@@ -22,13 +25,14 @@ const MAX_ROUND_ARTIFACT_CHARS = 64 * 2 ** 20;
 const roundChars = (round: NegotiationRoundEvent) => (round.sent?.skeletonDom?.length ?? 0) + (round.sent?.screenshot?.base64.length ?? 0);
 
 /**
- * Snapshots, screenshots and DOM states kept in memory across all live sessions, in characters. Beyond this the
- * oldest steps' artifacts are dropped (a recording keeps them all on disk), so a long session cannot exhaust memory.
+ * Snapshots, screenshots, DOM states and console and network entries kept in memory across all live sessions, in
+ * characters. Beyond this the oldest steps' artifacts are dropped (a recording keeps them all on disk), so a long
+ * session (or a chatty page) cannot exhaust memory.
  */
 const MAX_HEAVY_CHARS = 384 * 2 ** 20;
 
 const heavyChars = (step: ToolCallEvent) =>
-  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.domState?.dom.length ?? 0);
+  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.domState?.dom.length ?? 0) + activityChars(step.activity);
 
 /** The sessions running in this process, as their events arrived on the bus: what the UI reads for live sessions. */
 export class LiveSessions {
@@ -81,6 +85,11 @@ export class LiveSessions {
       delete oldest.ariaSnapshot;
       delete oldest.screenshot;
       delete oldest.domState;
+      if (oldest.activity) {
+        delete oldest.activity;
+        const owner = this.sessions.get(oldest.sessionId);
+        if (owner) owner.activityEvictedUpTo = oldest.seq;
+      }
     }
   }
 

@@ -3,6 +3,7 @@ import type { StepDetail, StepSummary } from '../../shared/bridge';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
 import type { StepTokens } from '../../shared/tokens';
 import type { ToolCallRecord } from '../sessions/format';
+import { activityCounts } from './step-activity';
 
 /**
  * The timeline's view of a live call or a recorded one: named fields only, so no heavy artifact slips through.
@@ -10,6 +11,7 @@ import type { ToolCallRecord } from '../sessions/format';
  */
 export function summarize(step: ToolCallEvent | ToolCallRecord, tokens?: StepTokens): StepSummary {
   const recorded = 'artifacts' in step;
+  const activity = activityCounts(step);
   return {
     seq: step.seq,
     tool: step.tool,
@@ -30,6 +32,7 @@ export function summarize(step: ToolCallEvent | ToolCallRecord, tokens?: StepTok
     hasBefore: recorded ? !!step.artifacts.before : !!step.before,
     hasSnapshot: recorded ? !!step.artifacts.aria : step.ariaSnapshot !== undefined,
     ...(tokens && { tokens }),
+    ...(activity && { activity }),
   };
 }
 

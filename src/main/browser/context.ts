@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Route } from 'playwright';
+import { ActivityCollector } from '../activity/collector';
 import type { CoreConfig } from '../config';
 import { DomState } from '../dom-state/dom-state';
 import { captureHumanSteps, type HumanStepHooks } from '../human/capture';
@@ -24,6 +25,8 @@ export class Context {
   private browserContext?: Promise<BrowserContext>;
   /** Browser State files for this session, unless --no-dom-state. */
   readonly domState?: DomState;
+  /** What the pages log and request, for each step's event, unless --no-activity. */
+  readonly activity?: ActivityCollector;
 
   constructor(
     readonly config: CoreConfig,
@@ -39,6 +42,7 @@ export class Context {
       const dir = join(workspace.outputDir, 'browser-state', ...(sharedWorkspace ? [sessionId] : []));
       this.domState = new DomState(dir, text => redactSecrets(config.secrets, text));
     }
+    if (config.activity) this.activity = new ActivityCollector(config.secrets);
   }
 
   get currentTab(): Tab | undefined {
@@ -130,6 +134,7 @@ export class Context {
     });
     context.setDefaultTimeout(this.config.timeouts.action);
     context.setDefaultNavigationTimeout(this.config.timeouts.navigation);
+    this.activity?.attach(context);
     // A crashed or killed browser closes the context: forget it so the next call starts a new one.
     context.on('close', () => {
       if (!this.browserContext) return;

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsString } from './codegen';
 import { UtilityWorlds } from './utility-world';
+import { consoleLevel } from '../../shared/activity';
 import { snapshotNode } from '../../shared/aria-snapshot';
 import type { ResolvedTarget } from '../../shared/events';
 import type { ConsoleMessage, Dialog, Download, FileChooser, Locator, Page, Request } from 'playwright';
@@ -66,13 +67,6 @@ const MAX_CONSOLE_ENTRIES = 5_000;
 const MAX_RECENT_EVENTS = 50;
 const SETTLE_TIMEOUT = 5_000;
 const SNAPSHOT_TIMEOUT = 30_000;
-
-function consoleLevel(type: string): ConsoleLevel {
-  if (type === 'error' || type === 'assert') return 'error';
-  if (type === 'warning') return 'warning';
-  if (type === 'debug' || type === 'trace' || type === 'verbose') return 'debug';
-  return 'info';
-}
 
 export const formatConsoleEntry = (entry: ConsoleEntry) =>
   `[${entry.level.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;

@@ -184,14 +184,17 @@ export class McpSession implements ToolHost {
     const image = response.images[0];
     const current = context.currentTab?.page;
     const jpeg = (data: Buffer) => ({ mimeType: 'image/jpeg', base64: data.toString('base64') });
+    const seq = ++this.seq;
+    const endedAt = Date.now();
+    const activity = context.activity?.take({ seq, startedAt, endedAt });
     return this.bus.publish({
       type: 'tool-call',
       sessionId: this.id,
-      seq: ++this.seq,
+      seq,
       tool,
       args: redactDeep(this.config.secrets, args),
       startedAt,
-      endedAt: Date.now(),
+      endedAt,
       outcome: response.isError ? 'error' : 'ok',
       ...(via && { via }),
       ...(targets.length && { targets: redactDeep(this.config.secrets, targets) }),
@@ -206,16 +209,19 @@ export class McpSession implements ToolHost {
       ...(page.navigated && { navigated: true }),
       domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
       ...(storageState !== undefined && { storageState: redactDeep(this.config.secrets, storageState) }),
+      ...(activity && { activity }),
     });
   }
 
   private async ensureContext(): Promise<Context> {
     this.context ??= new Context(this.config, this.browser, this.id, await this.workspace(), this.transport !== 'stdio', {
       agentActing: () => this.agent.acting,
-      // A person's step is published like a call: the session's next seq, secrets redacted.
+      // A person's step is published like a call: the session's next seq, secrets redacted, what the page did.
       publish: step => {
         this.shots.forget();
-        return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq: ++this.seq, ...redactDeep(this.config.secrets, step) });
+        const seq = ++this.seq;
+        const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
+        return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.config.secrets, step), ...(activity && { activity }) });
       },
     });
     return this.context;

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { activitySlice } from './activity';
 import { negotiationSlice } from './negotiation';
 import { sessionsSlice } from './sessions';
 import { stepsSlice } from './steps';
@@ -19,4 +20,5 @@ export const useStore = create<Store>()((...args) => ({
   ...transferSlice(...args),
   ...negotiationSlice(...args),
   ...searchSlice(...args),
+  ...activitySlice(...args),
 }));

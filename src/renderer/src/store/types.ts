@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '../../../shared/bridge';
 import type { AriaNode } from '../../../shared/aria-tree';
+import type { ActivitySlice } from './activity';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
 import type { SearchSlice } from './search';
@@ -71,5 +72,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

@@ -3,8 +3,10 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { useStore } from '../../store';
 import type { DetailTab } from '../../store/types';
 import { CodeView } from '../code/CodePanel';
+import { ConsoleView } from '../console/ConsoleView';
 import { DomDiffView } from '../dom-diff/DomDiffView';
 import { NegotiationView } from '../negotiation/NegotiationView';
+import { NetworkView } from '../network/NetworkView';
 import { ReplayView } from '../replay/ReplayView';
 import { ResponseView } from '../response/ResponseView';
 import { RunCodeView } from '../run-code/RunCodeView';
@@ -19,6 +21,8 @@ const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
   { id: 'response', label: 'Response', View: ResponseView },
   { id: 'code', label: 'Code', View: CodeView },
   { id: 'dom-diff', label: 'DOM diff', View: DomDiffView },
+  { id: 'console', label: 'Console', View: ConsoleView },
+  { id: 'network', label: 'Network', View: NetworkView },
   { id: 'negotiation', label: 'Negotiation', View: NegotiationView },
   { id: 'state-files', label: 'Browser State', View: StateFilesView },
   { id: 'replay', label: 'Replay', View: ReplayView },
