@@ -1,22 +1,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { connectHttp, refOf, startHttpServer, type HttpServerProcess } from './support/mcp';
-import { openInspector, stepRow } from './support/ui';
+import { openInspector, stepRow, snap } from './support/ui';
 
 /**
  * Issue 14 end to end, in web mode: one agent session on a page that logs, throws, fetches JSON, fails requests and
  * navigates, seen through every view of the step inspector — Response, the token chart, Console, Network,
  * Before/After and Search sessions — with a picture of each.
  */
-async function snap(page: Page, testId: string, name: string, testInfo: TestInfo) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.getByTestId(testId).screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
 test.describe('step inspector', () => {
   let server: HttpServerProcess;
   test.beforeEach(async () => {

@@ -1,14 +1,7 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { connectHttp, refOf, startHttpServer, type HttpServerProcess } from './support/mcp';
-import { openInspector, stepRow } from './support/ui';
-
-/** Saves a panel's picture as a test artifact (and attaches it to the report). */
-async function snap(page: Page, testId: string, name: string, testInfo: TestInfo) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.getByTestId(testId).screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
+import { openInspector, stepRow, snap } from './support/ui';
 
 /** What the Response tab's "Copy …" button of `scope` put on the clipboard. */
 async function copied(page: Page, button: string): Promise<string> {

@@ -1,18 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
 import WebSocket from 'ws';
 import { expect, test } from './support/fixtures';
 import { connectHttp, refOf, startHttpServer, type HttpServerProcess } from './support/mcp';
-import { highlightedCode, openInspector, stepRow } from './support/ui';
-
-/** Saves a panel's picture as a test artifact (and attaches it to the report). */
-async function snap(page: Page, testId: string, name: string, testInfo: TestInfo) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.getByTestId(testId).screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
+import { highlightedCode, openInspector, stepRow, snap } from './support/ui';
 
 test.describe('inspector UI in web mode', () => {
   let server: HttpServerProcess;

@@ -1,3 +1,4 @@
+import type { TestInfo } from '@playwright/test';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
 
 /** The inspector UI opened in a Chromium of its own (apart from the browser the inspector controls). */
@@ -26,3 +27,10 @@ export function highlightedCode(page: Page): Promise<string[]> {
 }
 
 export const stepRow = (page: Page, seq: number): Locator => page.locator(`[data-testid=timeline-step][data-seq="${seq}"]`);
+
+/** Saves a panel's picture as a test artifact (and attaches it to the report), to be looked at. */
+export async function snap(page: Page, testId: string, name: string, testInfo: TestInfo) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.getByTestId(testId).screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}

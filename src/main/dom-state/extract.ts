@@ -1,4 +1,4 @@
-import type { CDPSession, Frame, Page } from 'playwright';
+import type { Frame, Page } from 'playwright';
 import { UtilityWorlds } from '../browser/utility-world';
 import { serializeDom, type DomDelta } from './serializer';
 

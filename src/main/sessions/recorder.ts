@@ -12,7 +12,7 @@ export class SessionRecorder {
   private readonly finished = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
 
-  constructor(bus: EventBus, private readonly root: string) {
+  constructor(bus: EventBus, root: string) {
     this.unsubscribe = bus.subscribe(event => {
       if (event.type === 'session-started') {
         const writer = new SessionWriter(join(root, sessionFolderName(event.time)), event);
