@@ -8,14 +8,17 @@ import type { Slice, StepsSlice } from './types';
 /** Recently viewed steps, so going back and forth with the arrow keys does not fetch snapshots again. */
 const CACHE_SIZE = 24;
 const details = new Map<string, StepDetail>();
+/** Snapshots longer than this (about 2,500 nodes) are parsed into the tree after the step's other views have painted. */
+const LARGE_TREE_CHARS = 100_000;
 
 export const stepsSlice: Slice<StepsSlice> = (set, get) => {
   const show = (detail: StepDetail) => {
+    if ((detail.aria?.yaml.length ?? 0) < LARGE_TREE_CHARS) return set({ detail, ...treeFor(get(), detail) });
+    // A large tree takes tens of milliseconds to parse: the step's other views paint first, the tree a frame later.
     set({ detail });
-    // A large tree takes a while to parse: the step's other views paint first, the tree right after.
-    requestAnimationFrame(() => setTimeout(() => {
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
       if (get().detail === detail) set(treeFor(get(), detail));
-    }));
+    })));
   };
 
   return {
