@@ -46,6 +46,9 @@ test.describe('step inspector', () => {
       // The token chart: a bar per step, each step's count in the timeline.
       await expect(page.getByTestId('token-chart-svg')).toHaveAttribute('data-bars', '4');
       await expect(stepRow(page, 2).getByTestId('step-tokens')).toHaveText(/tok$/);
+      // The click's console errors and failed requests are flagged in the timeline; the evaluate step has none.
+      await expect(stepRow(page, 2).getByTestId('step-page-problems')).toHaveAttribute('title', /\d+ console errors?, \d+ failed requests?/);
+      await expect(stepRow(page, 3).getByTestId('step-page-problems')).toHaveCount(0);
       await snap(page, 'token-chart', 'token-chart', testInfo);
 
       // Console: the page's boot messages on the navigate step, the click's log and uncaught error on the click step.

@@ -36,6 +36,7 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
           {step.actor === 'human' ? <span className="badge badge-warn">by hand</span> : null}
           {step.via ? <span className="badge badge-ended">via {step.via.replace(/^browser_/, '')}</span> : null}
           <ReplayBadge seq={step.seq} />
+          <PageProblems activity={step.activity} />
           <span className={`step-status ${failed ? 'error' : 'ok'}`} aria-label={failed ? 'failed' : 'ok'}>{failed ? '✕' : '✓'}</span>
         </div>
         <div className="step-line">
@@ -45,6 +46,20 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
         </div>
       </div>
     </div>
+  );
+}
+
+/** Console errors and failed requests recorded with a step: worth a look in the Console and Network tabs. */
+function PageProblems({ activity }: { activity: StepSummary['activity'] }) {
+  if (!activity || (!activity.errors && !activity.failed)) return null;
+  const parts = [
+    activity.errors ? `${activity.errors} console error${activity.errors === 1 ? '' : 's'}` : '',
+    activity.failed ? `${activity.failed} failed request${activity.failed === 1 ? '' : 's'}` : '',
+  ].filter(Boolean);
+  return (
+    <span className="badge badge-error" data-testid="step-page-problems" title={`The page during this step: ${parts.join(', ')}`}>
+      {activity.errors + activity.failed} ⚠
+    </span>
   );
 }
 
