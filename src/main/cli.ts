@@ -42,8 +42,12 @@ export function buildProgram(): Command {
     .option('--json', 'print timings and sizes as JSON instead of the formatted DOM'))
     .action(async (url, options) => (await import('./commands/scenario')).runDomProcessor(url, options));
   program.command('export').description('write a recorded session as a @playwright/test spec')
-    .argument('<session>', 'the session folder (under --session-dir)')
-    .option('-o, --output <file>', 'the spec file to write (default: stdout)')
+    .argument('[session]', 'a session folder or .zip, a recording folder, or a session id under --session-dir')
+    .addOption(sessionDirOption())
+    .option('--session <id>', 'the session (id, id prefix or folder name) under the recording folder')
+    .option('--latest', 'the newest session under the recording folder')
+    .option('-o, --output <file>', 'the spec file to write, folders made as needed (default: stdout)')
+    .option('--force', 'replace the output file if it exists')
     .option('--title <title>', 'the test title')
     .option('--aria-checkpoints', 'assert the page\'s aria snapshot (toMatchAriaSnapshot) wherever the agent took one')
     .action(async (session, options) => (await import('./commands/sessions')).runExport(session, options));
@@ -51,7 +55,10 @@ export function buildProgram(): Command {
     .argument('[dir]', 'the --session-dir folder', '.')
     .action(async dir => (await import('./commands/sessions')).runSessions(dir));
   program.command('replay').description('replay a recorded session on a fresh browser and report drift (exit code 1 on any drift)')
-    .argument('<session>', 'the session folder (under --session-dir)')
+    .argument('[session]', 'a session folder or .zip, a recording folder, or a session id under --session-dir')
+    .addOption(sessionDirOption())
+    .option('--session <id>', 'the session (id, id prefix or folder name) under the recording folder')
+    .option('--latest', 'the newest session under the recording folder')
     .option('--to <n>', 'stop after recorded step n')
     .option('--server <command|url>', 'the MCP browser server to replay on (default: this inspector over stdio, headless)')
     .option('--stop-on-drift', 'stop at the first step that drifts')
@@ -59,6 +66,11 @@ export function buildProgram(): Command {
     .option('--json', 'print the drift report as JSON')
     .action(async (session, options) => (await import('./commands/replay')).runReplay(session, options));
   return program;
+}
+
+/** Where `export` and `replay` look sessions up by id: the folder `mcp` and `serve` record into. */
+function sessionDirOption(): Option {
+  return new Option('--session-dir <dir>', 'the recording folder to find --session, --latest or a session id in').env('AGENT_INSPECTOR_SESSION_DIR');
 }
 
 /** Pixels around the viewport whose elements the DOM extraction indexes; -1 for the whole page. */

@@ -4,9 +4,10 @@ import { join, resolve } from 'node:path';
 import { McpBrowserClient, type ServerSpec } from '../mcp-client';
 import { describeDrift, Replayer, type DriftReport, type StepOutcome } from '../replay';
 import { openSession } from '../sessions/session-reader';
+import { findSession, type SessionChoice } from './find-session';
 import { log } from './process';
 
-export interface ReplayCliOptions {
+export interface ReplayCliOptions extends SessionChoice {
   to?: string;
   server?: string;
   json?: boolean;
@@ -19,10 +20,19 @@ export interface ReplayCliOptions {
  * own server, spawned over stdio in a scratch folder — and prints where it drifted. Exit code 0 only when every step
  * replayed without drift.
  */
-export async function runReplay(dir: string, options: ReplayCliOptions) {
+export async function runReplay(target: string | undefined, options: ReplayCliOptions) {
   const to = options.to === undefined ? undefined : Number(options.to);
   if (to !== undefined && (!Number.isInteger(to) || to <= 0)) throw new Error(`--to expects a recorded step number (1 or more), got "${options.to}".`);
-  const session = await openSession(resolve(dir));
+  const found = await findSession(target, options);
+  try {
+    await replayFolder(found.dir, to, options);
+  } finally {
+    await found.release();
+  }
+}
+
+async function replayFolder(dir: string, to: number | undefined, options: ReplayCliOptions) {
+  const session = await openSession(dir);
   for (const warning of session.warnings) log(`warning: ${warning}`);
 
   // Our own server keeps its output (Browser State is off, screenshots the session asks for) in a folder of its own.
