@@ -32,7 +32,7 @@ function expectNoClearValue(files: { name: string; data: Buffer }[]) {
   for (const { name, data } of files) for (const value of CLEAR) expect(data.includes(value), `${value} in ${name}`).toBe(false);
 }
 
-test('what an agent types into secret fields reaches no file, export or zip; the exported spec reads it from the environment', async ({ site, workspace }) => {
+test('what an agent types into secret fields reaches no file, export or zip; the exported spec and replay read it from the environment', async ({ site, workspace }) => {
   test.setTimeout(120_000);
   mkdirSync(workspace, { recursive: true });
   const secretsFile = join(workspace, 'secrets.env');
@@ -97,4 +97,15 @@ test('what an agent types into secret fields reaches no file, export or zip; the
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
+
+  // Replay types the masked values from the environment (the --secrets file holds API_TOKEN), never the masks.
+  const replay = (env: Record<string, string>) => run('node', [CLI, 'replay', dir, '--secrets', secretsFile], { env: { ...process.env, ...env } })
+    .then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  const replayed = await replay({ PASSWORD: TYPED, PASSWORD_2: FILLED });
+  expect(replayed.code, replayed.stdout).toBe(0);
+  expect(replayed.stdout).toContain('Replayed without drift.');
+  const unset = await replay({ PASSWORD: TYPED });
+  expect(unset.code).not.toBe(0);
+  expect(unset.stdout).toContain('set PASSWORD_2 in the environment (or the --secrets file) to replay it');
+  for (const value of CLEAR) expect(replayed.stdout + unset.stdout).not.toContain(value);
 });
