@@ -7,6 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { entryData, readEntries } from '../src/main/sessions/zip-reader';
 import { zipFolder } from '../src/main/sessions/zip-writer';
 import { expect, test } from './support/fixtures';
+import { inProcessCore } from './support/in-process';
 import { CLI, connectStdio, refOf } from './support/mcp';
 
 const run = promisify(execFile);
@@ -108,4 +109,23 @@ test('what an agent types into secret fields reaches no file, export or zip; the
   expect(unset.code).not.toBe(0);
   expect(unset.stdout).toContain('set PASSWORD_2 in the environment (or the --secrets file) to replay it');
   for (const value of CLEAR) expect(replayed.stdout + unset.stdout).not.toContain(value);
+});
+
+test('browser_interact: a --secrets value in the query is masked in the planner rounds and calls on the bus; the typed password too', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace, { secrets: { API_TOKEN: TOKEN } });
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const notes = await mcp.call('browser_interact', { query: `Type "${TOKEN}" into Notes` });
+    expect(notes.isError, notes.text).toBe(false);
+    expect(notes.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env.API_TOKEN);`);
+    const password = await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot?.yaml, /textbox "Password"/), text: TYPED });
+    expect(password.isError, password.text).toBe(false);
+    const published = JSON.stringify(events);
+    expect(published).toContain('"type":"negotiation-round"');
+    for (const value of [TOKEN, TYPED]) expect(published).not.toContain(value);
+    expect(published).toContain('<secret>API_TOKEN</secret>');
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
 });

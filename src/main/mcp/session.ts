@@ -150,7 +150,7 @@ export class McpSession implements ToolHost {
     return { result, sections, response };
   }
 
-  private toolSession(caller: string): ToolSession {
+  private toolSession(caller: string, context: Context): ToolSession {
     return {
       id: this.id,
       planner: this.planner,
@@ -159,7 +159,8 @@ export class McpSession implements ToolHost {
         if (!response) throw new Error(sections.error);
         return { isError: !!sections.error, sections, response };
       },
-      publish: event => this.bus.publish(event),
+      // A planner's rounds quote the query and the planned action: secrets known so far are masked there too.
+      publish: event => this.bus.publish(redactDeep(context.secrets, event)),
     };
   }
 
@@ -167,13 +168,13 @@ export class McpSession implements ToolHost {
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
       if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
-      return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name) });
+      return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name, context) });
     }
     return tool.handler({
       args,
       context,
       response,
-      session: this.toolSession(tool.name),
+      session: this.toolSession(tool.name, context),
       get tab() {
         return context.currentTabOrDie();
       },
