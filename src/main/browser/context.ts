@@ -27,6 +27,11 @@ export class Context {
   readonly domState?: DomState;
   /** What the pages log and request, for each step's event, unless --no-activity. */
   readonly activity?: ActivityCollector;
+  /**
+   * name → value of everything redacted in this session: the --secrets file, plus each value the agent typed into a
+   * sensitive field (see mcp/sensitive-field.ts). Grows during the session; every redaction reads this one object.
+   */
+  readonly secrets: Record<string, string>;
 
   constructor(
     readonly config: CoreConfig,
@@ -38,11 +43,12 @@ export class Context {
     /** Where what a person does by hand in these pages goes (human takeover); without it, nothing is captured. */
     private readonly humanSteps?: HumanStepHooks,
   ) {
+    this.secrets = { ...config.secrets };
     if (config.domState) {
       const dir = join(workspace.outputDir, 'browser-state', ...(sharedWorkspace ? [sessionId] : []));
-      this.domState = new DomState(dir, text => redactSecrets(config.secrets, text));
+      this.domState = new DomState(dir, text => redactSecrets(this.secrets, text));
     }
-    if (config.activity) this.activity = new ActivityCollector(config.secrets);
+    if (config.activity) this.activity = new ActivityCollector(this.secrets);
   }
 
   get currentTab(): Tab | undefined {
@@ -145,7 +151,7 @@ export class Context {
     // Pages opened by the site (target=_blank, window.open) become tabs too.
     context.on('page', page => this.tabFor(page));
     await this.applyNetworkRules(context);
-    if (this.config.humanSteps && this.humanSteps) await captureHumanSteps(context, this.config.secrets, this.humanSteps);
+    if (this.config.humanSteps && this.humanSteps) await captureHumanSteps(context, this.secrets, this.humanSteps);
     if (this.config.saveTrace) await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId });
     return context;
   }

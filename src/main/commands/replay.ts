@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { McpBrowserClient, type ServerSpec } from '../mcp-client';
 import { describeDrift, Replayer, type DriftReport, type StepOutcome } from '../replay';
 import { openSession } from '../sessions/session-reader';
+import { loadSecrets } from '../secrets';
 import { findSession, type SessionChoice } from './find-session';
 import { log } from './process';
 
@@ -39,6 +40,8 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const scratch = options.server ? undefined : await mkdtemp(join(tmpdir(), 'agent-inspector-replay-'));
   if (options.secrets && options.server) throw new Error('--secrets applies to the inspector replay starts itself; give a --server its secrets in its own command line.');
   const secrets = options.secrets ? ['--secrets', resolve(options.secrets)] : [];
+  // A value the recording masked comes from this file first, then the environment.
+  const fileSecrets = options.secrets ? loadSecrets(resolve(options.secrets)) : {};
   const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', ...secrets], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
@@ -49,6 +52,7 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
       let started = 0;
       const replayer = new Replayer(session, client, {
         stopOnDrift: options.stopOnDrift,
+        secret: name => fileSecrets[name] ?? process.env[name],
         onStepStart: step => log(`[${++started}/${total}] ${step.seq} ${step.tool}…`),
       });
       report = to === undefined ? await replayer.runAll() : await replayer.runTo(to);

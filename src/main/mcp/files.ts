@@ -23,7 +23,7 @@ export function outputPath(workspace: Workspace, filename: string | undefined, d
 /** Writes a file for the agent, with secrets redacted from text, and returns the path to show it. */
 export async function writeOutput(context: Context, file: string, data: string | Buffer): Promise<string> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, typeof data === 'string' ? redactSecrets(context.config.secrets, data) : data);
+  await writeFile(file, typeof data === 'string' ? redactSecrets(context.secrets, data) : data);
   return displayPath(context.workspace, file);
 }
 

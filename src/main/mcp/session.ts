@@ -128,7 +128,7 @@ export class McpSession implements ToolHost {
     }
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
-    const sections: ParsedResponse = redactDeep(this.config.secrets, finished);
+    const sections: ParsedResponse = redactDeep(context.secrets, finished);
     const text = renderResponse(sections);
     const result: CallToolResult = {
       content: [{ type: 'text', text }, ...response.images.map(image => ({
@@ -150,7 +150,7 @@ export class McpSession implements ToolHost {
     return { result, sections, response };
   }
 
-  private toolSession(caller: string): ToolSession {
+  private toolSession(caller: string, context: Context): ToolSession {
     return {
       id: this.id,
       planner: this.planner,
@@ -159,7 +159,8 @@ export class McpSession implements ToolHost {
         if (!response) throw new Error(sections.error);
         return { isError: !!sections.error, sections, response };
       },
-      publish: event => this.bus.publish(event),
+      // A planner's rounds quote the query and the planned action: secrets known so far are masked there too.
+      publish: event => this.bus.publish(redactDeep(context.secrets, event)),
     };
   }
 
@@ -167,13 +168,13 @@ export class McpSession implements ToolHost {
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
       if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
-      return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name) });
+      return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name, context) });
     }
     return tool.handler({
       args,
       context,
       response,
-      session: this.toolSession(tool.name),
+      session: this.toolSession(tool.name, context),
       get tab() {
         return context.currentTabOrDie();
       },
@@ -192,23 +193,23 @@ export class McpSession implements ToolHost {
       sessionId: this.id,
       seq,
       tool,
-      args: redactDeep(this.config.secrets, args),
+      args: redactDeep(context.secrets, args),
       startedAt,
       endedAt,
       outcome: response.isError ? 'error' : 'ok',
       ...(via && { via }),
-      ...(targets.length && { targets: redactDeep(this.config.secrets, targets) }),
+      ...(targets.length && { targets: redactDeep(context.secrets, targets) }),
       response: parsed,
       code: parsed.code ?? '',
       url: parsed.page?.url ?? (current && !current.isClosed() ? current.url() : undefined),
       title: parsed.page?.title,
-      ariaSnapshot: response.ariaSnapshot && redactSecrets(this.config.secrets, response.ariaSnapshot),
+      ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
       screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
       ...(image && { imageReturned: true }),
       ...(page.before && { before: jpeg(page.before) }),
       ...(page.navigated && { navigated: true }),
       domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
-      ...(storageState !== undefined && { storageState: redactDeep(this.config.secrets, storageState) }),
+      ...(storageState !== undefined && { storageState: redactDeep(context.secrets, storageState) }),
       ...(activity && { activity }),
     });
   }
@@ -221,7 +222,7 @@ export class McpSession implements ToolHost {
         this.shots.forget();
         const seq = ++this.seq;
         const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
-        return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.config.secrets, step), ...(activity && { activity }) });
+        return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.context!.secrets, step), ...(activity && { activity }) });
       },
     });
     return this.context;

@@ -136,3 +136,17 @@ test('an aborted signal ends runTo after the step in flight, without the final c
   expect(rest.steps.map(s => s.seq)).toEqual([1, 2, 3, 4, 5, 6]);
   expect(replayer.nextSeq).toBeUndefined();
 });
+
+test('a masked secret is typed from its variable; unset, the step fails naming it and nothing is typed', async () => {
+  const session = recording();
+  session.steps[0].args = { url: 'http://site/?token=<secret>API_TOKEN</secret>' };
+  const set = fakeClient(page(11));
+  await new Replayer(session, set.client, { secret: name => (name === 'API_TOKEN' ? 't0k' : undefined) }).runTo(1);
+  expect(set.calls[0].args).toEqual({ url: 'http://site/?token=t0k' });
+
+  const unset = fakeClient(page(11));
+  const report = await new Replayer(session, unset.client, { secret: () => undefined }).runAll();
+  expect(unset.calls).toEqual([]);
+  expect(report.steps).toHaveLength(1);
+  expect(report.steps[0]).toMatchObject({ status: 'failed', drift: [{ kind: 'outcome', error: expect.stringContaining('set API_TOKEN in the environment') }] });
+});

@@ -6,6 +6,7 @@ import { OBSERVING_TOOLS, PLANNING_TOOLS } from '../sessions/tool-kinds';
 import { describeQuery, findTarget, locatorPick, recordedIndex, type TargetQuery } from './locate';
 import { summarize, type Drift, type DriftReport, type StepOutcome, type StepStatus } from './report';
 import { snapshotDiff } from './snapshot-drift';
+import { missingSecretsError, unmaskArgs } from './secret-args';
 import { targetValues, withTargets } from './target-args';
 
 /** What a replay needs of a client: any tool call, and a fresh snapshot (which also handles file-mode servers). */
@@ -18,6 +19,8 @@ export interface ReplayOptions {
   onStepStart?(step: ToolCallRecord): void;
   /** Called as each step ends. The final snapshot comparison may add drift to an outcome later. */
   onStep?(outcome: StepOutcome): void;
+  /** The value of a secret the recording masked (`<secret>NAME</secret>`); by default the environment variable NAME. */
+  secret?(name: string): string | undefined;
 }
 
 const REF = /^(?:f\d+)?e\d+$/;
@@ -138,9 +141,11 @@ export class Replayer {
   private async replay(step: ToolCallRecord): Promise<{ status: StepStatus; drift: Drift[]; skipped?: string; stop?: string; snapshot?: { replayed: string; compared: boolean } }> {
     const skipped = skipReason(step);
     if (skipped) return { status: 'skipped', drift: [], skipped };
+    const unmasked = unmaskArgs(step.args, this.options.secret ?? (name => process.env[name]));
+    if ('missing' in unmasked) return { status: 'failed', drift: [{ kind: 'outcome', error: missingSecretsError(unmasked.missing) }], stop: 'a secret it types is not set' };
     let result: ToolResult;
     try {
-      const called = await this.call(step, await this.plan(step));
+      const called = await this.call(step, unmasked.args, await this.plan(step));
       if ('drift' in called) return { status: 'failed', drift: [called.drift], stop: 'its target could not be found again' };
       result = called.result;
     } catch (error) {
@@ -175,21 +180,21 @@ export class Replayer {
    * (the page changed since without a new snapshot), so a call that finds no such element is tried once more with
    * targets looked up in a fresh snapshot.
    */
-  private async call(step: ToolCallRecord, plans: PlannedTarget[]): Promise<{ result: ToolResult } | { drift: Drift }> {
+  private async call(step: ToolCallRecord, args: Record<string, unknown>, plans: PlannedTarget[]): Promise<{ result: ToolResult } | { drift: Drift }> {
     const first = await this.lookUp(plans, false);
     if ('drift' in first) return first;
     try {
-      return { result: await this.callWith(step, first.refs) };
+      return { result: await this.callWith(step.tool, args, first.refs) };
     } catch (error) {
       if (!(error instanceof McpClientError) || error.kind !== 'element-not-found' || !first.reused) throw error;
     }
     const second = await this.lookUp(plans, true);
-    return 'drift' in second ? second : { result: await this.callWith(step, second.refs) };
+    return 'drift' in second ? second : { result: await this.callWith(step.tool, args, second.refs) };
   }
 
-  /** The recorded call with each looked-up target's new ref; every other argument as recorded. */
-  private callWith(step: ToolCallRecord, refs: Map<string, string>): Promise<ToolResult> {
-    return this.client.callTool(step.tool, withTargets(step.args, value => refs.get(value) ?? value));
+  /** The recorded call with each looked-up target's new ref; every other argument as recorded (secrets unmasked). */
+  private callWith(tool: string, args: Record<string, unknown>, refs: Map<string, string>): Promise<ToolResult> {
+    return this.client.callTool(tool, withTargets(args, value => refs.get(value) ?? value));
   }
 
   /** The new ref of each target: in the latest snapshot when there is one, else (or when one is missing there) a fresh one. */

@@ -1,4 +1,4 @@
-import { jsString } from '../browser/codegen';
+import { jsLiteral, jsString } from '../browser/codegen';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
 import { ariaTemplate } from './aria-template';
@@ -57,16 +57,41 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
   }
   const body = blocks.flatMap(block => [block.comment, ...block.lines.map(withBase)]).map(line => `  ${line}`).join('\n');
   const title = options.title ?? `recorded session ${new Date(session.meta.startedAt).toISOString()}`;
+  const secrets = secretNames(body);
   return [
     `// Exported by Agent Inspector from ${session.meta.id} (${session.steps.length} recorded calls).`,
+    ...secretsHeader(secrets),
     `import { expect, test } from '@playwright/test';`,
     '',
     ...(origin ? [`const BASE_URL = process.env.BASE_URL ?? ${jsString(origin)};`, ''] : []),
     `test(${jsString(title)}, async ({ page }) => {`,
+    ...secretsGuard(secrets),
     body,
     '});',
     '',
   ].join('\n');
+}
+
+/** The environment variables the steps read: secrets the recording masked (process.env.NAME), in order of use. */
+export function secretNames(code: string): string[] {
+  return [...new Set(Array.from(code.matchAll(/process\.env\.([A-Za-z_][A-Za-z0-9_]*)/g), match => match[1]))];
+}
+
+function secretsHeader(names: string[]): string[] {
+  if (!names.length) return [];
+  return [
+    '// The recording masked what was typed into secret fields; set these environment variables to run it:',
+    ...names.map(name => `//   ${name}`),
+  ];
+}
+
+/** Without it an unset variable would type "undefined" or fail deep in a step with a message naming nothing. */
+function secretsGuard(names: string[]): string[] {
+  if (!names.length) return [];
+  return [
+    `  const unset = ${jsLiteral(names)}.filter(name => !process.env[name]);`,
+    "  if (unset.length) throw new Error(`Set the environment variable(s) ${unset.join(', ')}: the recording masked these secrets.`);",
+  ];
 }
 
 /** The aria snapshots of the session's whole-page browser_snapshot steps, for ExportOptions.ariaCheckpoints. */

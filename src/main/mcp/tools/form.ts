@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
-import { secretAwareText } from '../../secrets';
+import { textToType } from '../sensitive-field';
 import { defineTool, elementField, targetField } from '../tool';
 import { assertReadable } from './element';
 
@@ -33,7 +33,7 @@ const fillForm = defineTool({
           response.addCode(`await ${code}.selectOption(${jsLiteral(field.value)});`);
           await locator.selectOption(field.value);
         } else {
-          const text = secretAwareText(context.config.secrets, field.value);
+          const text = await textToType(context.secrets, locator, field.value);
           response.addCode(`await ${code}.fill(${text.code});`);
           await locator.fill(text.value);
         }

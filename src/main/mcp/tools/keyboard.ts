@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
-import { secretAwareText } from '../../secrets';
+import { textToType } from '../sensitive-field';
 import { defineTool, elementField, targetField } from '../tool';
 
 const type = defineTool({
@@ -19,7 +19,7 @@ const type = defineTool({
   readOnly: false,
   async handler({ args, tab, context, response }) {
     const { locator, code } = await tab.locator(args.target);
-    const text = secretAwareText(context.config.secrets, args.text);
+    const text = await textToType(context.secrets, locator, args.text);
     const method = args.slowly ? 'pressSequentially' : 'fill';
     response.addCode(`await ${code}.${method}(${text.code});`);
     if (args.submit) response.addCode(`await ${code}.press('Enter');`);

@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { entryData, readEntries } from '../src/main/sessions/zip-reader';
+import { zipFolder } from '../src/main/sessions/zip-writer';
+import { expect, test } from './support/fixtures';
+import { inProcessCore } from './support/in-process';
+import { CLI, connectStdio, refOf } from './support/mcp';
+
+const run = promisify(execFile);
+type Failed = { stdout: string; stderr: string; code: number };
+
+const TYPED = 'hunter2-typed-by-agent';
+const FILLED = 'correct-horse-filled';
+const TOKEN = 'tok-9f8e7d6c5b4a';
+const CLEAR = [TYPED, FILLED, TOKEN];
+
+/** Every file under `dir` (the secrets file aside), with gzip artifacts read as the text they hold. */
+function filesUnder(dir: string, skip: string): { name: string; data: Buffer }[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map(name => join(dir, name))
+    .filter(path => path !== skip && statSync(path).isFile())
+    .map(path => ({ name: path, data: plain(readFileSync(path)) }));
+}
+
+const plain = (data: Buffer) => (data[0] === 0x1f && data[1] === 0x8b ? gunzipSync(data) : data);
+
+function expectNoClearValue(files: { name: string; data: Buffer }[]) {
+  expect(files.length).toBeGreaterThan(3);
+  for (const { name, data } of files) for (const value of CLEAR) expect(data.includes(value), `${value} in ${name}`).toBe(false);
+}
+
+test('what an agent types into secret fields reaches no file, export or zip; the exported spec and replay read it from the environment', async ({ site, workspace }) => {
+  test.setTimeout(120_000);
+  mkdirSync(workspace, { recursive: true });
+  const secretsFile = join(workspace, 'secrets.env');
+  writeFileSync(secretsFile, `API_TOKEN=${TOKEN}\n`);
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions, '--secrets', secretsFile], { cwd: workspace });
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const yaml = nav.parsed.snapshot!.yaml;
+  const password = refOf(yaml, /textbox "Password"/);
+
+  const typed = await mcp.call('browser_type', { target: password, text: TYPED });
+  // The agent's own response shows the code as it will be recorded: the variable, never the value.
+  expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD);`);
+  const filled = await mcp.call('browser_fill_form', { fields: [
+    { name: 'Password', type: 'textbox', target: password, value: FILLED },
+    { name: 'Full name', type: 'textbox', target: refOf(yaml, /textbox "Full name"/), value: 'API_TOKEN' },
+    { name: 'Notes', type: 'textbox', target: refOf(yaml, /textbox "Notes"/), value: TOKEN },
+  ] });
+  expect(filled.isError).toBe(false);
+  expect(filled.parsed.code).toContain('.fill(process.env.PASSWORD_2);');
+  expect(filled.parsed.code).toContain(`await page.getByTestId('full-name').fill(process.env.API_TOKEN);`);
+  expect(filled.parsed.code).toContain(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env.API_TOKEN);`);
+  await mcp.call('browser_snapshot');
+  // The page got the real values (the check runs with them; what is published shows the masks).
+  const values = await mcp.call('browser_evaluate', {
+    function: `() => ['name', 'password', 'notes'].map(name => document.querySelector(\`[name=\${name}]\`).value).join('|') === '${TOKEN}|${FILLED}|${TOKEN}'`,
+  });
+  expect(values.parsed.result).toBe('true');
+  for (const response of [typed, filled, values]) for (const value of CLEAR) expect(response.text).not.toContain(value);
+  await mcp.close();
+
+  const dir = join(sessions, readdirSync(sessions)[0]);
+  const events = readFileSync(join(dir, 'events.jsonl'), 'utf8');
+  expect(events).toContain('<secret>PASSWORD</secret>');
+  expect(events).toContain('<secret>PASSWORD_2</secret>');
+  const spec = join(workspace, 'login.spec.ts');
+  await run('node', [CLI, 'export', dir, '-o', spec]);
+  const zipped = await zipFolder(dir, 'session');
+  const entries = readEntries(zipped, { maxEntries: 1000, maxTotalBytes: 1e9 }).filter(entry => !entry.directory);
+  // The session folder, Browser State files, the exported spec and the zip (each entry unpacked).
+  expectNoClearValue([
+    ...filesUnder(workspace, secretsFile),
+    ...entries.map(entry => ({ name: `zip:${entry.name}`, data: plain(entryData(zipped, entry)) })),
+  ]);
+
+  const code = readFileSync(spec, 'utf8');
+  expect(code).toContain('//   PASSWORD\n//   PASSWORD_2\n//   API_TOKEN\n');
+  const project = mkdtempSync(join(tmpdir(), 'exported-secrets-'));
+  symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
+  copyFileSync(spec, join(project, 'login.spec.ts'));
+  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
+  const runSpec = (env: Record<string, string>) => run('npx', ['playwright', 'test', '--reporter=line'], {
+    cwd: project, env: { ...process.env, ...env },
+  }).then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  try {
+    const passed = await runSpec({ PASSWORD: TYPED, PASSWORD_2: FILLED, API_TOKEN: TOKEN });
+    expect(passed.code, `${passed.stdout}\n${passed.stderr}`).toBe(0);
+    expect(passed.stdout).toContain('1 passed');
+    const failed = await runSpec({ PASSWORD: TYPED });
+    expect(failed.code).not.toBe(0);
+    expect(failed.stdout).toContain('Set the environment variable(s) PASSWORD_2, API_TOKEN: the recording masked these secrets.');
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+
+  // Replay types the masked values from the environment (the --secrets file holds API_TOKEN), never the masks.
+  const replay = (env: Record<string, string>) => run('node', [CLI, 'replay', dir, '--secrets', secretsFile], { env: { ...process.env, ...env } })
+    .then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  const replayed = await replay({ PASSWORD: TYPED, PASSWORD_2: FILLED });
+  expect(replayed.code, replayed.stdout).toBe(0);
+  expect(replayed.stdout).toContain('Replayed without drift.');
+  const unset = await replay({ PASSWORD: TYPED });
+  expect(unset.code).not.toBe(0);
+  expect(unset.stdout).toContain('set PASSWORD_2 in the environment (or the --secrets file) to replay it');
+  for (const value of CLEAR) expect(replayed.stdout + unset.stdout).not.toContain(value);
+});
+
+test('browser_interact: a --secrets value in the query is masked in the planner rounds and calls on the bus; the typed password too', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace, { secrets: { API_TOKEN: TOKEN } });
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const notes = await mcp.call('browser_interact', { query: `Type "${TOKEN}" into Notes` });
+    expect(notes.isError, notes.text).toBe(false);
+    expect(notes.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env.API_TOKEN);`);
+    const password = await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot?.yaml, /textbox "Password"/), text: TYPED });
+    expect(password.isError, password.text).toBe(false);
+    const published = JSON.stringify(events);
+    expect(published).toContain('"type":"negotiation-round"');
+    for (const value of [TOKEN, TYPED]) expect(published).not.toContain(value);
+    expect(published).toContain('<secret>API_TOKEN</secret>');
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
+});

@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { exportSpec, secretNames } from './export';
+import type { RecordedSession } from './session-reader';
+import type { ToolCallRecord } from './format';
+
+const step = (seq: number, tool: string, code: string): ToolCallRecord =>
+  ({ seq, tool, code, args: {}, outcome: 'ok', response: {}, startedAt: 0, endedAt: 0, artifacts: {} }) as unknown as ToolCallRecord;
+
+const session = (steps: ToolCallRecord[]) => ({ meta: { id: 's1', startedAt: 0 }, steps }) as unknown as RecordedSession;
+
+test('secretNames lists each process.env variable once, in order of use', () => {
+  expect(secretNames("await a.fill(process.env.LOGIN_PASSWORD);\nawait b.fill(process.env.PIN);\nx(process.env.LOGIN_PASSWORD)")).toEqual(['LOGIN_PASSWORD', 'PIN']);
+  expect(secretNames("await a.fill('process env');")).toEqual([]);
+});
+
+test('a spec typing secrets lists them in its header and fails first, naming the unset ones', () => {
+  const spec = exportSpec(session([step(1, 'browser_type', "await page.getByLabel('Password').fill(process.env.LOGIN_PASSWORD);")]));
+  expect(spec).toContain('// The recording masked what was typed into secret fields; set these environment variables to run it:\n//   LOGIN_PASSWORD\n');
+  const guard = spec.indexOf("const unset = ['LOGIN_PASSWORD'].filter(name => !process.env[name]);");
+  expect(guard).toBeGreaterThan(spec.indexOf('async ({ page }) => {'));
+  expect(guard).toBeLessThan(spec.indexOf('.fill(process.env.LOGIN_PASSWORD)'));
+  expect(spec).toContain('await expect(page.getByLabel(\'Password\')).toHaveValue(process.env.LOGIN_PASSWORD);');
+});
+
+test('a spec without secrets has neither header nor guard', () => {
+  const spec = exportSpec(session([step(1, 'browser_type', "await page.getByLabel('Name').fill('Ada');")]));
+  expect(spec).not.toContain('environment variables');
+  expect(spec).not.toContain('unset');
+});
