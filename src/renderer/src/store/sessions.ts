@@ -11,8 +11,14 @@ export const sessionsSlice: Slice<SessionsSlice> = (set, get) => ({
     if (status) set({ status });
   },
   async refreshSessions() {
-    const sessions = await attempt(get, inspector.invoke('listSessions', {}));
-    if (sessions) set({ sessions });
+    const fetched = await attempt(get, inspector.invoke('listSessions', {}));
+    if (!fetched) return;
+    // Events keep coming while the list is on its way: a session that started meanwhile is not in it yet, and one
+    // that made steps meanwhile is listed with fewer. What the events told us is kept.
+    const shown = new Map(get().sessions.map(session => [session.id, session]));
+    const listed = new Set(fetched.map(session => session.id));
+    const startedMeanwhile = get().sessions.filter(session => session.live && !listed.has(session.id));
+    set({ sessions: [...startedMeanwhile, ...fetched.map(session => ({ ...session, steps: Math.max(session.steps, shown.get(session.id)?.steps ?? 0) }))] });
   },
   async openSession(id) {
     set({ openSessionId: id, opened: undefined, selectedSeq: undefined, detail: undefined, follow: true, timelineFilter: NO_FILTER, ...emptyTree() });
