@@ -55,6 +55,12 @@ export class ChildProcessTransport implements Transport {
     return [...this.tail, this.partialLine].filter(line => line.trim()).join('\n');
   }
 
+  /** How the process ended, waiting up to `ms` for it to end; undefined while it still runs. */
+  async endedWithin(ms: number): Promise<string | undefined> {
+    await within(this.closed, ms);
+    return this.ended;
+  }
+
   start(): Promise<void> {
     const [command, ...args] = this.argv;
     const child = spawn(command, args, { cwd: this.cwd, stdio: 'pipe', detached: POSIX, windowsHide: true });

@@ -19,6 +19,8 @@ export interface UpstreamOptions {
   signal?: AbortSignal;
 }
 
+/** How long a handshake failure waits for the process's exit to be reported (see Upstream.start). */
+const EXIT_WAIT_MS = 1_000;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** The SDK's own timeout, not an error of that code the upstream sent. */
 const isTimeout = (error: unknown) =>
@@ -48,8 +50,9 @@ export class Upstream {
       await client.connect(transport, { timeout: options.timeoutMs });
       return new Upstream(options, transport, client);
     } catch (error) {
-      // Read before close(): closing a server that hung in the handshake ends it too, and that is not the news.
-      const ended = transport.ended;
+      // Read before close(): closing a server that hung in the handshake ends it too, and that is not the news. A
+      // write to a process that is dying fails (EPIPE) a moment before its exit is reported: that exit is the news.
+      const ended = transport.ended ?? (isTimeout(error) ? undefined : await transport.endedWithin(EXIT_WAIT_MS));
       await transport.close();
       // Without a pid it never ran, and "could not start" says it all.
       const what = ended ? `${ended}${transport.pid === undefined ? '' : ' before it was ready'}`
