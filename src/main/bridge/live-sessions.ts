@@ -32,7 +32,8 @@ const roundChars = (round: NegotiationRoundEvent) => (round.sent?.skeletonDom?.l
 const MAX_HEAVY_CHARS = 384 * 2 ** 20;
 
 const heavyChars = (step: ToolCallEvent) =>
-  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.domState?.dom.length ?? 0) + activityChars(step.activity);
+  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.before?.base64.length ?? 0) + (step.domState?.dom.length ?? 0)
+  + activityChars(step.activity);
 
 /** The sessions running in this process, as their events arrived on the bus: what the UI reads for live sessions. */
 export class LiveSessions {
@@ -84,6 +85,7 @@ export class LiveSessions {
       this.heavyTotal -= heavyChars(oldest);
       delete oldest.ariaSnapshot;
       delete oldest.screenshot;
+      delete oldest.before;
       delete oldest.domState;
       if (oldest.activity) {
         delete oldest.activity;

@@ -67,16 +67,11 @@ export class StepShots {
 
   async after(context: Context): Promise<Buffer | undefined> {
     const page = context.currentTab?.page;
-    const last = this.last;
     this.last = undefined;
     if (!page || page.isClosed()) return undefined;
+    // Always a fresh picture: a call can change the look without a mutation the mark counts (hover styles).
     // The mark is read first: a change that lands between it and the screenshot only costs a fresh before next time.
     const mark = await changeMark(page);
-    // A call that changed nothing (a nested call's outer one, a failed click) shows the same page.
-    if (last && mark === last.mark) {
-      this.last = last;
-      return last.shot;
-    }
     const shot = await stepScreenshot(context);
     if (shot && mark) this.last = { shot, mark };
     return shot;
