@@ -77,6 +77,7 @@ test('Export spec previews the spec in the editor; the saved file passes under n
     await preview.getByRole('button', { name: 'Copy' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`await expect(page.getByTestId('full-name')).toHaveValue('Ada Lovelace');`);
+    expect(copied).toContain(`await expect(page.getByRole('status')).toContainText('Saved Ada Lovelace`);
 
     const download = page.waitForEvent('download');
     await page.getByTestId('export-save').click();

@@ -1,5 +1,5 @@
 // @ts-check
-// Serves e2e/fixtures on 127.0.0.1 plus a few dynamic routes (JSON API, download, generated large page).
+// Serves e2e/fixtures on 127.0.0.1 plus a few dynamic routes (JSON API, download, redirect, generated large page).
 // Plain JavaScript so the benchmarks (node bench/*.js) and the TypeScript tests share it.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -78,6 +78,11 @@ export async function startFixtureServer() {
       await new Promise(resolve => setTimeout(resolve, Math.min(Number(url.searchParams.get('ms') ?? 1000), 10_000)));
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end('{"slow":true}');
+    }
+    if (url.pathname === '/go/search') {
+      // A link whose target gains a cache-busting timestamp on the way, as tracking redirects do.
+      res.writeHead(302, { location: `/search.html?q=${encodeURIComponent(url.searchParams.get('q') ?? '')}&ts=${Date.now()}` });
+      return res.end();
     }
     if (url.pathname === '/download') {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="report.txt"' });

@@ -10,8 +10,9 @@ import type { Workspace } from '../browser/context';
 import type { InspectorCore } from '../core';
 import { McpSession } from '../mcp/session';
 import { SessionSearch } from '../search/session-search';
+import { loadAppearedTexts } from '../sessions/assertions';
 import { exportSpec } from '../sessions/export';
-import { SESSION_FORMAT, SESSION_VERSION, type SessionMeta } from '../sessions/format';
+import { SESSION_FORMAT, SESSION_VERSION, type SessionMeta, type ToolCallRecord } from '../sessions/format';
 import { openSession, RecordedSession } from '../sessions/session-reader';
 import { VERSION } from '../version';
 import { DemoRunner } from './demo';
@@ -382,8 +383,14 @@ export class BridgeHost {
 
   private async exportSession(id: string): Promise<BridgeOutput<'export'>> {
     const session = await this.recordingOf(id);
+    // A session recorded to no folder has its snapshots in memory only, on the live events.
+    const inMemory = session.dir ? undefined : this.live.get(id);
+    const ariaOf = inMemory
+      ? async (step: ToolCallRecord) => inMemory.steps.find(event => event.seq === step.seq)?.ariaSnapshot
+      : (step: ToolCallRecord) => session.ariaSnapshot(step);
+    const appeared = await loadAppearedTexts(session.steps, ariaOf);
     const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
-    return { spec: exportSpec(session), fileName: `session-${stamp}.spec.ts` };
+    return { spec: exportSpec(session, { appeared }), fileName: `session-${stamp}.spec.ts` };
   }
 
   /** Any session as a recording: a live one from its folder (flushed first) or, when not recorded, from memory. */

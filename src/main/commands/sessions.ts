@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { loadAppearedTexts } from '../sessions/assertions';
 import { exportSpec, loadAriaCheckpoints } from '../sessions/export';
 import { listSessions, openSession } from '../sessions/session-reader';
 import { findSession, type SessionChoice } from './find-session';
@@ -23,7 +24,8 @@ export async function runExport(target: string | undefined, options: ExportCliOp
     const session = await openSession(found.dir);
     for (const warning of session.warnings) log(`warning: ${warning}`);
     const ariaCheckpoints = options.ariaCheckpoints ? await loadAriaCheckpoints(session) : undefined;
-    const spec = exportSpec(session, { title: options.title, ariaCheckpoints });
+    const appeared = await loadAppearedTexts(session.steps, step => session.ariaSnapshot(step));
+    const spec = exportSpec(session, { title: options.title, ariaCheckpoints, appeared });
     if (!output) {
       process.stdout.write(spec);
       return;

@@ -27,3 +27,18 @@ test('a spec without secrets has neither header nor guard', () => {
   expect(spec).not.toContain('environment variables');
   expect(spec).not.toContain('unset');
 });
+
+test('any step that navigated is followed by its URL, volatile parts left out; a tab switch (no code) is not', () => {
+  const click = { ...step(2, 'browser_click', "await page.getByRole('link', { name: 'Shoes' }).click();"), navigated: true, url: 'http://127.0.0.1:3000/results.html?q=shoes&ts=1732461234567' } as ToolCallRecord;
+  const tabs = { ...step(3, 'browser_tabs', ''), navigated: true, url: 'http://127.0.0.1:3000/other.html' } as ToolCallRecord;
+  const nav = { ...step(1, 'browser_navigate', "await page.goto('http://127.0.0.1:3000/shop.html');"), navigated: true, url: 'http://127.0.0.1:3000/shop.html' } as ToolCallRecord;
+  const spec = exportSpec(session([nav, click, tabs]), { appeared: new Map([[2, { role: 'status', text: 'Showing shoes' } as const]]) });
+  expect(spec).toContain(`await page.goto(BASE_URL + '/shop.html');\n  await expect(page).toHaveURL(BASE_URL + '/shop.html');`);
+  expect(spec).toContain([
+    `await page.getByRole('link', { name: 'Shoes' }).click();`,
+    `  await expect(page).toHaveURL(url => url.origin + url.pathname === BASE_URL + '/results.html' && url.searchParams.get('q') === 'shoes');`,
+    `  await expect(page.getByRole('status')).toContainText('Showing shoes');`,
+  ].join('\n'));
+  expect(spec).not.toContain('1732461234567');
+  expect(spec).not.toContain('other.html');
+});

@@ -2,6 +2,7 @@ import { jsLiteral, jsString } from '../browser/codegen';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
 import { ariaTemplate } from './aria-template';
+import { appearedAssertion, urlAssertion, type AppearedText } from './assertions';
 import { OBSERVING_TOOLS, PLANNING_TOOLS } from './tool-kinds';
 
 export interface ExportOptions {
@@ -12,6 +13,8 @@ export interface ExportOptions {
    * each becomes a `toMatchAriaSnapshot` checkpoint at that point of the test.
    */
   ariaCheckpoints?: ReadonlyMap<number, string>;
+  /** The text each form submission made appear, by seq (see loadAppearedTexts): asserted after that step. */
+  appeared?: ReadonlyMap<number, AppearedText>;
 }
 
 interface Block {
@@ -26,7 +29,8 @@ const WAIT_LINE = /^await (page\.getByText\(.+\)\.first\(\))\.waitFor\(\{ state:
 /**
  * A `@playwright/test` spec that replays a recorded session: each step's generated code (Playwright's own locators,
  * never aria refs; secrets as process.env), with assertions from what was observed after it — the URL after
- * navigations, the value after typing, the checked state after ticking, visibility for waited text. The recorded
+ * navigations, the value after typing, the checked state after ticking, visibility for waited text, the status text
+ * a submission made appear (options.appeared). The recorded
  * origin becomes `BASE_URL`, overridable from the environment, so the spec can run against another deployment.
  */
 export function exportSpec(session: RecordedSession, options: ExportOptions = {}): string {
@@ -53,7 +57,7 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
       attachToPrevious(blocks, step);
       continue;
     }
-    blocks.push({ comment, lines: [...linesWithAssertions(step)] });
+    blocks.push({ comment, lines: [...linesWithAssertions(step, options.appeared?.get(step.seq))] });
   }
   const body = blocks.flatMap(block => [block.comment, ...block.lines.map(withBase)]).map(line => `  ${line}`).join('\n');
   const title = options.title ?? `recorded session ${new Date(session.meta.startedAt).toISOString()}`;
@@ -116,9 +120,13 @@ export function rebaseLine(origin: string | undefined): (line: string) => string
   return line => (origin ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`) : line);
 }
 
-/** A call's generated code, each action followed by the assertion of what it set (value, checked state, URL, text). */
-export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' | 'url'>): Generator<string> {
-  for (const line of (step.code ?? '').split('\n').filter(Boolean)) {
+/**
+ * A call's generated code, each action followed by the assertion of what it set (value, checked state, text), then
+ * the URL it navigated to (volatile parts left out, see urlAssertion) and the text it made appear, when given.
+ */
+export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' | 'url' | 'navigated'>, appeared?: AppearedText): Generator<string> {
+  const lines = (step.code ?? '').split('\n').filter(Boolean);
+  for (const line of lines) {
     const wait = line.match(WAIT_LINE);
     if (wait) {
       yield `await expect(${wait[1]}).${wait[2] === 'visible' ? 'toBeVisible' : 'toBeHidden'}();`;
@@ -133,9 +141,10 @@ export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' 
       if (method === 'uncheck' || (method === 'setChecked' && argument === 'false')) yield `await expect(${locator}).not.toBeChecked();`;
     }
   }
-  if ((step.tool === 'browser_navigate' || step.tool === 'browser_navigate_back') && step.url) {
-    yield `await expect(page).toHaveURL(${jsString(step.url)});`;
-  }
+  // A step without code that navigated switched tabs: the spec's `page` stayed where it was.
+  const navigated = step.tool === 'browser_navigate' || step.tool === 'browser_navigate_back' || (step.navigated && lines.length);
+  if (navigated && step.url) yield urlAssertion(step.url);
+  if (appeared) yield appearedAssertion(appeared);
 }
 
 /**
