@@ -122,7 +122,7 @@ test('an archive in ZIP64 format (sizes, offsets and count in ZIP64 records) is 
   const writer = new yazl.ZipFile();
   writer.addBuffer(Buffer.from('line\n'.repeat(100)), 's/events.jsonl', { forceZip64Format: true });
   writer.addBuffer(Buffer.from('{}'), 's/session.json', { forceZip64Format: true });
-  writer.end({ forceZip64Format: true });
+  writer.end({ forceZip64Format: true, comment: '' });
   const path = join(dir, 'zip64.zip');
   await pipeline(writer.outputStream, createWriteStream(path));
   // The ZIP64 end of central directory record is there.
