@@ -35,70 +35,70 @@ const S_IFLNK = 0o120000;
 const MADE_BY_UNIX = 3;
 const LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-/** An open archive: its checked entries, and their contents on demand. Close it when done. */
-export interface ZipArchive {
-  entries: ZipEntry[];
-  /** One entry's content in memory (for small entries), checked against its CRC. */
-  read(entry: ZipEntry): Promise<Buffer>;
-  /** Writes the entries under `target` (created if needed); returns the files written, by entry name. */
-  extract(target: string, entries?: ZipEntry[]): Promise<string[]>;
-  close(): void;
-}
-
 /** Opens the archive at `path` and reads its central directory; throws a ZipError naming the problem. */
 export async function openZip(path: string, limits: ZipLimits): Promise<ZipArchive> {
   const file = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true })
     .catch(async (error: Error) => { throw await openError(path, error); });
   try {
     if (file.entryCount > limits.maxEntries) throw new ZipError(`The archive has ${file.entryCount} entries; at most ${limits.maxEntries} are accepted.`);
-    const raw = await centralDirectory(file);
-    let total = 0;
-    /** Each checked entry's yauzl entry, in archive order. */
     const sources = new Map<ZipEntry, yauzl.Entry>();
-    for (const entry of raw) {
-      const checked = checkedEntry(entry);
-      total += checked.size;
+    let total = 0;
+    for (const raw of await centralDirectory(file)) {
+      const entry = checkedEntry(raw);
+      total += entry.size;
       if (total > limits.maxTotalBytes) throw new ZipError(`The archive is too large: it unpacks to more than ${Math.round(limits.maxTotalBytes / 2 ** 20)} MB.`);
-      sources.set(checked, entry);
+      sources.set(entry, raw);
     }
-    const source = (entry: ZipEntry) => {
-      const found = sources.get(entry);
-      if (!found) throw new Error(`${entry.name} is not an entry of this archive.`);
-      return found;
-    };
-    return {
-      entries: [...sources.keys()],
-      read: async entry => {
-        const chunks: Buffer[] = [];
-        await pipeline(await contents(file, source(entry), entry.name), async (stream: AsyncIterable<Buffer>) => {
-          for await (const chunk of stream) chunks.push(chunk);
-        });
-        return Buffer.concat(chunks);
-      },
-      extract: (target, entries = [...sources.keys()]) => extract(target, entries.map(entry => [entry, source(entry)])),
-      close: () => file.close(),
-    };
-
-    async function extract(target: string, entries: [ZipEntry, yauzl.Entry][]): Promise<string[]> {
-      const root = resolve(target);
-      const written: string[] = [];
-      for (const [entry, raw] of entries) {
-        const path = resolve(root, entry.name);
-        // checkedName already refuses `..` and absolute names; this is the belt to those braces.
-        if (path !== root && !path.startsWith(root + sep)) throw new ZipError(`${entry.name} escapes the folder it is extracted to.`);
-        if (entry.directory) {
-          await mkdir(path, { recursive: true });
-          continue;
-        }
-        await mkdir(dirname(path), { recursive: true });
-        await pipeline(await contents(file, raw, entry.name), createWriteStream(path, { flags: 'wx' }));
-        written.push(entry.name);
-      }
-      return written;
-    }
+    return new ZipArchive(file, sources);
   } catch (error) {
     file.close();
     throw error;
+  }
+}
+
+/** An open archive whose entries all passed the checks: their contents on demand. Close it when done. */
+export class ZipArchive {
+  /** `sources`: each checked entry's yauzl entry, in archive order. */
+  constructor(private readonly file: yauzl.ZipFile, private readonly sources: Map<ZipEntry, yauzl.Entry>) {}
+
+  get entries(): ZipEntry[] {
+    return [...this.sources.keys()];
+  }
+
+  /** One entry's content in memory (for small entries), checked against its CRC. */
+  async read(entry: ZipEntry): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await contents(this.file, this.source(entry), entry.name)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Writes the entries (all by default) under `target`, created if needed; returns the files written, by entry name. */
+  async extract(target: string, entries = this.entries): Promise<string[]> {
+    const root = resolve(target);
+    const written: string[] = [];
+    for (const entry of entries) {
+      const path = resolve(root, entry.name);
+      // checkedName already refuses `..` and absolute names; this is the belt to those braces.
+      if (path !== root && !path.startsWith(root + sep)) throw new ZipError(`${entry.name} escapes the folder it is extracted to.`);
+      if (entry.directory) {
+        await mkdir(path, { recursive: true });
+        continue;
+      }
+      await mkdir(dirname(path), { recursive: true });
+      await pipeline(await contents(this.file, this.source(entry), entry.name), createWriteStream(path, { flags: 'wx' }));
+      written.push(entry.name);
+    }
+    return written;
+  }
+
+  close(): void {
+    this.file.close();
+  }
+
+  private source(entry: ZipEntry): yauzl.Entry {
+    const found = this.sources.get(entry);
+    if (!found) throw new Error(`${entry.name} is not an entry of this archive.`);
+    return found;
   }
 }
 
@@ -118,6 +118,7 @@ function centralDirectory(file: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 
 /** The entry's name, kind and size, once it is known to be a plain file or folder the reader can unpack. */
 function checkedEntry(entry: yauzl.Entry): ZipEntry {
+  // decodeStrings is off, so the name is still bytes: decoded as yauzl would, and checked by our rules, not yauzl's.
   const raw = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName as unknown as Buffer, entry.extraFields, false);
   if (entry.isEncrypted()) throw new ZipError(`${raw} is encrypted.`);
   if (entry.versionMadeBy >> 8 === MADE_BY_UNIX && ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) {
@@ -173,7 +174,7 @@ async function openError(path: string, error: Error): Promise<Error> {
 }
 
 /** The entry name with `\` read as `/`; refuses absolute paths, drive letters, `..`, empty segments and control characters. */
-export function checkedName(raw: string): string {
+function checkedName(raw: string): string {
   const name = raw.replace(/\\/g, '/');
   // eslint-disable-next-line no-control-regex
   if (!name || /[\u0000-\u001f]/.test(name)) throw new ZipError(`An entry has an invalid name: ${JSON.stringify(raw)}.`);
