@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { SessionTransfers } from '../src/main/bridge/session-transfer';
 import { listSessions } from '../src/main/sessions/session-reader';
@@ -60,19 +60,37 @@ test('export and replay find a session by folder, .zip, recording folder with --
   expect((await cli(['export', '--session-dir', root, '--session', older.meta.id])).stdout).toContain('form.html');
   expect((await cli(['export', older.dir])).stdout).toContain('form.html');
   const zip = join(workspace, 'older.zip');
-  writeFileSync(zip, (await new SessionTransfers().zipBytes(older.dir)).data);
+  await new SessionTransfers().saveZip(older.dir, zip);
   expect((await cli(['export', zip])).stdout).toContain('form.html');
+  // The recorded folder comes back from its zip byte for byte.
+  const unpacked = await new SessionTransfers(join(workspace, 'unpacked')).importFile(zip);
+  const filesOf = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+  expect(filesOf(unpacked)).toEqual(filesOf(older.dir));
+  for (const name of filesOf(older.dir).filter(name => statSync(join(older.dir, name)).isFile())) {
+    expect(readFileSync(join(unpacked, name)), name).toEqual(readFileSync(join(older.dir, name)));
+  }
 
   // Unknown ids name what exists; a corrupt zip is refused by name.
   const unknown = await cli(['export', 'no-such-session'], { AGENT_INSPECTOR_SESSION_DIR: root });
   expect(unknown.code).not.toBe(0);
   expect(unknown.stderr).toContain('No session "no-such-session"');
   expect(unknown.stderr).toContain(newest.meta.id);
+  // A truncated zip and one with a flipped byte are refused by name, and leave nothing in the temp folder.
+  const scratch = mkdtempSync(join(tmpdir(), 'ai-paths-tmp-'));
   const corrupt = join(workspace, 'corrupt.zip');
   writeFileSync(corrupt, readFileSync(zip).subarray(0, 100));
-  const refused = await cli(['export', corrupt]);
+  const refused = await cli(['export', corrupt], { TMPDIR: scratch });
   expect(refused.code).not.toBe(0);
-  expect(refused.stderr).toContain(`${corrupt}: Not a ZIP archive`);
+  expect(refused.stderr).toContain(`${corrupt}: The archive is truncated`);
+  const flipped = readFileSync(zip);
+  // A byte of session.json's data: past its local header (30 bytes, then the name and the extra field).
+  const header = flipped.indexOf(`${basename(older.dir)}/session.json`) - 30;
+  flipped[header + 30 + flipped.readUInt16LE(header + 26) + flipped.readUInt16LE(header + 28) + 2] ^= 0x01;
+  writeFileSync(corrupt, flipped);
+  const damaged = await cli(['export', corrupt], { TMPDIR: scratch });
+  expect(damaged.code).not.toBe(0);
+  expect(damaged.stderr).toMatch(new RegExp(`${corrupt}: (CRC mismatch in|The archive is damaged in) ${basename(older.dir)}/session.json`));
+  expect(readdirSync(scratch)).toEqual([]);
 
   // replay takes the same ways in.
   const replayed = await cli(['replay', '--session-dir', root, '--session', older.meta.id, '--json']);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright';
-import { zip } from '../src/main/sessions/zip-writer';
+import { craftZip } from './support/crafted-zip';
 import { expect, test } from './support/fixtures';
 import { connectHttp, refOf, startHttpServer, type HttpServerProcess } from './support/mcp';
 import { openInspector, stepRow } from './support/ui';
@@ -137,15 +137,19 @@ test('Export .zip downloads the session folder; the zip reopens by drop and by p
     await expect(page.getByTestId('session-item')).toHaveCount(0);
 
     // A crafted archive: the session plus a file aimed outside the folder. Refused, and nothing written.
-    const evil = zip([
+    const evil = craftZip([
       { name: 's/session.json', data: readFileSync(join(folder, 'session.json')) },
       { name: 's/events.jsonl', data: readFileSync(join(folder, 'events.jsonl')) },
-      { name: 's/../../evil.txt', data: Buffer.from('pwned') },
+      { name: 's/../../evil.txt', data: 'pwned' },
     ]);
     await dropFile(page, 'evil.zip', evil);
     await expect(page.locator('.toast').filter({ hasText: 'escapes the folder' })).toBeVisible();
     expect(existsSync(join(dir, 'evil.txt'))).toBe(false);
     expect(existsSync(join(elsewhere, 'evil.txt'))).toBe(false);
+    expect(existsSync(elsewhere) ? readdirSync(elsewhere) : []).toEqual([]);
+    // A download cut short: refused by name, nothing unpacked.
+    await dropFile(page, 'cut.zip', readFileSync(archive).subarray(0, 2000));
+    await expect(page.locator('.toast').filter({ hasText: 'The archive is truncated' })).toBeVisible();
     expect(existsSync(elsewhere) ? readdirSync(elsewhere) : []).toEqual([]);
 
     await dropFile(page, 'session.zip', readFileSync(archive));

@@ -6,7 +6,7 @@ import type { BridgeEvent, BridgeOutput, BRIDGE_INPUTS } from '../../shared/brid
 import type { CoreConfig } from '../config';
 import { runUserCode } from './code-runner';
 import { ReplayController, type ReplaySource } from './replay-controller';
-import { SessionTransfers } from './session-transfer';
+import { SessionTransfers, zipFileName } from './session-transfer';
 
 /** The desktop app's native dialogs; web mode has none. */
 export interface DesktopDialogs {
@@ -74,16 +74,17 @@ export class SessionCommands {
       return { path };
     },
     saveSessionZip: async ({ sessionId }) => {
-      const { data, fileName } = await this.transfers.zipBytes(await this.host().folder(sessionId));
-      const path = await this.dialogs().chooseSaveFile(fileName, { name: 'Session archive', extensions: ['zip'] });
+      const dir = await this.host().folder(sessionId);
+      const path = await this.dialogs().chooseSaveFile(zipFileName(dir), { name: 'Session archive', extensions: ['zip'] });
       if (!path) return null;
-      await writeFile(path, data);
+      await this.transfers.saveZip(dir, path);
       return { path };
     },
   };
 
   async close(): Promise<void> {
     await this.replayController?.close();
+    await this.transferStore?.close();
   }
 
   private get replays(): ReplayController {

@@ -1,5 +1,5 @@
 import { inspector } from '../bridge/inspector';
-import { storedZip, type FolderFile } from '../panels/transfer/folder-zip';
+import { zipFiles, type FolderFile } from '../panels/transfer/folder-zip';
 import { attempt } from './attempt';
 import type { Slice } from './types';
 
@@ -108,7 +108,7 @@ export const transferSlice: Slice<TransferSlice> = (set, get) => ({
     if (!folder) return get().toast('The folder is empty.');
     let archive: Blob;
     try {
-      archive = await storedZip(files);
+      archive = await zipFiles(files);
     } catch (error) {
       return get().toast(`Could not read the folder: ${error instanceof Error ? error.message : String(error)}`);
     }
