@@ -129,3 +129,55 @@ test('browser_interact: a --secrets value in the query is masked in the planner 
     await core.close();
   }
 });
+
+test('redact scrubs a value typed in clear out of a recorded session (folder and .zip); it still opens and exports', async ({ site, workspace }) => {
+  test.setTimeout(90_000);
+  const CLEAR_NOTE = 'clear-note-s3cr3t';
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const yaml = nav.parsed.snapshot!.yaml;
+  // A plain textarea: nothing tells live masking that this is a secret, so the recording keeps it in clear.
+  const notes = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Notes"/), text: CLEAR_NOTE });
+  expect(notes.parsed.code).toContain(`'${CLEAR_NOTE}'`);
+  await mcp.call('browser_type', { target: refOf(yaml, /textbox "Full name"/), text: 'Ada' });
+  await mcp.call('browser_snapshot');
+  await mcp.call('browser_evaluate', { function: `() => document.querySelector('[name=notes]').value === ${JSON.stringify(CLEAR_NOTE)}` });
+  await mcp.close();
+  const dir = join(sessions, readdirSync(sessions)[0]);
+  const sessionFiles = () => filesUnder(dir, '');
+  const holds = (files: { data: Buffer }[]) => files.filter(file => file.data.includes(CLEAR_NOTE)).length;
+  expect(holds(sessionFiles())).toBeGreaterThan(2);
+  // Later snapshots are diffs against earlier ones: redaction must keep the chain applying (export reads them).
+  expect(readdirSync(join(dir, 'artifacts')).some(name => name.endsWith('.diff'))).toBe(true);
+  const zipPath = join(workspace, 'shared.zip');
+  writeFileSync(zipPath, await zipFolder(dir, 'session'));
+
+  const cli = (...args: string[]) => run('node', [CLI, ...args]).then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  const short = await cli('redact', dir, '--value', 'abc');
+  expect(short.code).not.toBe(0);
+  expect(short.stderr).toContain('"abc" is shorter than 4 characters');
+
+  const redacted = await cli('redact', dir, '--value', `NOTE=${CLEAR_NOTE}`);
+  expect(redacted.code, redacted.stderr).toBe(0);
+  expect(redacted.stderr).toMatch(/replaced \d+ occurrences in \d+ files, as NOTE/);
+  expect(holds(sessionFiles())).toBe(0);
+  expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toContain('<secret>NOTE</secret>');
+  const exported = await cli('export', dir);
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(exported.stdout).toContain(".fill(process.env.NOTE);");
+  expect(exported.stdout).toContain('//   NOTE\n');
+  expect(exported.stdout).not.toContain(CLEAR_NOTE);
+
+  // A .zip is written back as a .zip; an unnamed value becomes SECRET.
+  const zipped = await cli('redact', zipPath, '--value', CLEAR_NOTE);
+  expect(zipped.code, zipped.stderr).toBe(0);
+  expect(zipped.stderr).toContain('as SECRET.');
+  const archive = readFileSync(zipPath);
+  const entries = readEntries(archive, { maxEntries: 1000, maxTotalBytes: 1e9 }).filter(entry => !entry.directory);
+  expect(entries.length).toBeGreaterThan(3);
+  expect(holds(entries.map(entry => ({ data: plain(entryData(archive, entry)) })))).toBe(0);
+  const fromZip = await cli('export', zipPath);
+  expect(fromZip.code, fromZip.stderr).toBe(0);
+  expect(fromZip.stdout).toContain('.fill(process.env.SECRET);');
+});
