@@ -163,7 +163,7 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   expect(redacted.stderr).toMatch(/replaced \d+ occurrences in \d+ files, as NOTE/);
   expect(holds(sessionFiles())).toBe(0);
   expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toContain('<secret>NOTE</secret>');
-  const exported = await cli('export', dir);
+  const exported = await cli('export', dir, '--aria-checkpoints');
   expect(exported.code, exported.stderr).toBe(0);
   expect(exported.stdout).toContain(".fill(process.env.NOTE);");
   expect(exported.stdout).toContain('//   NOTE\n');
@@ -180,4 +180,22 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   const fromZip = await cli('export', zipPath);
   expect(fromZip.code, fromZip.stderr).toBe(0);
   expect(fromZip.stdout).toContain('.fill(process.env.SECRET);');
+});
+
+test('browser_interact: a password typed by the planner is masked in its own rounds, published before it is typed', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace);
+  try {
+    await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const typed = await mcp.call('browser_interact', { query: `Type "${TYPED}" into Password` });
+    expect(typed.isError, typed.text).toBe(false);
+    expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD);`);
+    expect(typed.text).not.toContain(TYPED);
+    const rounds = events.filter(event => event.type === 'negotiation-round');
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rounds)).toContain('<secret>PASSWORD</secret>');
+    expect(JSON.stringify(events)).not.toContain(TYPED);
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
 });
