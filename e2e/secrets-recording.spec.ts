@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,4 +198,32 @@ test('browser_interact: a password typed by the planner is masked in its own rou
     await mcp.close();
     await core.close();
   }
+});
+
+test('replay on a terminal asks for a masked value it lacks, once and without echo; the step then passes', async ({ site, workspace }) => {
+  test.setTimeout(90_000);
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const password = refOf(nav.parsed.snapshot!.yaml, /textbox "Password"/);
+  await mcp.call('browser_type', { target: password, text: TYPED });
+  await mcp.call('browser_fill_form', { fields: [{ name: 'Password', type: 'textbox', target: password, value: TYPED }] });
+  await mcp.close();
+  const dir = join(sessions, readdirSync(sessions)[0]);
+
+  // `script` gives the replay a terminal; what is written to its stdin is typed there.
+  const env = { ...process.env };
+  delete env.PASSWORD;
+  const child = spawn('script', ['-qfec', `node ${CLI} replay ${dir}`, '/dev/null'], { env });
+  let output = '';
+  child.stdout.on('data', chunk => (output += chunk));
+  const prompted = () => (output.match(/The recording masked PASSWORD; its value/g) ?? []).length;
+  await expect.poll(prompted, { timeout: 30_000 }).toBe(1);
+  child.stdin.write(`${TYPED}\r`);
+  const code = await new Promise<number | null>(resolve => child.on('close', resolve));
+  expect(code, output).toBe(0);
+  expect(output).toContain('Replayed without drift.');
+  // Asked once for both steps, and the value never appeared on the terminal.
+  expect(prompted()).toBe(1);
+  expect(output).not.toContain(TYPED);
 });

@@ -23,6 +23,11 @@ export function unmaskArgs(args: Record<string, unknown>, lookup: (name: string)
   return missing.size ? { missing: [...missing] } : { args: out };
 }
 
+/** The names of the secrets the arguments mask, each once. */
+export function maskedSecrets(args: Record<string, unknown>): string[] {
+  return [...new Set(Array.from(JSON.stringify(args).matchAll(SECRET_MASK), match => match[1]))];
+}
+
 /** Why a step that types unset secrets is not replayed. */
 export function missingSecretsError(names: string[]): string {
   return `The recording masked the secret${names.length > 1 ? 's' : ''} typed here: set ${names.join(', ')} in the environment (or the --secrets file) to replay it.`;
