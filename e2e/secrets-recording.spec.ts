@@ -227,3 +227,16 @@ test('replay on a terminal asks for a masked value it lacks, once and without ec
   expect(prompted()).toBe(1);
   expect(output).not.toContain(TYPED);
 });
+
+test('browser_press_key into a focused secret field tells the agent to type the secret whole; elsewhere it says nothing', async ({ mcp, site }) => {
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const yaml = nav.parsed.snapshot!.yaml;
+  await mcp.call('browser_click', { target: refOf(yaml, /textbox "Password"/) });
+  const inSecret = await mcp.call('browser_press_key', { key: 'h' });
+  expect(inSecret.parsed.result).toContain('The focused field takes a secret');
+  expect(inSecret.parsed.result).toContain('browser_type');
+  // A named key is no character of a value.
+  expect((await mcp.call('browser_press_key', { key: 'Backspace' })).parsed.result ?? '').not.toContain('takes a secret');
+  await mcp.call('browser_click', { target: refOf(yaml, /textbox "Notes"/) });
+  expect((await mcp.call('browser_press_key', { key: 'h' })).parsed.result ?? '').not.toContain('takes a secret');
+});
