@@ -33,8 +33,11 @@ const interact = defineTool({
       if (error instanceof NegotiationError) response.addResult(describeRounds(error.rounds));
       throw error;
     }
-    if (step.action.kind === 'type') await registerIfSecret(context.secrets, tab, step.action.id, step.action.text);
-    publishHeld();
+    try {
+      if (step.action.kind === 'type') await registerIfSecret(context.secrets, tab, step.action.id, step.action.text);
+    } finally {
+      publishHeld();
+    }
     const action = formatAction(step.action);
     response.addResult([describeRounds(step.rounds), `Thought: ${step.thought}`, `Action: ${action}`].join('\n'));
     if (step.action.kind === 'fail') throw new Error(`The planner could not carry out "${args.query}": ${step.action.reason}`);
