@@ -152,6 +152,8 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   expect(readdirSync(join(dir, 'artifacts')).some(name => name.endsWith('.diff'))).toBe(true);
   const zipPath = join(workspace, 'shared.zip');
   writeFileSync(zipPath, await zipFolder(dir, 'session'));
+  // A zip named like the folder, beside it: only what is named is rewritten, the rest is pointed out.
+  writeFileSync(`${dir}.zip`, await zipFolder(dir, 'session'));
 
   const cli = (...args: string[]) => run('node', [CLI, ...args]).then(ok => ({ ...ok, code: 0 }), error => error as Failed);
   const short = await cli('redact', dir, '--value', 'abc');
@@ -161,6 +163,7 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   const redacted = await cli('redact', dir, '--value', `NOTE=${CLEAR_NOTE}`);
   expect(redacted.code, redacted.stderr).toBe(0);
   expect(redacted.stderr).toMatch(/replaced \d+ occurrences in \d+ files, as NOTE/);
+  expect(redacted.stderr).toContain(`warning: ${dir}.zip was left as it is; redact it too`);
   expect(holds(sessionFiles())).toBe(0);
   expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toContain('<secret>NOTE</secret>');
   const exported = await cli('export', dir, '--aria-checkpoints');
