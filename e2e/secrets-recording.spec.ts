@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,4 +134,118 @@ test('browser_interact: a --secrets value in the query is masked in the planner 
     await mcp.close();
     await core.close();
   }
+});
+
+test('redact scrubs a value typed in clear out of a recorded session (folder and .zip); it still opens and exports', async ({ site, workspace }) => {
+  test.setTimeout(90_000);
+  const CLEAR_NOTE = 'clear-note-s3cr3t';
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const yaml = nav.parsed.snapshot!.yaml;
+  // A plain textarea: nothing tells live masking that this is a secret, so the recording keeps it in clear.
+  const notes = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Notes"/), text: CLEAR_NOTE });
+  expect(notes.parsed.code).toContain(`'${CLEAR_NOTE}'`);
+  await mcp.call('browser_type', { target: refOf(yaml, /textbox "Full name"/), text: 'Ada' });
+  await mcp.call('browser_snapshot');
+  await mcp.call('browser_evaluate', { function: `() => document.querySelector('[name=notes]').value === ${JSON.stringify(CLEAR_NOTE)}` });
+  await mcp.close();
+  const dir = join(sessions, readdirSync(sessions)[0]);
+  const sessionFiles = () => filesUnder(dir, '');
+  const holds = (files: { data: Buffer }[]) => files.filter(file => file.data.includes(CLEAR_NOTE)).length;
+  expect(holds(sessionFiles())).toBeGreaterThan(2);
+  // Later snapshots are diffs against earlier ones: redaction must keep the chain applying (export reads them).
+  expect(readdirSync(join(dir, 'artifacts')).some(name => name.endsWith('.diff'))).toBe(true);
+  const zipPath = join(workspace, 'shared.zip');
+  writeFileSync(zipPath, await zipFolder(dir, 'session'));
+  // A zip named like the folder, beside it: only what is named is rewritten, the rest is pointed out.
+  writeFileSync(`${dir}.zip`, await zipFolder(dir, 'session'));
+
+  const cli = (...args: string[]) => run('node', [CLI, ...args]).then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  const short = await cli('redact', dir, '--value', 'abc');
+  expect(short.code).not.toBe(0);
+  expect(short.stderr).toContain('"abc" is shorter than 4 characters');
+
+  const redacted = await cli('redact', dir, '--value', `NOTE=${CLEAR_NOTE}`);
+  expect(redacted.code, redacted.stderr).toBe(0);
+  expect(redacted.stderr).toMatch(/replaced \d+ occurrences in \d+ files, as NOTE/);
+  expect(redacted.stderr).toContain(`warning: ${dir}.zip was left as it is; redact it too`);
+  expect(holds(sessionFiles())).toBe(0);
+  expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toContain('<secret>NOTE</secret>');
+  const exported = await cli('export', dir, '--aria-checkpoints');
+  expect(exported.code, exported.stderr).toBe(0);
+  expect(exported.stdout).toContain(".fill(process.env.NOTE);");
+  expect(exported.stdout).toContain('//   NOTE\n');
+  expect(exported.stdout).not.toContain(CLEAR_NOTE);
+
+  // A .zip is written back as a .zip; an unnamed value becomes SECRET.
+  const zipped = await cli('redact', zipPath, '--value', CLEAR_NOTE);
+  expect(zipped.code, zipped.stderr).toBe(0);
+  expect(zipped.stderr).toContain('as SECRET.');
+  const archive = readFileSync(zipPath);
+  const entries = readEntries(archive, { maxEntries: 1000, maxTotalBytes: 1e9 }).filter(entry => !entry.directory);
+  expect(entries.length).toBeGreaterThan(3);
+  expect(holds(entries.map(entry => ({ data: plain(entryData(archive, entry)) })))).toBe(0);
+  const fromZip = await cli('export', zipPath);
+  expect(fromZip.code, fromZip.stderr).toBe(0);
+  expect(fromZip.stdout).toContain('.fill(process.env.SECRET);');
+});
+
+test('browser_interact: a password typed by the planner is masked in its own rounds, published before it is typed', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace);
+  try {
+    await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const typed = await mcp.call('browser_interact', { query: `Type "${TYPED}" into Password` });
+    expect(typed.isError, typed.text).toBe(false);
+    expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD);`);
+    expect(typed.text).not.toContain(TYPED);
+    const rounds = events.filter(event => event.type === 'negotiation-round');
+    expect(rounds.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rounds)).toContain('<secret>PASSWORD</secret>');
+    expect(JSON.stringify(events)).not.toContain(TYPED);
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
+});
+
+test('replay on a terminal asks for a masked value it lacks, once and without echo; the step then passes', async ({ site, workspace }) => {
+  test.setTimeout(90_000);
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const password = refOf(nav.parsed.snapshot!.yaml, /textbox "Password"/);
+  await mcp.call('browser_type', { target: password, text: TYPED });
+  await mcp.call('browser_fill_form', { fields: [{ name: 'Password', type: 'textbox', target: password, value: TYPED }] });
+  await mcp.close();
+  const dir = join(sessions, readdirSync(sessions)[0]);
+
+  // `script` gives the replay a terminal; what is written to its stdin is typed there.
+  const env = { ...process.env };
+  delete env.PASSWORD;
+  const child = spawn('script', ['-qfec', `node ${CLI} replay ${dir}`, '/dev/null'], { env });
+  let output = '';
+  child.stdout.on('data', chunk => (output += chunk));
+  const prompted = () => (output.match(/The recording masked PASSWORD; its value/g) ?? []).length;
+  await expect.poll(prompted, { timeout: 30_000 }).toBe(1);
+  child.stdin.write(`${TYPED}\r`);
+  const code = await new Promise<number | null>(resolve => child.on('close', resolve));
+  expect(code, output).toBe(0);
+  expect(output).toContain('Replayed without drift.');
+  // Asked once for both steps, and the value never appeared on the terminal.
+  expect(prompted()).toBe(1);
+  expect(output).not.toContain(TYPED);
+});
+
+test('browser_press_key into a focused secret field tells the agent to type the secret whole; elsewhere it says nothing', async ({ mcp, site }) => {
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const yaml = nav.parsed.snapshot!.yaml;
+  await mcp.call('browser_click', { target: refOf(yaml, /textbox "Password"/) });
+  const inSecret = await mcp.call('browser_press_key', { key: 'h' });
+  expect(inSecret.parsed.result).toContain('The focused field takes a secret');
+  expect(inSecret.parsed.result).toContain('browser_type');
+  // A named key is no character of a value.
+  expect((await mcp.call('browser_press_key', { key: 'Backspace' })).parsed.result ?? '').not.toContain('takes a secret');
+  await mcp.call('browser_click', { target: refOf(yaml, /textbox "Notes"/) });
+  expect((await mcp.call('browser_press_key', { key: 'h' })).parsed.result ?? '').not.toContain('takes a secret');
 });

@@ -51,6 +51,14 @@ export function buildProgram(): Command {
     .option('--title <title>', 'the test title')
     .option('--aria-checkpoints', 'assert the page\'s aria snapshot (toMatchAriaSnapshot) wherever the agent took one')
     .action(async (session, options) => (await import('./commands/sessions')).runExport(session, options));
+  program.command('redact').description('scrub secret values out of a recorded session (made before they were masked): every file, as if masked while recording')
+    .argument('[session]', 'a session folder or .zip (rewritten in place), a recording folder, or a session id under --session-dir')
+    .addOption(sessionDirOption())
+    .option('--session <id>', 'the session (id, id prefix or folder name) under the recording folder')
+    .option('--latest', 'the newest session under the recording folder')
+    .option('--value <value>', 'a value to scrub (repeatable); NAME=value names the variable it becomes (default SECRET, SECRET_2…)', (value: string, values: string[] = []) => [...values, value])
+    .option('--secrets <file>', 'dotenv file of NAME=value: every value scrubbed under its name')
+    .action(async (session, options) => (await import('./commands/redact')).runRedact(session, options));
   program.command('sessions').description('list the recorded sessions in a folder, newest first')
     .argument('[dir]', 'the --session-dir folder', '.')
     .action(async dir => (await import('./commands/sessions')).runSessions(dir));

@@ -13,10 +13,18 @@ export function loadSecrets(file: string): Record<string, string> {
   return Object.fromEntries(Object.entries(parseEnv(text)).filter(([, value]) => value !== '')) as Record<string, string>;
 }
 
+/** What stands for a secret's value wherever it would be published: `<secret>NAME</secret>`. */
+export function secretMask(name: string): string {
+  return `<secret>${name}</secret>`;
+}
+
+/** A `secretMask` in text; group 1 is the name. */
+export const SECRET_MASK = /<secret>([A-Za-z_][A-Za-z0-9_]*)<\/secret>/g;
+
 /** Replaces every secret value with `<secret>NAME</secret>`; longest values first so overlaps redact whole. */
 export function redactSecrets(secrets: Record<string, string>, text: string): string {
   const entries = Object.entries(secrets).sort(([, a], [, b]) => b.length - a.length);
-  for (const [name, value] of entries) text = text.split(value).join(`<secret>${name}</secret>`);
+  for (const [name, value] of entries) text = text.split(value).join(secretMask(name));
   return text;
 }
 

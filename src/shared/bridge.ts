@@ -265,6 +265,11 @@ export const BRIDGE_INPUTS = {
   replayStop: z.strictObject({ sessionId }),
   replayReset: z.strictObject({ sessionId }),
   replayScreenshot: z.strictObject({ sessionId, seq }),
+  /** Values for the secrets a waiting replay asked for (ReplayProgress.secretsNeeded): kept in memory for that replay. */
+  replaySecrets: z.strictObject({
+    sessionId,
+    values: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'secret names are variable names'), z.string().max(100_000, 'a secret is at most 100,000 characters')),
+  }),
   /**
    * Runs edited Playwright code on the live session's page, or on the replay browser's for a recording. Full
    * Playwright access in the inspector's process: the UI sends it only from the user's click, with `confirmed`.
@@ -325,6 +330,7 @@ interface BridgeOutputs {
   replayStop: ReplayView | null;
   replayReset: ReplayView;
   replayScreenshot: StepImage | null;
+  replaySecrets: ReplayView;
   runCode: CodeRunResult;
   zipSession: { transferId: string; fileName: string; size: number };
   readTransfer: { base64: string; next?: number };

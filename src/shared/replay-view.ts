@@ -45,6 +45,11 @@ export interface ReplayProgress {
   current?: { seq: number; tool: string };
   /** The step the next step-over replays; undefined when none is left. */
   nextSeq?: number;
+  /**
+   * The run is waiting before step `seq`, which types secrets the recording masked that the core has no value for:
+   * the UI asks for them (replaySecrets). Only names, never values.
+   */
+  secretsNeeded?: { seq: number; names: string[] };
   /** Why the replay cannot go on past a step (its target is gone, the connection was lost). */
   stopped?: { seq: number; reason: string };
   error?: string;

@@ -30,6 +30,12 @@ interface Replay {
   abort?: AbortController;
   /** The run under way, if any. */
   active?: Promise<void>;
+  /**
+   * Values of masked secrets the user entered for this replay: in memory only, never emitted, gone with the replay.
+   */
+  secrets: Map<string, string>;
+  /** The run is waiting for these secrets (progress.secretsNeeded says which); `resume` lets it go on. */
+  waiting?: { names: string[]; resume(): void };
 }
 
 /**
@@ -41,7 +47,7 @@ export class ReplayController {
   private readonly browser: ReplayBrowser;
   private readonly replays = new Map<string, Replay>();
 
-  constructor(agentConfig: CoreConfig, private readonly emit: (event: BridgeEvent) => void, private readonly source: (sessionId: string) => Promise<ReplaySource>) {
+  constructor(private readonly agentConfig: CoreConfig, private readonly emit: (event: BridgeEvent) => void, private readonly source: (sessionId: string) => Promise<ReplaySource>) {
     this.browser = new ReplayBrowser(agentConfig);
   }
 
@@ -75,6 +81,23 @@ export class ReplayController {
     }
     this.touch(replay);
     replay.active = this.run(replay, target).finally(() => (replay.active = undefined));
+    return viewOf(replay);
+  }
+
+  /**
+   * Values for the secrets the waiting run asked for (see ReplayProgress.secretsNeeded). Kept in memory for this
+   * replay only; the run goes on once every name it waits for has a value.
+   */
+  provideSecrets(sessionId: string, values: Record<string, string>): ReplayView {
+    const replay = this.replays.get(sessionId);
+    const waiting = replay?.waiting;
+    if (!replay || !waiting) throw new Error('The replay of this session is not waiting for secrets.');
+    const unasked = Object.keys(values).filter(name => !waiting.names.includes(name));
+    if (unasked.length) throw new Error(`The replay did not ask for ${unasked.join(', ')}; it waits for ${waiting.names.join(', ')}.`);
+    for (const [name, value] of Object.entries(values)) if (value) replay.secrets.set(name, value);
+    const missing = waiting.names.filter(name => !replay.secrets.has(name));
+    if (missing.length) throw new Error(`A value is needed for ${missing.join(', ')}.`);
+    waiting.resume();
     return viewOf(replay);
   }
 
@@ -134,6 +157,7 @@ export class ReplayController {
       results: new Map(),
       screenshots: new Map(),
       progress: { state: 'idle', total: session.steps.length, replayed: 0, nextSeq: session.steps[0]?.seq },
+      secrets: new Map(),
     };
     this.replays.set(sessionId, replay);
     const idle = [...this.replays.values()].filter(other => !other.active && other !== replay);
@@ -177,6 +201,9 @@ export class ReplayController {
           replay.progress = { ...replay.progress, replayed: replay.results.size, ...(run && { run: { ...run, done: run.done + 1 } }) };
           this.push(replay, [result]);
         },
+        // Entered in the UI, else the core's --secrets, else its environment.
+        secret: name => replay.secrets.get(name) || this.agentConfig.secrets[name] || process.env[name],
+        askSecrets: (names, step) => this.waitForSecrets(replay, names, step.seq, abort.signal),
       });
       const report = await replay.replayer.runTo(to, abort.signal);
       // The comparison after the last step can add drift to a step already reported.
@@ -194,6 +221,26 @@ export class ReplayController {
       replay.progress = { ...replay.progress, state: 'error', current: undefined, error: error instanceof Error ? error.message : String(error) };
       this.push(replay);
     }
+  }
+
+  /**
+   * Pauses the run before a step that types secrets nobody gave: the UI asks for them (progress.secretsNeeded) and
+   * answers with provideSecrets. Stopping the replay ends the wait; the step then fails naming what was missing.
+   */
+  private waitForSecrets(replay: Replay, names: string[], seq: number, signal: AbortSignal): Promise<void> {
+    return new Promise(resolve => {
+      const resume = () => {
+        signal.removeEventListener('abort', resume);
+        replay.waiting = undefined;
+        replay.progress = { ...replay.progress, secretsNeeded: undefined };
+        this.push(replay);
+        resolve();
+      };
+      replay.waiting = { names, resume };
+      replay.progress = { ...replay.progress, secretsNeeded: { seq, names } };
+      signal.addEventListener('abort', resume);
+      this.push(replay);
+    });
   }
 
   private push(replay: Replay, results?: ReplayStepResult[]) {

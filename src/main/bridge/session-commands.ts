@@ -33,7 +33,7 @@ export interface SessionCommandsHost {
   exposed: boolean;
 }
 
-type Command = 'replayState' | 'replayStep' | 'replayTo' | 'replayAll' | 'replayStop' | 'replayReset' | 'replayScreenshot' | 'runCode'
+type Command = 'replayState' | 'replayStep' | 'replayTo' | 'replayAll' | 'replayStop' | 'replayReset' | 'replayScreenshot' | 'replaySecrets' | 'runCode'
   | 'zipSession' | 'readTransfer' | 'importBegin' | 'importChunk' | 'importFinish' | 'openSessionPath' | 'openSessionDialog'
   | 'saveSpec' | 'saveSessionZip';
 type Handlers = { [C in Command]: (input: z.output<(typeof BRIDGE_INPUTS)[C]>) => Promise<BridgeOutput<C>> };
@@ -56,6 +56,7 @@ export class SessionCommands {
     replayStop: async ({ sessionId }) => this.replays.stop(sessionId) ?? null,
     replayReset: async ({ sessionId }) => this.replays.reset(sessionId),
     replayScreenshot: async ({ sessionId, seq }) => this.replays.screenshot(sessionId, seq),
+    replaySecrets: async ({ sessionId, values }) => this.replays.provideSecrets(sessionId, values),
     runCode: async ({ sessionId, code }) => this.runCode(sessionId, code),
     zipSession: async ({ sessionId }) => this.transfers.zip(await this.host().folder(sessionId)),
     readTransfer: async ({ transferId, offset }) => this.transfers.read(transferId, offset),

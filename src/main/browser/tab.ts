@@ -217,9 +217,10 @@ export class Tab {
 
   /**
    * Resolves a tool's `target`: a ref from the last snapshot (`e12`, `f1e3`) or a Playwright selector. Fails fast with
-   * a message naming the target instead of waiting for an element that will never come.
+   * a message naming the target instead of waiting for an element that will never come. `look: true` only looks (a
+   * check before the call that acts): the target is not counted among the call's resolved targets.
    */
-  async locator(target: string): Promise<{ locator: Locator; code: string }> {
+  async locator(target: string, { look = false } = {}): Promise<{ locator: Locator; code: string }> {
     if (REF.test(target)) {
       if (!this.refs.has(target)) throw new RefNotFoundError(target);
       const locator = this.page.locator(`aria-ref=${target}`);
@@ -229,7 +230,7 @@ export class Tab {
       if (!normalized) throw new RefNotFoundError(target);
       const code = `page.${normalized.toString()}`;
       const node = snapshotNode(this.lastSnapshot, target);
-      this.resolvedTargets.push({ target, ref: target, role: node?.role, name: node?.name, locator: code, ...(box && { box }) });
+      if (!look) this.resolvedTargets.push({ target, ref: target, role: node?.role, name: node?.name, locator: code, ...(box && { box }) });
       return { locator, code };
     }
     let locator: Locator;
@@ -243,7 +244,7 @@ export class Tab {
     if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
     if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
     const [code, box] = await Promise.all([this.codeFor(locator, `locator(${jsString(target)})`), boxOf(locator)]);
-    this.resolvedTargets.push({ target, locator: code, ...(box && { box }) });
+    if (!look) this.resolvedTargets.push({ target, locator: code, ...(box && { box }) });
     return { locator, code };
   }
 

@@ -7,6 +7,7 @@ import { openSession } from '../sessions/session-reader';
 import { loadSecrets } from '../secrets';
 import { findSession, type SessionChoice } from './find-session';
 import { log } from './process';
+import { promptHidden } from './secret-prompt';
 
 export interface ReplayCliOptions extends SessionChoice {
   to?: string;
@@ -42,6 +43,8 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const secrets = options.secrets ? ['--secrets', resolve(options.secrets)] : [];
   // A value the recording masked comes from this file first, then the environment.
   const fileSecrets = options.secrets ? loadSecrets(resolve(options.secrets)) : {};
+  // Values typed at the prompt: in memory for this replay only.
+  const entered: Record<string, string> = {};
   const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', ...secrets], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
@@ -52,7 +55,9 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
       let started = 0;
       const replayer = new Replayer(session, client, {
         stopOnDrift: options.stopOnDrift,
-        secret: name => fileSecrets[name] ?? process.env[name],
+        secret: name => fileSecrets[name] || process.env[name] || entered[name],
+        // On a terminal, a value neither gives is asked for once, unechoed; elsewhere the step fails naming it.
+        ...(process.stdin.isTTY && { askSecrets: names => askOnTerminal(names, entered) }),
         onStepStart: step => log(`[${++started}/${total}] ${step.seq} ${step.tool}…`),
       });
       report = to === undefined ? await replayer.runAll() : await replayer.runTo(to);
@@ -64,6 +69,13 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   }
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
   process.exitCode = report.summary.clean ? 0 : 1;
+}
+
+async function askOnTerminal(names: string[], entered: Record<string, string>) {
+  for (const name of names) {
+    if (entered[name] !== undefined) continue;
+    entered[name] = await promptHidden(`The recording masked ${name}; its value (not shown, Enter when done): `);
+  }
 }
 
 /** One line per step (seq, tool, target, duration, status), its drift indented below, then the summary. */

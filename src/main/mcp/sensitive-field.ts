@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { secretAwareText } from '../secrets';
 
 /** What decides whether a field holds a secret, read from the element in the page. */
@@ -42,15 +42,29 @@ export function secretName(secrets: Record<string, string>, label: string, value
   return name;
 }
 
+/** Runs in the page: an element's type, autocomplete and names. */
+const readFacts = (element: Element): FieldFacts => {
+  const input = element as HTMLInputElement;
+  const labels = Array.from(input.labels ?? [], label => label.textContent?.trim() ?? '');
+  const attr = (name: string) => element.getAttribute(name) ?? '';
+  const names = [...labels, attr('aria-label'), attr('name'), element.id, attr('placeholder')].filter(Boolean);
+  return { type: attr('type'), autocomplete: attr('autocomplete'), names };
+};
+
 /** The element's type, autocomplete and names, in one evaluate. */
 export function fieldFacts(locator: Locator): Promise<FieldFacts> {
-  return locator.evaluate((element: Element): FieldFacts => {
-    const input = element as HTMLInputElement;
-    const labels = Array.from(input.labels ?? [], label => label.textContent?.trim() ?? '');
-    const attr = (name: string) => element.getAttribute(name) ?? '';
-    const names = [...labels, attr('aria-label'), attr('name'), element.id, attr('placeholder')].filter(Boolean);
-    return { type: attr('type'), autocomplete: attr('autocomplete'), names };
-  });
+  return locator.evaluate(readFacts);
+}
+
+/** Whether the element that has focus in the page (not inside a frame) is a sensitive field. */
+export async function focusIsSensitive(page: Page): Promise<boolean> {
+  const focused = await page.evaluateHandle(() => document.activeElement);
+  try {
+    const element = focused.asElement();
+    return !!element && isSensitive(await element.evaluate(readFacts));
+  } finally {
+    await focused.dispose();
+  }
 }
 
 /**

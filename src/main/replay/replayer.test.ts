@@ -150,3 +150,25 @@ test('a masked secret is typed from its variable; unset, the step fails naming i
   expect(report.steps).toHaveLength(1);
   expect(report.steps[0]).toMatchObject({ status: 'failed', drift: [{ kind: 'outcome', error: expect.stringContaining('set API_TOKEN in the environment') }] });
 });
+
+test('a masked secret nobody gave is asked for before its step, once; an answer left empty fails the step naming it', async () => {
+  const session = recording();
+  session.steps[0].args = { url: 'http://site/?a=<secret>API_TOKEN</secret>&b=<secret>API_TOKEN</secret>&c=<secret>PIN_CODE</secret>' };
+  const given: Record<string, string> = { PIN_CODE: '4321' };
+  const asked: string[][] = [];
+  const answered = fakeClient(page(11));
+  await new Replayer(session, answered.client, {
+    secret: name => given[name],
+    askSecrets: async (names, step) => {
+      asked.push([...names, String(step.seq)]);
+      given.API_TOKEN = 't0k';
+    },
+  }).runTo(2);
+  expect(asked).toEqual([['API_TOKEN', '1']]);
+  expect(answered.calls[0].args).toEqual({ url: 'http://site/?a=t0k&b=t0k&c=4321' });
+
+  const unanswered = fakeClient(page(11));
+  const report = await new Replayer(session, unanswered.client, { secret: () => '', askSecrets: async () => {} }).runAll();
+  expect(unanswered.calls).toEqual([]);
+  expect(report.steps[0]).toMatchObject({ status: 'failed', drift: [{ kind: 'outcome', error: expect.stringContaining('set API_TOKEN, PIN_CODE in the environment') }] });
+});

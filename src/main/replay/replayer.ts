@@ -6,7 +6,7 @@ import { OBSERVING_TOOLS, PLANNING_TOOLS } from '../sessions/tool-kinds';
 import { describeQuery, findTarget, locatorPick, recordedIndex, type TargetQuery } from './locate';
 import { summarize, type Drift, type DriftReport, type StepOutcome, type StepStatus } from './report';
 import { snapshotDiff } from './snapshot-drift';
-import { missingSecretsError, unmaskArgs } from './secret-args';
+import { maskedSecrets, missingSecretsError, unmaskArgs } from './secret-args';
 import { targetValues, withTargets } from './target-args';
 
 /** What a replay needs of a client: any tool call, and a fresh snapshot (which also handles file-mode servers). */
@@ -21,6 +21,11 @@ export interface ReplayOptions {
   onStep?(outcome: StepOutcome): void;
   /** The value of a secret the recording masked (`<secret>NAME</secret>`); by default the environment variable NAME. */
   secret?(name: string): string | undefined;
+  /**
+   * Called before a step that types secrets `secret` has no value for (a prompt, a form): once it settles, `secret`
+   * is asked again, and a name still missing fails the step. Its wait is not part of the step's duration.
+   */
+  askSecrets?(names: string[], step: ToolCallRecord): Promise<void>;
 }
 
 const REF = /^(?:f\d+)?e\d+$/;
@@ -87,6 +92,8 @@ export class Replayer {
     if (this.done) return undefined;
     const step = this.steps[this.next++];
     this.options.onStepStart?.(step);
+    const missing = skipReason(step) ? [] : maskedSecrets(step.args).filter(name => !this.secret(name));
+    if (missing.length) await this.options.askSecrets?.(missing, step);
     const started = performance.now();
     const result = await this.replay(step);
     const target = describeTargets(step);
@@ -138,10 +145,14 @@ export class Replayer {
     };
   }
 
+  private secret(name: string): string | undefined {
+    return (this.options.secret ?? (key => process.env[key]))(name) || undefined;
+  }
+
   private async replay(step: ToolCallRecord): Promise<{ status: StepStatus; drift: Drift[]; skipped?: string; stop?: string; snapshot?: { replayed: string; compared: boolean } }> {
     const skipped = skipReason(step);
     if (skipped) return { status: 'skipped', drift: [], skipped };
-    const unmasked = unmaskArgs(step.args, this.options.secret ?? (name => process.env[name]));
+    const unmasked = unmaskArgs(step.args, name => this.secret(name));
     if ('missing' in unmasked) return { status: 'failed', drift: [{ kind: 'outcome', error: missingSecretsError(unmasked.missing) }], stop: 'a secret it types is not set' };
     let result: ToolResult;
     try {

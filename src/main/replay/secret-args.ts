@@ -1,15 +1,15 @@
-/**
- * A recording keeps `<secret>NAME</secret>` where a secret was typed (see mcp/sensitive-field.ts): replay must type
- * the value again, which only the environment knows, and must never type the mask itself.
- */
-const MASK = /<secret>([A-Za-z_][A-Za-z0-9_]*)<\/secret>/g;
+import { SECRET_MASK } from '../secrets';
 
-/** The arguments with every mask replaced by its value from `lookup`, or the names `lookup` has no value for. */
+/**
+ * The arguments with every mask replaced by its value from `lookup`, or the names `lookup` has no value for. A
+ * recording keeps `<secret>NAME</secret>` where a secret was typed (see mcp/sensitive-field.ts): replay must type the
+ * value again, which only the environment knows, and must never type the mask itself.
+ */
 export function unmaskArgs(args: Record<string, unknown>, lookup: (name: string) => string | undefined): { args: Record<string, unknown> } | { missing: string[] } {
   const missing = new Set<string>();
   const unmask = (value: unknown): unknown => {
     if (typeof value === 'string') {
-      return value.replace(MASK, (mask, name: string) => {
+      return value.replace(SECRET_MASK, (mask, name: string) => {
         const secret = lookup(name);
         if (secret === undefined || secret === '') missing.add(name);
         return secret ?? mask;
@@ -21,6 +21,11 @@ export function unmaskArgs(args: Record<string, unknown>, lookup: (name: string)
   };
   const out = unmask(args) as Record<string, unknown>;
   return missing.size ? { missing: [...missing] } : { args: out };
+}
+
+/** The names of the secrets the arguments mask, each once. */
+export function maskedSecrets(args: Record<string, unknown>): string[] {
+  return [...new Set(Array.from(JSON.stringify(args).matchAll(SECRET_MASK), match => match[1]))];
 }
 
 /** Why a step that types unset secrets is not replayed. */

@@ -3,6 +3,8 @@ import type { NegotiationRound } from '../../negotiation/client-loop';
 import { NegotiationError, planStep } from '../../negotiation/client-loop';
 import { toolFor } from '../../negotiation/action-tools';
 import { formatAction } from '../../../shared/negotiation';
+import type { Tab } from '../../browser/tab';
+import { textToType } from '../sensitive-field';
 import { defineTool } from '../tool';
 
 const interact = defineTool({
@@ -17,13 +19,24 @@ const interact = defineTool({
   scope: 'page',
   readOnly: false,
   async handler({ args, tab, context, response, session }) {
-    const onRound = (round: NegotiationRound) => session.publish({ type: 'negotiation-round', sessionId: session.id, ...round });
+    // Every round quotes the query, and the last one the planned action: when the step types into a secret field, the
+    // value must be a secret before any of them is published. So rounds wait for the plan, then the field is read.
+    const held: NegotiationRound[] = [];
+    const publishHeld = () => {
+      for (const round of held.splice(0)) session.publish({ type: 'negotiation-round', sessionId: session.id, ...round });
+    };
     let step;
     try {
-      step = await planStep({ tab, query: args.query, planner: session.planner, maxRounds: context.config.planner.maxRounds, onRound });
+      step = await planStep({ tab, query: args.query, planner: session.planner, maxRounds: context.config.planner.maxRounds, onRound: round => held.push(round) });
     } catch (error) {
+      publishHeld();
       if (error instanceof NegotiationError) response.addResult(describeRounds(error.rounds));
       throw error;
+    }
+    try {
+      if (step.action.kind === 'type') await registerIfSecret(context.secrets, tab, step.action.id, step.action.text);
+    } finally {
+      publishHeld();
     }
     const action = formatAction(step.action);
     response.addResult([describeRounds(step.rounds), `Thought: ${step.thought}`, `Action: ${action}`].join('\n'));
@@ -34,6 +47,16 @@ const interact = defineTool({
     response.adopt(nested.response, nested.sections);
   },
 });
+
+/**
+ * Reads the field a planned `type` targets and, when it is a secret field, registers the text as a session secret (as
+ * the browser_type that follows would, too late for the rounds). A target that does not resolve is left to that call
+ * to report.
+ */
+async function registerIfSecret(secrets: Record<string, string>, tab: Tab, target: string, text: string) {
+  const found = await tab.locator(target, { look: true }).catch(() => undefined);
+  if (found) await textToType(secrets, found.locator, text);
+}
 
 /** One line per round: what was sent, its size, and what came back. */
 function describeRounds(rounds: NegotiationRound[]): string {

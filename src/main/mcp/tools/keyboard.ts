@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
-import { textToType } from '../sensitive-field';
+import { focusIsSensitive, textToType } from '../sensitive-field';
 import { defineTool, elementField, targetField } from '../tool';
 
 const type = defineTool({
@@ -33,6 +33,9 @@ const type = defineTool({
   },
 });
 
+const KEY_INTO_SECRET_FIELD = 'The focused field takes a secret: keys pressed one at a time are recorded as pressed, in clear. ' +
+  'Type a secret whole with browser_type or browser_fill_form, which mask it in the recording.';
+
 const pressKey = defineTool({
   name: 'browser_press_key',
   title: 'Press a key',
@@ -43,6 +46,9 @@ const pressKey = defineTool({
   scope: 'page',
   readOnly: false,
   async handler({ args, tab, response }) {
+    // One key is one character of a value: masking it alone would either hide nothing (each key in clear on its own
+    // step) or make the recording unreplayable. Secrets are typed whole (browser_type, browser_fill_form): say so.
+    if ([...args.key].length === 1 && (await focusIsSensitive(tab.page))) response.addResult(KEY_INTO_SECRET_FIELD);
     response.addCode(`await page.keyboard.press(${jsString(args.key)});`);
     await tab.runAction(() => tab.page.keyboard.press(args.key));
     response.includeSnapshot();

@@ -19,6 +19,8 @@ export interface ReplaySlice {
   replayStop(): Promise<void>;
   replayReset(): Promise<void>;
   replayScreenshot(seq: number): Promise<StepImage | null | undefined>;
+  /** Values for the secrets the waiting replay asked for; sent to the core, kept nowhere here. */
+  replaySecrets(values: Record<string, string>): Promise<void>;
   applyReplayEvent(event: Extract<BridgeEvent, { type: 'replay' }>): void;
   /** Runs edited code (on the live page, or the replay browser's); only ever from a click. */
   runCode(code: string): Promise<CodeRunResult | undefined>;
@@ -57,6 +59,7 @@ export const replaySlice: Slice<ReplaySlice> = (set, get) => {
       const id = sessionId();
       return id ? attempt(get, inspector.invoke('replayScreenshot', { sessionId: id, seq })) : undefined;
     },
+    replaySecrets: values => command(id => inspector.invoke('replaySecrets', { sessionId: id, values })),
     applyReplayEvent(event) {
       if (event.sessionId !== get().openSessionId) return;
       const current = get().replay;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { ReplayStepResult } from '../../../../shared/replay-view';
 import { useStore } from '../../store';
+import { SecretsPrompt } from './SecretsPrompt';
 
 /** The replay shortcuts, as the help lists them. */
 export const REPLAY_SHORTCUTS: [string, string][] = [
@@ -69,12 +70,14 @@ export function ReplayBar() {
         <span className="replay-help" tabIndex={0} data-testid="replay-help" aria-label="Keyboard shortcuts"
           title={REPLAY_SHORTCUTS.map(([keys, what]) => `${keys}: ${what}`).join('\n')}>⌨</span>
       </div>
+      {progress?.secretsNeeded && busy ? <SecretsPrompt key={progress.secretsNeeded.seq} {...progress.secretsNeeded} /> : null}
       {busy && run ? (
         <div className="replay-progress" data-testid="replay-progress">
           <progress max={run.steps} value={run.done} aria-label="Replay progress" />
           <span className="muted">
             {run.done}/{run.steps}
             {progress.current ? ` · step ${progress.current.seq} ${progress.current.tool.replace(/^browser_/, '')}` : ''}
+            {progress.secretsNeeded ? ' · waiting for secrets' : ''}
             {progress.state === 'stopping' ? ' · stopping…' : ''}
           </span>
         </div>
