@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { secretName } from '../mcp/sensitive-field';
 import { loadSecrets, SECRET_MASK } from '../secrets';
@@ -91,14 +91,7 @@ async function maskedNames(dir: string): Promise<Set<string>> {
   return new Set(Array.from(events.matchAll(SECRET_MASK), match => match[1]));
 }
 
-/** The redacted session zipped over the archive it came from (temp file, then rename). */
+/** The redacted session zipped over the archive it came from (zipFolder writes a temp file, then renames it). */
 async function writeZip(zip: string, dir: string) {
-  const temp = `${zip}.${process.pid}.tmp`;
-  try {
-    await writeFile(temp, await zipFolder(dir, basename(dir)));
-    await rename(temp, zip);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await zipFolder(dir, basename(dir), zip);
 }
