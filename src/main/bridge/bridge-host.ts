@@ -16,6 +16,7 @@ import { openSession, RecordedSession } from '../sessions/session-reader';
 import { VERSION } from '../version';
 import { DemoRunner } from './demo';
 import { LiveSessions, type LiveSession } from './live-sessions';
+import { LocatorCommands } from './locator-commands';
 import { RecordedSessions } from './recorded-sessions';
 import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
@@ -147,6 +148,8 @@ export class BridgeHost {
     exposed: !!this.options.exposed,
   }));
 
+  private readonly locators = new LocatorCommands({ recordingOf: id => this.recordingOf(id), live: id => this.live.get(id) });
+
   private readonly handlers: Handlers = {
     ...this.sessionCommands.handlers,
     status: async () => this.status(),
@@ -182,6 +185,8 @@ export class BridgeHost {
       return this.pushStatus();
     },
     export: async ({ sessionId }) => this.exportSession(sessionId),
+    locatorReport: async ({ sessionId }) => this.locators.report(sessionId),
+    chooseLocator: async ({ sessionId, seq, target, code }) => this.locators.choose(sessionId, { seq, target, code }),
     runDemo: async () => ({ sessionId: await this.runDemo() }),
   };
 
@@ -383,7 +388,7 @@ export class BridgeHost {
   private async exportSession(id: string): Promise<BridgeOutput<'export'>> {
     const session = await this.recordingOf(id);
     const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
-    return { spec: exportSpec(session), fileName: `session-${stamp}.spec.ts` };
+    return { spec: exportSpec(session, await this.locators.exportOptions(id, session)), fileName: `session-${stamp}.spec.ts` };
   }
 
   /** Any session as a recording: a live one from its folder (flushed first) or, when not recorded, from memory. */

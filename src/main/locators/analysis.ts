@@ -36,8 +36,7 @@ export async function analyzeLocators(session: StateSource, options: AnalysisOpt
     }
     return state;
   };
-  const recordedAttribute = steps.flatMap(step => step.targets ?? []).find(target => target.element)?.element?.testIdAttribute;
-  const testIdAttribute = options.testIdAttribute ?? recordedAttribute ?? DEFAULT_TEST_ID_ATTRIBUTE;
+  const testIdAttribute = options.testIdAttribute ?? recordedTestIdAttribute(steps) ?? DEFAULT_TEST_ID_ATTRIBUTE;
   const targets: TargetLocators[] = [];
   for (const [index, step] of steps.entries()) {
     if (step.outcome !== 'ok' || !step.targets?.length) continue;
@@ -66,6 +65,11 @@ export async function analyzeLocators(session: StateSource, options: AnalysisOpt
     }
   }
   return { sessionId: session.meta.id, targets, testIdAttribute };
+}
+
+/** The test id attribute a session ran with (--test-id-attribute), as its targets' facts recorded it. */
+export function recordedTestIdAttribute(steps: readonly ToolCallRecord[]): string | undefined {
+  return steps.flatMap(step => step.targets ?? []).find(target => target.element)?.element?.testIdAttribute;
 }
 
 /** The page the step acted on: the latest state recorded before it, unless a navigation came in between. */

@@ -2,6 +2,7 @@ import { jsLiteral, jsString } from '../browser/codegen';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
 import { ariaTemplate } from './aria-template';
+import { DEFAULT_TEST_ID_ATTRIBUTE, type LocatorChoice } from '../../shared/locators';
 import { OBSERVING_TOOLS, PLANNING_TOOLS } from './tool-kinds';
 
 export interface ExportOptions {
@@ -12,6 +13,10 @@ export interface ExportOptions {
    * each becomes a `toMatchAriaSnapshot` checkpoint at that point of the test.
    */
   ariaCheckpoints?: ReadonlyMap<number, string>;
+  /** The user's locator picks (locators/choices.ts): each replaces the locator recorded for its step's target. */
+  locatorChoices?: readonly LocatorChoice[];
+  /** The attribute getByTestId reads; another than data-testid is set with `test.use({ testIdAttribute })`. */
+  testIdAttribute?: string;
 }
 
 interface Block {
@@ -53,7 +58,7 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
       attachToPrevious(blocks, step);
       continue;
     }
-    blocks.push({ comment, lines: [...linesWithAssertions(step)] });
+    blocks.push({ comment, lines: [...linesWithAssertions(withChosenLocators(step, options.locatorChoices))] });
   }
   const body = blocks.flatMap(block => [block.comment, ...block.lines.map(withBase)]).map(line => `  ${line}`).join('\n');
   const title = options.title ?? `recorded session ${new Date(session.meta.startedAt).toISOString()}`;
@@ -63,6 +68,9 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
     ...secretsHeader(secrets),
     `import { expect, test } from '@playwright/test';`,
     '',
+    ...(options.testIdAttribute && options.testIdAttribute !== DEFAULT_TEST_ID_ATTRIBUTE && body.includes('getByTestId(')
+      ? [`test.use({ testIdAttribute: ${jsString(options.testIdAttribute)} });`, '']
+      : []),
     ...(origin ? [`const BASE_URL = process.env.BASE_URL ?? ${jsString(origin)};`, ''] : []),
     `test(${jsString(title)}, async ({ page }) => {`,
     ...secretsGuard(secrets),
@@ -136,6 +144,16 @@ export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' 
   if ((step.tool === 'browser_navigate' || step.tool === 'browser_navigate_back') && step.url) {
     yield `await expect(page).toHaveURL(${jsString(step.url)});`;
   }
+}
+
+/** The step with each of its targets' picked locators in place of the recorded ones, in its code. */
+function withChosenLocators(step: ToolCallRecord, choices: readonly LocatorChoice[] = []): ToolCallRecord {
+  let code = step.code ?? '';
+  for (const choice of choices) {
+    const recorded = choice.seq === step.seq ? step.targets?.[choice.target]?.locator : undefined;
+    if (recorded) code = code.split(recorded).join(choice.code);
+  }
+  return { ...step, code };
 }
 
 /**
