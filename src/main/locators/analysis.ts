@@ -92,6 +92,9 @@ async function statesAfter(steps: ToolCallRecord[], index: number, stateAt: (ste
   return states;
 }
 
+/** Picking by order: `.nth()`, `.first()`, `.last()`, or a CSS `:nth-of-type()`. */
+const POSITIONAL = /\.(nth\(-?\d+\)|first\(\)|last\(\))|:nth-of-type\(\d+\)/;
+
 function counted(candidate: Candidate, before: PageState | undefined, after: PageState[], testIdAttribute: string): LocatorCandidate {
   const { parsed } = candidate;
   const count = (state: PageState) => {
@@ -111,7 +114,7 @@ function counted(candidate: Candidate, before: PageState | undefined, after: Pag
     code: candidate.code,
     ...(atStep !== undefined && { count: atStep }),
     later,
-    positional: parsed?.pick !== undefined || /\.(nth\(-?\d+\)|first\(\)|last\(\))/.test(candidate.code),
+    positional: parsed?.pick !== undefined || POSITIONAL.test(candidate.code),
     recorded: candidate.recorded,
   };
 }
@@ -122,7 +125,7 @@ const isUnique = (candidate: LocatorCandidate) =>
 
 /** What is wrong with a candidate that is not unique, e.g. `matched 2 elements` or `matched 3 elements at step 7`. */
 function problemOf(candidate: LocatorCandidate): string | undefined {
-  if (candidate.positional) return `is positional (${candidate.code.match(/\.(nth\(-?\d+\)|first\(\)|last\(\))/)?.[0] ?? 'nth'})`;
+  if (candidate.positional) return `is positional (${candidate.code.match(POSITIONAL)![0]})`;
   if (candidate.count === undefined) return 'could not be counted';
   if (candidate.count !== 1) return `matched ${candidate.count} elements`;
   const later = candidate.later.find(state => state.count > 1);

@@ -1,6 +1,6 @@
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { parseAriaTree } from '../../shared/aria-tree';
-import { normalizeText, textMatches, type Query } from './query';
+import { normalizeText, textMatcher, type Query } from './query';
 
 type AnyNode = Parameters<typeof DomUtils.getParent>[0];
 type Element = ReturnType<typeof DomUtils.findAll>[number];
@@ -38,8 +38,14 @@ export class PageState {
     if (!elements) return undefined;
     switch (query.kind) {
       case 'test-id': return elements.filter(el => el.attribs[testIdAttribute] === query.value).length;
-      case 'placeholder': return elements.filter(el => el.attribs.placeholder !== undefined && textMatches(el.attribs.placeholder, query.text, query.exact)).length;
-      case 'label': return elements.filter(el => this.labelsOf(el).some(label => textMatches(label, query.text, query.exact))).length;
+      case 'placeholder': {
+        const matches = textMatcher(query.text, query.exact);
+        return elements.filter(el => el.attribs.placeholder !== undefined && matches(el.attribs.placeholder)).length;
+      }
+      case 'label': {
+        const matches = textMatcher(query.text, query.exact);
+        return elements.filter(el => this.labelsOf(el).some(matches)).length;
+      }
       case 'text': return this.countText(elements, query.text, query.exact);
       case 'css': return countCss(elements, query.selector);
     }
@@ -49,7 +55,8 @@ export class PageState {
     if (this.aria === undefined) return undefined;
     // Nodes of iframes (refs f1e2…) are out of reach of a page-level getByRole.
     this.roles ??= rolesAndNames(this.aria);
-    return this.roles.filter(node => node.role === role && (name === undefined || textMatches(node.name, name, exact))).length;
+    const matches = name === undefined ? () => true : textMatcher(name, exact);
+    return this.roles.filter(node => node.role === role && matches(node.name)).length;
   }
 
   private domElements(): Element[] | undefined {
@@ -58,11 +65,15 @@ export class PageState {
     return this.elements;
   }
 
-  /** Whitespace-normalized text content, cached: the text count asks it of every element and its children. */
+  /**
+   * Text content, built from the children's (cached: the text count asks it of every element and its children, and
+   * getting each subtree's afresh is quadratic on a real page).
+   */
   private textOf(node: AnyNode): string {
     let text = this.texts.get(node);
     if (text === undefined) {
-      text = normalizeText(DomUtils.textContent(node));
+      text = 'data' in node && typeof node.data === 'string' && node.type === 'text' ? node.data
+        : isElement(node) || 'children' in node ? DomUtils.getChildren(node).map(child => this.textOf(child)).join('') : '';
       this.texts.set(node, text);
     }
     return text;
@@ -73,7 +84,8 @@ export class PageState {
    * input matches by its value.
    */
   private countText(elements: Element[], text: string, exact?: boolean): number {
-    const matches = (el: Element) => textMatches(BUTTON_INPUT.test(el.attribs.type ?? '') && el.name === 'input' ? el.attribs.value ?? '' : this.textOf(el), text, exact);
+    const wanted = textMatcher(text, exact);
+    const matches = (el: Element) => wanted(BUTTON_INPUT.test(el.attribs.type ?? '') && el.name === 'input' ? el.attribs.value ?? '' : this.textOf(el));
     return elements.filter(el => el.name !== 'body' && matches(el) && !DomUtils.getChildren(el).some(child => isElement(child) && matches(child))).length;
   }
 

@@ -70,10 +70,11 @@ export const normalizeText = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
  * Playwright's text matching for getByText, getByLabel, getByPlaceholder and a role's name: a case-insensitive
- * substring of the whitespace-normalized text, or with `exact` the whole text, case-sensitive.
+ * substring of the whitespace-normalized text, or with `exact` the whole text, case-sensitive. Made once per query:
+ * it is tried on every element of a page.
  */
-export function textMatches(text: string, wanted: string, exact = false): boolean {
-  const have = normalizeText(text);
+export function textMatcher(wanted: string, exact = false): (text: string) => boolean {
   const want = normalizeText(wanted);
-  return exact ? have === want : have.toLowerCase().includes(want.toLowerCase());
+  const lower = want.toLowerCase();
+  return exact ? text => normalizeText(text) === want : text => normalizeText(text).toLowerCase().includes(lower);
 }
