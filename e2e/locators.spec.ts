@@ -8,19 +8,36 @@ import { CLI, connectStdio, refOf } from './support/mcp';
 
 const run = promisify(execFile);
 
-test('export --report shows the positional locator of a duplicate button; --choose puts the test id in the spec, which passes', async ({ site, workspace }) => {
+/** Runs an exported spec for real, in a project of its own, against the fixture site it was recorded on. */
+async function expectSpecPasses(code: string) {
+  const project = mkdtempSync(join(tmpdir(), 'exported-'));
+  symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
+  writeFileSync(join(project, 'delete.spec.ts'), code);
+  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
+  const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
+    .catch(error => error as { stdout: string; stderr: string; code: number });
+  rmSync(project, { recursive: true, force: true });
+  expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
+  expect(result.stdout).toContain('1 passed');
+}
+
+/** An agent deletes the second of two identical rows; returns the recorded session's folder and the click's code. */
+async function recordSecondDelete(siteUrl: string, workspace: string, flags: string[] = []) {
   const sessions = join(workspace, 'sessions');
-  const agent = await connectStdio(['--session-dir', sessions], { cwd: workspace });
-  const page = await agent.call('browser_navigate', { url: `${site.url}/duplicates.html` });
+  const agent = await connectStdio(['--session-dir', sessions, ...flags], { cwd: workspace });
+  const page = await agent.call('browser_navigate', { url: `${siteUrl}/duplicates.html` });
   const secondDelete = [...(page.parsed.snapshot?.yaml ?? '').matchAll(/button "Delete" \[ref=(e\d+)\]/g)][1]?.[1];
   expect(secondDelete, 'two Delete buttons in the snapshot').toBeTruthy();
-  const clicked = await agent.call('browser_click', { element: 'second Delete button', ref: secondDelete });
+  const clicked = await agent.call('browser_click', { element: 'second Delete button', target: secondDelete });
   expect(clicked.isError).toBe(false);
-  expect(clicked.parsed.code).toContain(".getByRole('button', { name: 'Delete' }).nth(1)");
   refOf(clicked.parsed.snapshot?.yaml, /status.*Deleted delete-2/);
   await agent.close();
-  const [folder] = readdirSync(sessions);
-  const dir = join(sessions, folder);
+  return { dir: join(sessions, readdirSync(sessions)[0]), code: clicked.parsed.code ?? '' };
+}
+
+test('export --report shows the positional locator of a duplicate button; --choose puts the test id in the spec, which passes', async ({ site, workspace }) => {
+  const { dir, code: recorded } = await recordSecondDelete(site.url, workspace);
+  expect(recorded).toContain(".getByRole('button', { name: 'Delete' }).nth(1)");
 
   // The session ran with the default test id attribute; the app's is data-qa, given at export.
   const { stdout: report } = await run('node', [CLI, 'export', dir, '--report', '--test-id-attribute', 'data-qa']);
@@ -49,13 +66,22 @@ test('export --report shows the positional locator of a duplicate button; --choo
   const bad = await run('node', [CLI, 'export', dir, '--choose', '2=9']).catch(error => error as { stderr: string });
   expect(bad.stderr).toContain('--choose 2=9: step 2 has candidates 1 to 5.');
 
-  const project = mkdtempSync(join(tmpdir(), 'exported-'));
-  symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
-  writeFileSync(join(project, 'delete.spec.ts'), code);
-  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
-  const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
-    .catch(error => error as { stdout: string; stderr: string; code: number });
-  rmSync(project, { recursive: true, force: true });
-  expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
-  expect(result.stdout).toContain('1 passed');
+  await expectSpecPasses(code);
+});
+
+test('mcp --test-id-attribute makes getByTestId read the app\'s attribute: the recorded locator uses it and the spec sets it', async ({ site, workspace }) => {
+  const { dir, code: recorded } = await recordSecondDelete(site.url, workspace, ['--test-id-attribute', 'data-qa']);
+  expect(recorded).toContain("await page.getByTestId('delete-2').click();");
+  const { stdout: report } = await run('node', [CLI, 'export', dir, '--report']);
+  expect(report).toContain('getByTestId reads `data-qa`');
+  expect(report).toContain('1 targeted element(s), 0 with a warning.');
+  expect(report).toContain("| 1 | `page.getByTestId('delete-2')` | test id | 1 | 0 (step 2) | **export uses**, recorded, recommended |");
+  const { stdout: spec } = await run('node', [CLI, 'export', dir]);
+  expect(spec).toContain("test.use({ testIdAttribute: 'data-qa' });");
+  await expectSpecPasses(spec);
+});
+
+test('--test-id-attribute must be an attribute name', async () => {
+  const bad = await run('node', [CLI, 'export', '--test-id-attribute', 'data qa', 'x']).catch(error => error as { stderr: string });
+  expect(bad.stderr).toContain('expected an HTML attribute name such as data-qa, got "data qa"');
 });
