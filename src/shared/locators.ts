@@ -36,6 +36,11 @@ export interface ElementFacts {
 
 export type CandidateKind = 'test-id' | 'role' | 'label' | 'placeholder' | 'text' | 'css' | 'recorded';
 
+/** How a kind is named in the report, its reasons and the Locators tab. */
+export const KIND_LABEL: Record<CandidateKind, string> = {
+  'test-id': 'test id', role: 'role+name', label: 'label', placeholder: 'placeholder', text: 'text', css: 'CSS', recorded: 'recorded locator',
+};
+
 /** How many elements a candidate matched in one recorded page state. */
 export interface StateCount {
   /** The step whose recorded state was counted. */

@@ -1,6 +1,6 @@
 import type { RecordedSession } from '../sessions/session-reader';
 import type { ToolCallRecord } from '../sessions/format';
-import { DEFAULT_TEST_ID_ATTRIBUTE, type CandidateKind, type LocatorCandidate, type LocatorChoice, type LocatorReport, type TargetLocators } from '../../shared/locators';
+import { DEFAULT_TEST_ID_ATTRIBUTE, KIND_LABEL, type LocatorCandidate, type LocatorChoice, type LocatorReport, type TargetLocators } from '../../shared/locators';
 import { candidatesFor, type Candidate } from './candidates';
 import { PageState } from './page-state';
 
@@ -13,10 +13,6 @@ export interface AnalysisOptions {
   /** The test id attribute getByTestId uses; default: the one the session ran with. */
   testIdAttribute?: string;
 }
-
-export const KIND_LABEL: Record<CandidateKind, string> = {
-  'test-id': 'test id', role: 'role+name', label: 'label', placeholder: 'placeholder', text: 'text', css: 'CSS', recorded: 'recorded locator',
-};
 
 /**
  * The locator report of a session: for every element a successful step targeted, its candidates counted on the page

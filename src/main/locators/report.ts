@@ -1,5 +1,4 @@
-import type { LocatorCandidate, LocatorReport, TargetLocators } from '../../shared/locators';
-import { KIND_LABEL } from './analysis';
+import { KIND_LABEL, type LocatorCandidate, type LocatorReport, type TargetLocators } from '../../shared/locators';
 
 /**
  * The locator report as Markdown: per targeted step, a table of the candidates (numbered, as `export --choose` takes

@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
-import type { LocatorCandidate, TargetLocators } from '../../../../shared/locators';
+import { KIND_LABEL, type TargetLocators } from '../../../../shared/locators';
 import { useStore } from '../../store';
-
-const KIND_LABEL: Record<LocatorCandidate['kind'], string> = {
-  'test-id': 'test id', role: 'role+name', label: 'label', placeholder: 'placeholder', text: 'text', css: 'CSS', recorded: 'recorded',
-};
 
 /**
  * How robust the selected step's locators are: for each element it targeted, the candidates (test id, role + name,
