@@ -1,4 +1,4 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { parseAriaTree } from '../../shared/aria-tree';
 import { normalizeText, textMatcher, type Query } from './query';
 
@@ -53,7 +53,6 @@ export class PageState {
 
   private countRole(role: string, name: string | undefined, exact?: boolean): number | undefined {
     if (this.aria === undefined) return undefined;
-    // Nodes of iframes (refs f1e2…) are out of reach of a page-level getByRole.
     this.roles ??= rolesAndNames(this.aria);
     const matches = name === undefined ? () => true : textMatcher(name, exact);
     return this.roles.filter(node => node.role === role && matches(node.name)).length;
@@ -72,8 +71,8 @@ export class PageState {
   private textOf(node: AnyNode): string {
     let text = this.texts.get(node);
     if (text === undefined) {
-      text = 'data' in node && typeof node.data === 'string' && node.type === 'text' ? node.data
-        : isElement(node) || 'children' in node ? DomUtils.getChildren(node).map(child => this.textOf(child)).join('') : '';
+      text = node.type === ElementType.Text ? (node as AnyNode & { data: string }).data
+        : 'children' in node ? DomUtils.getChildren(node).map(child => this.textOf(child)).join('') : '';
       this.texts.set(node, text);
     }
     return text;
