@@ -1,5 +1,11 @@
 /// <reference lib="dom" />
-import type { ElementFacts } from '../../shared/locators';
+import type { Locator } from 'playwright';
+import { KNOWN_TEST_ID_ATTRIBUTES, type ElementFacts } from '../../shared/locators';
+import { testIdAttribute } from './test-id';
+
+/** The element's facts now (read in its page), or undefined when it does not resolve quickly. */
+export const elementFactsOf = (locator: Locator): Promise<ElementFacts | undefined> =>
+  locator.evaluate(readElementFacts, { testIdAttribute: testIdAttribute(), known: KNOWN_TEST_ID_ATTRIBUTES }, { timeout: 1_000 }).catch(() => undefined);
 
 /**
  * In-page (sent as source text, so self-contained): what locator candidates are built from — test ids, label,

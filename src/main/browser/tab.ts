@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsString } from './codegen';
-import { readElementFacts } from './element-facts';
-import { testIdAttribute } from './test-id';
+import { elementFactsOf } from './element-facts';
 import { UtilityWorlds } from './utility-world';
 import { consoleLevel } from '../../shared/activity';
 import { snapshotNode } from '../../shared/aria-snapshot';
 import type { ResolvedTarget } from '../../shared/events';
-import { KNOWN_TEST_ID_ATTRIBUTES, type ElementFacts } from '../../shared/locators';
 import type { ConsoleMessage, Dialog, Download, FileChooser, Locator, Page, Request } from 'playwright';
 
 export type ModalState =
@@ -228,7 +226,7 @@ export class Tab {
       const locator = this.page.locator(`aria-ref=${target}`);
       // normalize() resolves the element once, so it doubles as the check that the ref is still on the page. The box
       // and the element's facts (for locator candidates) are read alongside, so they cost no extra round trip.
-      const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), boxOf(locator), factsOf(locator)]);
+      const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), boxOf(locator), elementFactsOf(locator)]);
       if (!normalized) throw new RefNotFoundError(target);
       const code = `page.${normalized.toString()}`;
       const node = snapshotNode(this.lastSnapshot, target);
@@ -245,7 +243,7 @@ export class Tab {
     }
     if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
     if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
-    const [code, box, element] = await Promise.all([this.codeFor(locator, `locator(${jsString(target)})`), boxOf(locator), factsOf(locator)]);
+    const [code, box, element] = await Promise.all([this.codeFor(locator, `locator(${jsString(target)})`), boxOf(locator), elementFactsOf(locator)]);
     this.resolvedTargets.push({ target, locator: code, ...(box && { box }), ...(element && { element }) });
     return { locator, code };
   }
@@ -314,10 +312,6 @@ export class Tab {
 
 /** The element's bounding box now, or undefined when it has none (hidden) or does not resolve quickly. */
 const boxOf = (locator: Locator) => locator.boundingBox({ timeout: 1_000 }).then(box => box ?? undefined, () => undefined);
-
-/** The element's facts (ElementFacts) now, or undefined when it does not resolve quickly. */
-const factsOf = (locator: Locator): Promise<ElementFacts | undefined> =>
-  locator.evaluate(readElementFacts, { testIdAttribute: testIdAttribute(), known: KNOWN_TEST_ID_ATTRIBUTES }, { timeout: 1_000 }).catch(() => undefined);
 
 export const delay = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
 export const firstLine = (error: unknown) => String(error instanceof Error ? error.message : error).split('\n')[0];
