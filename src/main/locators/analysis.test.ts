@@ -109,3 +109,21 @@ test('locator code round-trips through parseLocator, positional picks included; 
   expect(parseLocator("page.getByText('x').last()")?.pick).toBe(-1);
   expect(parseLocator("page.getByTestId('row-2').getByRole('button', { name: 'Delete' })")).toBeUndefined();
 });
+
+test('a name that is part of another ("Save" in "Save draft") gets an exact variant, which is unique and recommended', async () => {
+  const page = {
+    aria: '- button "Save draft" [ref=e1]\n- button "Save" [ref=e2]',
+    dom: '<body>\n  <button>Save draft</button>\n  <button>Save</button>\n</body>\n',
+  };
+  const save: ResolvedTarget = { target: 'e2', ref: 'e2', role: 'button', name: 'Save', locator: "page.getByRole('button', { name: 'Save', exact: true })", element: { tag: 'button', testIdAttribute: 'data-testid', text: 'Save' } };
+  const [target] = (await analyzeLocators(session([[step(1, 'browser_navigate', { navigated: true }), page], [step(2, 'browser_click', { targets: [save] }), page]]))).targets;
+  expect(target.candidates.map(c => [c.kind, c.code, c.count, c.recorded])).toEqual([
+    ['role', "page.getByRole('button', { name: 'Save' })", 2, false],
+    ['text', "page.getByText('Save')", 2, false],
+    ['text', "page.getByText('Save', { exact: true })", 1, false],
+    ['recorded', "page.getByRole('button', { name: 'Save', exact: true })", 1, true],
+  ]);
+  expect(target.reason).toBe('Role+name matched 2 elements; text matched 2 elements; text is unique.');
+  expect(target.recommended).toBe(2);
+  expect(target.warning).toBeUndefined();
+});

@@ -2,6 +2,7 @@ import type { RecordedSession } from '../sessions/session-reader';
 import type { ToolCallRecord } from '../sessions/format';
 import { DEFAULT_TEST_ID_ATTRIBUTE, KIND_LABEL, type LocatorCandidate, type LocatorChoice, type LocatorReport, type TargetLocators } from '../../shared/locators';
 import { candidatesFor, type Candidate } from './candidates';
+import { queryCode } from './query';
 import { PageState } from './page-state';
 
 /** What the analysis reads of a session: its steps and their recorded states (a RecordedSession, or a live one). */
@@ -39,7 +40,8 @@ export async function analyzeLocators(session: StateSource, options: AnalysisOpt
     const before = await stateBefore(steps, index, stateAt);
     const after = await statesAfter(steps, index, stateAt);
     for (const [targetIndex, target] of step.targets.entries()) {
-      const candidates = candidatesFor(target, testIdAttribute).map(candidate => counted(candidate, before, after, testIdAttribute));
+      const candidates = withExactVariants(candidatesFor(target, testIdAttribute), before)
+        .map(candidate => counted(candidate, before, after, testIdAttribute));
       const choice = options.choices?.find(c => c.seq === step.seq && c.target === targetIndex);
       const picked = choice ? candidates.findIndex(candidate => candidate.code === choice.code) : -1;
       const chosen = picked >= 0 ? picked : candidates.findIndex(candidate => candidate.recorded);
@@ -61,6 +63,24 @@ export async function analyzeLocators(session: StateSource, options: AnalysisOpt
     }
   }
   return { sessionId: session.meta.id, targets, testIdAttribute };
+}
+
+/**
+ * A text query (role's name, label, placeholder, text) that matched several elements because it is a substring of
+ * other texts ("Save" in "Save draft") is followed by its exact variant when that matches fewer.
+ */
+function withExactVariants(candidates: Candidate[], before: PageState | undefined): Candidate[] {
+  if (!before) return candidates;
+  return candidates.flatMap(candidate => {
+    const query = candidate.parsed?.query;
+    if (candidate.kind === 'recorded' || !query || query.kind === 'test-id' || query.kind === 'css' || query.exact) return [candidate];
+    if (query.kind === 'role' && query.name === undefined) return [candidate];
+    const exact = { ...query, exact: true };
+    const code = queryCode(exact);
+    const [loose, strict] = [before.count(query, ''), before.count(exact, '')];
+    if (loose === undefined || strict === undefined || loose <= 1 || strict >= loose || candidates.some(other => other.code === code)) return [candidate];
+    return [candidate, { kind: candidate.kind, code, parsed: { query: exact }, recorded: false }];
+  });
 }
 
 /** The test id attribute a session ran with (--test-id-attribute), as its targets' facts recorded it. */
