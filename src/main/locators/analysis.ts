@@ -17,8 +17,8 @@ export interface AnalysisOptions {
 
 /**
  * The locator report of a session: for every element a successful step targeted, its candidates counted on the page
- * the step acted on (the latest state recorded before it) and on each following state of the same document (until a
- * navigation), which one export uses, which one is recommended and why, and a warning when the used one is positional
+ * the step acted on (the latest state recorded before it) and on the following states of the same document (until a
+ * navigation, at most MAX_LATER_STATES), which one export uses, which one is recommended and why, and a warning when the used one is positional
  * or not unique.
  */
 export async function analyzeLocators(session: StateSource, options: AnalysisOptions = {}): Promise<LocatorReport> {
@@ -39,6 +39,9 @@ export async function analyzeLocators(session: StateSource, options: AnalysisOpt
     if (step.outcome !== 'ok' || !step.targets?.length) continue;
     const before = await stateBefore(steps, index, stateAt);
     const after = await statesAfter(steps, index, stateAt);
+    // Later steps never look further back than this one's page: parsed pages before it can go (a long session's
+    // states would not all fit in memory).
+    for (const seq of states.keys()) if (seq < (before?.seq ?? step.seq)) states.delete(seq);
     for (const [targetIndex, target] of step.targets.entries()) {
       const candidates = withExactVariants(candidatesFor(target, testIdAttribute), before)
         .map(candidate => counted(candidate, before, after, testIdAttribute));
@@ -98,10 +101,16 @@ async function stateBefore(steps: ToolCallRecord[], index: number, stateAt: (ste
   return undefined;
 }
 
-/** The states recorded from the step on, while the document stays the same. */
+/**
+ * How many following states a candidate is counted on: enough to see a list grow or a dialog open, bounded so a long
+ * single-page session does not cost steps × states counts.
+ */
+const MAX_LATER_STATES = 10;
+
+/** The states recorded from the step on, while the document stays the same (at most MAX_LATER_STATES). */
 async function statesAfter(steps: ToolCallRecord[], index: number, stateAt: (step: ToolCallRecord) => Promise<PageState | undefined>) {
   const states: PageState[] = [];
-  for (let i = index; i < steps.length && !steps[i].navigated; i++) {
+  for (let i = index; i < steps.length && !steps[i].navigated && states.length < MAX_LATER_STATES; i++) {
     const state = await stateAt(steps[i]);
     if (state) states.push(state);
   }

@@ -1,6 +1,6 @@
 import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { parseAriaTree } from '../../shared/aria-tree';
-import { normalizeText, textMatcher, type Query } from './query';
+import { matchText, textMatcher, type MatchText, type Query } from './query';
 
 type AnyNode = Parameters<typeof DomUtils.getParent>[0];
 type Element = ReturnType<typeof DomUtils.findAll>[number];
@@ -23,9 +23,10 @@ const PATH_SEGMENT = /^([a-z][a-z0-9-]*)(?::nth-of-type\((\d+)\))?$/;
  * test ids, labels, placeholders, texts and CSS from its dom.html. Each is parsed once, on first use.
  */
 export class PageState {
-  private roles?: { role: string; name: string }[];
+  private roles?: { role: string; name: MatchText }[];
   private elements?: Element[];
   private texts = new Map<AnyNode, string>();
+  private matchTexts = new Map<Element, MatchText>();
   private ids?: Map<string, Element>;
   private labelsFor?: Map<string, Element[]>;
 
@@ -40,11 +41,11 @@ export class PageState {
       case 'test-id': return elements.filter(el => el.attribs[testIdAttribute] === query.value).length;
       case 'placeholder': {
         const matches = textMatcher(query.text, query.exact);
-        return elements.filter(el => el.attribs.placeholder !== undefined && matches(el.attribs.placeholder)).length;
+        return elements.filter(el => el.attribs.placeholder !== undefined && matches(matchText(el.attribs.placeholder))).length;
       }
       case 'label': {
         const matches = textMatcher(query.text, query.exact);
-        return elements.filter(el => this.labelsOf(el).some(matches)).length;
+        return elements.filter(el => this.labelsOf(el).some(label => matches(matchText(label)))).length;
       }
       case 'text': return this.countText(elements, query.text, query.exact);
       case 'css': return countCss(elements, query.selector);
@@ -78,13 +79,23 @@ export class PageState {
     return text;
   }
 
+  /** An element's text prepared for matching, once per page: a button-like input's is its value. */
+  private matchTextOf(el: Element): MatchText {
+    let text = this.matchTexts.get(el);
+    if (!text) {
+      text = matchText(BUTTON_INPUT.test(el.attribs.type ?? '') && el.name === 'input' ? el.attribs.value ?? '' : this.textOf(el));
+      this.matchTexts.set(el, text);
+    }
+    return text;
+  }
+
   /**
    * getByText's rule: an element whose text matches, and none of whose child elements' text does; a button-like
    * input matches by its value.
    */
   private countText(elements: Element[], text: string, exact?: boolean): number {
     const wanted = textMatcher(text, exact);
-    const matches = (el: Element) => wanted(BUTTON_INPUT.test(el.attribs.type ?? '') && el.name === 'input' ? el.attribs.value ?? '' : this.textOf(el));
+    const matches = (el: Element) => wanted(this.matchTextOf(el));
     return elements.filter(el => el.name !== 'body' && matches(el) && !DomUtils.getChildren(el).some(child => isElement(child) && matches(child))).length;
   }
 
@@ -124,7 +135,7 @@ export class PageState {
  * Every node of an aria snapshot with its accessible name; nodes of iframes (refs f1e2…) are left out, being out of
  * reach of a page-level getByRole.
  */
-function rolesAndNames(yaml: string): { role: string; name: string }[] {
+function rolesAndNames(yaml: string): { role: string; name: MatchText }[] {
   const nodes = parseAriaTree(yaml);
   const contentOf = (index: number): string => {
     const parts: string[] = [];
@@ -133,8 +144,8 @@ function rolesAndNames(yaml: string): { role: string; name: string }[] {
   };
   return nodes.flatMap((node, index) => {
     if (node.ref?.startsWith('f')) return [];
-    const name = node.name ?? (NAME_FROM_CONTENT.has(node.role) ? normalizeText(contentOf(index)) : '');
-    return [{ role: node.role, name }];
+    const name = node.name ?? (NAME_FROM_CONTENT.has(node.role) ? contentOf(index) : '');
+    return [{ role: node.role, name: matchText(name) }];
   });
 }
 

@@ -68,13 +68,23 @@ function unescape(body: string): string {
 /** Whitespace collapsed and trimmed, as Playwright normalizes text before matching it. */
 export const normalizeText = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** A text as matching reads it: whitespace-normalized, and lower-cased for the case-insensitive match. */
+export interface MatchText {
+  normalized: string;
+  lower: string;
+}
+
+export function matchText(text: string): MatchText {
+  const normalized = normalizeText(text);
+  return { normalized, lower: normalized.toLowerCase() };
+}
+
 /**
  * Playwright's text matching for getByText, getByLabel, getByPlaceholder and a role's name: a case-insensitive
- * substring of the whitespace-normalized text, or with `exact` the whole text, case-sensitive. Made once per query:
- * it is tried on every element of a page.
+ * substring of the whitespace-normalized text, or with `exact` the whole text, case-sensitive. Made once per query
+ * and tried on texts prepared once per page (matchText): a page's every element is tried.
  */
-export function textMatcher(wanted: string, exact = false): (text: string) => boolean {
-  const want = normalizeText(wanted);
-  const lower = want.toLowerCase();
-  return exact ? text => normalizeText(text) === want : text => normalizeText(text).toLowerCase().includes(lower);
+export function textMatcher(wanted: string, exact = false): (text: MatchText) => boolean {
+  const want = matchText(wanted);
+  return exact ? text => text.normalized === want.normalized : text => text.lower.includes(want.lower);
 }
