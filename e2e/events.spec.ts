@@ -36,7 +36,9 @@ test('every tool call is published on the event bus with its response, code, sna
     // What the call acted on, found again by role and name (export and replay), with Playwright's own locator.
     // …and where it was on the page, for the inspector's page view.
     const box = { x: expect.any(Number), y: expect.any(Number), width: expect.any(Number), height: expect.any(Number) };
-    expect(type.targets).toEqual([{ target: type.args.target, ref: type.args.target, role: 'textbox', name: 'Full name', locator: `page.getByTestId('full-name')`, box }]);
+    // …and what the element looked like: what the Locators tab builds its other candidates from.
+    const element = { tag: 'input', testIdAttribute: 'data-testid', testIds: { 'data-testid': 'full-name' }, label: 'Full name', css: '#signup > label:nth-of-type(1) > input' };
+    expect(type.targets).toEqual([{ target: type.args.target, ref: type.args.target, role: 'textbox', name: 'Full name', locator: `page.getByTestId('full-name')`, box, element }]);
     expect(navigate.targets).toBeUndefined();
     expect(snapshot.ariaSnapshot).toContain('<secret>SECRET_TOKEN</secret>');
     expect(JSON.stringify(snapshot)).not.toContain('s3cr3t-value');

@@ -152,7 +152,7 @@ test('what a person does by hand is recorded as steps among the agent\'s, and th
     expect(typed).toMatchObject({
       outcome: 'ok',
       args: { element: 'textbox "Full name"', target: fullName, text: 'Ada Lovelace' },
-      targets: [{ target: fullName, role: 'textbox', name: 'Full name', locator: fullName }],
+      targets: [{ target: fullName, role: 'textbox', name: 'Full name', locator: fullName, element: { tag: 'input', testIds: { 'data-testid': 'full-name' }, label: 'Full name' } }],
       code: `await ${fullName}.fill('Ada Lovelace');`,
       url: `${site.url}/form.html`,
       title: 'Sign up',

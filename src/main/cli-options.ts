@@ -26,6 +26,7 @@ export interface CliOptions {
   sessionDir?: string;
   upstream?: string;
   humanSteps?: boolean;
+  testIdAttribute?: string;
   plannerEndpoint?: string;
   llmBaseUrl?: string;
   llmModel?: string;
@@ -73,6 +74,12 @@ const viewport = (value: string) => {
   return { width: Number(m[1]), height: Number(m[2]) };
 };
 
+/** An HTML attribute name, e.g. data-qa: what getByTestId reads. */
+export const attributeName = (value: string) => {
+  if (!/^[A-Za-z_][\w.:-]*$/.test(value)) throw new InvalidArgumentError(`expected an HTML attribute name such as data-qa, got "${value}".`);
+  return value;
+};
+
 const env = (name: string) => `AGENT_INSPECTOR_${name}`;
 
 /** The browser, policy, planner and HTTP flags shared by the commands, so all drive the browser the same way. */
@@ -99,6 +106,7 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(positiveInt('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
     .addOption(new Option('--session-dir <dir>', 'record each session (events, snapshots, DOM states, screenshots) into a folder here').env(env('SESSION_DIR')))
     .addOption(new Option('--no-human-steps', 'do not record clicks and typing done by hand in the controlled browser').env(env('NO_HUMAN_STEPS')))
+    .addOption(new Option('--test-id-attribute <attr>', 'the attribute getByTestId reads in generated code (default data-testid)').argParser(attributeName).env(env('TEST_ID_ATTRIBUTE')))
     .addOption(new Option('--planner-endpoint <url>', 'send negotiation rounds to this backend (POST /api/agent/interact) instead of planning in-process').argParser(httpUrl).env(env('PLANNER_ENDPOINT')))
     .addOption(new Option('--llm-base-url <url>', `plan with an OpenAI-compatible chat-completions API at this base URL (key from ${env('LLM_API_KEY')})`).argParser(httpUrl).env(env('LLM_BASE_URL')))
     .addOption(new Option('--llm-model <name>', 'model for --llm-base-url').env(env('LLM_MODEL')))
@@ -162,6 +170,7 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
     sessionDir: options.sessionDir,
     upstream: options.upstream,
     humanSteps: options.humanSteps !== false,
+    testIdAttribute: options.testIdAttribute ?? defaults.testIdAttribute,
     // A recording is looked at later in the inspector; `serve` turns them on as well.
     stepScreenshots: !!options.sessionDir,
   });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { addCoreOptions, addHttpOptions } from './cli-options';
+import { addCoreOptions, addHttpOptions, attributeName } from './cli-options';
 import { log } from './commands/process';
 import { VERSION } from './version';
 
@@ -50,6 +50,9 @@ export function buildProgram(): Command {
     .option('--force', 'replace the output file if it exists')
     .option('--title <title>', 'the test title')
     .option('--aria-checkpoints', 'assert the page\'s aria snapshot (toMatchAriaSnapshot) wherever the agent took one')
+    .option('--report', 'print the locator report (Markdown: candidates, counts, warnings) to stdout — instead of the spec without -o')
+    .option('--choose <step=n...>', 'locate a step\'s target by the report\'s candidate n (<step>[.<target>]=<n>); saved with the session')
+    .addOption(new Option('--test-id-attribute <attr>', 'the attribute getByTestId reads (default: the one the session ran with)').argParser(attributeName))
     .action(async (session, options) => (await import('./commands/sessions')).runExport(session, options));
   program.command('redact').description('scrub secret values out of a recorded session (made before they were masked): every file, as if masked while recording')
     .argument('[session]', 'a session folder or .zip (rewritten in place), a recording folder, or a session id under --session-dir')

@@ -1,3 +1,5 @@
+import { DEFAULT_TEST_ID_ATTRIBUTE } from '../shared/locators';
+
 /** Everything the automation core needs to know, resolved once from CLI flags and their environment variables. */
 export interface BrowserConfig {
   /** Explicit Chromium binary; otherwise discovered (see browser/discovery.ts). */
@@ -52,6 +54,8 @@ export interface CoreConfig {
   upstream?: string;
   /** Record what a person does by hand in the controlled browser as steps (human takeover). */
   humanSteps: boolean;
+  /** The attribute getByTestId reads (Playwright's selectors.setTestIdAttribute): in generated code and locator candidates. */
+  testIdAttribute: string;
   /**
    * Take a JPEG of the viewport after each page tool call (the inspector's timeline and page view). Off for plain
    * `mcp`, so an agent's call latency does not pay for a UI nobody is looking at.
@@ -88,6 +92,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     timeouts: { action: 5_000, navigation: 60_000 },
     planner: { maxRounds: 4, maxBodyBytes: 16 * 1024 * 1024 },
     humanSteps: true,
+    testIdAttribute: DEFAULT_TEST_ID_ATTRIBUTE,
     stepScreenshots: false,
     tokenCount: true,
     ...overrides,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BrowserSource } from './browser/browser-source';
+import { useTestIdAttribute } from './browser/test-id';
 import type { Workspace } from './browser/context';
 import type { CoreConfig } from './config';
 import { EventBus } from './events/bus';
@@ -32,6 +33,7 @@ export class InspectorCore implements SessionHost {
 
   constructor(readonly config: CoreConfig) {
     this.browser = new BrowserSource(config.browser);
+    useTestIdAttribute(config.testIdAttribute);
     this.planner = createPlanner(config.planner);
     if (config.sessionDir) this.recorder = new SessionRecorder(this.bus, config.sessionDir);
     if (config.tokenCount) this.meter = new TokenMeter(this.bus, tokenCounter);

@@ -26,9 +26,10 @@ const ALLOWED: Record<string, string[]> = {
   replay: ['shared', '.secrets', 'mcp-client', 'dom-state', 'sessions'],
   'dom-processor': ['shared'],
   search: ['shared', 'events', 'sessions'],
+  locators: ['shared', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
-  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'mcp', 'search', 'sessions'],
-  commands: ['shared', '.cli-options', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'mcp', 'proxy', 'scenario', 'sessions'],
+  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
+  commands: ['shared', '.cli-options', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };
 

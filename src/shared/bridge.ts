@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ConsoleActivity, NetworkActivity } from './activity';
 import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from './events';
 import type { AriaChange } from './aria-diff';
+import type { LocatorReport } from './locators';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
 
@@ -256,6 +257,15 @@ export const BRIDGE_INPUTS = {
   startBrowser: none,
   stopBrowser: none,
   export: z.strictObject({ sessionId }),
+  /** The locator candidates of every targeted step, counted on the recorded states (src/main/locators). */
+  locatorReport: z.strictObject({ sessionId }),
+  /** Locates step `seq`'s target number `target` (0-based) by the candidate whose code is `code`, in export from now on. */
+  chooseLocator: z.strictObject({
+    sessionId,
+    seq,
+    target: z.number().int('target must be a whole number').nonnegative('target must be 0 or more (targets count from 0)'),
+    code: z.string().min(1, 'code must not be empty').max(5_000, 'code is longer than 5,000 characters'),
+  }),
   runDemo: none,
   /** Replay (src/main/bridge/replay-controller.ts): runs start at once and report through `replay` events. */
   replayState: z.strictObject({ sessionId }),
@@ -322,6 +332,8 @@ interface BridgeOutputs {
   startBrowser: InspectorStatus;
   stopBrowser: InspectorStatus;
   export: { spec: string; fileName: string };
+  locatorReport: LocatorReport;
+  chooseLocator: LocatorReport;
   runDemo: { sessionId: string };
   replayState: ReplayView;
   replayStep: ReplayView;

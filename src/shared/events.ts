@@ -1,4 +1,5 @@
 import type { StepActivity } from './activity';
+import type { ElementFacts } from './locators';
 import type { DomMode, RequestedArtifacts } from './negotiation';
 import type { ParsedResponse } from './response';
 import type { StepTokens } from './tokens';
@@ -90,6 +91,8 @@ export interface ResolvedTarget {
   locator: string;
   /** Where the element was when resolved, in CSS pixels of the main frame's viewport: the box a page view draws. */
   box?: { x: number; y: number; width: number; height: number };
+  /** What the element looked like (test ids, label, text, CSS path): what other locator candidates are built from. */
+  element?: ElementFacts;
 }
 
 /** One artifact of a negotiation request, with its size: what the planner's context costs. */

@@ -17,6 +17,7 @@ import { openSession, RecordedSession } from '../sessions/session-reader';
 import { VERSION } from '../version';
 import { DemoRunner } from './demo';
 import { LiveSessions, type LiveSession } from './live-sessions';
+import { LocatorCommands } from './locator-commands';
 import { RecordedSessions } from './recorded-sessions';
 import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
@@ -148,6 +149,8 @@ export class BridgeHost {
     exposed: !!this.options.exposed,
   }));
 
+  private readonly locators = new LocatorCommands({ recordingOf: id => this.recordingOf(id), live: id => this.live.get(id) });
+
   private readonly handlers: Handlers = {
     ...this.sessionCommands.handlers,
     status: async () => this.status(),
@@ -183,6 +186,8 @@ export class BridgeHost {
       return this.pushStatus();
     },
     export: async ({ sessionId }) => this.exportSession(sessionId),
+    locatorReport: async ({ sessionId }) => this.locators.report(sessionId),
+    chooseLocator: async ({ sessionId, seq, target, code }) => this.locators.choose(sessionId, { seq, target, code }),
     runDemo: async () => ({ sessionId: await this.runDemo() }),
   };
 
@@ -390,7 +395,8 @@ export class BridgeHost {
       : (step: ToolCallRecord) => session.ariaSnapshot(step);
     const appeared = await loadAppearedTexts(session.steps, ariaOf);
     const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
-    return { spec: exportSpec(session, { appeared }), fileName: `session-${stamp}.spec.ts` };
+    const options = { appeared, ...(await this.locators.exportOptions(id, session)) };
+    return { spec: exportSpec(session, options), fileName: `session-${stamp}.spec.ts` };
   }
 
   /** Any session as a recording: a live one from its folder (flushed first) or, when not recorded, from memory. */

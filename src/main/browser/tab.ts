@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsString } from './codegen';
+import { elementFactsOf } from './element-facts';
 import { UtilityWorlds } from './utility-world';
 import { consoleLevel } from '../../shared/activity';
 import { snapshotNode } from '../../shared/aria-snapshot';
@@ -225,12 +226,12 @@ export class Tab {
       if (!this.refs.has(target)) throw new RefNotFoundError(target);
       const locator = this.page.locator(`aria-ref=${target}`);
       // normalize() resolves the element once, so it doubles as the check that the ref is still on the page. The box
-      // is measured alongside, so it costs no extra round trip.
-      const [normalized, box] = await Promise.all([locator.normalize().catch(() => undefined), boxOf(locator)]);
+      // and the element's facts (for locator candidates) are read alongside, so they cost no extra round trip.
+      const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), boxOf(locator), look ? undefined : elementFactsOf(locator)]);
       if (!normalized) throw new RefNotFoundError(target);
       const code = `page.${normalized.toString()}`;
       const node = snapshotNode(this.lastSnapshot, target);
-      if (!look) this.resolvedTargets.push({ target, ref: target, role: node?.role, name: node?.name, locator: code, ...(box && { box }) });
+      if (!look) this.resolvedTargets.push({ target, ref: target, role: node?.role, name: node?.name, locator: code, ...(box && { box }), ...(element && { element }) });
       return { locator, code };
     }
     let locator: Locator;
@@ -243,8 +244,8 @@ export class Tab {
     }
     if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
     if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
-    const [code, box] = await Promise.all([this.codeFor(locator, `locator(${jsString(target)})`), boxOf(locator)]);
-    if (!look) this.resolvedTargets.push({ target, locator: code, ...(box && { box }) });
+    const [code, box, element] = await Promise.all([this.codeFor(locator, `locator(${jsString(target)})`), boxOf(locator), look ? undefined : elementFactsOf(locator)]);
+    if (!look) this.resolvedTargets.push({ target, locator: code, ...(box && { box }), ...(element && { element }) });
     return { locator, code };
   }
 

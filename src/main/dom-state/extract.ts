@@ -1,10 +1,14 @@
 import type { Frame, Page } from 'playwright';
+import { testIdAttribute } from '../browser/test-id';
 import { UtilityWorlds } from '../browser/utility-world';
+import { KNOWN_TEST_ID_ATTRIBUTES } from '../../shared/locators';
 import { serializeDom, type DomDelta } from './serializer';
 
 export type ExtractionPath = 'utility-world' | 'fallback';
 
 const SERIALIZER_SOURCE = serializeDom.toString();
+/** The test id attributes dom.html keeps: the session's and the usual ones (see ElementFacts.testIds). */
+const testIdAttributes = () => [...new Set([testIdAttribute(), ...KNOWN_TEST_ID_ATTRIBUTES])];
 const SERIALIZER = `(${SERIALIZER_SOURCE})`;
 const MARK_FRAME = 'function (id) { this.__aiInspectorFrame = id; }';
 
@@ -153,7 +157,7 @@ export class DomExtractor {
     // that already holds the previous refs gets only their change, not thousands of refs on every call.
     const since = last?.gen ?? -1;
     const serialize = (refArgs: { refs: string[] } | { refsDelta: { added: string[]; removed: string[] } }) =>
-      worlds.call<DomDelta | string | null>(tree.frame.id, SERIALIZER_SOURCE, [null, { ...refArgs, onlyIfChanged: incremental, since }]);
+      worlds.call<DomDelta | string | null>(tree.frame.id, SERIALIZER_SOURCE, [null, { ...refArgs, onlyIfChanged: incremental, since, testIdAttributes: testIdAttributes() }]);
     const refSet = new Set(refs);
     const delta = incremental && last ? refsChange(last.refs, refSet) : undefined;
     const value = delta ? await serialize({ refsDelta: delta }).catch(() => serialize({ refs })) : await serialize({ refs });
@@ -184,11 +188,11 @@ export class DomExtractor {
     const found = resolved.filter(r => r !== undefined);
     try {
       return await this.page.evaluate(
-        ([source, elements, names]) => {
+        ([source, elements, names, testIdAttributes]) => {
           const refMap = new Map(elements.map((element, i) => [element as Element, names[i]]));
-          return (0, eval)(source)(refMap, {}) as string;
+          return (0, eval)(source)(refMap, { testIdAttributes }) as string;
         },
-        [SERIALIZER, found.map(r => r.handle), found.map(r => r.ref)] as const,
+        [SERIALIZER, found.map(r => r.handle), found.map(r => r.ref), testIdAttributes()] as const,
       );
     } finally {
       await Promise.all(found.map(r => r.handle.dispose()));

@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { serializeDom } from './serializer';
 
 // Real Chromium: the serializer runs in a page, here in the main world with no refs (refs are covered end to end).
-const test = base.extend<{ serialize: (html: string, prepare?: (page: Page) => Promise<void>) => Promise<string> }, { browser: Browser }>({
+const test = base.extend<{ serialize: (html: string, prepare?: (page: Page) => Promise<void>, options?: { testIdAttributes: string[] }) => Promise<string> }, { browser: Browser }>({
   browser: [async ({}, use) => {
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
     await use(browser);
@@ -11,10 +11,10 @@ const test = base.extend<{ serialize: (html: string, prepare?: (page: Page) => P
   }, { scope: 'worker' }],
   serialize: async ({ browser }, use) => {
     const page = await browser.newPage();
-    await use(async (html, prepare) => {
+    await use(async (html, prepare, options) => {
       await page.setContent(html);
       await prepare?.(page);
-      return page.evaluate(source => (0, eval)(source)(new Map()), `(${serializeDom.toString()})`);
+      return page.evaluate(([source, options]) => (0, eval)(source)(new Map(), options), [`(${serializeDom.toString()})`, options] as const);
     });
     await page.close();
   },
@@ -30,6 +30,11 @@ test('keeps the body only: head, scripts, styles, noscript, templates and commen
 test('drops style, data-* and on* attributes, and generated class names', async ({ serialize }) => {
   const dom = await serialize(`<div id="x" style="color:red" data-testid="t" onclick="f()" class="form-group css-1x2y3z sc-abcde _3fkL2xB Button_primary__3xk2p a1b2c3d4e5 error-message">t</div>`);
   expect(dom).toContain('<div id="x"\n       class="form-group error-message">t</div>');
+});
+
+test('keeps the test id attributes it is given, and only those of the data-* attributes', async ({ serialize }) => {
+  const dom = await serialize(`<button data-qa="save" data-testid="s" data-track="x">Save</button>`, undefined, { testIdAttributes: ['data-qa'] });
+  expect(dom).toBe('<body>\n  <button data-qa="save">Save</button>\n</body>\n');
 });
 
 test('svg internals are dropped; an svg without a ref is dropped whole', async ({ serialize }) => {

@@ -11,7 +11,8 @@ export type DomDelta = { gen: number; full: string } | { gen: number; head: numb
  *
  * Output rules (deterministic, so typing into a field is a one-line diff):
  * - the body only; head, script, style, noscript, template and comments dropped; svg internals dropped
- *   (the svg shell kept when it has a ref); style, data-* and on* attributes dropped; generated class names dropped;
+ *   (the svg shell kept when it has a ref); style, data-* and on* attributes dropped, except the test id attributes in
+ *   `options.testIdAttributes` (what locator analysis counts getByTestId on); generated class names dropped;
  * - current form state: input values, checked, selected, textarea text; password values masked;
  * - 2-space indentation; an element with more than one attribute puts each on its own line, aligned; attributes in
  *   canonical order (id, type, name, role, aria-*, href, action, method, for, value, placeholder, class, others, ref);
@@ -26,7 +27,7 @@ export type DomDelta = { gen: number; full: string } | { gen: number; head: numb
  */
 export function serializeDom(
   refMap?: Map<Element, string> | null,
-  options: { refs?: string[]; refsDelta?: { added: string[]; removed: string[] }; onlyIfChanged?: boolean; since?: number } = {},
+  options: { refs?: string[]; refsDelta?: { added: string[]; removed: string[] }; onlyIfChanged?: boolean; since?: number; testIdAttributes?: string[] } = {},
 ): string | null | DomDelta {
   const SKIPPED = new Set(['HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'TITLE', 'BASE']);
   const VOID = new Set(['AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR']);
@@ -39,6 +40,7 @@ export function serializeDom(
     /__[A-Za-z0-9_-]{5,}$/, // CSS modules with a name: Button_primary__3xk2p
     /[0-9a-f]{8,}/i, // a long hex hash
   ];
+  const TEST_IDS = new Set(options.testIdAttributes ?? []);
   const MASK = '••••••••';
   const INLINE_TEXT = 80;
 
@@ -201,7 +203,7 @@ export function serializeDom(
     const list = el.attributes;
     for (let i = 0; i < list.length; i++) {
       const name = list[i].name;
-      if (name === 'style' || name === 'ref' || name.startsWith('data-') || name.startsWith('on')) continue;
+      if (name === 'style' || name === 'ref' || (name.startsWith('data-') && !TEST_IDS.has(name)) || name.startsWith('on')) continue;
       if ((hasValue && name === 'value') || (toggles && (name === 'checked' || name === 'selected'))) continue;
       if (name === 'class') {
         const kept = filterClasses(list[i].value);

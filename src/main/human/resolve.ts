@@ -1,24 +1,26 @@
 import type { Page } from 'playwright';
 import { jsString } from '../browser/codegen';
+import { elementFactsOf } from '../browser/element-facts';
 import { UtilityWorlds } from '../browser/utility-world';
 import type { ResolvedTarget } from '../../shared/events';
 
 /**
  * How to find the element at `cssPath` again: Playwright's own locator for it (normalize(): test id, role + name,
- * label… by Playwright's priority) and its role and accessible name. Never rejects: an element that is already gone
+ * label… by Playwright's priority), its role and accessible name, and its facts for the other locator candidates. Never rejects: an element that is already gone
  * keeps its CSS path as the locator.
  */
 export async function resolveTarget(page: Page, cssPath: string): Promise<ResolvedTarget> {
-  const [normalized, roleAndName] = await Promise.all([
+  const [normalized, roleAndName, element] = await Promise.all([
     page.locator(cssPath).normalize().then(normalized => normalized.toString(), () => undefined),
     accessibleRoleAndName(page, cssPath).catch(() => undefined),
+    elementFactsOf(page.locator(cssPath)),
   ]);
   // An element detached mid-resolution (a link that navigated away) normalizes to an `error:` selector, no locator.
   const locator = normalized && !normalized.includes("'error:")
     ? `page.${normalized}`
     : roleAndName?.name ? `page.getByRole(${jsString(roleAndName.role)}, { name: ${jsString(roleAndName.name)} })` : undefined;
-  if (!locator) return { target: cssPath, locator: `page.locator(${jsString(cssPath)})` };
-  return { target: locator, ...roleAndName, locator };
+  if (!locator) return { target: cssPath, locator: `page.locator(${jsString(cssPath)})`, ...(element && { element }) };
+  return { target: locator, ...roleAndName, locator, ...(element && { element }) };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
 import { ariaTemplate } from './aria-template';
 import { appearedAssertion, urlAssertion, type AppearedText } from './assertions';
+import { DEFAULT_TEST_ID_ATTRIBUTE, type LocatorChoice } from '../../shared/locators';
 import { OBSERVING_TOOLS, PLANNING_TOOLS } from './tool-kinds';
 
 export interface ExportOptions {
@@ -15,6 +16,10 @@ export interface ExportOptions {
   ariaCheckpoints?: ReadonlyMap<number, string>;
   /** The text each form submission made appear, by seq (see loadAppearedTexts): asserted after that step. */
   appeared?: ReadonlyMap<number, AppearedText>;
+  /** The user's locator picks (locators/choices.ts): each replaces the locator recorded for its step's target. */
+  locatorChoices?: readonly LocatorChoice[];
+  /** The attribute getByTestId reads; another than data-testid is set with `test.use({ testIdAttribute })`. */
+  testIdAttribute?: string;
 }
 
 interface Block {
@@ -57,7 +62,7 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
       attachToPrevious(blocks, step);
       continue;
     }
-    blocks.push({ comment, lines: [...linesWithAssertions(step, options.appeared?.get(step.seq))] });
+    blocks.push({ comment, lines: [...linesWithAssertions(withChosenLocators(step, options.locatorChoices), options.appeared?.get(step.seq))] });
   }
   const body = blocks.flatMap(block => [block.comment, ...block.lines.map(withBase)]).map(line => `  ${line}`).join('\n');
   const title = options.title ?? `recorded session ${new Date(session.meta.startedAt).toISOString()}`;
@@ -67,6 +72,9 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
     ...secretsHeader(secrets),
     `import { expect, test } from '@playwright/test';`,
     '',
+    ...(options.testIdAttribute && options.testIdAttribute !== DEFAULT_TEST_ID_ATTRIBUTE && body.includes('getByTestId(')
+      ? [`test.use({ testIdAttribute: ${jsString(options.testIdAttribute)} });`, '']
+      : []),
     ...(origin ? [`const BASE_URL = process.env.BASE_URL ?? ${jsString(origin)};`, ''] : []),
     `test(${jsString(title)}, async ({ page }) => {`,
     ...secretsGuard(secrets),
@@ -145,6 +153,16 @@ export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' 
   const navigated = step.tool === 'browser_navigate' || step.tool === 'browser_navigate_back' || (step.navigated && lines.length);
   if (navigated && step.url) yield urlAssertion(step.url);
   if (appeared) yield appearedAssertion(appeared);
+}
+
+/** The step with each of its targets' picked locators in place of the recorded ones, in its code. */
+function withChosenLocators(step: ToolCallRecord, choices: readonly LocatorChoice[] = []): ToolCallRecord {
+  let code = step.code ?? '';
+  for (const choice of choices) {
+    const recorded = choice.seq === step.seq ? step.targets?.[choice.target]?.locator : undefined;
+    if (recorded) code = code.split(recorded).join(choice.code);
+  }
+  return { ...step, code };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { activitySlice } from './activity';
+import { locatorsSlice } from './locators';
 import { negotiationSlice } from './negotiation';
 import { sessionsSlice } from './sessions';
 import { stepsSlice } from './steps';
@@ -21,4 +22,5 @@ export const useStore = create<Store>()((...args) => ({
   ...negotiationSlice(...args),
   ...searchSlice(...args),
   ...activitySlice(...args),
+  ...locatorsSlice(...args),
 }));

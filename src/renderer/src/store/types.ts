@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '../../../shared/bridge';
 import type { AriaNode } from '../../../shared/aria-tree';
 import type { ActivitySlice } from './activity';
+import type { LocatorsSlice } from './locators';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
 import type { SearchSlice } from './search';
@@ -14,7 +15,7 @@ export interface Toast {
 }
 
 /** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
-export type DetailTab = 'response' | 'code' | 'dom-diff' | 'console' | 'network' | 'negotiation' | 'state-files' | 'replay' | 'run-code';
+export type DetailTab = 'response' | 'code' | 'dom-diff' | 'console' | 'network' | 'negotiation' | 'locators' | 'state-files' | 'replay' | 'run-code';
 
 export interface UiSlice {
   theme: 'light' | 'dark';
@@ -72,5 +73,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

@@ -5,6 +5,7 @@ import type { DetailTab } from '../../store/types';
 import { CodeView } from '../code/CodePanel';
 import { ConsoleView } from '../console/ConsoleView';
 import { DomDiffView } from '../dom-diff/DomDiffView';
+import { LocatorsView } from '../locators/LocatorsView';
 import { NegotiationView } from '../negotiation/NegotiationView';
 import { NetworkView } from '../network/NetworkView';
 import { ReplayView } from '../replay/ReplayView';
@@ -24,6 +25,7 @@ const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
   { id: 'console', label: 'Console', View: ConsoleView },
   { id: 'network', label: 'Network', View: NetworkView },
   { id: 'negotiation', label: 'Negotiation', View: NegotiationView },
+  { id: 'locators', label: 'Locators', View: LocatorsView },
   { id: 'state-files', label: 'Browser State', View: StateFilesView },
   { id: 'replay', label: 'Replay', View: ReplayView },
   { id: 'run-code', label: 'Run code', View: RunCodeView },

@@ -5,6 +5,7 @@ import { stepTarget } from '../../../../shared/step-text';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
 import { shownSteps } from '../../store/search';
+import { LocatorBadge } from '../locators/LocatorBadge';
 import { ReplayBadge } from '../replay/ReplayBadge';
 import { compactTokens, describeStepTokens } from '../token-chart/format';
 import { Thumbnail } from './Thumbnail';
@@ -37,6 +38,7 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
           {step.via ? <span className="badge badge-ended">via {step.via.replace(/^browser_/, '')}</span> : null}
           <ReplayBadge seq={step.seq} />
           <PageProblems activity={step.activity} />
+          <LocatorBadge seq={step.seq} />
           <span className={`step-status ${failed ? 'error' : 'ok'}`} aria-label={failed ? 'failed' : 'ok'}>{failed ? '✕' : '✓'}</span>
         </div>
         <div className="step-line">
