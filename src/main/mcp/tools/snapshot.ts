@@ -16,7 +16,7 @@ const snapshot = defineTool({
   readOnly: true,
   async handler({ args, tab, context, response }) {
     if (!args.target && !args.filename) {
-      response.includeSnapshot({ depth: args.depth, boxes: args.boxes });
+      response.includeSnapshot({ depth: args.depth, boxes: args.boxes, inline: true });
       return;
     }
     const yaml = args.target
