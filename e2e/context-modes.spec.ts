@@ -118,3 +118,25 @@ test('diff: changes over --max-change-lines, and a new document too large to sho
     await mcp.close();
   }
 });
+
+test('browser_snapshot scope: a target (ref or selector) gives its subtree, depth cuts it; --snapshot-boxes adds boxes unless a call says no', async ({ site, workspace }) => {
+  const mcp = await connectStdio(['--snapshot-mode', 'full', '--snapshot-boxes'], { cwd: workspace });
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    expect(nav.parsed.snapshot!.yaml).toMatch(/heading "Sign up" \[level=1\] \[ref=e\d+\] \[box=\d+,\d+,\d+,\d+\]/);
+    expect((await mcp.call('browser_snapshot', { boxes: false })).parsed.snapshot!.yaml).not.toContain('[box=');
+
+    const plan = await mcp.call('browser_snapshot', { target: refOf(nav.parsed.snapshot!.yaml, /group "Plan"/), boxes: false });
+    expect(plan.parsed.result).toMatch(/^```yaml\n- group "Plan" \[ref=e\d+\]:\n/);
+    expect(plan.parsed.result).toContain('radio "Pro"');
+    expect(plan.parsed.result).not.toContain('Sign up');
+    const shallow = await mcp.call('browser_snapshot', { target: 'form', depth: 1, boxes: false });
+    expect(shallow.parsed.result).toContain('button "Create account"');
+    expect(shallow.parsed.result).not.toContain('radio "Pro"');
+    const missing = await mcp.call('browser_snapshot', { target: '#nothing-here' });
+    expect(missing.isError).toBe(true);
+    expect(missing.parsed.error).toContain('Selector "#nothing-here" matches no element');
+  } finally {
+    await mcp.close();
+  }
+});
