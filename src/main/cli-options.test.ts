@@ -21,7 +21,7 @@ test('activity capture is on unless --no-activity', () => {
 });
 
 test('--snapshot-mode: diff by default, inline still accepted as full, anything else refused by name', () => {
-  const parse = (...args: string[]) => coreConfigFrom({ host: '127.0.0.1', ...addCoreOptions(new Command()).exitOverride().configureOutput({ writeErr: () => {} }).parse(args, { from: 'user' }).opts<CliOptions>() });
+  const parse = (...args: string[]) => coreConfigFrom({ ...addCoreOptions(new Command()).exitOverride().configureOutput({ writeErr: () => {} }).parse(args, { from: 'user' }).opts<CliOptions>(), host: '127.0.0.1' });
   // playwright.config.ts sets full for the servers the e2e specs start; this reads the flags alone.
   const saved = process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
   delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
