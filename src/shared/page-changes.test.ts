@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { parseAriaTree } from './aria-tree';
-import { changeLines, outline } from './page-changes';
+import { changeLines, outline, outlineNodes, snapshotChangeLines } from './page-changes';
 
 const before = parseAriaTree([
   '- main [ref=e1]:',
@@ -55,4 +55,26 @@ test('an outline keeps to the bound: headings and dialogs always, interactive el
   expect(lines.slice(1)).toEqual(['- heading "Orders" [level=1] [ref=e2]', '- button "Open 0" [ref=e10]', '- button "Open 1" [ref=e11]', '- button "Open 2" [ref=e12]', '- … and 17 more']);
   const visible = outline(nodes, { title: 'Orders', reason: 'New page', maxLines: 6, visible: new Set(['e15']) });
   expect(visible.slice(1)).toEqual(['- heading "Orders" [level=1] [ref=e2]', '- button "Open 5" [ref=e15]']);
+});
+
+test('from snapshot text, only the lines that differ (with their ancestors) are compared: the same changes, found fast', () => {
+  const rows = (edit: (i: number) => string) => ['- main [ref=e1]:', '  - list "Orders" [ref=e2]:', ...Array.from({ length: 3000 }, (_, i) => `    - listitem [ref=e${10 + i}]:\n      - button "${edit(i)}" [ref=e${5000 + i}]`)].join('\n');
+  const before = rows(i => `Open ${i}`);
+  const after = rows(i => (i === 1500 ? 'Opened 1500' : `Open ${i}`)).replace('- main [ref=e1]:', '- main [active] [ref=e1]:')
+    + '\n  - dialog "Order 1500" [ref=e9000]:\n    - button "Close" [ref=e9001]';
+  const expected = changeLines(parseAriaTree(before), parseAriaTree(after), 60);
+  expect(expected).toEqual([
+    '- changed in list "Orders" [ref=e2] > listitem [ref=e1510]: button "Open 1500" → button "Opened 1500" [ref=e6500]',
+    '- added in main [ref=e1]:',
+    '  - dialog "Order 1500" [ref=e9000]:',
+    '    - button "Close" [ref=e9001]',
+  ]);
+  expect(snapshotChangeLines(before, after, 60)).toEqual(expected);
+  expect(snapshotChangeLines(before, before, 60)).toEqual([]);
+  expect(snapshotChangeLines(before, rows(i => `Shut ${i}`), 60)).toBeUndefined();
+});
+
+test('outline nodes are read from the lines alone, quoted keys included', () => {
+  const nodes = outlineNodes(['- main [ref=e1]:', '  - heading "Blog" [level=1] [ref=e2]', "  - 'link \"A: b\" [ref=e3] [cursor=pointer]':", '    - /url: "#a"', '  - paragraph [ref=e4]: text', '  - generic [ref=e5] [cursor=pointer]: Menu'].join('\n'));
+  expect(nodes.map(node => [node.role, node.name, node.ref])).toEqual([['heading', 'Blog', 'e2'], ['link', 'A: b', 'e3'], ['generic', undefined, 'e5']]);
 });

@@ -1,5 +1,6 @@
+import { diffArrays } from 'diff';
 import { ariaDiff, type AriaChange } from './aria-diff';
-import type { AriaNode } from './aria-tree';
+import { parseAriaTree, type AriaNode } from './aria-tree';
 
 /**
  * The `### Page changes` section of a diff-mode response: what changed in the aria tree since the snapshot the agent
@@ -100,10 +101,64 @@ export function changeLines(before: AriaNode[], after: AriaNode[], maxLines: num
   return lines.length > maxLines ? undefined : lines;
 }
 
-/** The refs an outline may list: interactive elements and landmarks, in document order. */
-export function outlineCandidates(nodes: AriaNode[]): string[] {
-  return nodes.filter(node => node.ref && isOutlined(node)).map(node => node.ref!);
+// Past this many changed lines the change cannot fit any bound worth reading: the diff gives up early.
+const MAX_CHANGED_LINES = 2_000;
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/** The wanted lines (ascending) with the lines of their ancestors (for a prop line, its node), in document order. */
+function excerpt(lines: string[], wanted: number[]): string {
+  const keep = new Set<number>(wanted);
+  for (const index of wanted) {
+    let indent = indentOf(lines[index]);
+    for (let at = index - 1; at >= 0 && indent > 0; at--) {
+      // A kept line above was handled before this one (ascending order); it shares the ancestors not yet passed.
+      if (keep.has(at)) break;
+      const own = indentOf(lines[at]);
+      if (own >= indent) continue;
+      keep.add(at);
+      indent = own;
+    }
+  }
+  return [...keep].sort((a, b) => a - b).map(index => lines[index]).join('\n');
 }
+
+/**
+ * changeLines for two snapshots as text, fast on a large page: a line diff finds the few lines that differ, and only
+ * those, with their ancestors, are parsed and compared. Undefined when the changes do not fit in `maxLines`.
+ */
+export function snapshotChangeLines(before: string, after: string, maxLines: number): string[] | undefined {
+  const [old, now] = [before.split('\n'), after.split('\n')];
+  const parts = diffArrays(old, now, { maxEditLength: MAX_CHANGED_LINES });
+  if (!parts) return undefined;
+  const removed: number[] = [];
+  const added: number[] = [];
+  let [i, j] = [0, 0];
+  for (const part of parts) {
+    const count = part.value.length;
+    if (part.removed) for (let k = 0; k < count; k++) removed.push(i++);
+    else if (part.added) for (let k = 0; k < count; k++) added.push(j++);
+    else [i, j] = [i + count, j + count];
+  }
+  if (!removed.length && !added.length) return [];
+  return changeLines(parseAriaTree(excerpt(old, removed)), parseAriaTree(excerpt(now, added)), maxLines);
+}
+
+/** The nodes an outline may list (interactive elements and landmarks with a ref), read from the snapshot's lines alone. */
+export function outlineNodes(yaml: string): AriaNode[] {
+  const nodes: AriaNode[] = [];
+  for (const line of yaml.split('\n')) {
+    const role = LINE_ROLE.exec(line)?.[1];
+    if (!role || !line.includes('[ref=')) continue;
+    if (!INTERACTIVE_ROLES.has(role) && !LANDMARK_ROLES.has(role) && !line.includes('[cursor=pointer]')) continue;
+    const [node] = parseAriaTree(line);
+    if (node?.ref) nodes.push(node);
+  }
+  return nodes;
+}
+
+// The role at the start of a snapshot line (its key may be single-quoted).
+const LINE_ROLE = /^\s*- '?([a-z]+)/;
 
 const isOutlined = (node: AriaNode) => INTERACTIVE_ROLES.has(node.role) || LANDMARK_ROLES.has(node.role) || node.states.includes('cursor=pointer');
 

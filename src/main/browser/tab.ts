@@ -4,7 +4,6 @@ import { jsString } from './codegen';
 import { UtilityWorlds } from './utility-world';
 import { consoleLevel } from '../../shared/activity';
 import { snapshotNode } from '../../shared/aria-snapshot';
-import type { AriaNode } from '../../shared/aria-tree';
 import type { ResolvedTarget } from '../../shared/events';
 import type { ConsoleMessage, Dialog, Download, FileChooser, Locator, Page, Request } from 'playwright';
 
@@ -98,7 +97,7 @@ export class Tab {
    * The aria tree the agent last received for this page (a whole snapshot inline, or the one a diff-mode response
    * linked) and the document it was taken in: what the next diff-mode response's changes are counted from.
    */
-  sentTree?: { document: number; nodes: AriaNode[] };
+  sentSnapshot?: { document: number; yaml: string };
   private resolvedTargets: ResolvedTarget[] = [];
   private pendingEvents: string[] = [];
   private recentEvents: RecentEvent[] = [];

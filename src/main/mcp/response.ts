@@ -2,12 +2,14 @@ import { join } from 'node:path';
 import type { Context } from '../browser/context';
 import { firstLine, type Tab } from '../browser/tab';
 import type { DomStateUpdate } from '../dom-state/dom-state';
-import { parseAriaTree } from '../../shared/aria-tree';
-import { changeLines, NO_CHANGES, outline, outlineCandidates, OUTLINE_REASON } from '../../shared/page-changes';
+import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
 import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
 import { displayPath, timestamp, writeOutput } from './files';
 
 /** What a tool asks of the page snapshot after it; `inline` returns the whole tree whatever the snapshot mode. */
+// AGENT_INSPECTOR_DEBUG=page-changes: how long the change list took (bench:context reads these lines).
+const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('page-changes');
+
 export interface SnapshotRequest {
   depth?: number;
   boxes?: boolean;
@@ -170,7 +172,7 @@ export class Response {
       if (whole) this.ariaSnapshot = yaml;
       if (mode === 'none') return {};
       if (mode === 'full') {
-        if (tracked) tab.sentTree = { document: document!, nodes: parseAriaTree(yaml) };
+        if (tracked) tab.sentSnapshot = { document: document!, yaml };
         return { snapshot: { yaml } };
       }
       const file = await writeOutput(this.context, join(this.context.workspace.outputDir, `page-${timestamp()}.yml`), yaml);
@@ -189,19 +191,21 @@ export class Response {
    */
   private async pageChanges(tab: Tab, yaml: string, document: number): Promise<string> {
     const maxLines = this.context.config.maxChangeLines;
-    const nodes = parseAriaTree(yaml);
-    const sent = tab.sentTree;
-    tab.sentTree = { document, nodes };
+    const sent = tab.sentSnapshot;
+    tab.sentSnapshot = { document, yaml };
     const sameDocument = sent?.document === document;
     if (sameDocument) {
-      const lines = changeLines(sent.nodes, nodes, maxLines);
+      const start = performance.now();
+      const lines = snapshotChangeLines(sent.yaml, yaml, maxLines);
+      if (DEBUG) process.stderr.write(`[page-changes] ${this.tool} bytes=${yaml.length} ms=${(performance.now() - start).toFixed(2)} fits=${!!lines}\n`);
       if (lines) return lines.length ? lines.join('\n') : NO_CHANGES;
     } else {
       const lines = yaml.split('\n');
       if (lines.length < maxLines) return [`${OUTLINE_REASON.newDocument}: its whole tree.`, ...lines].join('\n');
     }
+    const nodes = outlineNodes(yaml);
     const [visible, title] = await Promise.all([
-      tab.refsInViewport(outlineCandidates(nodes)).catch(() => undefined),
+      tab.refsInViewport(nodes.map(node => node.ref!)).catch(() => undefined),
       tab.page.title().catch(() => ''),
     ]);
     const reason = sameDocument ? OUTLINE_REASON.overBound(maxLines) : OUTLINE_REASON.newDocument;
