@@ -71,6 +71,8 @@ test('from snapshot text, only the lines that differ (with their ancestors) are 
   ]);
   expect(snapshotChangeLines(before, after, 60)).toEqual(expected);
   expect(snapshotChangeLines(before, before, 60)).toEqual([]);
+  // Only lines added: their unchanged ancestors are compared on both sides, not reported as added.
+  expect(snapshotChangeLines(before, `${before}\n  - status [ref=e9002]: Saved`, 60)).toEqual(['- added in main [ref=e1]:', '  - status [ref=e9002]: Saved']);
   expect(snapshotChangeLines(before, rows(i => `Shut ${i}`), 60)).toBeUndefined();
 });
 

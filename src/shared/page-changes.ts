@@ -106,8 +106,8 @@ const MAX_CHANGED_LINES = 2_000;
 
 const indentOf = (line: string) => line.length - line.trimStart().length;
 
-/** The wanted lines (ascending) with the lines of their ancestors (for a prop line, its node), in document order. */
-function excerpt(lines: string[], wanted: number[]): string {
+/** The wanted lines (ascending) and the lines of their ancestors (for a prop line, its node). */
+function withAncestors(lines: string[], wanted: number[]): Set<number> {
   const keep = new Set<number>(wanted);
   for (const index of wanted) {
     let indent = indentOf(lines[index]);
@@ -120,12 +120,16 @@ function excerpt(lines: string[], wanted: number[]): string {
       indent = own;
     }
   }
-  return [...keep].sort((a, b) => a - b).map(index => lines[index]).join('\n');
+  return keep;
 }
+
+const ascending = (lines: Iterable<number>) => [...lines].sort((a, b) => a - b);
+const excerpt = (lines: string[], keep: Iterable<number>) => ascending(keep).map(index => lines[index]).join('\n');
 
 /**
  * changeLines for two snapshots as text, fast on a large page: a line diff finds the few lines that differ, and only
- * those, with their ancestors, are parsed and compared. Undefined when the changes do not fit in `maxLines`.
+ * those, with their ancestors on both sides, are parsed and compared. Undefined when the changes do not fit in
+ * `maxLines`.
  */
 export function snapshotChangeLines(before: string, after: string, maxLines: number): string[] | undefined {
   const [old, now] = [before.split('\n'), after.split('\n')];
@@ -133,15 +137,25 @@ export function snapshotChangeLines(before: string, after: string, maxLines: num
   if (!parts) return undefined;
   const removed: number[] = [];
   const added: number[] = [];
+  // Where each unchanged line is on the other side.
+  const oldToNew = new Int32Array(old.length).fill(-1);
+  const newToOld = new Int32Array(now.length).fill(-1);
   let [i, j] = [0, 0];
   for (const part of parts) {
     const count = part.value.length;
     if (part.removed) for (let k = 0; k < count; k++) removed.push(i++);
     else if (part.added) for (let k = 0; k < count; k++) added.push(j++);
-    else [i, j] = [i + count, j + count];
+    else for (let k = 0; k < count; k++, i++, j++) [oldToNew[i], newToOld[j]] = [j, i];
   }
   if (!removed.length && !added.length) return [];
-  return changeLines(parseAriaTree(excerpt(old, removed)), parseAriaTree(excerpt(now, added)), maxLines);
+  // An ancestor kept on one side is kept on the other too, or it would read as added or removed.
+  const keepOld = withAncestors(old, removed);
+  const keepNew = withAncestors(now, added);
+  const mapped = (keep: Set<number>, map: Int32Array) => [...keep].map(index => map[index]).filter(index => index >= 0);
+  const [toOld, toNew] = [mapped(keepNew, newToOld), mapped(keepOld, oldToNew)];
+  const finalOld = withAncestors(old, ascending(new Set([...keepOld, ...toOld])));
+  const finalNew = withAncestors(now, ascending(new Set([...keepNew, ...toNew])));
+  return changeLines(parseAriaTree(excerpt(old, finalOld)), parseAriaTree(excerpt(now, finalNew)), maxLines);
 }
 
 /** The nodes an outline may list (interactive elements and landmarks with a ref), read from the snapshot's lines alone. */
