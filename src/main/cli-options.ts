@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { defaultCoreConfig, SNAPSHOT_MODES, type CoreConfig, type HttpConfig, type PlannerConfig, type SnapshotMode } from './config';
+import { SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
+import { defaultCoreConfig, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
 import { loadSecrets } from './secrets';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */

@@ -1,3 +1,5 @@
+import type { SnapshotMode } from '../shared/snapshot-modes';
+
 /** Everything the automation core needs to know, resolved once from CLI flags and their environment variables. */
 export interface BrowserConfig {
   /** Explicit Chromium binary; otherwise discovered (see browser/discovery.ts). */
@@ -25,14 +27,6 @@ export interface PlannerConfig {
   maxBodyBytes: number;
 }
 
-/**
- * What an action's response carries of the page after it: `full` the whole aria snapshot inline; `file` a link to it
- * written under the output folder (what @playwright/mcp does); `none` nothing; `diff` the link plus the changes since
- * the snapshot the agent last received. `browser_snapshot` returns the whole tree inline in every mode.
- */
-export type SnapshotMode = 'full' | 'file' | 'none' | 'diff';
-export const SNAPSHOT_MODES: readonly SnapshotMode[] = ['full', 'file', 'none', 'diff'];
-
 export interface CoreConfig {
   browser: BrowserConfig;
   allowFileAccess: boolean;
@@ -47,7 +41,11 @@ export interface CoreConfig {
   saveTrace?: string;
   /** Where screenshots, downloads and snapshot files go; relative paths are resolved against the workspace root. */
   outputDir: string;
-  /** What an action's response carries of the page after it (see SnapshotMode). */
+  /**
+   * What an action's response carries of the page after it: `full` the whole aria snapshot inline; `file` a link to it
+   * written under the output folder (what @playwright/mcp does); `none` nothing; `diff` the link plus the changes since
+   * the snapshot the agent last received. `browser_snapshot` returns the whole tree inline in every mode.
+   */
   snapshotMode: SnapshotMode;
   /** The most lines a `### Page changes` section may take before it gives an outline instead (diff mode). */
   maxChangeLines: number;
