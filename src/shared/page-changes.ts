@@ -20,7 +20,7 @@ const CHAIN_LENGTH = 2;
 const FULL_TREE = 'the full tree is in the linked snapshot file, or one browser_snapshot away';
 
 /** The node as a snapshot line, ref included: `button "Save" [disabled] [ref=e12]: text`. */
-export function nodeLine(node: AriaNode): string {
+function nodeLine(node: AriaNode): string {
   const name = node.name !== undefined ? ` ${JSON.stringify(node.name)}` : '';
   const states = node.states.map(state => ` [${state}]`).join('');
   const ref = node.ref ? ` [ref=${node.ref}]` : '';
