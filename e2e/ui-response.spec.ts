@@ -36,6 +36,13 @@ test.describe('step inspector: what the agent sent and received, before and afte
       const titles = await view.getByTestId('response-section').evaluateAll(nodes => nodes.map(node => node.getAttribute('data-title')));
       expect(titles).toEqual(navigate.text.match(/^### (.+)$/gm)!.map(heading => heading.slice(4)));
       await expect(view.getByTestId('response-section').first().getByTestId('response-section-size')).toContainText(/\d+ B|KB/);
+      // The mode that answered (the harness runs full), and what each mode would have sent: full is what was sent.
+      await expect(view.getByTestId('response-mode')).toHaveText('full');
+      await expect(view.getByTestId('response-modes').locator('[data-mode="full"]')).toHaveAttribute('data-bytes', String(Buffer.byteLength(navigate.text)));
+      const sizes = await view.getByTestId('response-modes').locator('[data-mode]').evaluateAll(spans => Object.fromEntries(spans.map(span => [span.getAttribute('data-mode'), Number(span.getAttribute('data-bytes'))])));
+      expect(sizes.none).toBeLessThan(sizes.file);
+      expect(sizes.file).toBeLessThan(sizes.full);
+      expect(sizes.diff).toBeGreaterThan(sizes.file);
       await page.getByTestId('detail-expand').click();
       await snap(page, 'detail-panel', 'response-top', testInfo);
       await page.getByTestId('detail-expand').click();
@@ -112,4 +119,30 @@ test.describe('step inspector: what the agent sent and received, before and afte
       await browser.close();
     }
   });
+});
+
+test('a diff-mode step: the Page changes section with its refs linked to the tree, and the mode and bytes of each mode', async ({ site }, testInfo) => {
+  const server = await startHttpServer(['--snapshot-mode', 'diff'], 'serve');
+  const { browser, page, errors } = await openInspector(server.url);
+  const agent = await connectHttp(server.url);
+  try {
+    const navigate = await agent.call('browser_navigate', { url: `${site.url}/context.html` });
+    const opened = await agent.call('browser_click', { target: refOf(navigate.parsed.pageChanges, /button "Delete order"/) });
+    await expect(page.getByTestId('timeline-step')).toHaveCount(2);
+    await stepRow(page, 2).click();
+    await page.getByRole('tab', { name: 'Response' }).click();
+    const view = page.getByTestId('response-view');
+    await expect(view).toHaveAttribute('data-seq', '2');
+    await expect(view.getByTestId('response-mode')).toHaveText('diff');
+    await expect(view.getByTestId('response-modes').locator('[data-mode="diff"]')).toHaveAttribute('data-bytes', String(Buffer.byteLength(opened.text)));
+    const dialog = refOf(opened.parsed.pageChanges, /dialog "Confirm deletion"/);
+    await view.locator('[data-title="Page changes"]').getByRole('button', { name: `[ref=${dialog}]`, exact: true }).click();
+    await expect(page.getByTestId('aria-tree').locator('[aria-selected=true]')).toHaveAttribute('data-ref', dialog);
+    await snap(page, 'detail-panel', 'response-diff', testInfo);
+    expect(errors).toEqual([]);
+  } finally {
+    await agent.close();
+    await browser.close();
+    await server.stop();
+  }
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { coreConfigFrom } from './cli-options';
+import { Command } from 'commander';
+import { addCoreOptions, coreConfigFrom, type CliOptions } from './cli-options';
 
 test('flags become the core config, with defaults for what is not given', () => {
   const config = coreConfigFrom({ host: '127.0.0.1', headless: true, allowedOrigins: ['a.example'], timeoutAction: 1000, browserArg: ['--lang=fr'] });
@@ -17,4 +18,20 @@ test('contradictory attach flags are refused', () => {
 test('activity capture is on unless --no-activity', () => {
   expect(coreConfigFrom({ host: '127.0.0.1' }).activity).toBe(true);
   expect(coreConfigFrom({ host: '127.0.0.1', activity: false }).activity).toBe(false);
+});
+
+test('--snapshot-mode: diff by default, inline still accepted as full, anything else refused by name', () => {
+  const parse = (...args: string[]) => coreConfigFrom({ ...addCoreOptions(new Command()).exitOverride().configureOutput({ writeErr: () => {} }).parse(args, { from: 'user' }).opts<CliOptions>(), host: '127.0.0.1' });
+  // playwright.config.ts sets full for the servers the e2e specs start; this reads the flags alone.
+  const saved = process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  try {
+    expect(parse()).toMatchObject({ snapshotMode: 'diff', maxChangeLines: 60, snapshotBoxes: false, outputMaxSize: undefined });
+    expect(parse('--snapshot-mode', 'inline').snapshotMode).toBe('full');
+    expect(parse('--snapshot-mode', 'none', '--max-change-lines', '20', '--snapshot-boxes', '--output-max-size', '4096'))
+      .toMatchObject({ snapshotMode: 'none', maxChangeLines: 20, snapshotBoxes: true, outputMaxSize: 4096 });
+    expect(() => parse('--snapshot-mode', 'yaml')).toThrow('expected one of full, file, none, diff, got "yaml"');
+  } finally {
+    if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
+  }
 });

@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
 import { defaultCoreConfig, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
 import { loadSecrets } from './secrets';
 
@@ -17,7 +18,10 @@ export interface CliOptions {
   secrets?: string;
   saveTrace?: string;
   outputDir?: string;
-  snapshotMode?: 'inline' | 'file';
+  snapshotMode?: SnapshotMode;
+  maxChangeLines?: number;
+  snapshotBoxes?: boolean;
+  outputMaxSize?: number;
   domState?: boolean;
   tokenCount?: boolean;
   activity?: boolean;
@@ -49,6 +53,13 @@ const count = (flag: string) => (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} expects a positive whole number, got "${value}".`);
   return n;
+};
+
+// `inline` is what `full` was called before diff and none existed; scripts that pass it keep working.
+const snapshotMode = (value: string): SnapshotMode => {
+  if (value === 'inline') return 'full';
+  if (!(SNAPSHOT_MODES as string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${SNAPSHOT_MODES.join(', ')}, got "${value}".`);
+  return value as SnapshotMode;
 };
 
 const httpUrl = (value: string) => {
@@ -98,7 +109,10 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--secrets <file>', 'dotenv file of secrets: redacted in all output, typed by name').env(env('SECRETS')))
     .addOption(new Option('--save-trace <dir>', 'save a Playwright trace per session into this folder').env(env('SAVE_TRACE')))
     .addOption(new Option('--output-dir <dir>', 'folder for screenshots, downloads and snapshot files').env(env('OUTPUT_DIR')))
-    .addOption(new Option('--snapshot-mode <mode>', 'return snapshots inline or as a file link').choices(['inline', 'file']).env(env('SNAPSHOT_MODE')))
+    .addOption(new Option('--snapshot-mode <mode>', 'what an action\'s response carries of the page: diff (a file link and the changes; default), full (the whole snapshot inline), file (a file link), none').argParser(snapshotMode).env(env('SNAPSHOT_MODE')))
+    .addOption(new Option('--max-change-lines <n>', 'most lines of page changes in a diff-mode response before an outline replaces them (default 60)').argParser(count('--max-change-lines')).env(env('MAX_CHANGE_LINES')))
+    .addOption(new Option('--snapshot-boxes', 'include each element\'s [box=x,y,width,height] in snapshots').env(env('SNAPSHOT_BOXES')))
+    .addOption(new Option('--output-max-size <bytes>', 'cap each text response at this many bytes; the rest is written to a file and linked').argParser(count('--output-max-size')).env(env('OUTPUT_MAX_SIZE')))
     .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
     .addOption(new Option('--no-token-count', 'do not count the tokens of each response (the timeline\'s and chart\'s token figures)').env(env('NO_TOKEN_COUNT')))
     .addOption(new Option('--no-activity', 'do not record console messages, page errors and network requests with each step').env(env('NO_ACTIVITY')))
@@ -159,6 +173,9 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
     saveTrace: options.saveTrace,
     outputDir: options.outputDir ?? defaults.outputDir,
     snapshotMode: options.snapshotMode ?? defaults.snapshotMode,
+    maxChangeLines: options.maxChangeLines ?? defaults.maxChangeLines,
+    snapshotBoxes: !!options.snapshotBoxes,
+    outputMaxSize: options.outputMaxSize,
     domState: options.domState !== false,
     tokenCount: options.tokenCount !== false,
     activity: options.activity !== false,

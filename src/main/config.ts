@@ -1,4 +1,5 @@
 import { DEFAULT_TEST_ID_ATTRIBUTE } from '../shared/locators';
+import type { SnapshotMode } from '../shared/snapshot-modes';
 
 /** Everything the automation core needs to know, resolved once from CLI flags and their environment variables. */
 export interface BrowserConfig {
@@ -41,7 +42,18 @@ export interface CoreConfig {
   saveTrace?: string;
   /** Where screenshots, downloads and snapshot files go; relative paths are resolved against the workspace root. */
   outputDir: string;
-  snapshotMode: 'inline' | 'file';
+  /**
+   * What an action's response carries of the page after it: `full` the whole aria snapshot inline; `file` a link to it
+   * written under the output folder (what @playwright/mcp does); `none` nothing; `diff` the link plus the changes since
+   * the snapshot the agent last received. `browser_snapshot` returns the whole tree inline in every mode.
+   */
+  snapshotMode: SnapshotMode;
+  /** The most lines a `### Page changes` section may take before it gives an outline instead (diff mode). */
+  maxChangeLines: number;
+  /** Snapshots carry each element's `[box=x,y,w,h]` unless a call says otherwise. */
+  snapshotBoxes: boolean;
+  /** Largest text response in bytes; the rest is written to a file and linked (undefined: no cap). */
+  outputMaxSize?: number;
   /** Write Browser State files (dom.html, accessibility-tree.yaml, diffs/) after each snapshot. */
   domState: boolean;
   /** Record each step's console messages, page errors and network requests with its event (see activity/). */
@@ -86,7 +98,9 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     blockedOrigins: [],
     secrets: {},
     outputDir: DEFAULT_OUTPUT_DIR,
-    snapshotMode: 'inline',
+    snapshotMode: 'diff',
+    maxChangeLines: 60,
+    snapshotBoxes: false,
     domState: true,
     activity: true,
     timeouts: { action: 5_000, navigation: 60_000 },

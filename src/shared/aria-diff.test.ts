@@ -28,15 +28,15 @@ const after = parseAriaTree([
   '  - paragraph [ref=e9]: 2 open, 1 done',
 ].join('\n'));
 
-test('nodes added, removed and changed, matched by ref; focus alone is no change', () => {
+test('nodes added, removed and changed, matched by ref, with their place in their tree; focus alone is no change', () => {
   expect(ariaDiff(before, after)).toEqual([
-    { kind: 'changed', ref: 'e3', role: 'textbox', name: 'New task', parent: 'main e1', before: 'textbox "New task" [active]: Review', after: 'textbox "New task"' },
-    { kind: 'changed', ref: 'e6', role: 'checkbox', name: 'Triage', parent: 'listitem e5', before: 'checkbox "Triage"', after: 'checkbox "Triage" [checked] [active]' },
-    { kind: 'added', ref: 'e10', role: 'listitem', name: undefined, parent: 'list "Tasks" e4', after: 'listitem' },
-    { kind: 'added', ref: 'e11', role: 'checkbox', name: 'Review', parent: 'listitem e10', after: 'checkbox "Review"' },
-    { kind: 'changed', ref: 'e9', role: 'paragraph', name: undefined, parent: 'main e1', before: 'paragraph: 2 open, 0 done', after: 'paragraph: 2 open, 1 done' },
-    { kind: 'removed', ref: 'e7', role: 'listitem', name: undefined, parent: 'list "Tasks" e4', before: 'listitem' },
-    { kind: 'removed', ref: 'e8', role: 'checkbox', name: 'Release notes', parent: 'listitem e7', before: 'checkbox "Release notes"' },
+    { kind: 'changed', ref: 'e3', role: 'textbox', name: 'New task', parent: 'main e1', before: 'textbox "New task" [active]: Review', after: 'textbox "New task"', index: 2 },
+    { kind: 'changed', ref: 'e6', role: 'checkbox', name: 'Triage', parent: 'listitem e5', before: 'checkbox "Triage"', after: 'checkbox "Triage" [checked] [active]', index: 5 },
+    { kind: 'added', ref: 'e10', role: 'listitem', name: undefined, parent: 'list "Tasks" e4', after: 'listitem', index: 7 },
+    { kind: 'added', ref: 'e11', role: 'checkbox', name: 'Review', parent: 'listitem e10', after: 'checkbox "Review"', index: 8 },
+    { kind: 'changed', ref: 'e9', role: 'paragraph', name: undefined, parent: 'main e1', before: 'paragraph: 2 open, 0 done', after: 'paragraph: 2 open, 1 done', index: 9 },
+    { kind: 'removed', ref: 'e7', role: 'listitem', name: undefined, parent: 'list "Tasks" e4', before: 'listitem', index: 7 },
+    { kind: 'removed', ref: 'e8', role: 'checkbox', name: 'Release notes', parent: 'listitem e7', before: 'checkbox "Release notes"', index: 8 },
   ]);
 });
 

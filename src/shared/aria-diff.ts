@@ -10,6 +10,8 @@ export interface AriaChange {
   after?: string;
   /** The nearest ancestor with a ref, for context (`list "Tasks" e11`). */
   parent?: string;
+  /** The node's index in `after` (added, changed) or `before` (removed). */
+  index: number;
 }
 
 /** `role "name" [states]: text`: the node as one snapshot line, without its ref. */
@@ -21,9 +23,10 @@ export function describeNode(node: AriaNode): string {
   return `${node.role}${name}${states}${text}${url}`;
 }
 
-// Focus and the pointer hint follow the last action; they are not a change of the page.
+// Focus and the pointer hint follow the last action, and a box moves with every scroll; none is a change of the page.
 const VOLATILE_STATES = new Set(['active', 'cursor=pointer']);
-const stable = (node: AriaNode) => describeNode({ ...node, states: node.states.filter(state => !VOLATILE_STATES.has(state)) });
+const volatile = (state: string) => VOLATILE_STATES.has(state) || state.startsWith('box=');
+const stable = (node: AriaNode) => describeNode({ ...node, states: node.states.filter(state => !volatile(state)) });
 
 /**
  * What changed between two snapshots of a page, matched by ref (Playwright keeps an element's ref from snapshot to
@@ -33,7 +36,7 @@ const stable = (node: AriaNode) => describeNode({ ...node, states: node.states.f
  */
 export function ariaDiff(before: AriaNode[], after: AriaNode[]): AriaChange[] {
   const keyed = (nodes: AriaNode[]) => {
-    const map = new Map<string, { node: AriaNode; parent?: string }>();
+    const map = new Map<string, { node: AriaNode; parent?: string; index: number }>();
     const parents: { end: number; ref: string; label: string }[] = [];
     const seen = new Map<string, number>();
     nodes.forEach((node, index) => {
@@ -47,7 +50,7 @@ export function ariaDiff(before: AriaNode[], after: AriaNode[]): AriaChange[] {
         seen.set(base, count);
         key = `${base}#${count}`;
       }
-      map.set(key, { node, parent: parent?.label });
+      map.set(key, { node, parent: parent?.label, index });
       if (node.ref) parents.push({ end: node.end, ref: node.ref, label: `${node.role}${node.name !== undefined ? ` "${node.name}"` : ''} ${node.ref}` });
     });
     return map;
@@ -55,14 +58,14 @@ export function ariaDiff(before: AriaNode[], after: AriaNode[]): AriaChange[] {
   const old = keyed(before);
   const now = keyed(after);
   const changes: AriaChange[] = [];
-  for (const [key, { node, parent }] of now) {
+  for (const [key, { node, parent, index }] of now) {
     const was = old.get(key);
-    const base = { ref: node.ref, role: node.role, name: node.name, parent };
+    const base = { ref: node.ref, role: node.role, name: node.name, parent, index };
     if (!was) changes.push({ kind: 'added', ...base, after: describeNode(node) });
     else if (stable(was.node) !== stable(node)) changes.push({ kind: 'changed', ...base, before: describeNode(was.node), after: describeNode(node) });
   }
-  for (const [key, { node, parent }] of old) {
-    if (!now.has(key)) changes.push({ kind: 'removed', ref: node.ref, role: node.role, name: node.name, parent, before: describeNode(node) });
+  for (const [key, { node, parent, index }] of old) {
+    if (!now.has(key)) changes.push({ kind: 'removed', ref: node.ref, role: node.role, name: node.name, parent, index, before: describeNode(node) });
   }
   return changes;
 }

@@ -3,6 +3,7 @@ import type { ConsoleActivity, NetworkActivity } from './activity';
 import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from './events';
 import type { AriaChange } from './aria-diff';
 import type { LocatorReport } from './locators';
+import type { SnapshotMode } from './snapshot-modes';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
 
@@ -68,6 +69,11 @@ export interface StepDetail {
   aria?: { yaml: string; seq: number };
   /** The image the call returned, or the viewport after it (see ToolCallEvent.screenshot). */
   screenshot?: StepImage;
+  /**
+   * For a step that took the whole snapshot: the snapshot mode its response was produced in, and the bytes of the text
+   * each mode would have sent (see shared/snapshot-modes.ts), so a user can pick a mode for their agent.
+   */
+  modes?: { produced?: SnapshotMode; bytes: Record<SnapshotMode, number> };
 }
 
 /** What a step changed (or what changed between two steps): see src/main/bridge/step-diff.ts. */

@@ -22,7 +22,11 @@ const full: ParsedResponse = {
 
 test('render → parse round-trips every section', () => {
   expect(parseResponse(renderResponse(full))).toEqual(full);
-  const linked: ParsedResponse = { code: "await page.goto('https://a.example/');", snapshot: { file: '.playwright-mcp/page-1.yml' } };
+  const linked: ParsedResponse = {
+    code: "await page.goto('https://a.example/');",
+    snapshot: { file: '.playwright-mcp/page-1.yml' },
+    pageChanges: '- added in main [ref=e1]:\n  - dialog "Confirm" [ref=e7]:\n    - button "Delete" [ref=e9]\n- removed in main [ref=e1]: button "Open" [ref=e3]',
+  };
   expect(parseResponse(renderResponse(linked))).toEqual(linked);
 });
 
@@ -30,6 +34,8 @@ test('sections render in the contract order', () => {
   const text = renderResponse(full);
   const titles = [...text.matchAll(/^### (.+)$/gm)].map(m => m[1]);
   expect(titles).toEqual(['Error', 'Result', 'Ran Playwright code', 'Open tabs', 'Page', 'Modal state', 'Snapshot', 'Browser State', 'Events']);
+  const diff = renderResponse({ page: { url: 'https://a.example/' }, snapshot: { file: 'page.yml' }, pageChanges: '- changed: x', browserState: { dom: 'd', accessibilityTree: 't' } });
+  expect([...diff.matchAll(/^### (.+)$/gm)].map(m => m[1])).toEqual(['Page', 'Snapshot', 'Page changes', 'Browser State']);
 });
 
 test('parses a @playwright/mcp response and keeps unknown sections', () => {

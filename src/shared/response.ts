@@ -10,6 +10,7 @@ export const SECTION_TITLES = {
   page: 'Page',
   modalState: 'Modal state',
   snapshot: 'Snapshot',
+  pageChanges: 'Page changes',
   browserState: 'Browser State',
   events: 'Events',
 } as const;
@@ -54,6 +55,8 @@ export interface ParsedResponse {
   /** One line per open modal state, e.g. `["alert" dialog with message "hi"]: can be handled by browser_handle_dialog`. */
   modalState?: string[];
   snapshot?: SnapshotSection;
+  /** What changed in the page since the snapshot the agent last received, or an outline (snapshot mode `diff`). */
+  pageChanges?: string;
   browserState?: BrowserStateSection;
   /** One line per event (console entries, downloads). */
   events?: string[];
@@ -70,6 +73,7 @@ function renderSection(key: SectionKey, response: ParsedResponse): string | unde
   switch (key) {
     case 'error':
     case 'result':
+    case 'pageChanges':
       return response[key];
     case 'code':
       return response.code === undefined ? undefined : fence('js', response.code);
@@ -117,6 +121,7 @@ function parseSection(key: SectionKey, body: string, into: ParsedResponse): void
   switch (key) {
     case 'error':
     case 'result':
+    case 'pageChanges':
       into[key] = body;
       return;
     case 'code':

@@ -5,7 +5,7 @@ import {
   BRIDGE_INPUTS, type BridgeCommand, type BridgeEvent, type BridgeOutput, type BridgeReply, type InspectorStatus,
   type OpenedSession, type SessionInfo, type StepDetail, type StepImage,
 } from '../../shared/bridge';
-import type { InspectorEvent } from '../../shared/events';
+import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import type { Workspace } from '../browser/context';
 import type { InspectorCore } from '../core';
 import { McpSession } from '../mcp/session';
@@ -25,6 +25,7 @@ import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
 import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { responseContent, summarize, withoutSnapshot } from './summaries';
+import { modeBytes, producedMode } from '../../shared/snapshot-modes';
 
 /** Sessions started inside this process for the UI itself: not agents. */
 const IN_PROCESS_TRANSPORTS = new Set(['demo']);
@@ -288,6 +289,7 @@ export class BridgeHost {
       if (index < 0) throw new Error(`Session ${id} has no step ${seq}.`);
       const step = live.steps[index];
       const withAria = live.steps.slice(0, index + 1).findLast(candidate => candidate.ariaSnapshot !== undefined);
+      const previous = live.steps.slice(0, index).findLast(candidate => candidate.ariaSnapshot !== undefined);
       return {
         step: summarize(step, live.tokens.get(seq)),
         response: withoutSnapshot(step.response),
@@ -295,6 +297,7 @@ export class BridgeHost {
         aria: withAria && { yaml: withAria.ariaSnapshot!, seq: withAria.seq },
         screenshot: step.screenshot,
         before: step.before,
+        ...(step.ariaSnapshot !== undefined && { modes: this.modes(step, step.ariaSnapshot, previous?.ariaSnapshot) }),
       };
     }
     const recorded = await this.recorded.open(id);
@@ -304,6 +307,8 @@ export class BridgeHost {
     const step = steps[index];
     const withAria = steps.slice(0, index + 1).findLast(candidate => candidate.artifacts.aria);
     const yaml = withAria && (await recorded.ariaSnapshot(withAria));
+    const previous = withAria === step ? steps.slice(0, index).findLast(candidate => candidate.artifacts.aria) : undefined;
+    const previousYaml = previous && (await recorded.ariaSnapshot(previous));
     return {
       step: summarize(step, recorded.tokens.get(seq)),
       response: withoutSnapshot(step.response),
@@ -311,6 +316,15 @@ export class BridgeHost {
       aria: withAria && yaml !== undefined ? { yaml, seq: withAria.seq } : undefined,
       screenshot: await this.recordedScreenshot(recorded, seq),
       before: await this.recordedImage(recorded, step.artifacts.before),
+      ...(withAria === step && yaml !== undefined && { modes: this.modes(step, yaml, previousYaml) }),
+    };
+  }
+
+  /** Which mode answered a step that took the whole snapshot, and what each would have sent (a navigation: a new page). */
+  private modes(step: ToolCallEvent | ToolCallRecord, aria: string, previous: string | undefined): StepDetail['modes'] {
+    return {
+      produced: producedMode(step.response, true),
+      bytes: modeBytes(step.response, aria, step.navigated ? undefined : previous, this.core.config.maxChangeLines),
     };
   }
 

@@ -38,6 +38,20 @@ export interface RecentEvent {
   time: number;
 }
 
+// In-page (utility world): which of the given refs are elements at least partly inside the viewport.
+const REFS_IN_VIEWPORT = `(refs) => {
+  const wanted = new Set(refs);
+  const found = [];
+  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT);
+  for (let element = walker.currentNode; element; element = walker.nextNode()) {
+    const ref = element._ariaRef?.ref;
+    if (!ref || !wanted.has(ref)) continue;
+    const box = element.getBoundingClientRect();
+    if (box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth) found.push(ref);
+  }
+  return found;
+}`;
+
 const PASSWORD_MASK = '••••••••';
 // In-page (utility world): the refs of password fields that hold a value.
 const FILLED_PASSWORD_REFS = `() => Array.from(document.querySelectorAll('input[type=password]'))
@@ -80,6 +94,11 @@ export class Tab {
   private navigation = 0;
   private refs = new Set<string>();
   private lastSnapshot = '';
+  /**
+   * The aria tree the agent last received for this page (a whole snapshot inline, or the one a diff-mode response
+   * linked) and the document it was taken in: what the next diff-mode response's changes are counted from.
+   */
+  sentSnapshot?: { document: number; yaml: string };
   private resolvedTargets: ResolvedTarget[] = [];
   private pendingEvents: string[] = [];
   private recentEvents: RecentEvent[] = [];
@@ -214,6 +233,22 @@ export class Tab {
     this.refs = options.depth === undefined ? new Set(refs) : new Set([...this.refs, ...refs]);
     if (options.depth === undefined) this.lastSnapshot = yaml;
     return yaml;
+  }
+
+  /**
+   * Tells documents apart: the main frame's time origin is new with each document (a reload included) and stays
+   * through same-document navigations, whose refs stay valid.
+   */
+  documentId(): Promise<number> {
+    return this.page.mainFrame().evaluate(() => performance.timeOrigin);
+  }
+
+  /** Which of these refs (main frame) are elements inside the viewport; undefined where that cannot be told. */
+  async refsInViewport(refs: string[]): Promise<Set<string> | undefined> {
+    const worlds = await UtilityWorlds.of(this.page);
+    if (!worlds) return undefined;
+    const found = await worlds.call<string[]>(await worlds.topFrameId(), REFS_IN_VIEWPORT, [refs]).catch(() => undefined);
+    return found && new Set(found);
   }
 
   /**

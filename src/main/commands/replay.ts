@@ -37,7 +37,8 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const session = await openSession(dir);
   for (const warning of session.warnings) log(`warning: ${warning}`);
 
-  // Our own server keeps its output (Browser State is off, screenshots the session asks for) in a folder of its own.
+  // Our own server keeps its output (Browser State is off, screenshots the session asks for) in a folder of its own,
+  // and returns each step's whole snapshot inline: what drift is measured against.
   const scratch = options.server ? undefined : await mkdtemp(join(tmpdir(), 'agent-inspector-replay-'));
   if (options.secrets && options.server) throw new Error('--secrets applies to the inspector replay starts itself; give a --server its secrets in its own command line.');
   const secrets = options.secrets ? ['--secrets', resolve(options.secrets)] : [];
@@ -45,7 +46,7 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const fileSecrets = options.secrets ? loadSecrets(resolve(options.secrets)) : {};
   // Values typed at the prompt: in memory for this replay only.
   const entered: Record<string, string> = {};
-  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', ...secrets], cwd: scratch };
+  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', '--snapshot-mode', 'full', ...secrets], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
   try {

@@ -2,8 +2,19 @@ import { join } from 'node:path';
 import type { Context } from '../browser/context';
 import { firstLine, type Tab } from '../browser/tab';
 import type { DomStateUpdate } from '../dom-state/dom-state';
+import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
 import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
 import { displayPath, timestamp, writeOutput } from './files';
+
+/** What a tool asks of the page snapshot after it; `inline` returns the whole tree whatever the snapshot mode. */
+// AGENT_INSPECTOR_DEBUG=page-changes: how long the change list took (bench:context reads these lines).
+const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('page-changes');
+
+export interface SnapshotRequest {
+  depth?: number;
+  boxes?: boolean;
+  inline?: boolean;
+}
 
 export interface ResponseImage {
   mimeType: string;
@@ -19,7 +30,7 @@ export class Response {
   private readonly errors: string[] = [];
   private readonly code: string[] = [];
   readonly images: ResponseImage[] = [];
-  private snapshotOptions?: { depth?: number; boxes?: boolean };
+  private snapshotOptions?: SnapshotRequest;
   private pageWanted = false;
   private tabsWanted = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
@@ -56,8 +67,8 @@ export class Response {
     this.images.push(image);
   }
 
-  /** Ask for the page state and a full aria snapshot after the call. */
-  includeSnapshot(options: { depth?: number; boxes?: boolean } = {}) {
+  /** Ask for the page state and a full aria snapshot after the call, sent as the snapshot mode says. */
+  includeSnapshot(options: SnapshotRequest = {}) {
     this.snapshotOptions = options;
     this.pageWanted = true;
   }
@@ -81,8 +92,8 @@ export class Response {
     this.images.push(...nested.images);
     this.ariaSnapshot = nested.ariaSnapshot;
     this.domState = nested.domState;
-    const { tabs, page, modalState, snapshot, browserState, events } = sections;
-    this.adopted = { tabs, page, modalState, snapshot, browserState, events };
+    const { tabs, page, modalState, snapshot, pageChanges, browserState, events } = sections;
+    this.adopted = { tabs, page, modalState, snapshot, pageChanges, browserState, events };
   }
 
   async finish(): Promise<ParsedResponse> {
@@ -115,7 +126,7 @@ export class Response {
     if (tab.modalStates.length) {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
     } else if (this.snapshotOptions) {
-      sections.snapshot = await this.snapshotSection(tab, this.snapshotOptions);
+      Object.assign(sections, await this.snapshotSections(tab, this.snapshotOptions));
       sections.browserState = await this.browserStateSection(tab);
     }
     const events = await tab.takeEvents();
@@ -146,17 +157,58 @@ export class Response {
     return { dom: shown(files.dom), accessibilityTree: shown(files.accessibilityTree), diff: files.diff && shown(files.diff) };
   }
 
-  private async snapshotSection(tab: Tab, options: { depth?: number; boxes?: boolean }) {
+  /** The `### Snapshot` section, and in diff mode `### Page changes`, as the snapshot mode says. */
+  private async snapshotSections(tab: Tab, options: SnapshotRequest): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges'>> {
+    const { snapshotMode, snapshotBoxes } = this.context.config;
+    const mode = options.inline ? 'full' : snapshotMode;
+    const whole = options.depth === undefined;
+    // The document is told apart only where a diff will be counted from this snapshot.
+    const tracked = snapshotMode === 'diff' && whole;
     try {
-      const yaml = await tab.snapshot(options);
-      if (options.depth === undefined) this.ariaSnapshot = yaml;
-      if (this.context.config.snapshotMode === 'inline') return { yaml };
-      const file = join(this.context.workspace.outputDir, `page-${timestamp()}.yml`);
-      return { file: await writeOutput(this.context, file, yaml) };
+      const [yaml, document] = await Promise.all([
+        tab.snapshot({ depth: options.depth, boxes: options.boxes ?? snapshotBoxes }),
+        tracked ? tab.documentId() : undefined,
+      ]);
+      if (whole) this.ariaSnapshot = yaml;
+      if (mode === 'none') return {};
+      if (mode === 'full') {
+        if (tracked) tab.sentSnapshot = { document: document!, yaml };
+        return { snapshot: { yaml } };
+      }
+      const file = await writeOutput(this.context, join(this.context.workspace.outputDir, `page-${timestamp()}.yml`), yaml);
+      if (mode === 'file' || !tracked) return { snapshot: { file } };
+      return { snapshot: { file }, pageChanges: await this.pageChanges(tab, yaml, document!) };
     } catch (error) {
       // The action itself completed: flagging the call as failed could make an agent repeat it (a second submit).
       this.addResult(`Could not capture the page snapshot (${firstLine(error)}); call browser_snapshot to try again.`);
-      return undefined;
+      return {};
     }
+  }
+
+  /**
+   * The changes since the tree the agent last received for this tab; on a new document the whole tree when it fits,
+   * else (or when the changes do not fit) an outline. The agent has this tree from now on: the next diff counts from it.
+   */
+  private async pageChanges(tab: Tab, yaml: string, document: number): Promise<string> {
+    const maxLines = this.context.config.maxChangeLines;
+    const sent = tab.sentSnapshot;
+    tab.sentSnapshot = { document, yaml };
+    const sameDocument = sent?.document === document;
+    if (sameDocument) {
+      const start = performance.now();
+      const lines = snapshotChangeLines(sent.yaml, yaml, maxLines);
+      if (DEBUG) process.stderr.write(`[page-changes] ${this.tool} bytes=${yaml.length} ms=${(performance.now() - start).toFixed(2)} fits=${!!lines}\n`);
+      if (lines) return lines.length ? lines.join('\n') : NO_CHANGES;
+    } else {
+      const lines = yaml.split('\n');
+      if (lines.length < maxLines) return [`${OUTLINE_REASON.newDocument}: its whole tree.`, ...lines].join('\n');
+    }
+    const nodes = outlineNodes(yaml);
+    const [visible, title] = await Promise.all([
+      tab.refsInViewport(nodes.map(node => node.ref!)).catch(() => undefined),
+      tab.page.title().catch(() => ''),
+    ]);
+    const reason = sameDocument ? OUTLINE_REASON.overBound(maxLines) : OUTLINE_REASON.newDocument;
+    return outline(nodes, { title, reason, maxLines, visible }).join('\n');
   }
 }

@@ -11,6 +11,7 @@ import { renderResponse, type ParsedResponse } from '../../shared/response';
 import type { ResolvedTarget } from '../../shared/events';
 import { Response } from './response';
 import { redactDeep, redactSecrets } from '../secrets';
+import { capText } from './output-cap';
 import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
@@ -129,7 +130,9 @@ export class McpSession implements ToolHost {
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
     const sections: ParsedResponse = redactDeep(context.secrets, finished);
-    const text = renderResponse(sections);
+    const rendered = renderResponse(sections);
+    const maxBytes = this.config.outputMaxSize;
+    const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
     const result: CallToolResult = {
       content: [{ type: 'text', text }, ...response.images.map(image => ({
         type: 'image' as const,
@@ -146,7 +149,7 @@ export class McpSession implements ToolHost {
     const shot = pageShots && !response.images.length ? await this.shots.after(context) : undefined;
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
-    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated });
+    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated }, text === rendered ? undefined : text);
     return { result, sections, response };
   }
 
@@ -181,7 +184,8 @@ export class McpSession implements ToolHost {
     });
   }
 
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown, page: { before?: Buffer; after?: Buffer; navigated: boolean }): Promise<void> {
+  /** `capped`: the text the agent received when --output-max-size cut it; `parsed` stays whole for the inspector. */
+  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown, page: { before?: Buffer; after?: Buffer; navigated: boolean }, capped?: string): Promise<void> {
     const image = response.images[0];
     const current = context.currentTab?.page;
     const jpeg = (data: Buffer) => ({ mimeType: 'image/jpeg', base64: data.toString('base64') });
@@ -200,6 +204,7 @@ export class McpSession implements ToolHost {
       ...(via && { via }),
       ...(targets.length && { targets: redactDeep(context.secrets, targets) }),
       response: parsed,
+      ...(capped !== undefined && { responseText: [capped] }),
       code: parsed.code ?? '',
       url: parsed.page?.url ?? (current && !current.isClosed() ? current.url() : undefined),
       title: parsed.page?.title,

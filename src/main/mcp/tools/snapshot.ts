@@ -16,12 +16,13 @@ const snapshot = defineTool({
   readOnly: true,
   async handler({ args, tab, context, response }) {
     if (!args.target && !args.filename) {
-      response.includeSnapshot({ depth: args.depth, boxes: args.boxes });
+      response.includeSnapshot({ depth: args.depth, boxes: args.boxes, inline: true });
       return;
     }
+    const options = { depth: args.depth, boxes: args.boxes ?? context.config.snapshotBoxes };
     const yaml = args.target
-      ? await (await tab.locator(args.target)).locator.ariaSnapshot({ mode: 'ai', depth: args.depth, boxes: args.boxes })
-      : await tab.snapshot({ depth: args.depth, boxes: args.boxes });
+      ? await (await tab.locator(args.target)).locator.ariaSnapshot({ mode: 'ai', ...options })
+      : await tab.snapshot(options);
     await resultOrFile(context, response, args.filename, args.filename ? yaml : '```yaml\n' + yaml + '\n```');
     response.includePage();
   },

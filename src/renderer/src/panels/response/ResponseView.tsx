@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { StepDetail, StepImage, StepSummary } from '../../../../shared/bridge';
-import { splitSections } from '../../../../shared/response';
+import { SECTION_TITLES, splitSections } from '../../../../shared/response';
+import { SNAPSHOT_MODES } from '../../../../shared/snapshot-modes';
 import { PREAMBLE_SECTION, TOKEN_ENCODING, type SectionTokens } from '../../../../shared/tokens';
 import { CopyButton } from '../../components/CopyButton';
 import { useStore } from '../../store';
@@ -24,6 +25,7 @@ export function ResponseView() {
       <Provenance step={step} />
       <Request detail={detail} image={detail.screenshot} />
       <Cost step={step} />
+      <Modes modes={detail.modes} />
       <ol className="response-items" aria-label="Response content">
         {detail.content.map((item, index) => (
           <li key={index} className="response-item" data-testid="response-item" data-type={item.type}>
@@ -67,6 +69,22 @@ function Cost({ step }: { step: StepSummary }) {
     <p className="response-cost" data-testid="response-cost" title={`Counted with the ${tokens.encoding} encoding${estimated ? '; images estimated by the tile rule' : ''}`}>
       The agent received <strong>{bytesText(tokens.total.bytes)}</strong>, <strong>{tokensText(tokens.total.tokens)}</strong>
       <span className="muted"> ({TOKEN_ENCODING}{estimated ? '; images estimated' : ''})</span>
+    </p>
+  );
+}
+
+/** Which snapshot mode produced the response, and what each would have sent: evidence for picking one. */
+function Modes({ modes }: { modes?: StepDetail['modes'] }) {
+  if (!modes) return null;
+  return (
+    <p className="response-modes" data-testid="response-modes"
+      title="This response's text in each --snapshot-mode, rebuilt from the recorded snapshots; diff counts from the step before's snapshot">
+      {modes.produced ? <>Snapshot mode <strong data-testid="response-mode">{modes.produced}</strong>; each mode would have sent </> : 'Each snapshot mode would have sent '}
+      {SNAPSHOT_MODES.map((mode, index) => (
+        <span key={mode} data-mode={mode} data-bytes={modes.bytes[mode]} className={mode === modes.produced ? 'response-mode current' : 'response-mode'}>
+          {index ? ' · ' : ''}{mode} {bytesText(modes.bytes[mode])}
+        </span>
+      ))}
     </p>
   );
 }
@@ -117,7 +135,8 @@ function Section({ title, text, body, bytes, tokens }: { title?: string; text: s
         <CopyButton text={text} label="Copy" />
       </summary>
       {/* The body as written, fences included: what the agent read, character for character. */}
-      {open ? <SectionBody text={body} yaml={body.startsWith('```yaml')} onRef={onRef} /> : null}
+      {/* Page changes are snapshot lines too: their refs select nodes like the snapshot's. */}
+      {open ? <SectionBody text={body} yaml={body.startsWith('```yaml') || title === SECTION_TITLES.pageChanges} onRef={onRef} /> : null}
     </details>
   );
 }
