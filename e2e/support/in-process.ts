@@ -14,6 +14,8 @@ export async function inProcessCore(workspace: string, overrides: Partial<CoreCo
   const core = new InspectorCore(defaultCoreConfig({
     browser: { args: [], headless: true },
     outputDir: `${workspace}/.playwright-mcp`,
+    // The specs on this core read refs from the inline tree, as the CLI specs do (playwright.config.ts sets full).
+    snapshotMode: 'full',
     ...overrides,
   }));
   const events: InspectorEvent[] = [];
