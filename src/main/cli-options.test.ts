@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { coreConfigFrom } from './cli-options';
+import { Command } from 'commander';
+import { addCoreOptions, coreConfigFrom, type CliOptions } from './cli-options';
 
 test('flags become the core config, with defaults for what is not given', () => {
   const config = coreConfigFrom({ host: '127.0.0.1', headless: true, allowedOrigins: ['a.example'], timeoutAction: 1000, browserArg: ['--lang=fr'] });
@@ -17,4 +18,20 @@ test('contradictory attach flags are refused', () => {
 test('activity capture is on unless --no-activity', () => {
   expect(coreConfigFrom({ host: '127.0.0.1' }).activity).toBe(true);
   expect(coreConfigFrom({ host: '127.0.0.1', activity: false }).activity).toBe(false);
+});
+
+test('--caps (or PLAYWRIGHT_MCP_CAPS) names the tool groups: tracing is devtools, a name the peer ignores is ignored', () => {
+  const capsOf = (argv: string[]) => {
+    const command = addCoreOptions(new Command()).exitOverride();
+    command.parse(argv, { from: 'user' });
+    return coreConfigFrom({ ...command.opts<CliOptions>(), host: '127.0.0.1' }).caps;
+  };
+  expect(capsOf([])).toEqual([]);
+  expect(capsOf(['--caps', 'vision, tracing,verify,devtools'])).toEqual(['vision', 'devtools']);
+  process.env.PLAYWRIGHT_MCP_CAPS = 'storage,network';
+  try {
+    expect(capsOf([])).toEqual(['storage', 'network']);
+  } finally {
+    delete process.env.PLAYWRIGHT_MCP_CAPS;
+  }
 });
