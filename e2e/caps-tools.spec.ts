@@ -206,7 +206,7 @@ test('--caps offers the same tools, with the same input schemas, as @playwright/
   }
 });
 
-test('cap tools are recorded with their code, and the exported spec replays them and passes', async ({ site, workspace }) => {
+test('cap tools are recorded with their code; the recording replays, and its exported spec passes', async ({ site, workspace }) => {
   test.setTimeout(120_000);
   const sessions = join(workspace, 'sessions');
   const mcp = await connectStdio([`--caps=${ALL_CAPS}`, '--session-dir', sessions], { cwd: workspace });
@@ -228,8 +228,13 @@ test('cap tools are recorded with their code, and the exported spec replays them
   for (const [tool, args] of calls) expect((await mcp.call(tool, args)).isError, tool).toBe(false);
   await mcp.close();
 
+  const recording = join(sessions, readdirSync(sessions)[0]);
+  // Replay starts a server of its own: every cap tool of the recording is offered there too.
+  const replay = await run(process.execPath, [CLI, 'replay', recording]).catch(error => error as { stdout: string; stderr: string; code: number });
+  expect('code' in replay ? `${replay.stdout}\n${replay.stderr}` : '').toBe('');
+
   const spec = join(workspace, 'caps.spec.ts');
-  await run('node', [CLI, 'export', join(sessions, readdirSync(sessions)[0]), '-o', spec]);
+  await run('node', [CLI, 'export', recording, '-o', spec]);
   const code = readFileSync(spec, 'utf8');
   expect(code).toContain(`await page.context().route('**/api/fruit', route => route.fulfill({ status: 200, contentType: 'text/plain', body: 'Mango' }));`);
   expect(code).toContain(`await page.localStorage.setItem('theme', 'dark');`);

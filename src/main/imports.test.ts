@@ -28,7 +28,7 @@ const ALLOWED: Record<string, string[]> = {
   search: ['shared', 'events', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
   bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'mcp', 'search', 'sessions'],
-  commands: ['shared', '.cli-options', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'mcp', 'proxy', 'scenario', 'sessions'],
+  commands: ['shared', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };
 
