@@ -201,7 +201,7 @@ test('--caps offers the same tools, with the same input schemas, as @playwright/
       expect(tool.description, name).toBe(reference.description);
       const properties = (schema: unknown) => (schema as { properties?: Record<string, unknown> }).properties ?? {};
       for (const [field, property] of Object.entries(properties(reference.input)))
-        expect(properties(tool.input)[field], `${name}.${field}`).toMatchObject(property as object);
+        expect(properties(tool.input)[field], `${name}.${field}`).toMatchObject(property as Record<string, unknown>);
     }
   }
 });
