@@ -171,6 +171,9 @@ test.describe('the --caps tools answer as @playwright/mcp answers', () => {
       ['browser_video_show_actions', { position: 'bottom', cursor: 'none' }],
       ['browser_video_hide_actions'],
       ['browser_video_chapter', { title: 'Intro' }],
+      ['browser_stop_recording'],
+      ['browser_start_recording'],
+      ['browser_stop_recording'],
     ]);
   });
 });

@@ -5,7 +5,8 @@ import { linkPath, outputPath, timestamp } from '../files';
 import { defineTool, targetField } from '../tool';
 
 // The `devtools` capability (`tracing` is its older name): highlights, traces, videos and the action overlays. The
-// tools that need a person at a Playwright debugger or dashboard answer that they are not available here.
+// tools that need Playwright's debugger or dashboard answer that they are not available here; recording user actions
+// collects the human steps a person does meanwhile.
 
 const devtools = { scope: 'page', capability: 'devtools' } as const;
 
@@ -185,7 +186,7 @@ const videoHideActions = defineTool({
   },
 });
 
-/** A peer tool that needs a person at Playwright's debugger or dashboard, which a headless inspector server has not. */
+/** A peer tool that needs Playwright's debugger or dashboard, which this server does not run. */
 const unavailable = (name: string, title: string, description: string, readOnly: boolean, why: string, schema: z.ZodObject = z.strictObject({})) => defineTool({
   ...devtools,
   name,
@@ -197,8 +198,6 @@ const unavailable = (name: string, title: string, description: string, readOnly:
     throw new Error(`${name} is not available here: ${why}`);
   },
 });
-
-const HUMAN_STEPS = 'Agent Inspector records what a person does in the browser as steps of the session instead (see --no-human-steps); open the session in the inspector to see them and export them as a test.';
 
 const resume = unavailable('browser_resume', 'Resume paused script execution',
   'Resume script execution after it was paused. When called with step set to true, execution will pause again before the next action.', false,
@@ -212,13 +211,35 @@ const annotate = unavailable('browser_annotate', 'Annotate the current page',
   'Open the Playwright Dashboard in annotation mode for the current page and wait for the user to draw annotations. Returns the annotated screenshot, ARIA snapshot, and the list of annotations.', true,
   'it needs the Playwright Dashboard, which this server does not open. Take a screenshot (browser_take_screenshot) and look at the page in the inspector instead.');
 
-const startRecording = unavailable('browser_start_recording', 'Start recording user actions',
-  'Start recording actions that the user performs in the browser as Playwright code. Use it when the user wants to demonstrate a flow manually. Call browser_stop_recording when the user says they are done to retrieve the recorded actions.', true,
-  HUMAN_STEPS);
+const startRecording = defineTool({
+  ...devtools,
+  name: 'browser_start_recording',
+  title: 'Start recording user actions',
+  description: 'Start recording actions that the user performs in the browser as Playwright code. Use it when the user wants to demonstrate a flow manually. Call browser_stop_recording when the user says they are done to retrieve the recorded actions.',
+  schema: z.strictObject({}),
+  readOnly: true,
+  async handler({ tab, context, response }) {
+    // What a person does by hand is captured as human steps (see human/); without them there is nothing to record.
+    if (!context.startRecording()) throw new Error('Recording needs the capture of what a person does by hand, which --no-human-steps turned off.');
+    await tab.page.bringToFront();
+    response.addResult('Recording started. Call browser_stop_recording to retrieve the recorded actions.');
+  },
+});
 
-const stopRecording = unavailable('browser_stop_recording', 'Stop recording user actions',
-  'Stop the recording started with browser_start_recording and return the recorded actions as Playwright code.', true,
-  HUMAN_STEPS);
+const stopRecording = defineTool({
+  ...devtools,
+  name: 'browser_stop_recording',
+  title: 'Stop recording user actions',
+  description: 'Stop the recording started with browser_start_recording and return the recorded actions as Playwright code.',
+  schema: z.strictObject({}),
+  readOnly: true,
+  async handler({ context, response }) {
+    const recorded = context.stopRecording();
+    if (!recorded) throw new Error('No recording in progress, use browser_start_recording to start one.');
+    response.addResult(recorded.length ? `Recording stopped. Recorded actions:\n\n\`\`\`js\n${recorded.join('\n')}\n\`\`\`` : 'Recording stopped. No actions were recorded.');
+    response.includeSnapshot();
+  },
+});
 
 export default [
   resume, highlight, hideHighlight, annotate, startRecording, stopRecording, startTracing, stopTracing,
