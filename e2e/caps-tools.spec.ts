@@ -259,3 +259,35 @@ test('cap tools are recorded with their code; the recording replays, and its exp
     rmSync(project, { recursive: true, force: true });
   }
 });
+
+test('the files the cap tools write are what they say: a PDF, a trace zip, a storage state; get_config shows secrets by name only', async ({ site, workspace }) => {
+  const secrets = join(workspace, 'secrets.env');
+  mkdirSync(workspace, { recursive: true });
+  writeFileSync(secrets, 'API_TOKEN=tok-123456\n');
+  const mcp = await connectStdio([`--caps=${ALL_CAPS}`, '--secrets', secrets], { cwd: workspace });
+  try {
+    const config = JSON.parse((await mcp.call('browser_get_config')).parsed.result!);
+    expect(config.caps).toEqual(ALL_CAPS.split(','));
+    expect(config.secrets).toEqual(['API_TOKEN']);
+    expect(JSON.stringify(config)).not.toContain('tok-123456');
+
+    await mcp.call('browser_navigate', { url: `${site.url}/caps.html` });
+    const linked = (result: ToolResult) => join(workspace, result.parsed.result!.match(/\]\((.+?)\)/)![1]);
+    const pdf = await mcp.call('browser_pdf_save');
+    expect(readFileSync(linked(pdf)).subarray(0, 5).toString()).toBe('%PDF-');
+
+    expect((await mcp.call('browser_start_tracing')).isError).toBe(false);
+    await mcp.call('browser_click', { target: '#log' });
+    const trace = await mcp.call('browser_stop_tracing');
+    expect(trace.parsed.result).toMatch(/^Trace recording stopped\.\n- \[Trace\]\(\.playwright-mcp\/traces\/trace-.+\.zip\)$/);
+    expect(readFileSync(linked(trace)).subarray(0, 2).toString()).toBe('PK');
+
+    await mcp.call('browser_cookie_set', { name: 'visit', value: '1' });
+    const state = await mcp.call('browser_storage_state');
+    expect(JSON.parse(readFileSync(linked(state), 'utf8')).cookies).toEqual([expect.objectContaining({ name: 'visit', value: '1' })]);
+    // Outside the workspace is refused, as for every file an agent names.
+    expect((await mcp.call('browser_pdf_save', { filename: '../outside.pdf' })).parsed.error).toMatch(/^Error: Refusing to write "\.\.\/outside\.pdf"/);
+  } finally {
+    await mcp.close();
+  }
+});
