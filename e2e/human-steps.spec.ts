@@ -320,3 +320,39 @@ test('a session that mixes agent and human steps exports to a spec that passes, 
     await client.disconnect();
   }
 });
+
+test('browser_start_recording / browser_stop_recording (--caps devtools) return the code of what a person did in between', async ({ site, workspace }) => {
+  const { port, core, events, mcp } = await coreWithPerson(workspace, { caps: ['devtools'] });
+  let person: Person | undefined;
+  try {
+    await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    expect((await mcp.call('browser_stop_recording')).parsed.error).toBe('Error: No recording in progress, use browser_start_recording to start one.');
+    person = await Person.at(port, '/form.html');
+    // Before the recording: a step of the session, not of the recording.
+    await humanPause();
+    await person.click('input[value=free]');
+    await expect.poll(() => humanSteps(events).length).toBe(1);
+
+    expect((await mcp.call('browser_start_recording')).parsed.result).toBe('Recording started. Call browser_stop_recording to retrieve the recorded actions.');
+    await humanPause();
+    await person.click('input[name=terms]');
+    await person.click('input[value=pro]');
+    await expect.poll(() => humanSteps(events).length).toBe(3);
+    const stopped = await mcp.call('browser_stop_recording');
+    expect(stopped.parsed.result).toBe([
+      'Recording stopped. Recorded actions:',
+      '',
+      '```js',
+      "await page.getByRole('checkbox', { name: 'I accept the terms' }).check();",
+      "await page.getByRole('radio', { name: 'Pro' }).check();",
+      '```',
+    ].join('\n'));
+    expect(stopped.parsed.snapshot?.yaml).toContain('radio "Pro" [checked]');
+    expect((await mcp.call('browser_start_recording')).isError).toBe(false);
+    expect((await mcp.call('browser_stop_recording')).parsed.result).toBe('Recording stopped. No actions were recorded.');
+  } finally {
+    person?.close();
+    await mcp.close();
+    await core.close();
+  }
+});

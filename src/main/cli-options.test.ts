@@ -35,3 +35,19 @@ test('--snapshot-mode: diff by default, inline still accepted as full, anything 
     if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
   }
 });
+
+test('--caps (or PLAYWRIGHT_MCP_CAPS) names the tool groups: tracing is devtools, a name the peer ignores is ignored', () => {
+  const capsOf = (argv: string[]) => {
+    const command = addCoreOptions(new Command()).exitOverride();
+    command.parse(argv, { from: 'user' });
+    return coreConfigFrom({ ...command.opts<CliOptions>(), host: '127.0.0.1' }).caps;
+  };
+  expect(capsOf([])).toEqual([]);
+  expect(capsOf(['--caps', 'vision, tracing,verify,devtools'])).toEqual(['vision', 'devtools']);
+  process.env.PLAYWRIGHT_MCP_CAPS = 'storage,network';
+  try {
+    expect(capsOf([])).toEqual(['storage', 'network']);
+  } finally {
+    delete process.env.PLAYWRIGHT_MCP_CAPS;
+  }
+});

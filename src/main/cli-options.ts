@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
-import { defaultCoreConfig, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
+import { CAPABILITIES, defaultCoreConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
 import { loadSecrets } from './secrets';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
@@ -39,6 +39,7 @@ export interface CliOptions {
   port?: number;
   host: string;
   allowedHosts?: string[];
+  caps?: Capability[];
 }
 
 const list = (value: string) => value.split(/[;,]/).map(s => s.trim()).filter(Boolean);
@@ -91,6 +92,17 @@ export const attributeName = (value: string) => {
   return value;
 };
 
+/**
+ * `--caps vision,pdf`; `tracing` is the peer's alias of `devtools`. A name the peer would ignore is ignored with a
+ * warning rather than refused, so a command line written for @playwright/mcp starts here too.
+ */
+const caps = (value: string): Capability[] => list(value).flatMap(name => {
+  if (name === 'tracing') return ['devtools' as const];
+  if ((CAPABILITIES as readonly string[]).includes(name)) return [name as Capability];
+  process.stderr.write(`--caps: ignoring unknown capability "${name}" (known: ${CAPABILITIES.join(', ')}).\n`);
+  return [];
+});
+
 const env = (name: string) => `AGENT_INSPECTOR_${name}`;
 
 /** The browser, policy, planner and HTTP flags shared by the commands, so all drive the browser the same way. */
@@ -102,6 +114,7 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--ws-endpoint <url>', 'attach to a Playwright browser server (npx playwright run-server)').env(env('WS_ENDPOINT')))
     .addOption(new Option('--browser-arg <arg...>', 'extra Chromium command-line argument (repeatable)'))
     .addOption(new Option('--viewport-size <WxH>', 'viewport size, e.g. 1280x720').argParser(viewport).env(env('VIEWPORT_SIZE')))
+    .addOption(new Option('--caps <caps>', `additional tool groups to offer, comma-separated: ${CAPABILITIES.join(', ')}`).argParser(caps).env('PLAYWRIGHT_MCP_CAPS'))
     .addOption(new Option('--allow-file-access', 'allow navigating to file: URLs').env(env('ALLOW_FILE_ACCESS')))
     .addOption(new Option('--allow-unsafe-code', 'offer browser_run_code_unsafe: agents may run code in this process').env(env('ALLOW_UNSAFE_CODE')))
     .addOption(new Option('--allowed-origins <origins>', 'only these origins are reachable (; or , separated)').argParser(list).env(env('ALLOWED_ORIGINS')))
@@ -165,6 +178,7 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
       args: options.browserArg ?? [],
       viewport: options.viewportSize,
     },
+    caps: [...new Set(options.caps ?? [])],
     allowFileAccess: !!options.allowFileAccess,
     allowUnsafeCode: !!options.allowUnsafeCode,
     allowedOrigins: options.allowedOrigins ?? [],

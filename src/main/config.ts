@@ -28,8 +28,17 @@ export interface PlannerConfig {
   maxBodyBytes: number;
 }
 
+/**
+ * The tool groups `--caps` turns on, named as @playwright/mcp names them; the core tools are always on. `tracing` is
+ * the peer's older name for `devtools`.
+ */
+export const CAPABILITIES = ['vision', 'pdf', 'devtools', 'storage', 'network', 'testing', 'config'] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
 export interface CoreConfig {
   browser: BrowserConfig;
+  /** The optional tool groups offered besides the core tools (--caps). */
+  caps: Capability[];
   allowFileAccess: boolean;
   allowUnsafeCode: boolean;
   /** Only requests to these origins go through (empty: all). */
@@ -92,6 +101,7 @@ export const DEFAULT_OUTPUT_DIR = '.playwright-mcp';
 export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
   return {
     browser: { args: [] },
+    caps: [],
     allowFileAccess: false,
     allowUnsafeCode: false,
     allowedOrigins: [],

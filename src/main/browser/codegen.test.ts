@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { jsLiteral, jsOptions, jsString } from './codegen';
+import { jsLiteral, jsOptions, jsString, jsTemplate } from './codegen';
 
 test('jsString escapes quotes, backslashes and newlines the way Playwright writes them', () => {
   expect(jsString("it's")).toBe("'it\\'s'");
@@ -12,4 +12,9 @@ test('jsLiteral writes data as JavaScript; jsOptions omits empty option bags', (
   expect(jsLiteral({ button: 'right', modifiers: ['Shift'], x: undefined, 'data-a': 1 })).toBe("{ button: 'right', modifiers: ['Shift'], 'data-a': 1 }");
   expect(jsOptions({ button: undefined })).toBe('');
   expect(jsOptions({ fullPage: true })).toBe('{ fullPage: true }');
+});
+
+test('jsTemplate evaluates back to the same text, whatever it holds', () => {
+  const text = '- listitem: "Banana \\"ripe\\""\n- text: `tick` ${not a placeholder}';
+  expect(eval(jsTemplate(text))).toBe(text);
 });

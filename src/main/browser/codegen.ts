@@ -23,3 +23,8 @@ export function jsOptions(options: Record<string, unknown>): string {
   const literal = jsLiteral(options);
   return literal === '{}' ? '' : literal;
 }
+
+/** A JavaScript template literal holding `text` verbatim (backslashes, backticks and `${` escaped). */
+export function jsTemplate(text: string): string {
+  return `\`${text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\``;
+}

@@ -32,6 +32,8 @@ export class Context {
    * sensitive field (see mcp/sensitive-field.ts). Grows during the session; every redaction reads this one object.
    */
   readonly secrets: Record<string, string>;
+  /** The code of each step a person did by hand since browser_start_recording, while such a recording runs. */
+  private recorded?: string[];
 
   constructor(
     readonly config: CoreConfig,
@@ -151,7 +153,16 @@ export class Context {
     // Pages opened by the site (target=_blank, window.open) become tabs too.
     context.on('page', page => this.tabFor(page));
     await this.applyNetworkRules(context);
-    if (this.config.humanSteps && this.humanSteps) await captureHumanSteps(context, this.secrets, this.humanSteps);
+    const hooks = this.humanSteps;
+    if (this.config.humanSteps && hooks) {
+      await captureHumanSteps(context, this.secrets, {
+        agentActing: () => hooks.agentActing(),
+        publish: step => {
+          this.recorded?.push(step.code);
+          return hooks.publish(step);
+        },
+      });
+    }
     if (this.config.saveTrace) await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId });
     return context;
   }
@@ -167,6 +178,20 @@ export class Context {
       const refused = isBlocked(url) || (allowedOrigins.length > 0 && !isAllowed(url));
       return refused ? route.abort('blockedbyclient') : route.continue();
     });
+  }
+
+  /** Starts collecting the code of what a person does by hand (browser_start_recording); false when nothing is captured. */
+  startRecording(): boolean {
+    if (!this.config.humanSteps || !this.humanSteps) return false;
+    this.recorded = [];
+    return true;
+  }
+
+  /** The code recorded since startRecording, in order; undefined when no recording runs. */
+  stopRecording(): string[] | undefined {
+    const recorded = this.recorded;
+    this.recorded = undefined;
+    return recorded;
   }
 
   async dispose(): Promise<void> {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { CAPABILITIES } from '../config';
 import { McpBrowserClient, type ServerSpec } from '../mcp-client';
 import { describeDrift, Replayer, type DriftReport, type StepOutcome } from '../replay';
 import { openSession } from '../sessions/session-reader';
@@ -46,7 +47,9 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const fileSecrets = options.secrets ? loadSecrets(resolve(options.secrets)) : {};
   // Values typed at the prompt: in memory for this replay only.
   const entered: Record<string, string> = {};
-  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', '--snapshot-mode', 'full', ...secrets], cwd: scratch };
+  // Every tool group on: the recording may hold calls of any of them.
+  const caps = ['--caps', CAPABILITIES.join(',')];
+  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', '--snapshot-mode', 'full', ...caps, ...secrets], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
   try {

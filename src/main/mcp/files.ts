@@ -32,6 +32,15 @@ export function displayPath(workspace: Workspace, file: string): string {
   return inside(workspace.root, file) ? relative(workspace.root, file) : file;
 }
 
+/**
+ * How @playwright/mcp links a file it wrote: a name the agent gave as `./name` (relative to the workspace root), a
+ * default one under the output folder as is.
+ */
+export function linkPath(workspace: Workspace, file: string, named: boolean): string {
+  const shown = displayPath(workspace, file);
+  return named && !isAbsolute(shown) ? `./${shown}` : shown;
+}
+
 export const timestamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /**

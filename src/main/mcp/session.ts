@@ -67,7 +67,7 @@ export class McpSession implements ToolHost {
     /** How the client connected; HTTP and SSE sessions can run side by side in one workspace. */
     private readonly transport: string,
   ) {
-    this.tools = allTools.filter(tool => !tool.unsafe || config.allowUnsafeCode);
+    this.tools = allTools.filter(tool => (!tool.unsafe || config.allowUnsafeCode) && (!tool.capability || config.caps.includes(tool.capability)));
   }
 
   listTools(): McpTool[] {
@@ -104,7 +104,9 @@ export class McpSession implements ToolHost {
   private async execute(name: string, rawArgs: Record<string, unknown>, via?: string) {
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
-      const hint = name === 'browser_run_code_unsafe' ? ' It is only available when the server runs with --allow-unsafe-code.' : '';
+      const capability = allTools.find(t => t.name === name)?.capability;
+      const hint = name === 'browser_run_code_unsafe' ? ' It is only available when the server runs with --allow-unsafe-code.'
+        : capability ? ` It is only available when the server runs with --caps=${capability}.` : '';
       const error = `Tool "${name}" not found.${hint}`;
       return { result: { content: [{ type: 'text', text: `### Error\n${error}` }], isError: true } as CallToolResult, sections: { error } };
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Context } from '../browser/context';
+import type { Capability } from '../config';
 import type { ModalState, Tab } from '../browser/tab';
 import type { Planner } from '../negotiation/planner';
 import type { InspectorEvent } from '../../shared/events';
@@ -46,6 +47,8 @@ export interface ToolDefinition<Schema extends z.ZodObject = z.ZodObject> {
   readOnly: boolean;
   /** The modal state this tool exists to clear. */
   clearsModal?: ModalState['type'];
+  /** The `--caps` group that offers this tool, as in @playwright/mcp; without one it is a core tool, always offered. */
+  capability?: Capability;
   /** Only listed and callable when the server runs with --allow-unsafe-code. */
   unsafe?: boolean;
   handler(call: ToolCall<z.output<Schema>>): Promise<void>;
