@@ -89,6 +89,8 @@ export class Tab {
     readonly page: Page,
     private readonly downloadsDir: string,
     onClose: (tab: Tab) => void,
+    /** The longest an action waits for the navigation and requests it triggered (--timeout-settle). */
+    private readonly settleMs = SETTLE_TIMEOUT,
   ) {
     page.on('console', message => this.addConsole(message));
     page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, navigation: this.navigation }));
@@ -285,8 +287,8 @@ export class Tab {
     try {
       const result = await this.raceModal(action);
       if (this.modalStates.length) return result;
-      const deadline = Date.now() + SETTLE_TIMEOUT;
-      if (navigated) await this.page.waitForLoadState('load', { timeout: SETTLE_TIMEOUT }).catch(() => {});
+      const deadline = Date.now() + this.settleMs;
+      if (navigated) await this.page.waitForLoadState('load', { timeout: Math.max(this.settleMs, 1) }).catch(() => {});
       while (requests.size && Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length) await delay(20);
       return result;
     } finally {

@@ -45,7 +45,7 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const fileSecrets = options.secrets ? loadSecrets(resolve(options.secrets)) : {};
   // Values typed at the prompt: in memory for this replay only.
   const entered: Record<string, string> = {};
-  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--no-dom-state', ...secrets], cwd: scratch };
+  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--isolated', '--no-dom-state', ...secrets], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
   try {
