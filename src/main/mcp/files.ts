@@ -29,7 +29,7 @@ export async function writeOutput(context: Context, file: string, data: string |
 
 /** How a written file is shown to the agent: relative to the workspace root when inside it. */
 export function displayPath(workspace: Workspace, file: string): string {
-  return inside(workspace.root, file) ? relative(workspace.root, file) : file;
+  return !workspace.absolutePaths && inside(workspace.root, file) ? relative(workspace.root, file) : file;
 }
 
 export const timestamp = () => new Date().toISOString().replace(/[:.]/g, '-');

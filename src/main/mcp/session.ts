@@ -129,14 +129,15 @@ export class McpSession implements ToolHost {
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
     const sections: ParsedResponse = redactDeep(context.secrets, finished);
-    const text = renderResponse(sections);
-    const result: CallToolResult = {
-      content: [{ type: 'text', text }, ...response.images.map(image => ({
-        type: 'image' as const,
-        data: image.data.toString('base64'),
-        mimeType: image.mimeType,
-      }))],
-    };
+    // --codegen none leaves the code out of what the agent reads; the recording keeps it for export.
+    const text = renderResponse(this.config.codegen === 'none' ? { ...sections, code: undefined } : sections);
+    const images = this.config.imageResponses === 'omit' ? [] : response.images.map(image => ({
+      type: 'image' as const,
+      data: image.data.toString('base64'),
+      mimeType: image.mimeType,
+    }));
+    const onlyImages = this.config.imageResponses === 'only' && images.length > 0;
+    const result: CallToolResult = { content: onlyImages ? images : [{ type: 'text', text }, ...images] };
     if (sections.error) result.isError = true;
     const targets = context.currentTab?.takeResolvedTargets() ?? [];
     // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
@@ -147,6 +148,7 @@ export class McpSession implements ToolHost {
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
     await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated });
+    this.browser.poke();
     return { result, sections, response };
   }
 
