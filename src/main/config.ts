@@ -66,7 +66,7 @@ export interface CoreConfig {
   timeouts: { action: number; navigation: number; settle?: number };
   /** Generated Playwright code in responses (`none` leaves the Ran Playwright code section out). */
   codegen: 'typescript' | 'none';
-  /** Default level of browser_console_messages: each level includes the more severe ones. */
+  /** Console messages reported in a response's Events section: this level and the more severe ones (default info). */
   consoleLevel: 'error' | 'warning' | 'info' | 'debug';
   /** How written files are named in results: relative to the workspace root, or absolute. */
   filePaths: 'relative' | 'absolute';

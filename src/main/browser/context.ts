@@ -122,7 +122,7 @@ export class Context {
       const index = this.tabs.indexOf(closed);
       this.tabs = this.tabs.filter(t => t !== closed);
       if (this.current === closed) this.current = this.tabs[Math.min(index, this.tabs.length - 1)];
-    }, this.config.timeouts.settle);
+    }, { settleMs: this.config.timeouts.settle, consoleLevel: this.config.consoleLevel });
     this.tabs.push(tab);
     this.current ??= tab;
     return tab;

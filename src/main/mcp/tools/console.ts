@@ -8,7 +8,7 @@ const consoleMessages = defineTool({
   title: 'Get console messages',
   description: 'Returns all console messages',
   schema: z.strictObject({
-    level: z.enum(CONSOLE_LEVELS).optional()
+    level: z.enum(CONSOLE_LEVELS).default('info')
       .describe('Level of the console messages to return. Each level includes the messages of more severe levels. Defaults to "info".'),
     all: z.boolean().optional().describe('Return all console messages since the beginning of the session, not just since the last navigation. Defaults to false.'),
     filename: z.string().optional().describe('File name to save the console messages to. Relative file names are resolved against the workspace root. If not provided, messages are returned as text.'),
@@ -16,8 +16,7 @@ const consoleMessages = defineTool({
   scope: 'page',
   readOnly: true,
   async handler({ args, tab, context, response }) {
-    // The server's --console-level is the default, as with Playwright MCP.
-    const maxSeverity = CONSOLE_LEVELS.indexOf(args.level ?? context.config.consoleLevel);
+    const maxSeverity = CONSOLE_LEVELS.indexOf(args.level);
     const source = args.all ? tab.console : tab.currentConsole();
     const entries = source.filter(entry => CONSOLE_LEVELS.indexOf(entry.level) <= maxSeverity);
     const count = (level: string) => source.filter(e => e.level === level).length;
