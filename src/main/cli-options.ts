@@ -269,6 +269,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
   return defaultCoreConfig({
     browser: browserConfigFrom(options, persistentByDefault),
     allowFileAccess: !!options.allowFileAccess || !!options.allowUnrestrictedFileAccess,
+    allowUnrestrictedFileAccess: !!options.allowUnrestrictedFileAccess,
     allowUnsafeCode: !!options.allowUnsafeCode,
     allowedOrigins: options.allowedOrigins ?? [],
     blockedOrigins: options.blockedOrigins ?? [],

@@ -46,6 +46,8 @@ export interface PlannerConfig {
 export interface CoreConfig {
   browser: BrowserConfig;
   allowFileAccess: boolean;
+  /** Files may be written outside the workspace root (--allow-unrestricted-file-access; also allows file: URLs). */
+  allowUnrestrictedFileAccess?: boolean;
   allowUnsafeCode: boolean;
   /** Only requests to these origins go through (empty: all). */
   allowedOrigins: string[];

@@ -16,6 +16,8 @@ export interface Workspace {
   outputDir: string;
   /** Show written files by absolute path rather than relative to the root (--file-paths absolute). */
   absolutePaths?: boolean;
+  /** Files may be written anywhere, not only inside the root and the output folder (--allow-unrestricted-file-access). */
+  unrestricted?: boolean;
 }
 
 /**
@@ -49,7 +51,9 @@ export class Context {
     private readonly humanSteps?: HumanStepHooks,
   ) {
     this.secrets = { ...config.secrets };
-    if (config.filePaths === 'absolute') this.workspace = { ...workspace, absolutePaths: true };
+    if (config.filePaths === 'absolute' || config.allowUnrestrictedFileAccess) {
+      this.workspace = { ...workspace, absolutePaths: config.filePaths === 'absolute', unrestricted: config.allowUnrestrictedFileAccess };
+    }
     if (config.domState) {
       const dir = join(workspace.outputDir, 'browser-state', ...(sharedWorkspace ? [sessionId] : []));
       this.domState = new DomState(dir, text => redactSecrets(this.secrets, text));
