@@ -60,6 +60,7 @@ export interface CliOptions {
   browser?: string;
   sandbox?: boolean;
   cdpHeader?: Record<string, string>;
+  remoteHeader?: Record<string, string>;
   cdpTimeout?: number;
   endpoint?: string;
   extension?: boolean;
@@ -241,6 +242,7 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
     userDataDir,
     cdpHeaders: options.cdpHeader,
     cdpTimeout: options.cdpTimeout,
+    wsHeaders: options.remoteHeader,
     initScripts: (options.initScript ?? []).map(p => resolve(p)),
     initPages: (options.initPage ?? []).map(p => resolve(p)),
     idleTimeout: options.idleTimeout,

@@ -21,6 +21,8 @@ export interface BrowserConfig {
   /** Headers and timeout (ms, 0: none) of the --cdp-endpoint connect request. */
   cdpHeaders?: Record<string, string>;
   cdpTimeout?: number;
+  /** Headers of the --ws-endpoint / --endpoint connect request (--remote-header). */
+  wsHeaders?: Record<string, string>;
   /** JavaScript files added to every page before its own scripts (--init-script). */
   initScripts?: string[];
   /** Modules whose default export runs with each new page: ({ page }) => … (--init-page). */

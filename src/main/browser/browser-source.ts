@@ -144,7 +144,7 @@ export class BrowserSource {
   private async open(): Promise<Browser> {
     const { cdpEndpoint, wsEndpoint, userDataDir } = this.config;
     if (cdpEndpoint) return chromium.connectOverCDP(cdpEndpoint, { timeout: this.config.cdpTimeout ?? 30_000, headers: this.config.cdpHeaders });
-    if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000 });
+    if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000, headers: this.config.wsHeaders });
     if (!userDataDir) return chromium.launch(this.launchOptions());
     await mkdir(userDataDir, { recursive: true });
     if (profileHolder(userDataDir)) throw new Error(profileInUse(userDataDir));
