@@ -18,9 +18,9 @@ import {
 const TOOLS = ['browser_navigate', 'browser_click', 'browser_type', 'browser_snapshot'];
 
 const SERVERS = [
-  { name: 'ours', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM] },
+  { name: 'ours', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM] },
   // The same without console and network capture: the ratio ours/lean is what capture costs.
-  { name: 'lean', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--no-activity'] },
+  { name: 'lean', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--no-activity'] },
   // --no-sandbox: Chromium refuses to start sandboxed as root; --isolated: fresh in-memory profile, like ours.
   { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox',
     '--executable-path', CHROMIUM] },

@@ -16,8 +16,8 @@ const TOOLS = ['browser_navigate', 'browser_click', 'browser_fill_form', 'browse
 const DEBUG_LINE = /^\[dom-state\] /;
 
 const SERVERS = [
-  { name: 'with', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM], env: { AGENT_INSPECTOR_DEBUG: 'dom-state' }, log: DEBUG_LINE },
-  { name: 'without', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--no-dom-state'] },
+  { name: 'with', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM], env: { AGENT_INSPECTOR_DEBUG: 'dom-state' }, log: DEBUG_LINE },
+  { name: 'without', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--no-dom-state'] },
 ];
 
 async function cycle(server, baseUrl, round, record) {

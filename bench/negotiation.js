@@ -81,7 +81,7 @@ async function main() {
   const results = {};
   const extraction = { snapshot: [], extract: [], fullDom: [] };
   try {
-    await withServers([{ name: 'client', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--planner-endpoint', proxy.url] }], fixtures, async ([client]) => {
+    await withServers([{ name: 'client', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--planner-endpoint', proxy.url] }], fixtures, async ([client]) => {
       for (const task of TASKS) {
         for (const strategy of STRATEGIES) {
           // One warm-up run, then the measured ones.

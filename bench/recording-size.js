@@ -33,7 +33,7 @@ async function serveRealPages() {
 
 /** navigate, let the page carry on loading for a while, snapshot, scroll and snapshot again. */
 async function recordSession(name, extraArgs, baseUrl) {
-  const server = await connect({ name, args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--session-dir', 'sessions', ...extraArgs] });
+  const server = await connect({ name, args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--session-dir', 'sessions', ...extraArgs] });
   try {
     await call(server, name, 'browser_navigate', { url: `${baseUrl}/${BUSY_PAGE}` }, [REF]);
     await call(server, name, 'browser_wait_for', { time: 10 });

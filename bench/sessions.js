@@ -83,7 +83,7 @@ async function replayVersusSpec(fixtures, root) {
   const sessions = join(root, 'flow');
   // The fixture site stays up for the replays: withServers would close it.
   const keepSite = { close: async () => {} };
-  await withServers([{ name: 'flow', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--session-dir', sessions] }], keepSite, async ([server]) => {
+  await withServers([{ name: 'flow', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--session-dir', sessions] }], keepSite, async ([server]) => {
     await signUp(server, fixtures.url);
   });
   const dir = join(sessions, readdirSync(sessions)[0]);
@@ -107,7 +107,7 @@ async function main() {
   console.log(`Recording ${STEPS} steps on ${PAGE} (${(execFileSync('node', ['-e', `import('./e2e/support/fixture-server.js').then(m => process.stdout.write(String(m.articlePage(1000).length)))`], { encoding: 'utf8' }) / 1024).toFixed(0)} KB of HTML)\n`);
   try {
     await replayVersusSpec(fixtures, root);
-    await withServers([{ name: 'recorder', args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--session-dir', root] }], fixtures, async ([server]) => {
+    await withServers([{ name: 'recorder', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--session-dir', root] }], fixtures, async ([server]) => {
       await record(server, fixtures.url);
     });
     const [folder] = readdirSync(root).filter(name => name !== 'flow' && name !== 'spec-project');

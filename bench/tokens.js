@@ -34,7 +34,7 @@ async function main() {
   const iterations = iterationsFromArgs();
   console.log(machineInfo());
   const dirs = { counting: await mkdtemp(join(tmpdir(), 'bench-tokens-on-')), off: await mkdtemp(join(tmpdir(), 'bench-tokens-off-')) };
-  const server = (name, extra = []) => ({ name, args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, '--session-dir', dirs[name], ...extra] });
+  const server = (name, extra = []) => ({ name, args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--session-dir', dirs[name], ...extra] });
   const fixtures = await startFixtureServer();
   try {
     await withServers([server('counting'), server('off', ['--no-token-count'])], fixtures, async ([counting, off]) => {

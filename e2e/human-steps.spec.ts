@@ -311,7 +311,7 @@ test('a session that mixes agent and human steps exports to a spec that passes, 
   }
 
   // Replayed on a fresh inspector over stdio: the human steps are found again by role and name like the agent's.
-  const client = await McpBrowserClient.connect({ command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--no-dom-state'], cwd: workspace });
+  const client = await McpBrowserClient.connect({ command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--isolated', '--no-dom-state'], cwd: workspace });
   try {
     const report = await new Replayer(session, client).runAll();
     expect(report.steps.map(step => step.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);

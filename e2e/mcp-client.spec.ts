@@ -20,7 +20,7 @@ import { CLI, startHttpServer } from './support/mcp';
 
 const ourServer = (cwd: string): StdioServer => {
   mkdirSync(cwd, { recursive: true });
-  return { command: process.execPath, args: [resolve(CLI), 'mcp', '--headless'], cwd };
+  return { command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--isolated'], cwd };
 };
 
 const PLAYWRIGHT_MCP = resolve('node_modules/@playwright/mcp/cli.js');

@@ -121,7 +121,7 @@ test("the client's first MCP root is the workspace root for files the server wri
   mkdirSync(root, { recursive: true });
   const client = new Client({ name: 'roots-client', version: '1.0.0' }, { capabilities: { roots: {} } });
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(root).href, name: 'project' }] }));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless'], cwd: workspace, stderr: 'ignore' }));
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', '--isolated'], cwd: workspace, stderr: 'ignore' }));
   const mcp = new McpTestClient(client);
   try {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });

@@ -71,7 +71,7 @@ function replayCli(args: string[]): Promise<{ code: number; stdout: string; stde
 /** Our own server over stdio, in a folder of its own. */
 function ourServer(cwd: string) {
   mkdirSync(cwd, { recursive: true });
-  return { command: process.execPath, args: [resolve(CLI), 'mcp', '--headless'], cwd };
+  return { command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--isolated'], cwd };
 }
 
 test('an unchanged site replays with every step ok and no drift, through the library and the CLI', async ({ shop, workspace }) => {

@@ -93,7 +93,7 @@ test.describe('HTTP transports', () => {
 });
 
 test('stdio: a malformed line is reported and the server keeps answering', async () => {
-  const child = spawn(process.execPath, ['bin/agent-inspector.js', 'mcp', '--headless'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/agent-inspector.js', 'mcp', '--headless', '--isolated'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const lines: string[] = [];
   let buffer = '';
   child.stdout.on('data', chunk => {

@@ -45,7 +45,8 @@ export async function connectStdio(args: string[] = [], options: { cwd?: string;
   if (options.cwd) mkdirSync(options.cwd, { recursive: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', ...args],
+    // In memory unless a test says otherwise: parallel servers in one folder would share (and lock) a persistent profile.
+    args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...args],
     cwd: options.cwd,
     env: { ...(process.env as Record<string, string>), ...options.env },
     stderr: 'pipe',

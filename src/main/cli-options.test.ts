@@ -4,9 +4,10 @@ import { addCoreOptions, coreConfigFrom, type CliOptions } from './cli-options';
 
 test('flags become the core config, with defaults for what is not given', () => {
   const config = coreConfigFrom({ host: '127.0.0.1', headless: true, allowedOrigins: ['a.example'], timeoutAction: 1000, browserArg: ['--lang=fr'] });
-  expect(config.browser).toEqual({ headless: true, args: ['--lang=fr'], executablePath: undefined, cdpEndpoint: undefined, wsEndpoint: undefined, viewport: undefined });
+  expect(config.browser).toMatchObject({ headless: true, args: ['--lang=fr'], contextOptions: {}, launchOptions: {}, sharedContext: false });
+  expect(config.browser.userDataDir).toBeUndefined();
   expect(config.allowedOrigins).toEqual(['a.example']);
-  expect(config.timeouts).toEqual({ action: 1000, navigation: 60_000 });
+  expect(config.timeouts).toEqual({ action: 1000, navigation: 60_000, settle: 5_000 });
   expect(config.outputDir).toBe('.playwright-mcp');
   expect(coreConfigFrom({ host: '127.0.0.1' }).browser.headless).toBeUndefined();
 });

@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
-import { CAPABILITIES, defaultCoreConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
+import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
+import type { PeerConfigFile } from './config-file';
+import { milliseconds } from './peer-options';
 import { loadSecrets } from './secrets';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
@@ -40,6 +47,38 @@ export interface CliOptions {
   host: string;
   allowedHosts?: string[];
   caps?: Capability[];
+  // Flags shared with Playwright MCP (peer-options.ts).
+  /** The `--config` file as read, set by applyPeerSources. */
+  fileConfig?: PeerConfigFile;
+  isolated?: boolean;
+  userDataDir?: string;
+  storageState?: string;
+  initPage?: string[];
+  initScript?: string[];
+  device?: string;
+  mobile?: boolean;
+  userAgent?: string;
+  proxyServer?: string;
+  proxyBypass?: string;
+  ignoreHttpsErrors?: boolean;
+  grantPermissions?: string[];
+  blockServiceWorkers?: boolean;
+  browser?: string;
+  sandbox?: boolean;
+  cdpHeader?: Record<string, string>;
+  remoteHeader?: Record<string, string>;
+  cdpTimeout?: number;
+  endpoint?: string;
+  extension?: boolean;
+  codegen?: 'typescript' | 'python' | 'java' | 'csharp' | 'none';
+  consoleLevel?: 'error' | 'warning' | 'info' | 'debug';
+  filePaths?: 'relative' | 'absolute';
+  imageResponses?: 'allow' | 'omit' | 'only';
+  saveSession?: boolean;
+  idleTimeout?: number;
+  sharedBrowserContext?: boolean;
+  timeoutSettle?: number;
+  allowUnrestrictedFileAccess?: boolean;
 }
 
 const list = (value: string) => value.split(/[;,]/).map(s => s.trim()).filter(Boolean);
@@ -49,6 +88,9 @@ const positiveInt = (flag: string) => (value: string) => {
   if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} expects a positive whole number of milliseconds, got "${value}".`);
   return n;
 };
+
+/** Host names, repeatable, each value possibly a comma (or semicolon) separated list. */
+const hostList = (value: string, previous: string[] = []) => [...previous, ...list(value)];
 
 const count = (flag: string) => (value: string) => {
   const n = Number(value);
@@ -129,8 +171,8 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
     .addOption(new Option('--no-token-count', 'do not count the tokens of each response (the timeline\'s and chart\'s token figures)').env(env('NO_TOKEN_COUNT')))
     .addOption(new Option('--no-activity', 'do not record console messages, page errors and network requests with each step').env(env('NO_ACTIVITY')))
-    .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(positiveInt('--timeout-action')).env(env('TIMEOUT_ACTION')))
-    .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(positiveInt('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
+    .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(milliseconds('--timeout-action')).env(env('TIMEOUT_ACTION')))
+    .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(milliseconds('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
     .addOption(new Option('--session-dir <dir>', 'record each session (events, snapshots, DOM states, screenshots) into a folder here').env(env('SESSION_DIR')))
     .addOption(new Option('--no-human-steps', 'do not record clicks and typing done by hand in the controlled browser').env(env('NO_HUMAN_STEPS')))
     .addOption(new Option('--test-id-attribute <attr>', 'the attribute getByTestId reads in generated code (default data-testid)').argParser(attributeName).env(env('TEST_ID_ATTRIBUTE')))
@@ -147,7 +189,7 @@ export function addHttpOptions(command: Command, defaultPort?: number): Command 
     .addOption(new Option('--port <port>', defaultPort === undefined ? 'serve MCP over HTTP on this port (0: any free port) instead of stdio' : 'HTTP port (0: any free port)')
       .argParser(port).env(env('PORT')).default(defaultPort))
     .addOption(new Option('--host <host>', 'interface to bind; anything but loopback exposes the browser to the network').env(env('HOST')).default('127.0.0.1'))
-    .addOption(new Option('--allowed-hosts <hosts>', 'extra Host/Origin names accepted besides loopback (; or , separated)').argParser(list).env(env('ALLOWED_HOSTS')));
+    .addOption(new Option('--allowed-hosts <hosts...>', 'extra Host/Origin names accepted besides loopback (comma separated; * accepts any)').argParser(hostList).env(env('ALLOWED_HOSTS')));
 }
 
 function plannerConfigFrom(options: CliOptions, defaults: PlannerConfig): PlannerConfig {
@@ -166,26 +208,112 @@ function plannerConfigFrom(options: CliOptions, defaults: PlannerConfig): Planne
   };
 }
 
-export function coreConfigFrom(options: CliOptions): CoreConfig {
-  if (options.cdpEndpoint && options.wsEndpoint) throw new InvalidArgumentError('--cdp-endpoint and --ws-endpoint are alternatives; give one.');
+/** Chrome channels the peer's --browser names; `chromium` is the default browser here. */
+const CHANNELS = ['chrome', 'chrome-beta', 'chrome-dev', 'chrome-canary', 'msedge', 'msedge-beta', 'msedge-dev', 'msedge-canary'];
+
+/**
+ * Where a persistent profile lives when no --user-data-dir is given: one per workspace folder, in the user's cache
+ * folder, as Playwright MCP keeps its own.
+ */
+export function defaultUserDataDir(workspaceRoot: string): string {
+  const cache = process.env.XDG_CACHE_HOME
+    || (process.platform === 'darwin' ? join(homedir(), 'Library', 'Caches')
+      : process.platform === 'win32' ? process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local') : join(homedir(), '.cache'));
+  const hash = createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 7);
+  return join(cache, 'agent-inspector', `mcp-chromium-${hash}`);
+}
+
+/** The device a --device or --mobile flag names, as context options. */
+function deviceOptions(options: CliOptions): BrowserContextOptions {
+  if (options.mobile && options.device) throw new InvalidArgumentError('Cannot use --mobile together with --device, pick one.');
+  const name = options.mobile ? 'Pixel 10' : options.device;
+  if (!name) return {};
+  if (options.cdpEndpoint) throw new InvalidArgumentError('Device emulation is not supported with --cdp-endpoint.');
+  const descriptor = devices[name];
+  if (!descriptor) throw new InvalidArgumentError(`Unknown device "${name}": use a Playwright device name such as "iPhone 15" or "Pixel 7".`);
+  const { defaultBrowserType: _browserType, ...contextOptions } = descriptor;
+  return contextOptions;
+}
+
+/**
+ * The browser part of the config. A persistent profile is the default for `persistentByDefault` (stdio `mcp`, one
+ * client, as Playwright MCP) unless --isolated or an attached browser; --user-data-dir makes it persistent anywhere.
+ */
+function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): BrowserConfig {
+  const file = options.fileConfig?.browser ?? {};
+  if (options.isolated && options.userDataDir) throw new InvalidArgumentError('--isolated and --user-data-dir are alternatives: an isolated profile is kept in memory.');
+  const proxy = options.proxyServer ? { server: options.proxyServer, ...(options.proxyBypass && { bypass: options.proxyBypass }) } : undefined;
+  const channel = options.browser && CHANNELS.includes(options.browser) ? options.browser : undefined;
+  const fileLaunch = (file.launchOptions ?? {}) as LaunchOptions;
+  const launchOptions: LaunchOptions = {
+    ...fileLaunch,
+    ...(channel && { channel }),
+    ...(proxy && { proxy }),
+    ...(options.sandbox !== undefined && { chromiumSandbox: options.sandbox }),
+  };
+  const contextOptions: BrowserContextOptions = {
+    ...(file.contextOptions as BrowserContextOptions | undefined),
+    ...deviceOptions(options),
+    ...(options.viewportSize && { viewport: options.viewportSize }),
+    ...(options.userAgent && { userAgent: options.userAgent }),
+    ...(options.storageState && { storageState: options.storageState }),
+    ...(options.ignoreHttpsErrors && { ignoreHTTPSErrors: true }),
+    ...(options.blockServiceWorkers && { serviceWorkers: 'block' as const }),
+    ...(options.grantPermissions && { permissions: options.grantPermissions }),
+  };
+  const wsEndpoint = options.wsEndpoint ?? options.endpoint;
+  const attached = !!(options.cdpEndpoint || wsEndpoint);
+  const userDataDir = options.userDataDir ?? (persistentByDefault && !options.isolated && !attached ? defaultUserDataDir(process.cwd()) : undefined);
+  for (const script of options.initScript ?? []) if (!existsSync(script)) throw new InvalidArgumentError(`Init script file does not exist: ${script}`);
+  for (const page of options.initPage ?? []) if (!existsSync(page)) throw new InvalidArgumentError(`Init page file does not exist: ${page}`);
+  return {
+    executablePath: options.executablePath,
+    headless: options.headless,
+    cdpEndpoint: options.cdpEndpoint,
+    wsEndpoint,
+    args: [...(fileLaunch.args ?? []), ...(options.browserArg ?? [])],
+    launchOptions,
+    contextOptions,
+    userDataDir,
+    cdpHeaders: options.cdpHeader,
+    cdpTimeout: options.cdpTimeout,
+    wsHeaders: options.remoteHeader,
+    initScripts: (options.initScript ?? []).map(p => resolve(p)),
+    initPages: (options.initPage ?? []).map(p => resolve(p)),
+    idleTimeout: options.idleTimeout,
+    sharedContext: !!options.sharedBrowserContext || !!userDataDir,
+  };
+}
+
+/** What the peer's flags ask for that this server does otherwise: said once at startup, never an exit. */
+export function peerNotices(options: CliOptions): string[] {
+  const notices: string[] = [];
+  if (options.extension) notices.push('--extension: the Playwright Extension bridge is not available here; this server launches its own Chromium (or use --cdp-endpoint to attach to a running one).');
+  if (options.browser && !CHANNELS.includes(options.browser) && options.browser !== 'chromium') notices.push(`--browser ${options.browser}: only Chromium-based browsers are supported here; using Chromium.`);
+  if (options.codegen && !['typescript', 'none'].includes(options.codegen)) notices.push(`--codegen ${options.codegen}: code is generated in TypeScript only here.`);
+  return notices;
+}
+
+/**
+ * The core config from the flags (already merged with their variables and the --config file by applyPeerSources).
+ * `persistentByDefault`: keep the browser profile on disk unless --isolated (stdio `mcp`).
+ */
+export function coreConfigFrom(options: CliOptions, { persistentByDefault = false } = {}): CoreConfig {
+  if (options.cdpEndpoint && (options.wsEndpoint || options.endpoint)) throw new InvalidArgumentError('--cdp-endpoint and --ws-endpoint are alternatives; give one.');
   const defaults = defaultCoreConfig();
+  const outputDir = options.outputDir ?? defaults.outputDir;
+  const sessionDir = options.sessionDir ?? (options.saveSession ? outputDir : undefined);
   return defaultCoreConfig({
-    browser: {
-      executablePath: options.executablePath,
-      headless: options.headless ? true : undefined,
-      cdpEndpoint: options.cdpEndpoint,
-      wsEndpoint: options.wsEndpoint,
-      args: options.browserArg ?? [],
-      viewport: options.viewportSize,
-    },
+    browser: browserConfigFrom(options, persistentByDefault),
     caps: [...new Set(options.caps ?? [])],
-    allowFileAccess: !!options.allowFileAccess,
+    allowFileAccess: !!options.allowFileAccess || !!options.allowUnrestrictedFileAccess,
+    allowUnrestrictedFileAccess: !!options.allowUnrestrictedFileAccess,
     allowUnsafeCode: !!options.allowUnsafeCode,
     allowedOrigins: options.allowedOrigins ?? [],
     blockedOrigins: options.blockedOrigins ?? [],
-    secrets: options.secrets ? loadSecrets(options.secrets) : {},
+    secrets: { ...options.fileConfig?.secrets, ...(options.secrets ? loadSecrets(options.secrets) : {}) },
     saveTrace: options.saveTrace,
-    outputDir: options.outputDir ?? defaults.outputDir,
+    outputDir,
     snapshotMode: options.snapshotMode ?? defaults.snapshotMode,
     maxChangeLines: options.maxChangeLines ?? defaults.maxChangeLines,
     snapshotBoxes: !!options.snapshotBoxes,
@@ -196,14 +324,19 @@ export function coreConfigFrom(options: CliOptions): CoreConfig {
     timeouts: {
       action: options.timeoutAction ?? defaults.timeouts.action,
       navigation: options.timeoutNavigation ?? defaults.timeouts.navigation,
+      settle: options.timeoutSettle ?? defaults.timeouts.settle,
     },
+    codegen: options.codegen === 'none' ? 'none' : 'typescript',
+    consoleLevel: options.consoleLevel ?? defaults.consoleLevel,
+    filePaths: options.filePaths ?? defaults.filePaths,
+    imageResponses: options.imageResponses ?? defaults.imageResponses,
     planner: plannerConfigFrom(options, defaults.planner),
-    sessionDir: options.sessionDir,
+    sessionDir,
     upstream: options.upstream,
     humanSteps: options.humanSteps !== false,
     testIdAttribute: options.testIdAttribute ?? defaults.testIdAttribute,
     // A recording is looked at later in the inspector; `serve` turns them on as well.
-    stepScreenshots: !!options.sessionDir,
+    stepScreenshots: !!sessionDir,
   });
 }
 

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addCoreOptions, addHttpOptions, attributeName } from './cli-options';
 import { log } from './commands/process';
+import { addPeerOptions, applyPeerSources } from './peer-options';
 import { VERSION } from './version';
 
 export const DEFAULT_SERVE_PORT = 9400;
@@ -18,10 +19,12 @@ export function buildProgram(): Command {
     .description('Inspector for AI agent browser sessions: a Playwright-MCP-compatible server on a controlled Chromium.')
     .version(VERSION, '-v, --version')
     .showHelpAfterError('(add --help for usage)');
-  addHttpOptions(addCoreOptions(program.command('mcp').description('run the MCP server (stdio by default; --port for Streamable HTTP /mcp and SSE /sse)')))
+  addPeerOptions(addHttpOptions(addCoreOptions(program.command('mcp').description('run the MCP server (stdio by default; --port for Streamable HTTP /mcp and SSE /sse)'))))
+    .hook('preAction', command => applyPeerSources(command))
     .addOption(new Option('--upstream <command>', 'proxy mode: serve the tools of this MCP browser server command (e.g. "npx @playwright/mcp"), recording every call').env('AGENT_INSPECTOR_UPSTREAM'))
     .action(async options => (await import('./commands/mcp')).runMcp(options));
-  addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT)
+  addPeerOptions(addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT))
+    .hook('preAction', command => applyPeerSources(command))
     .option('--open', 'open the UI in a Chromium app window (prints the URL when no Chromium or display is found)')
     .action(async options => (await import('./commands/serve')).runServe(options, UI_DIR, RESOURCES_DIR));
   addCoreOptions(program.command('interact').description('carry out one plain-language step on a page through the negotiation planner')

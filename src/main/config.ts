@@ -1,3 +1,4 @@
+import type { BrowserContextOptions, LaunchOptions } from 'playwright';
 import { DEFAULT_TEST_ID_ATTRIBUTE } from '../shared/locators';
 import type { SnapshotMode } from '../shared/snapshot-modes';
 
@@ -13,7 +14,25 @@ export interface BrowserConfig {
   wsEndpoint?: string;
   /** Extra Chromium command-line arguments. */
   args: string[];
-  viewport?: { width: number; height: number };
+  /** Launch options under ours: the config file's launchOptions, --proxy-server, --sandbox, --browser (channel). */
+  launchOptions?: LaunchOptions;
+  /** Options of every browser context: the config file's contextOptions, --device/--mobile, --viewport-size, --user-agent… */
+  contextOptions?: BrowserContextOptions;
+  /** Keep the profile in this folder across runs (one persistent context, shared by the sessions); else in memory. */
+  userDataDir?: string;
+  /** Headers and timeout (ms, 0: none) of the --cdp-endpoint connect request. */
+  cdpHeaders?: Record<string, string>;
+  cdpTimeout?: number;
+  /** Headers of the --ws-endpoint / --endpoint connect request (--remote-header). */
+  wsHeaders?: Record<string, string>;
+  /** JavaScript files added to every page before its own scripts (--init-script). */
+  initScripts?: string[];
+  /** Modules whose default export runs with each new page: ({ page }) => … (--init-page). */
+  initPages?: string[];
+  /** Close the browser after this many ms without a tool call; the next call relaunches it. 0: never. */
+  idleTimeout?: number;
+  /** All sessions share one browser context (--shared-browser-context; always so with a persistent profile). */
+  sharedContext?: boolean;
 }
 
 /** Which planner answers negotiation requests (seed 003). */
@@ -40,6 +59,8 @@ export interface CoreConfig {
   /** The optional tool groups offered besides the core tools (--caps). */
   caps: Capability[];
   allowFileAccess: boolean;
+  /** Files may be written outside the workspace root (--allow-unrestricted-file-access; also allows file: URLs). */
+  allowUnrestrictedFileAccess?: boolean;
   allowUnsafeCode: boolean;
   /** Only requests to these origins go through (empty: all). */
   allowedOrigins: string[];
@@ -67,7 +88,16 @@ export interface CoreConfig {
   domState: boolean;
   /** Record each step's console messages, page errors and network requests with its event (see activity/). */
   activity: boolean;
-  timeouts: { action: number; navigation: number };
+  /** `settle`: how long an action waits at most for the requests and navigation it triggered (it returns once they are done). */
+  timeouts: { action: number; navigation: number; settle?: number };
+  /** Generated Playwright code in responses (`none` leaves the Ran Playwright code section out). */
+  codegen: 'typescript' | 'none';
+  /** Console messages reported in a response's Events section: this level and the more severe ones (default info). */
+  consoleLevel: 'error' | 'warning' | 'info' | 'debug';
+  /** How written files are named in results: relative to the workspace root, or absolute. */
+  filePaths: 'relative' | 'absolute';
+  /** Images in responses: sent, left out, or sent without the text part. */
+  imageResponses: 'allow' | 'omit' | 'only';
   planner: PlannerConfig;
   /** Record every session into a folder under this directory (see sessions/). */
   sessionDir?: string;
@@ -113,7 +143,11 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     snapshotBoxes: false,
     domState: true,
     activity: true,
-    timeouts: { action: 5_000, navigation: 60_000 },
+    timeouts: { action: 5_000, navigation: 60_000, settle: 5_000 },
+    codegen: 'typescript',
+    consoleLevel: 'info',
+    filePaths: 'relative',
+    imageResponses: 'allow',
     planner: { maxRounds: 4, maxBodyBytes: 16 * 1024 * 1024 },
     humanSteps: true,
     testIdAttribute: DEFAULT_TEST_ID_ATTRIBUTE,

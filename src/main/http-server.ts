@@ -27,7 +27,7 @@ const CONTENT_TYPES: Record<string, string> = {
  */
 export function isLocalRequest(req: IncomingMessage, config: HttpConfig): { ok: true } | { ok: false; reason: string } {
   const allowed = (hostname: string) =>
-    LOOPBACK_HOSTS.has(hostname) || config.allowedHosts.includes(hostname) || (config.host !== '0.0.0.0' && hostname === config.host);
+    LOOPBACK_HOSTS.has(hostname) || config.allowedHosts.includes(hostname) || config.allowedHosts.includes('*') || (config.host !== '0.0.0.0' && hostname === config.host);
   const host = req.headers.host ?? '';
   const hostname = host.replace(/:\d+$/, '');
   if (!allowed(hostname)) return { ok: false, reason: `Host "${host}" is not allowed` };

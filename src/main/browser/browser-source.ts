@@ -1,4 +1,7 @@
-import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright';
+import { readlinkSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, LaunchOptions } from 'playwright';
 import { chromium } from 'playwright';
 import type { BrowserConfig } from '../config';
 import { findChromium } from './discovery';
@@ -8,19 +11,54 @@ const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-u
 
 const hasDisplay = () => process.platform !== 'linux' || !!process.env.DISPLAY || !!process.env.WAYLAND_DISPLAY;
 
+/** A headless browser this process launched closes after an hour without a tool call, as Playwright MCP's does. */
+const DEFAULT_IDLE_TIMEOUT = 60 * 60 * 1000;
+
+/** Chromium's profile lock: a symlink naming host-pid of the browser that holds the profile (POSIX). */
+function profileHolder(userDataDir: string): number | undefined {
+  try {
+    const pid = Number(readlinkSync(join(userDataDir, 'SingletonLock')).split('-').pop());
+    if (!Number.isInteger(pid)) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message Playwright MCP gives when another browser holds the profile, so users recognise it. */
+export const profileInUse = (userDataDir: string) =>
+  `Browser is already in use for ${userDataDir}, use --isolated to run multiple instances of the same browser`;
+
 /**
  * The one controlled Chromium of this process: launched (or attached to) lazily, shared by every MCP session through
- * its own isolated BrowserContext, and launched again on the next use after it closed or crashed.
+ * its own isolated BrowserContext (or, with a persistent profile or --shared-browser-context, through one context they
+ * share), and launched again on the next use after it closed, crashed or sat idle.
  */
 export class BrowserSource {
   private browser?: Promise<Browser>;
   /** The browser once it is up, for the inspector's status; undefined while launching and after it closed. */
   private launched?: Browser;
+  /** The context every session uses when they share one; a persistent profile's is the browser's only context. */
+  private shared?: Promise<BrowserContext>;
+  /** How many sessions hold the shared context: it closes with the last one. */
+  private holders = 0;
+  private idleTimer?: NodeJS.Timeout;
 
   constructor(private readonly config: BrowserConfig) {}
 
   get headless(): boolean {
     return this.config.headless ?? !hasDisplay();
+  }
+
+  /** Close the browser after the idle timeout (--idle-timeout); each completed tool call restarts the count. */
+  poke(): void {
+    clearTimeout(this.idleTimer);
+    const attached = !!(this.config.cdpEndpoint || this.config.wsEndpoint);
+    const timeout = this.config.idleTimeout ?? (this.headless && !attached ? DEFAULT_IDLE_TIMEOUT : 0);
+    if (!timeout || this.state === 'stopped') return;
+    this.idleTimer = setTimeout(() => void this.close(), timeout);
+    this.idleTimer.unref();
   }
 
   /** One line for the startup banner; a missing Chromium is reported here and again on the first tool call. */
@@ -43,9 +81,44 @@ export class BrowserSource {
     await this.connected();
   }
 
-  async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
-    const browser = await this.connected();
-    return browser.newContext(options);
+  /** A browser context for one session: its own, or the shared one. Give it back with releaseContext. */
+  async newContext(): Promise<BrowserContext> {
+    if (!this.config.sharedContext) return this.prepare(await (await this.connected()).newContext(this.contextOptions()));
+    if (!this.shared) {
+      const pending = this.config.userDataDir ? this.connected().then(browser => browser.contexts()[0]) : this.connected().then(async browser => this.prepare(await browser.newContext(this.contextOptions())));
+      this.shared = pending;
+      pending.then(context => context.on('close', () => {
+        if (this.shared === pending) this.shared = undefined;
+      }), () => {
+        if (this.shared === pending) this.shared = undefined;
+      });
+    }
+    const context = await this.shared;
+    this.holders++;
+    return context;
+  }
+
+  /** A session is done with its context: its own closes; the shared one closes when no session holds it. */
+  async releaseContext(context: BrowserContext): Promise<void> {
+    if (this.config.sharedContext) {
+      this.holders = Math.max(0, this.holders - 1);
+      if (this.holders > 0) {
+        await Promise.all(context.pages().map(page => page.close().catch(() => {})));
+        return;
+      }
+      this.shared = undefined;
+    }
+    await context.close().catch(() => {});
+  }
+
+  private contextOptions() {
+    return { viewport: { width: 1280, height: 720 }, ...this.config.contextOptions, acceptDownloads: true };
+  }
+
+  /** What every context gets once, however many sessions share it: the --init-script files. */
+  private async prepare(context: BrowserContext): Promise<BrowserContext> {
+    for (const path of this.config.initScripts ?? []) await context.addInitScript({ path });
+    return context;
   }
 
   private connected(): Promise<Browser> {
@@ -69,24 +142,44 @@ export class BrowserSource {
   }
 
   private async open(): Promise<Browser> {
-    const { cdpEndpoint, wsEndpoint } = this.config;
-    if (cdpEndpoint) return chromium.connectOverCDP(cdpEndpoint, { timeout: 30_000 });
-    if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000 });
+    const { cdpEndpoint, wsEndpoint, userDataDir } = this.config;
+    if (cdpEndpoint) return chromium.connectOverCDP(cdpEndpoint, { timeout: this.config.cdpTimeout ?? 30_000, headers: this.config.cdpHeaders });
+    if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000, headers: this.config.wsHeaders });
+    if (!userDataDir) return chromium.launch(this.launchOptions());
+    await mkdir(userDataDir, { recursive: true });
+    if (profileHolder(userDataDir)) throw new Error(profileInUse(userDataDir));
+    try {
+      const context = await chromium.launchPersistentContext(userDataDir, { ...this.launchOptions(), ...this.contextOptions() });
+      await this.prepare(context);
+      return context.browser()!;
+    } catch (error) {
+      if (/ProcessSingleton|exitCode=21/.test((error as Error).message)) throw new Error(profileInUse(userDataDir));
+      throw error;
+    }
+  }
+
+  private launchOptions(): LaunchOptions {
+    const { launchOptions = {} } = this.config;
     const isRoot = process.getuid?.() === 0;
-    return chromium.launch({
-      executablePath: findChromium(this.config.executablePath),
+    return {
+      ...launchOptions,
+      // A channel (--browser chrome) is found by Playwright; otherwise the Chromium discovery picks one.
+      executablePath: launchOptions.channel ? this.config.executablePath : findChromium(this.config.executablePath ?? launchOptions.executablePath),
       headless: this.headless,
-      // Chromium refuses to start as root with its sandbox on.
-      chromiumSandbox: !isRoot && process.env.AGENT_INSPECTOR_NO_SANDBOX !== '1',
+      // Chromium refuses to start as root with its sandbox on; --sandbox / --no-sandbox decide otherwise.
+      chromiumSandbox: launchOptions.chromiumSandbox ?? (!isRoot && process.env.AGENT_INSPECTOR_NO_SANDBOX !== '1'),
       args: [...CHROMIUM_ARGS, ...this.config.args],
-      timeout: 30_000,
-    });
+      timeout: launchOptions.timeout ?? 30_000,
+    };
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const pending = this.browser;
     this.browser = undefined;
     this.launched = undefined;
+    this.shared = undefined;
+    this.holders = 0;
     const browser = await pending?.catch(() => undefined);
     await browser?.close().catch(() => {});
   }

@@ -7,12 +7,17 @@ import { DomState } from '../dom-state/dom-state';
 import { captureHumanSteps, type HumanStepHooks } from '../human/capture';
 import { redactSecrets } from '../secrets';
 import type { BrowserSource } from './browser-source';
+import { loadInitPage } from './init-page';
 import { Tab } from './tab';
 
 /** Where a session's files go: paths are shown to the agent relative to the workspace root. */
 export interface Workspace {
   root: string;
   outputDir: string;
+  /** Show written files by absolute path rather than relative to the root (--file-paths absolute). */
+  absolutePaths?: boolean;
+  /** Files may be written anywhere, not only inside the root and the output folder (--allow-unrestricted-file-access). */
+  unrestricted?: boolean;
 }
 
 /**
@@ -22,6 +27,8 @@ export interface Workspace {
 export class Context {
   tabs: Tab[] = [];
   private current?: Tab;
+  /** Each page's run of the --init-page modules: a tool waits for it before using the page. */
+  private readonly initPages = new WeakMap<import('playwright').Page, Promise<void>>();
   private browserContext?: Promise<BrowserContext>;
   /** Browser State files for this session, unless --no-dom-state. */
   readonly domState?: DomState;
@@ -46,6 +53,9 @@ export class Context {
     private readonly humanSteps?: HumanStepHooks,
   ) {
     this.secrets = { ...config.secrets };
+    if (config.filePaths === 'absolute' || config.allowUnrestrictedFileAccess) {
+      this.workspace = { ...workspace, absolutePaths: config.filePaths === 'absolute', unrestricted: config.allowUnrestrictedFileAccess };
+    }
     if (config.domState) {
       const dir = join(workspace.outputDir, 'browser-state', ...(sharedWorkspace ? [sessionId] : []));
       this.domState = new DomState(dir, text => redactSecrets(this.secrets, text));
@@ -66,12 +76,16 @@ export class Context {
     if (this.current) return this.current;
     const context = await this.ensureBrowserContext();
     const page = context.pages()[0] ?? (await context.newPage());
-    return this.tabFor(page);
+    const tab = this.tabFor(page);
+    await this.initPages.get(page);
+    return tab;
   }
 
   async newTab(): Promise<Tab> {
     const context = await this.ensureBrowserContext();
-    const tab = this.tabFor(await context.newPage());
+    const page = await context.newPage();
+    const tab = this.tabFor(page);
+    await this.initPages.get(page);
     this.current = tab;
     return tab;
   }
@@ -102,20 +116,26 @@ export class Context {
       await mkdir(this.config.saveTrace, { recursive: true });
       await context.tracing.stop({ path: join(this.config.saveTrace, `trace-${this.sessionId}.zip`) }).catch(() => {});
     }
-    await context.close().catch(() => {});
+    await this.source.releaseContext(context);
   }
 
   private tabFor(page: import('playwright').Page): Tab {
     const existing = this.tabs.find(tab => tab.page === page);
     if (existing) return existing;
+    const initPages = this.config.browser.initPages ?? [];
+    if (initPages.length) this.initPages.set(page, this.runInitPages(page, initPages));
     const tab = new Tab(page, this.workspace.outputDir, closed => {
       const index = this.tabs.indexOf(closed);
       this.tabs = this.tabs.filter(t => t !== closed);
       if (this.current === closed) this.current = this.tabs[Math.min(index, this.tabs.length - 1)];
-    });
+    }, { settleMs: this.config.timeouts.settle, consoleLevel: this.config.consoleLevel });
     this.tabs.push(tab);
     this.current ??= tab;
     return tab;
+  }
+
+  private async runInitPages(page: import('playwright').Page, files: string[]): Promise<void> {
+    for (const file of files) await (await loadInitPage(file))({ page });
   }
 
   /** Cookies and local storage of the session's browser context; undefined before it exists or after it closed. */
@@ -136,10 +156,7 @@ export class Context {
   }
 
   private async createBrowserContext(): Promise<BrowserContext> {
-    const context = await this.source.newContext({
-      viewport: this.config.browser.viewport ?? { width: 1280, height: 720 },
-      acceptDownloads: true,
-    });
+    const context = await this.source.newContext();
     context.setDefaultTimeout(this.config.timeouts.action);
     context.setDefaultNavigationTimeout(this.config.timeouts.navigation);
     this.activity?.attach(context);
@@ -163,7 +180,8 @@ export class Context {
         },
       });
     }
-    if (this.config.saveTrace) await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId });
+    // A shared context may be traced already, by the session that opened it.
+    if (this.config.saveTrace) await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId }).catch(() => {});
     return context;
   }
 
@@ -200,11 +218,13 @@ export class Context {
 }
 
 /**
- * Matches URLs against origin rules: `https://example.com` matches that exact origin, a bare `example.com` or
- * `localhost:3000` matches that host on either scheme.
+ * Matches URLs against origin rules: `https://example.com` matches that exact origin, `http://localhost:*` that scheme
+ * and host on any port (as Playwright MCP), a bare `example.com` or `localhost:3000` that host on either scheme.
  */
 export function originMatcher(rules: string[]): (url: URL) => boolean {
-  const origins = new Set(rules.filter(r => r.includes('://')).map(r => new URL(r).origin));
+  const full = rules.filter(r => r.includes('://'));
+  const anyPort = new Set(full.filter(r => r.endsWith(':*')).map(r => new URL(r.slice(0, -2)).origin));
+  const origins = new Set(full.filter(r => !r.endsWith(':*')).map(r => new URL(r).origin));
   const hosts = new Set(rules.filter(r => !r.includes('://')).map(r => r.toLowerCase()));
-  return url => origins.has(url.origin) || hosts.has(url.host) || hosts.has(url.hostname);
+  return url => origins.has(url.origin) || anyPort.has(`${url.protocol}//${url.hostname}`) || hosts.has(url.host) || hosts.has(url.hostname);
 }

@@ -86,6 +86,13 @@ const SNAPSHOT_TIMEOUT = 30_000;
 export const formatConsoleEntry = (entry: ConsoleEntry) =>
   `[${entry.level.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
 
+export interface TabOptions {
+  /** The longest an action waits for the navigation and requests it triggered (--timeout-settle; default 5 s). */
+  settleMs?: number;
+  /** The console messages a response's Events section reports: this level and the more severe (--console-level). */
+  consoleLevel?: ConsoleLevel;
+}
+
 /** One page of a session: its events (console, network, dialogs, downloads), its snapshot refs, and its actions. */
 export class Tab {
   readonly console: ConsoleEntry[] = [];
@@ -109,6 +116,7 @@ export class Tab {
     readonly page: Page,
     private readonly downloadsDir: string,
     onClose: (tab: Tab) => void,
+    private readonly options: TabOptions = {},
   ) {
     page.on('console', message => this.addConsole(message));
     page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, navigation: this.navigation }));
@@ -168,7 +176,8 @@ export class Tab {
   private pushConsole(entry: ConsoleEntry) {
     this.console.push(entry);
     if (this.console.length > MAX_CONSOLE_ENTRIES) this.console.shift();
-    if (entry.level !== 'debug') this.pendingEvents.push(formatConsoleEntry(entry));
+    const shown = CONSOLE_LEVELS.indexOf(this.options.consoleLevel ?? 'info');
+    if (CONSOLE_LEVELS.indexOf(entry.level) <= shown) this.pendingEvents.push(formatConsoleEntry(entry));
     if (entry.level === 'error') this.addRecent({ type: 'console-error', text: entry.text, time: Date.now() });
   }
 
@@ -321,8 +330,9 @@ export class Tab {
     try {
       const result = await this.raceModal(action);
       if (this.modalStates.length) return result;
-      const deadline = Date.now() + SETTLE_TIMEOUT;
-      if (navigated) await this.page.waitForLoadState('load', { timeout: SETTLE_TIMEOUT }).catch(() => {});
+      const settle = this.options.settleMs ?? SETTLE_TIMEOUT;
+      const deadline = Date.now() + settle;
+      if (navigated) await this.page.waitForLoadState('load', { timeout: Math.max(settle, 1) }).catch(() => {});
       while (requests.size && Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length) await delay(20);
       return result;
     } finally {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { coreConfigFrom, httpConfigFrom, type CliOptions } from '../cli-options';
+import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
 import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { createMcpServer } from '../mcp/server';
@@ -9,7 +9,9 @@ import { closeOnExit, log } from './process';
 
 /** `agent-inspector mcp`: stdio, or Streamable HTTP and SSE with --port. */
 export async function runMcp(options: CliOptions) {
-  const config = coreConfigFrom(options);
+  // Over stdio the one client keeps its browser profile on disk, as with Playwright MCP (unless --isolated).
+  const config = coreConfigFrom(options, { persistentByDefault: options.port === undefined });
+  for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
   // A malformed upstream command (an unclosed quote) is an error at once, not on each session's first call.
   if (config.upstream) splitCommand(config.upstream);
   const core = new InspectorCore(config);

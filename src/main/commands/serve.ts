@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { findChromium } from '../browser/discovery';
 import { BridgeHost } from '../bridge/bridge-host';
 import { BridgeWebSocket } from '../bridge/ws-transport';
-import { coreConfigFrom, httpConfigFrom, type CliOptions } from '../cli-options';
+import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
 import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { BRIDGE_PATH } from '../../shared/bridge-wire';
@@ -17,6 +17,7 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 export async function runServe(options: CliOptions & { port: number; open?: boolean }, uiDir: string, resourcesDir: string) {
   // Someone is looking at the UI: each page step gets its screenshot for the timeline and the page view.
   const core = new InspectorCore({ ...coreConfigFrom(options), stepScreenshots: true });
+  for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
   const cwd = process.cwd();
   const httpConfig = httpConfigFrom(options);
   const exposed = !LOOPBACK_HOSTS.has(httpConfig.host) || httpConfig.allowedHosts.length > 0;

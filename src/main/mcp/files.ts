@@ -15,7 +15,7 @@ const inside = (dir: string, file: string) => {
  */
 export function outputPath(workspace: Workspace, filename: string | undefined, defaultName: string): string {
   const file = filename ? resolve(workspace.root, filename) : join(workspace.outputDir, defaultName);
-  if (!inside(workspace.root, file) && !inside(workspace.outputDir, file))
+  if (!workspace.unrestricted && !inside(workspace.root, file) && !inside(workspace.outputDir, file))
     throw new Error(`Refusing to write "${filename}": files must be inside the workspace root ${workspace.root}.`);
   return file;
 }
@@ -29,7 +29,7 @@ export async function writeOutput(context: Context, file: string, data: string |
 
 /** How a written file is shown to the agent: relative to the workspace root when inside it. */
 export function displayPath(workspace: Workspace, file: string): string {
-  return inside(workspace.root, file) ? relative(workspace.root, file) : file;
+  return !workspace.absolutePaths && inside(workspace.root, file) ? relative(workspace.root, file) : file;
 }
 
 /**

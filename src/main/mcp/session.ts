@@ -132,16 +132,19 @@ export class McpSession implements ToolHost {
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
     const sections: ParsedResponse = redactDeep(context.secrets, finished);
-    const rendered = renderResponse(sections);
+    // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
+    const full = renderResponse(sections);
+    // --codegen none leaves the code out of what the agent reads.
+    const rendered = this.config.codegen === 'none' ? renderResponse({ ...sections, code: undefined }) : full;
     const maxBytes = this.config.outputMaxSize;
     const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
-    const result: CallToolResult = {
-      content: [{ type: 'text', text }, ...response.images.map(image => ({
-        type: 'image' as const,
-        data: image.data.toString('base64'),
-        mimeType: image.mimeType,
-      }))],
-    };
+    const images = this.config.imageResponses === 'omit' ? [] : response.images.map(image => ({
+      type: 'image' as const,
+      data: image.data.toString('base64'),
+      mimeType: image.mimeType,
+    }));
+    const onlyImages = this.config.imageResponses === 'only' && images.length > 0;
+    const result: CallToolResult = { content: onlyImages ? images : [{ type: 'text', text }, ...images] };
     if (sections.error) result.isError = true;
     const targets = context.currentTab?.takeResolvedTargets() ?? [];
     // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
@@ -151,7 +154,8 @@ export class McpSession implements ToolHost {
     const shot = pageShots && !response.images.length ? await this.shots.after(context) : undefined;
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
-    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated }, text === rendered ? undefined : text);
+    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated }, text === full ? undefined : text);
+    this.browser.poke();
     return { result, sections, response };
   }
 

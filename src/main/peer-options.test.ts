@@ -1,0 +1,121 @@
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { Command } from 'commander';
+import { addCoreOptions, addHttpOptions, coreConfigFrom, type CliOptions } from './cli-options';
+import { addPeerOptions, applyPeerSources, PEER_ENV } from './peer-options';
+
+/** `agent-inspector mcp` as cli.ts builds it (without its action), parsed as the shell would hand it over. */
+function parseMcp(args: string[], env: NodeJS.ProcessEnv = {}): CliOptions {
+  const command = addPeerOptions(addHttpOptions(addCoreOptions(new Command('mcp')))).exitOverride();
+  command.parse(args, { from: 'user' });
+  applyPeerSources(command, env);
+  return command.opts() as CliOptions;
+}
+
+test('every flag of `npx @playwright/mcp --help` is a flag of ours', () => {
+  const help = execFileSync(process.execPath, ['node_modules/@playwright/mcp/cli.js', '--help'], { encoding: 'utf8' });
+  const peerFlags = [...help.matchAll(/^\s+(?:-\w, )?(--[a-z][a-z-]*)/gm)].map(m => m[1]).filter(flag => flag !== '--help');
+  expect(peerFlags.length).toBeGreaterThan(40);
+  const command = addPeerOptions(addHttpOptions(addCoreOptions(new Command('mcp'))));
+  const ours = new Set(command.options.map(option => option.long));
+  ours.add('--version');
+  const missing = peerFlags.filter(flag => !ours.has(flag));
+  expect(missing).toEqual([]);
+});
+
+test('PLAYWRIGHT_MCP_* variables set the same settings as the flags', () => {
+  const env = {
+    PLAYWRIGHT_MCP_VIEWPORT_SIZE: '800x600',
+    PLAYWRIGHT_MCP_USER_AGENT: 'Agent/1',
+    PLAYWRIGHT_MCP_ISOLATED: 'true',
+    PLAYWRIGHT_MCP_IGNORE_HTTPS_ERRORS: '1',
+    PLAYWRIGHT_MCP_GRANT_PERMISSIONS: 'geolocation,clipboard-read',
+    PLAYWRIGHT_MCP_TIMEOUT_ACTION: '1234',
+    PLAYWRIGHT_MCP_CODEGEN: 'none',
+    PLAYWRIGHT_MCP_CONSOLE_LEVEL: 'error',
+    PLAYWRIGHT_MCP_ALLOWED_ORIGINS: 'http://localhost:*;https://a.example',
+    PLAYWRIGHT_MCP_CDP_HEADERS: 'Authorization: Bearer x',
+  };
+  const fromEnv = coreConfigFrom(parseMcp([], env), { persistentByDefault: true });
+  const fromFlags = coreConfigFrom(parseMcp([
+    '--viewport-size', '800x600', '--user-agent', 'Agent/1', '--isolated', '--ignore-https-errors',
+    '--grant-permissions', 'geolocation,clipboard-read', '--timeout-action', '1234', '--codegen', 'none',
+    '--console-level', 'error', '--allowed-origins', 'http://localhost:*;https://a.example', '--cdp-header', 'Authorization: Bearer x',
+  ]), { persistentByDefault: true });
+  expect(fromEnv).toEqual(fromFlags);
+  expect(fromEnv.browser.contextOptions).toMatchObject({ viewport: { width: 800, height: 600 }, userAgent: 'Agent/1', ignoreHTTPSErrors: true, permissions: ['geolocation', 'clipboard-read'] });
+  expect(fromEnv.browser.userDataDir).toBeUndefined();
+  expect(fromEnv.browser.cdpHeaders).toEqual({ Authorization: 'Bearer x' });
+  expect(fromEnv).toMatchObject({ codegen: 'none', consoleLevel: 'error', allowedOrigins: ['http://localhost:*', 'https://a.example'], timeouts: { action: 1234 } });
+  expect(Object.values(PEER_ENV)).toContain('PLAYWRIGHT_MCP_SECRETS_FILE');
+});
+
+test('a config file sets what the flags set, JSON and INI alike; the command line and the environment win over it', () => {
+  const json = test.info().outputPath('config.json');
+  const ini = test.info().outputPath('config.ini');
+  writeFileSync(json, JSON.stringify({
+    browser: { isolated: true, contextOptions: { viewport: { width: 640, height: 480 }, userAgent: 'FromFile', locale: 'fr-FR' }, launchOptions: { headless: true } },
+    network: { blockedOrigins: ['https://ads.example'] },
+    timeouts: { action: 2000, navigation: 9000 },
+    codegen: 'none',
+    console: { level: 'warning' },
+    secrets: { TOKEN: 's3cret' },
+  }));
+  writeFileSync(ini, [
+    '; the same settings in the INI form',
+    'codegen = none',
+    'browser.isolated = true',
+    'browser.contextOptions.viewport = 640x480',
+    'browser.contextOptions.userAgent = FromFile',
+    'browser.contextOptions.locale = fr-FR',
+    'browser.launchOptions.headless = true',
+    'network.blockedOrigins[] = https://ads.example',
+    'secrets.TOKEN = s3cret',
+    '[timeouts]',
+    'action = 2000',
+    'navigation = 9000',
+    '[console]',
+    'level = warning',
+  ].join('\n'));
+  const fromJson = coreConfigFrom(parseMcp(['--config', json]));
+  expect(fromJson.browser.contextOptions).toMatchObject({ viewport: { width: 640, height: 480 }, userAgent: 'FromFile', locale: 'fr-FR' });
+  expect(fromJson).toMatchObject({ codegen: 'none', consoleLevel: 'warning', blockedOrigins: ['https://ads.example'], timeouts: { action: 2000, navigation: 9000 }, secrets: { TOKEN: 's3cret' } });
+  expect(fromJson.browser.headless).toBe(true);
+  const fromIni = coreConfigFrom(parseMcp([], { PLAYWRIGHT_MCP_CONFIG: ini }));
+  expect(fromIni).toEqual(fromJson);
+
+  const overridden = coreConfigFrom(parseMcp(['--config', json, '--user-agent', 'FromFlag'], { PLAYWRIGHT_MCP_TIMEOUT_ACTION: '3000' }));
+  expect(overridden.browser.contextOptions?.userAgent).toBe('FromFlag');
+  expect(overridden.timeouts.action).toBe(3000);
+  expect(overridden.timeouts.navigation).toBe(9000);
+});
+
+test('contradictory or unknown browser settings are refused with the reason', () => {
+  expect(() => coreConfigFrom(parseMcp(['--mobile', '--device', 'iPhone 15']))).toThrow('Cannot use --mobile together with --device');
+  expect(() => coreConfigFrom(parseMcp(['--device', 'Nokia 3310']))).toThrow('Unknown device "Nokia 3310"');
+  expect(() => coreConfigFrom(parseMcp(['--isolated', '--user-data-dir', '/tmp/x']))).toThrow('--isolated and --user-data-dir are alternatives');
+  expect(() => coreConfigFrom(parseMcp(['--init-script', '/nonexistent/init.js']))).toThrow('Init script file does not exist: /nonexistent/init.js');
+  expect(coreConfigFrom(parseMcp(['--mobile'])).browser.contextOptions).toMatchObject({ isMobile: true, hasTouch: true });
+});
+
+test('the snapshot, output, test id and caps settings come from the peer\'s variables and config keys too', () => {
+  const saved = process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  // playwright.config.ts sets our own variable for the e2e servers; it would win over the peer's.
+  delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  try {
+    const file = test.info().outputPath('snapshot.json');
+    writeFileSync(file, JSON.stringify({ snapshot: { mode: 'none', boxes: true }, outputMaxSize: 4096, testIdAttribute: 'data-qa', capabilities: ['tracing', 'storage', 'verify'] }));
+    const fromFile = coreConfigFrom(parseMcp(['--config', file]));
+    expect(fromFile).toMatchObject({ snapshotMode: 'none', snapshotBoxes: true, outputMaxSize: 4096, testIdAttribute: 'data-qa', caps: ['devtools', 'storage'] });
+    const fromEnv = coreConfigFrom(parseMcp([], {
+      PLAYWRIGHT_MCP_SNAPSHOT_MODE: 'full',
+      PLAYWRIGHT_MCP_SNAPSHOT_BOXES: 'true',
+      PLAYWRIGHT_MCP_OUTPUT_MAX_SIZE: '2048',
+      PLAYWRIGHT_MCP_TEST_ID_ATTRIBUTE: 'data-test',
+    }));
+    expect(fromEnv).toMatchObject({ snapshotMode: 'full', snapshotBoxes: true, outputMaxSize: 2048, testIdAttribute: 'data-test' });
+  } finally {
+    if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
+  }
+});
