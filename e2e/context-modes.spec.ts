@@ -97,7 +97,7 @@ test('diff: changes over --max-change-lines, and a new document too large to sho
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/context.html` });
     const more = await mcp.call('browser_click', { target: refOf(nav.parsed.pageChanges, /button "Load 200 orders"/) });
     const lines = more.parsed.pageChanges!.split('\n');
-    expect(lines[0]).toBe('The changes take more than 12 lines: an outline of "Orders" (headings and the interactive elements in the viewport) follows; the full tree is in the linked snapshot file, or one browser_snapshot away.');
+    expect(lines[0]).toBe('The changes take more than 12 lines: an outline of "Orders" (headings, the interactive elements in the viewport and the navigation links) follows; the full tree is in the linked snapshot file, or one browser_snapshot away.');
     expect(lines.length).toBeLessThanOrEqual(12);
     expect(lines).toContainEqual(expect.stringMatching(/^- heading "Orders" \[level=1\] \[ref=e\d+\]$/));
     expect(lines.at(-1)).toMatch(/^- … and \d+ more$/);

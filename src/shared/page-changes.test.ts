@@ -80,3 +80,24 @@ test('outline nodes are read from the lines alone, quoted keys included', () => 
   const nodes = outlineNodes(['- main [ref=e1]:', '  - heading "Blog" [level=1] [ref=e2]', "  - 'link \"A: b\" [ref=e3] [cursor=pointer]':", '    - /url: "#a"', '  - paragraph [ref=e4]: text', '  - generic [ref=e5] [cursor=pointer]: Menu'].join('\n'));
   expect(nodes.map(node => [node.role, node.name, node.ref])).toEqual([['heading', 'Blog', 'e2'], ['link', 'A: b', 'e3'], ['generic', undefined, 'e5']]);
 });
+
+test('an outline skips nameless headings and adds the navigation links below the fold while there is room', () => {
+  const yaml = [
+    '- heading "Blog" [level=1] [ref=e1]',
+    '- heading [level=2] [ref=e2]:',
+    '  - link "Article 1" [ref=e3] [cursor=pointer]',
+    '- link "Article 2" [ref=e4] [cursor=pointer]',
+    '- navigation "Pagination" [ref=e5]:',
+    '  - link "Page 2" [ref=e6] [cursor=pointer]',
+    '  - link "Next" [ref=e7] [cursor=pointer]',
+    '- link "Imprint" [ref=e8] [cursor=pointer]',
+  ].join('\n');
+  const nodes = outlineNodes(yaml);
+  expect(nodes.filter(node => node.inNavigation).map(node => node.ref)).toEqual(['e6', 'e7']);
+  const visible = new Set(['e1', 'e3']);
+  expect(outline(nodes, { title: 'Blog', reason: 'New page', maxLines: 10, visible }).slice(1))
+    .toEqual(['- heading "Blog" [level=1] [ref=e1]', '- link "Article 1" [cursor=pointer] [ref=e3]', '- link "Page 2" [cursor=pointer] [ref=e6]', '- link "Next" [cursor=pointer] [ref=e7]']);
+  // No room left after the viewport: the navigation links are counted, not listed.
+  expect(outline(nodes, { title: 'Blog', reason: 'New page', maxLines: 3, visible }).slice(1))
+    .toEqual(['- heading "Blog" [level=1] [ref=e1]', '- link "Article 1" [cursor=pointer] [ref=e3]']);
+});

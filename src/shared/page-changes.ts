@@ -158,15 +158,29 @@ export function snapshotChangeLines(before: string, after: string, maxLines: num
   return changeLines(parseAriaTree(excerpt(old, finalOld)), parseAriaTree(excerpt(now, finalNew)), maxLines);
 }
 
-/** The nodes an outline may list (interactive elements and landmarks with a ref), read from the snapshot's lines alone. */
-export function outlineNodes(yaml: string): AriaNode[] {
-  const nodes: AriaNode[] = [];
+/** A node an outline may list; `inNavigation` when it sits in a navigation landmark (pagination, menus). */
+export interface OutlineNode extends AriaNode {
+  inNavigation?: true;
+}
+
+/**
+ * The nodes an outline may list (interactive elements and landmarks with a ref), read from the snapshot's lines alone:
+ * only the indentation of `navigation` lines is tracked, to know which nodes are inside one.
+ */
+export function outlineNodes(yaml: string): OutlineNode[] {
+  const nodes: OutlineNode[] = [];
+  // Indentations of the navigation landmarks that enclose the current line.
+  const navigations: number[] = [];
   for (const line of yaml.split('\n')) {
     const role = LINE_ROLE.exec(line)?.[1];
-    if (!role || !line.includes('[ref=')) continue;
+    if (!role) continue;
+    const indent = line.search(/\S/);
+    while (navigations.length && navigations[navigations.length - 1] >= indent) navigations.pop();
+    if (role === 'navigation') navigations.push(indent);
+    if (!line.includes('[ref=')) continue;
     if (!INTERACTIVE_ROLES.has(role) && !LANDMARK_ROLES.has(role) && !line.includes('[cursor=pointer]')) continue;
     const [node] = parseAriaTree(line);
-    if (node?.ref) nodes.push(node);
+    if (node?.ref) nodes.push(navigations.length ? { ...node, inNavigation: true } : node);
   }
   return nodes;
 }
@@ -177,15 +191,20 @@ const LINE_ROLE = /^\s*- '?([a-z]+)/;
 const isOutlined = (node: AriaNode) => INTERACTIVE_ROLES.has(node.role) || LANDMARK_ROLES.has(node.role) || node.states.includes('cursor=pointer');
 
 /**
- * An outline of the page within `maxLines`: a line saying why and where the full tree is, then the headings and
- * dialogs and the interactive elements in the viewport (`visible`; every one when unknown), each with its ref.
+ * An outline of the page within `maxLines`: a line saying why and where the full tree is, then, in document order,
+ * the named headings and the dialogs, the interactive elements in the viewport (`visible`; every one when unknown)
+ * and, with the room left, the navigation links outside it: pagination and menus are often below the fold, and they
+ * are what an agent looks for next.
  */
-export function outline(nodes: AriaNode[], options: { title: string; reason: string; maxLines: number; visible?: ReadonlySet<string> }): string[] {
-  const what = options.visible ? 'headings and the interactive elements in the viewport' : 'headings and interactive elements';
+export function outline(nodes: OutlineNode[], options: { title: string; reason: string; maxLines: number; visible?: ReadonlySet<string> }): string[] {
+  const what = options.visible ? 'headings, the interactive elements in the viewport and the navigation links' : 'headings and interactive elements';
   const lines = [`${options.reason}: an outline of "${options.title}" (${what}) follows; ${FULL_TREE}.`];
-  const shown = nodes.filter(node => node.ref && isOutlined(node)
-    && (LANDMARK_ROLES.has(node.role) || !options.visible || options.visible.has(node.ref)));
+  const candidates = nodes.filter(node => node.ref && isOutlined(node) && !(node.role === 'heading' && !node.name));
+  const first = new Set(candidates.filter(node => LANDMARK_ROLES.has(node.role) || !options.visible || options.visible.has(node.ref!)));
   const room = Math.max(1, options.maxLines - 1);
+  const more = candidates.filter(node => !first.has(node) && node.inNavigation);
+  const chosen = new Set([...first, ...more.slice(0, Math.max(0, room - first.size))]);
+  const shown = candidates.filter(node => chosen.has(node));
   const listed = shown.length <= room ? shown : shown.slice(0, room - 1);
   lines.push(...listed.map(node => `- ${nodeLine(node)}`));
   if (listed.length < shown.length) lines.push(`- … and ${shown.length - listed.length} more`);
