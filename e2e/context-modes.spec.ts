@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -16,6 +16,20 @@ test('full: the whole snapshot inline after each action, no page changes', async
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/context.html` });
     expect(nav.parsed.snapshot).toEqual({ yaml: expect.stringContaining('button "Delete order"') });
     expect(nav.parsed.pageChanges).toBeUndefined();
+  } finally {
+    await mcp.close();
+  }
+});
+
+test('the config file\'s sessions section gives one MCP client its own mode over the server\'s', async ({ site, workspace }) => {
+  mkdirSync(workspace, { recursive: true });
+  const config = join(workspace, 'config.json');
+  // connectStdio's client calls itself agent-inspector-e2e in its initialize.
+  writeFileSync(config, JSON.stringify({ sessions: { 'agent-inspector-e2e': { snapshot: { mode: 'full' } }, 'other-agent': { snapshot: { mode: 'diff' } } } }));
+  const mcp = await connectStdio(['--snapshot-mode', 'none', '--config', config], { cwd: workspace });
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/context.html` });
+    expect(nav.parsed.snapshot).toEqual({ yaml: expect.stringContaining('button "Delete order"') });
   } finally {
     await mcp.close();
   }

@@ -6,7 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
 import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
-import type { PeerConfigFile } from './config-file';
+import { sessionOverridesFrom, type PeerConfigFile } from './config-file';
 import { milliseconds } from './peer-options';
 import { loadSecrets } from './secrets';
 
@@ -318,6 +318,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
     maxChangeLines: options.maxChangeLines ?? defaults.maxChangeLines,
     snapshotBoxes: !!options.snapshotBoxes,
     outputMaxSize: options.outputMaxSize,
+    sessionOverrides: sessionOverridesFrom(options.fileConfig?.sessions),
     domState: options.domState !== false,
     tokenCount: options.tokenCount !== false,
     activity: options.activity !== false,

@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import type { SnapshotMode } from '../shared/snapshot-modes';
+import type { SessionOverride } from './config';
 
 /**
  * The `--config` file of Playwright MCP, in its key names and shape (see @playwright/mcp's config.d.ts): the part of it
@@ -31,6 +34,8 @@ export interface PeerConfigFile {
   filePaths?: string;
   allowUnrestrictedFileAccess?: boolean;
   codegen?: string;
+  /** Ours, not the peer's: settings for the sessions of one MCP client, by its name (see sessionOverridesFrom). */
+  sessions?: unknown;
   [key: string]: unknown;
 }
 
@@ -199,4 +204,38 @@ export function valueAt(config: object, dotted: string): unknown {
     node = (node as Record<string, unknown>)[part];
   }
   return node;
+}
+
+// An INI file gives strings: numbers and booleans are read from them as from JSON's own types.
+const count = z.preprocess(value => (typeof value === 'string' && value.trim() ? Number(value) : value), z.number().int().positive());
+const flag = z.preprocess(value => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+const SESSION_SETTINGS = z.strictObject({
+  snapshot: z.strictObject({
+    mode: z.enum(['full', 'file', 'none', 'diff', 'inline']).optional(),
+    boxes: flag.optional(),
+  }).optional(),
+  maxChangeLines: count.optional(),
+  outputMaxSize: count.optional(),
+});
+
+/**
+ * The config file's `sessions` section: `{ "<MCP client name>": { "snapshot": { "mode", "boxes" }, "maxChangeLines",
+ * "outputMaxSize" } }`, the keys the file uses for the whole server. A wrong key or value is an error naming it.
+ */
+export function sessionOverridesFrom(sessions: unknown, file = 'the config file'): Record<string, SessionOverride> {
+  if (sessions === undefined) return {};
+  const parsed = z.record(z.string(), SESSION_SETTINGS).safeParse(sessions);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: sessions.${issue.path.join('.')}: ${issue.message}`);
+  }
+  return Object.fromEntries(Object.entries(parsed.data).map(([client, settings]): [string, SessionOverride] => {
+    const mode = settings.snapshot?.mode;
+    return [client, {
+      ...(mode && { snapshotMode: (mode === 'inline' ? 'full' : mode) as SnapshotMode }),
+      ...(settings.snapshot?.boxes !== undefined && { snapshotBoxes: settings.snapshot.boxes }),
+      ...(settings.maxChangeLines !== undefined && { maxChangeLines: settings.maxChangeLines }),
+      ...(settings.outputMaxSize !== undefined && { outputMaxSize: settings.outputMaxSize }),
+    }];
+  }));
 }

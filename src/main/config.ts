@@ -84,6 +84,11 @@ export interface CoreConfig {
   snapshotBoxes: boolean;
   /** Largest text response in bytes; the rest is written to a file and linked (undefined: no cap). */
   outputMaxSize?: number;
+  /**
+   * What the config file's `sessions` section sets for the sessions of one MCP client, by the name the client gives
+   * in its `initialize` (e.g. one agent wants `full` snapshots, another `diff`): it wins over the server's settings.
+   */
+  sessionOverrides: Record<string, SessionOverride>;
   /** Write Browser State files (dom.html, accessibility-tree.yaml, diffs/) after each snapshot. */
   domState: boolean;
   /** Record each step's console messages, page errors and network requests with its event (see activity/). */
@@ -128,6 +133,15 @@ export interface HttpConfig {
 
 export const DEFAULT_OUTPUT_DIR = '.playwright-mcp';
 
+/** The response settings one MCP client's sessions may have of their own (CoreConfig.sessionOverrides). */
+export type SessionOverride = Partial<Pick<CoreConfig, 'snapshotMode' | 'maxChangeLines' | 'snapshotBoxes' | 'outputMaxSize'>>;
+
+/** The settings of a session of the client named `clientName`: the server's, with that client's overrides. */
+export function configForClient(config: CoreConfig, clientName: string | undefined): CoreConfig {
+  const override = clientName === undefined ? undefined : config.sessionOverrides[clientName];
+  return override ? { ...config, ...override } : config;
+}
+
 export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
   return {
     browser: { args: [] },
@@ -140,6 +154,7 @@ export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConf
     outputDir: DEFAULT_OUTPUT_DIR,
     snapshotMode: 'diff',
     maxChangeLines: 60,
+    sessionOverrides: {},
     snapshotBoxes: false,
     domState: true,
     activity: true,

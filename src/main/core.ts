@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BrowserSource } from './browser/browser-source';
 import { useTestIdAttribute } from './browser/test-id';
 import type { Workspace } from './browser/context';
-import type { CoreConfig } from './config';
+import { configForClient, type CoreConfig } from './config';
 import { EventBus } from './events/bus';
 import type { SessionHost, ToolHost } from './mcp/tool-host';
 import { McpSession } from './mcp/session';
@@ -43,9 +43,10 @@ export class InspectorCore implements SessionHost {
   createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): ToolHost {
     const id = randomUUID();
     const { upstream } = this.config;
+    const config = configForClient(this.config, clientName);
     const session = upstream
-      ? new UpstreamSession(id, upstream, this.config, this.bus, workspace, clientName)
-      : new McpSession(id, this.config, this.browser, this.bus, this.planner, workspace, transport);
+      ? new UpstreamSession(id, upstream, config, this.bus, workspace, clientName)
+      : new McpSession(id, config, this.browser, this.bus, this.planner, workspace, transport);
     this.sessions.add(session);
     this.bus.publish({
       type: 'session-started',

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Command } from 'commander';
 import { addCoreOptions, addHttpOptions, coreConfigFrom, type CliOptions } from './cli-options';
+import { configForClient } from './config';
 import { addPeerOptions, applyPeerSources, PEER_ENV } from './peer-options';
 
 /** `agent-inspector mcp` as cli.ts builds it (without its action), parsed as the shell would hand it over. */
@@ -118,4 +119,23 @@ test('the snapshot, output, test id and caps settings come from the peer\'s vari
   } finally {
     if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
   }
+});
+
+test('the config file\'s sessions section overrides the response settings for one MCP client, JSON and INI alike; a wrong key is named', () => {
+  const json = test.info().outputPath('sessions.json');
+  const ini = test.info().outputPath('sessions.ini');
+  writeFileSync(json, JSON.stringify({ sessions: { 'claude-code': { snapshot: { mode: 'full', boxes: true }, maxChangeLines: 120 }, cursor: { outputMaxSize: 8000 } } }));
+  writeFileSync(ini, '[sessions.claude-code]\nsnapshot.mode = full\nsnapshot.boxes = true\nmaxChangeLines = 120\n[sessions.cursor]\noutputMaxSize = 8000\n');
+  for (const file of [json, ini]) {
+    const config = coreConfigFrom(parseMcp(['--config', file, '--snapshot-mode', 'none']));
+    expect(configForClient(config, 'claude-code')).toMatchObject({ snapshotMode: 'full', snapshotBoxes: true, maxChangeLines: 120 });
+    expect(configForClient(config, 'cursor')).toMatchObject({ snapshotMode: 'none', outputMaxSize: 8000 });
+    expect(configForClient(config, 'another')).toBe(config);
+    expect(configForClient(config, undefined)).toBe(config);
+  }
+  const bad = test.info().outputPath('bad.json');
+  writeFileSync(bad, JSON.stringify({ sessions: { 'claude-code': { snapshot: { mode: 'yaml' } } } }));
+  expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.claude-code\.snapshot\.mode/);
+  writeFileSync(bad, JSON.stringify({ sessions: { cursor: { maxChangeLine: 3 } } }));
+  expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.cursor.*maxChangeLine/);
 });
