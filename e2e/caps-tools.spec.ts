@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { findChromium } from '../src/main/browser/discovery';
+import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
 import { CLI, connectStdio, McpTestClient, refOf, type ToolResult } from './support/mcp';
 
@@ -246,18 +246,7 @@ test('cap tools are recorded with their code; the recording replays, and its exp
   // A lookup changes nothing: it is not replayed.
   expect(code).not.toContain('page.context().cookies()');
 
-  const project = mkdtempSync(join(tmpdir(), 'caps-export-'));
-  try {
-    symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
-    copyFileSync(spec, join(project, 'caps.spec.ts'));
-    writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: ${JSON.stringify(findChromium())} } } };\n`);
-    const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project, env: { ...process.env, BASE_URL: site.url } })
-      .catch(error => error as { stdout: string; stderr: string; code: number });
-    expect('code' in result ? `${result.stdout}\n${result.stderr}\n${code}` : '').toBe('');
-    expect(result.stdout).toContain('1 passed');
-  } finally {
-    rmSync(project, { recursive: true, force: true });
-  }
+  await expectSpecPasses(readFileSync(spec, 'utf8'), { env: { BASE_URL: site.url } });
 });
 
 test('the files the cap tools write are what they say: a PDF, a trace zip, a storage state; get_config shows secrets by name only', async ({ site, workspace }) => {

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -11,6 +10,7 @@ import { defaultCoreConfig } from '../src/main/config';
 import { InspectorCore } from '../src/main/core';
 import { createMcpServer } from '../src/main/mcp/server';
 import { openSession } from '../src/main/sessions/session-reader';
+import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
 import { CLI, connectStdio, McpTestClient, refOf } from './support/mcp';
 
@@ -53,20 +53,7 @@ test('an exported spec asserts where a link led without its timestamp, and what 
   expect(code).toContain(`await page.getByRole('button', { name: 'Subscribe' }).click();\n  ${STATUS_ASSERTION}`);
 
   // Run it as a project of its own would, three times: each run gets a new timestamp, request number and time.
-  const project = mkdtempSync(join(tmpdir(), 'export-assertions-'));
-  try {
-    symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
-    copyFileSync(spec, join(project, 'shoes.spec.ts'));
-    writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
-    for (const attempt of [1, 2, 3]) {
-      const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
-        .catch(error => error as { stdout: string; stderr: string; code: number });
-      expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', `run ${attempt} passes`).toBe('');
-      expect(result.stdout).toContain('1 passed');
-    }
-  } finally {
-    rmSync(project, { recursive: true, force: true });
-  }
+  await expectSpecPasses(readFileSync(spec, 'utf8'), { runs: 3 });
 });
 
 test('the inspector exports a live session recorded to no folder with the same assertions, from the snapshots in memory', async ({ site, workspace }) => {

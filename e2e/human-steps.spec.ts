@@ -1,20 +1,17 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
 import { McpBrowserClient } from '../src/main/mcp-client';
 import { Replayer } from '../src/main/replay';
 import { exportSpec } from '../src/main/sessions/export';
 import { openSession } from '../src/main/sessions/session-reader';
 import type { InspectorEvent, ToolCallEvent } from '../src/shared/events';
+import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
 import { inProcessCore } from './support/in-process';
 import { CLI, refOf } from './support/mcp';
 
-const run = promisify(execFile);
 
 /**
  * A person at the controlled browser: real input dispatched over the page's own DevTools connection, outside the
@@ -298,17 +295,7 @@ test('a session that mixes agent and human steps exports to a spec that passes, 
   expect(spec).toContain("await page.getByTestId('full-name').fill('Ada Lovelace');");
   expect(spec).toContain("await page.getByRole('radio', { name: 'Pro' }).check();");
 
-  const project = mkdtempSync(join(tmpdir(), 'human-export-'));
-  try {
-    symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
-    writeFileSync(join(project, 'flow.spec.ts'), spec);
-    writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
-    const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
-      .catch(error => error as { stdout: string; stderr: string; code: number });
-    expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
-  } finally {
-    rmSync(project, { recursive: true, force: true });
-  }
+  await expectSpecPasses(spec);
 
   // Replayed on a fresh inspector over stdio: the human steps are found again by role and name like the agent's.
   const client = await McpBrowserClient.connect({ command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--isolated', '--no-dom-state'], cwd: workspace });

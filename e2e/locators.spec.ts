@@ -1,25 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
 import { CLI, connectStdio, refOf } from './support/mcp';
 
 const run = promisify(execFile);
-
-/** Runs an exported spec for real, in a project of its own, against the fixture site it was recorded on. */
-async function expectSpecPasses(code: string) {
-  const project = mkdtempSync(join(tmpdir(), 'exported-'));
-  symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
-  writeFileSync(join(project, 'delete.spec.ts'), code);
-  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
-  const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
-    .catch(error => error as { stdout: string; stderr: string; code: number });
-  rmSync(project, { recursive: true, force: true });
-  expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
-  expect(result.stdout).toContain('1 passed');
-}
 
 /** An agent deletes the second of two identical rows; returns the recorded session's folder and the click's code. */
 async function recordSecondDelete(siteUrl: string, workspace: string, flags: string[] = []) {

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { InspectorEvent, NegotiationRoundEvent, ToolCallEvent } from '../src/shared/events';
@@ -10,6 +9,7 @@ import { defaultCoreConfig } from '../src/main/config';
 import { InspectorCore } from '../src/main/core';
 import { McpSession } from '../src/main/mcp/session';
 import { ScenarioParserOrchestrator, scenarioServices } from '../src/main/scenario/orchestrator';
+import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
 import { CLI } from './support/mcp';
 
@@ -47,15 +47,7 @@ test('a YAML scenario signs up on the fixture site; the emitted spec passes unde
   expect(code).toContain(`await expect(page.getByText('Saved Ada Lovelace').first()).toBeVisible();`);
 
   // Run it for real against the same site, as a project of its own would.
-  const project = mkdtempSync(join(tmpdir(), 'scenario-'));
-  symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
-  writeFileSync(join(project, 'signup.spec.ts'), code);
-  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
-  const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
-    .catch(error => error as { stdout: string; stderr: string; code: number });
-  rmSync(project, { recursive: true, force: true });
-  expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the emitted spec passes').toBe('');
-  expect(result.stdout).toContain('1 passed');
+  await expectSpecPasses(code);
 });
 
 test('a step that cannot be matched stops the run with a message naming it, exit code 1 and no spec', async ({ site, workspace }) => {

@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
 import { connectHttp, startHttpServer, type HttpServerProcess } from './support/mcp';
 import { openInspector, snap, stepRow } from './support/ui';
 
-const run = promisify(execFile);
 let dir: string;
 const servers: HttpServerProcess[] = [];
 
@@ -69,15 +67,7 @@ test('Locators tab on a page with duplicate buttons shows the ambiguity; picking
     expect(spec).toContain(`await page.locator('[data-qa="delete-2"]').click();`);
     expect(spec).not.toContain('.nth(1)');
 
-    const project = mkdtempSync(join(tmpdir(), 'exported-'));
-    symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
-    writeFileSync(join(project, 'delete.spec.ts'), spec);
-    writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
-    const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project })
-      .catch(error => error as { stdout: string; stderr: string; code: number });
-    rmSync(project, { recursive: true, force: true });
-    expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', 'the exported spec passes').toBe('');
-    expect(result.stdout).toContain('1 passed');
+    await expectSpecPasses(spec);
     expect(errors).toEqual([]);
   } finally {
     await browser.close();
