@@ -8,7 +8,7 @@ test.describe('tools over stdio', () => {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     expect(nav.isError).toBe(false);
     expect(nav.parsed.code).toBe(`await page.goto('${site.url}/form.html');`);
-    expect(nav.parsed.page).toEqual({ url: `${site.url}/form.html`, title: 'Sign up', console: { errors: 0, warnings: 0 } });
+    expect(nav.parsed.page).toEqual({ url: `${site.url}/form.html`, title: 'Sign up' });
     const yaml = nav.parsed.snapshot!.yaml!;
     expect(yaml).toContain('heading "Sign up" [level=1]');
     // Sections come in the contract's order.

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { findChromium } from '../../src/main/browser/discovery';
 import { parseResponse, type ParsedResponse } from '../../src/shared/response';
 
 export const CLI = 'bin/agent-inspector.js';
@@ -54,6 +55,19 @@ export async function connectStdio(args: string[] = [], options: { cwd?: string;
   const client = newClient();
   await client.connect(transport);
   return Object.assign(new McpTestClient(client), { pid: transport.pid! });
+}
+
+/** @playwright/mcp itself beside ours: headless in a fresh in-memory profile, in `cwd` as its workspace root. */
+export async function connectPeer(cwd: string, args: string[] = []): Promise<McpTestClient> {
+  mkdirSync(cwd, { recursive: true });
+  const client = new Client({ name: 'conformance', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({
+    command: process.execPath,
+    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', '--isolated', '--no-sandbox', '--executable-path', findChromium(), ...args],
+    cwd,
+    stderr: 'ignore',
+  }));
+  return new McpTestClient(client);
 }
 
 export interface HttpServerProcess {

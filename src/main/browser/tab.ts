@@ -81,6 +81,8 @@ const MAX_NETWORK_ENTRIES = 5_000;
 const MAX_CONSOLE_ENTRIES = 5_000;
 const MAX_RECENT_EVENTS = 50;
 const SETTLE_TIMEOUT = 5_000;
+/** How long nothing may happen after an action before it counts as done: Playwright MCP's fixed settle wait. */
+const QUIET_MS = 500;
 const SNAPSHOT_TIMEOUT = 30_000;
 
 export const formatConsoleEntry = (entry: ConsoleEntry) =>
@@ -309,6 +311,17 @@ export class Tab {
     }
   }
 
+  /** The response status of the document shown now (its main-frame navigation); undefined for data: or about: pages. */
+  documentStatus(): { status: number; statusText: string } | undefined {
+    const shown = this.page.url().split('#')[0];
+    for (let i = this.network.length - 1; i >= 0; i--) {
+      const { request, status, statusText = '' } = this.network[i];
+      if (!request.isNavigationRequest() || request.frame() !== this.page.mainFrame()) continue;
+      return status !== undefined && request.url().split('#')[0] === shown ? { status, statusText } : undefined;
+    }
+    return undefined;
+  }
+
   /**
    * Runs an action and waits for what it set off: a navigation's load and the requests it started (bounded). A dialog
    * or file chooser that opens meanwhile ends the wait, since the page is blocked until a tool handles it.
@@ -330,10 +343,22 @@ export class Tab {
     try {
       const result = await this.raceModal(action);
       if (this.modalStates.length) return result;
-      const settle = this.options.settleMs ?? SETTLE_TIMEOUT;
-      const deadline = Date.now() + settle;
-      if (navigated) await this.page.waitForLoadState('load', { timeout: Math.max(settle, 1) }).catch(() => {});
-      while (requests.size && Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length) await delay(20);
+      const deadline = Date.now() + (this.options.settleMs ?? SETTLE_TIMEOUT);
+      const settling = () => Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length;
+      // Quiet: no request in flight for QUIET_MS. A handler often navigates or fetches a moment after the click
+      // (a timer, a submit handler's validation), which a wait that ends with the action would miss.
+      const quiet = async () => {
+        let quietSince = Date.now();
+        while (settling() && Date.now() - quietSince < QUIET_MS) {
+          if (requests.size) quietSince = Date.now();
+          await delay(20);
+        }
+      };
+      await quiet();
+      if (navigated && settling()) {
+        await this.page.waitForLoadState('load', { timeout: Math.max(deadline - Date.now(), 1) }).catch(() => {});
+        await quiet();
+      }
       return result;
     } finally {
       context.off('request', onRequest);

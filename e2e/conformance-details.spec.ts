@@ -1,0 +1,78 @@
+import { join } from 'node:path';
+import { expect, test } from './support/fixtures';
+import { connectPeer, connectStdio, McpTestClient, refOf, type ToolResult } from './support/mcp';
+
+/**
+ * Behaviour and response details (issue 17, items 3 and 4): the same call against ours and @playwright/mcp, comparing
+ * the sections it is about. Our own sections (Page changes, Browser State) are left out of each comparison.
+ */
+
+/** The sections a detail is about, with what changes between runs (ports, timestamps) masked. */
+type Section = 'result' | 'error' | 'code' | 'page' | 'modalState' | 'events';
+
+function sectionsOf(result: ToolResult, sections: Section[]) {
+  const mask = (value: unknown) => value === undefined ? undefined : JSON.parse(JSON.stringify(value)
+    .replace(/127\.0\.0\.1:\d+/g, 'HOST')
+    .replace(/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z/g, 'TIMESTAMP'));
+  return Object.fromEntries([['isError', result.isError], ...sections.map(name => [name, mask(result.parsed[name])])]);
+}
+
+let ours: McpTestClient;
+let peer: McpTestClient;
+
+/** Calls both servers (a RegExp argument stands for the ref of the matching line in each one's last snapshot). */
+async function both(tool: string, args: Record<string, unknown> = {}): Promise<[mine: ToolResult, theirs: ToolResult]> {
+  const resolve = async (server: McpTestClient) => Object.fromEntries(await Promise.all(Object.entries(args).map(async ([name, value]) =>
+    [name, value instanceof RegExp ? refOf((await server.call('browser_snapshot')).parsed.snapshot?.yaml, value) : value])));
+  return [await ours.call(tool, await resolve(ours)), await peer.call(tool, await resolve(peer))];
+}
+
+/** Runs `tool` on both and expects the named sections to be equal. */
+async function same(tool: string, args: Record<string, unknown>, sections: Section[]) {
+  const [mine, theirs] = await both(tool, args);
+  expect(sectionsOf(mine, sections), `${tool} ${JSON.stringify(args, (_, v) => v instanceof RegExp ? String(v) : v)}`)
+    .toEqual(sectionsOf(theirs, sections));
+  return [mine, theirs] as const;
+}
+
+test.describe('response details and behaviour as @playwright/mcp', () => {
+  test.beforeEach(async ({ workspace }) => {
+    const timeouts = ['--timeout-action', '1500'];
+    [ours, peer] = await Promise.all([connectStdio([...timeouts, '--no-dom-state'], { cwd: join(workspace, 'ours') }), connectPeer(join(workspace, 'peer'), timeouts)]);
+  });
+  test.afterEach(async () => {
+    await Promise.all([ours.close(), peer.close()]);
+  });
+
+  test('browser_wait_for: text waits end at --timeout-action; its result and code lines', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page', 'code']);
+    const started = Date.now();
+    const [mine, theirs] = await both('browser_wait_for', { text: 'never appears' });
+    expect(Date.now() - started).toBeLessThan(8_000);
+    for (const result of [mine, theirs]) {
+      expect(result.isError).toBe(true);
+      expect(result.parsed.error).toContain('Timeout 1500ms exceeded');
+    }
+    await same('browser_wait_for', { textGone: 'Details' }, []);
+    await same('browser_wait_for', { text: 'Slow link' }, ['result', 'code', 'page']);
+    await same('browser_wait_for', { time: 0.2 }, ['result', 'code']);
+    await same('browser_wait_for', {}, []);
+  });
+
+  test('navigator.webdriver is false; data: URLs are navigable; an error page shows its HTTP status', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    await same('browser_evaluate', { function: '() => navigator.webdriver' }, ['result']);
+    await same('browser_navigate', { url: 'data:text/html,<title>Inline</title><h1>Inline page</h1>' }, ['page', 'code']);
+    await same('browser_navigate', { url: 'data:text/html,<h1>Untitled</h1>' }, ['page']);
+    await same('browser_navigate', { url: `${site.url}/missing.html` }, ['page', 'code']);
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+  });
+
+  test('a click that navigates returns once the new page has loaded, also when the page navigates a moment later', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    await same('browser_click', { element: 'Navigate soon', target: /button "Navigate soon"/ }, ['page', 'code']);
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    await same('browser_click', { element: 'Slow link', target: /link "Slow link"/ }, ['page', 'code']);
+    await same('browser_navigate_back', {}, ['page', 'code']);
+  });
+});
