@@ -38,7 +38,7 @@ async function same(tool: string, args: Record<string, unknown>, sections: Secti
 test.describe('response details and behaviour as @playwright/mcp', () => {
   test.beforeEach(async ({ workspace }) => {
     const timeouts = ['--timeout-action', '1500'];
-    [ours, peer] = await Promise.all([connectStdio([...timeouts, '--no-dom-state'], { cwd: join(workspace, 'ours') }), connectPeer(join(workspace, 'peer'), timeouts)]);
+    [ours, peer] = await Promise.all([connectStdio([...timeouts, '--no-dom-state', '--allow-unsafe-code'], { cwd: join(workspace, 'ours') }), connectPeer(join(workspace, 'peer'), timeouts)]);
   });
   test.afterEach(async () => {
     await Promise.all([ours.close(), peer.close()]);
@@ -74,5 +74,53 @@ test.describe('response details and behaviour as @playwright/mcp', () => {
     await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
     await same('browser_click', { element: 'Slow link', target: /link "Slow link"/ }, ['page', 'code']);
     await same('browser_navigate_back', {}, ['page', 'code']);
+  });
+
+  test('console messages: the type as level ([LOG], [DEBUG]), page errors with their stack, the level filter line', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    const [clicked] = await same('browser_click', { element: 'Log', target: /button "Log"/ }, ['page', 'code']);
+    // Ours lists the new entries in Events (the peer links a console log file; see the README's differences).
+    expect(clicked.parsed.events).toEqual(expect.arrayContaining([expect.stringMatching(/^\[LOG\] clicked 1 @ /), expect.stringMatching(/^Error: boom/)]));
+    for (const level of [undefined, 'error', 'warning', 'debug'])
+      await same('browser_console_messages', level ? { level } : {}, ['result']);
+    await same('browser_console_messages', { all: true }, ['result']);
+  });
+
+  test('browser_evaluate takes a function or an expression, on the page or an element', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    await same('browser_evaluate', { function: '() => document.title' }, ['result', 'code']);
+    await same('browser_evaluate', { function: 'document.title' }, ['result', 'code']);
+    await same('browser_evaluate', { function: '1 + 2' }, ['result', 'code']);
+    await same('browser_evaluate', { function: 'Promise.resolve({ a: [1, 2] })' }, ['result', 'code']);
+    await same('browser_evaluate', { function: 'undefined' }, ['result', 'code']);
+    await same('browser_evaluate', { function: 'async () => 5' }, ['result', 'code']);
+    await same('browser_evaluate', { element: 'Details', target: /heading "Details"/, function: '(element) => element.tagName' }, ['result', 'code']);
+    await same('browser_evaluate', { function: 'throw 1' }, []);
+  });
+
+  test('browser_find: case-insensitive text, regexes with flags, snippets under their path, the same errors', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/form.html` }, ['page']);
+    for (const args of [{ text: 'COMBOBOX' }, { text: 'sign' }, { text: 'nowhere to be found' }, { regex: 'radio "(Free|Pro)"' }, { regex: '/^- (radio)/i' }, { regex: '/button/gi' }])
+      await same('browser_find', args, ['result']);
+    await same('browser_find', {}, []);
+    await same('browser_find', { text: 'a', regex: 'a' }, []);
+  });
+
+  test('browser_run_code_unsafe: the result as compact JSON, none for undefined', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    await same('browser_run_code_unsafe', { code: 'async (page) => ({ title: await page.title(), list: [1, 2] })' }, ['result', 'code']);
+    await same('browser_run_code_unsafe', { code: 'async (page) => { await page.title(); }' }, ['result', 'code']);
+    await same('browser_run_code_unsafe', { code: 'async (page) => "text"' }, ['result', 'code']);
+  });
+
+  test('browser_type slowly answers with the page; the request list hides successful static requests', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/console.html` }, ['page']);
+    await same('browser_click', { element: 'Load data', target: /button "Load data"/ }, ['page', 'code']);
+    for (const args of [{}, { static: true }, { filter: 'echo' }, { filter: 'console' }])
+      await same('browser_network_requests', args, ['result']);
+    await same('browser_navigate', { url: `${site.url}/form.html` }, ['page']);
+    const [typed] = await same('browser_type', { element: 'Full name', target: /textbox "Full name"/, text: 'Ada', slowly: true }, ['page', 'code']);
+    expect(typed.parsed.page).toBeTruthy();
+    await same('browser_type', { element: 'Email', target: /textbox "Email"/, text: 'ada@example.com' }, ['page', 'code']);
   });
 });

@@ -106,9 +106,9 @@ export async function startHttpServer(args: string[] = [], command: 'mcp' | 'ser
   };
 }
 
-export async function connectHttp(baseUrl: string): Promise<McpTestClient> {
+export async function connectHttp(baseUrl: string, path = '/mcp'): Promise<McpTestClient> {
   const client = newClient();
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}${path}`)));
   return new McpTestClient(client);
 }
 

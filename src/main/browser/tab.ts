@@ -17,7 +17,11 @@ export const CONSOLE_LEVELS: ConsoleLevel[] = ['error', 'warning', 'info', 'debu
 
 export interface ConsoleEntry {
   level: ConsoleLevel;
+  /** The browser's message type (`log`, `warning`, `table`…); absent for an uncaught page error. */
+  type?: string;
   text: string;
+  /** An uncaught page error's stack, which names the error and where it was thrown. */
+  stack?: string;
   location?: string;
   /** Index of the main-frame navigation this entry belongs to. */
   navigation: number;
@@ -85,8 +89,10 @@ const SETTLE_TIMEOUT = 5_000;
 const QUIET_MS = 500;
 const SNAPSHOT_TIMEOUT = 30_000;
 
-export const formatConsoleEntry = (entry: ConsoleEntry) =>
-  `[${entry.level.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
+/** A console line as Playwright MCP prints it: `[LOG] text @ url:line` by message type; a page error as its stack. */
+export const formatConsoleEntry = (entry: ConsoleEntry) => entry.type === undefined
+  ? entry.stack ?? entry.text
+  : `[${entry.type.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
 
 export interface TabOptions {
   /** The longest an action waits for the navigation and requests it triggered (--timeout-settle; default 5 s). */
@@ -121,7 +127,7 @@ export class Tab {
     private readonly options: TabOptions = {},
   ) {
     page.on('console', message => this.addConsole(message));
-    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, navigation: this.navigation }));
+    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, stack: error.stack, navigation: this.navigation }));
     page.on('framenavigated', frame => {
       if (frame !== page.mainFrame()) return;
       this.navigation++;
@@ -169,6 +175,7 @@ export class Tab {
     const { url, lineNumber } = message.location();
     this.pushConsole({
       level: consoleLevel(message.type()),
+      type: message.type(),
       text: message.text(),
       location: url ? `${url}:${lineNumber}` : undefined,
       navigation: this.navigation,

@@ -3,21 +3,24 @@ import type { NetworkEntry } from '../../browser/tab';
 import { resultOrFile } from '../files';
 import { defineTool } from '../tool';
 
-const STATIC_TYPES = new Set(['image', 'font', 'stylesheet', 'script', 'media', 'manifest', 'texttrack']);
 const MAX_BODY = 100_000;
 
+/**
+ * What the list leaves out unless asked for `static`, as @playwright/mcp does: everything but fetch/XHR (documents,
+ * scripts, images…) that got a response below 400. Failed and pending requests always show.
+ */
 const isSuccessfulStatic = (entry: NetworkEntry) =>
-  STATIC_TYPES.has(entry.request.resourceType()) && !entry.failure && (entry.status ?? 0) < 400;
+  !['fetch', 'xhr'].includes(entry.request.resourceType()) && !entry.failure && entry.status !== undefined && entry.status < 400;
 
 function summary(entry: NetworkEntry, index: number): string {
-  const outcome = entry.failure ? `[FAILED] ${entry.failure}` : entry.status !== undefined ? `[${entry.status}] ${entry.statusText}` : '[pending]';
-  return `${index}. [${entry.request.method()}] ${entry.request.url()} => ${outcome}`;
+  const outcome = entry.failure ? ` => [FAILED] ${entry.failure}` : entry.status !== undefined ? ` => [${entry.status}] ${entry.statusText}` : '';
+  return `${index}. [${entry.request.method().toUpperCase()}] ${entry.request.url()}${outcome}`;
 }
 
 const networkRequests = defineTool({
   name: 'browser_network_requests',
   title: 'List network requests',
-  description: 'Returns all network requests since loading the page',
+  description: 'Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details.',
   schema: z.strictObject({
     static: z.boolean().default(false).describe('Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false.'),
     filter: z.string().optional().describe('Only return requests whose URL matches this regexp (e.g. "/api/.*user").'),
@@ -35,8 +38,8 @@ const networkRequests = defineTool({
     const lines: string[] = [];
     let hiddenStatic = 0;
     tab.network.forEach((entry, i) => {
-      if (filter && !filter.test(entry.request.url())) return;
       if (!args.static && isSuccessfulStatic(entry)) return void hiddenStatic++;
+      if (filter && !filter.test(entry.request.url())) return;
       lines.push(summary(entry, i + 1));
     });
     if (hiddenStatic) lines.push(`\nNote: ${hiddenStatic} static request${hiddenStatic === 1 ? '' : 's'} not shown, run with "static" option to see ${hiddenStatic === 1 ? 'it' : 'them'}.`);
