@@ -123,4 +123,12 @@ test.describe('response details and behaviour as @playwright/mcp', () => {
     expect(typed.parsed.page).toBeTruthy();
     await same('browser_type', { element: 'Email', target: /textbox "Email"/, text: 'ada@example.com' }, ['page', 'code']);
   });
+
+  test('a dialog a click opens is reported on that click; a download says where the file went', async ({ site }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    await same('browser_click', { element: 'Confirm', target: /button "Confirm"/ }, ['page', 'code', 'modalState']);
+    await same('browser_handle_dialog', { accept: true }, ['page', 'code', 'modalState']);
+    await same('browser_navigate', { url: `${site.url}/upload.html` }, ['page']);
+    await same('browser_click', { element: 'Download report', target: /link "Download report"/ }, ['page', 'code', 'events']);
+  });
 });

@@ -145,7 +145,7 @@ test.describe('tools over stdio', () => {
     expect(dropped.parsed.snapshot!.yaml).toContain('dropped: hello.txt text=note');
 
     const download = await mcp.call('browser_click', { target: refOf(yaml, /link "Download report"/) });
-    expect(download.parsed.events?.join('\n')).toMatch(/Downloaded file report\.txt to .*report\.txt/);
+    expect(download.parsed.events).toEqual(['Downloading file report.txt ...', 'Downloaded file report.txt to ".playwright-mcp/report.txt"']);
     expect(readFileSync(join(workspace, '.playwright-mcp', 'report.txt'), 'utf8')).toBe('quarterly report');
   });
 

@@ -99,6 +99,8 @@ export interface TabOptions {
   settleMs?: number;
   /** The console messages a response's Events section reports: this level and the more severe (--console-level). */
   consoleLevel?: ConsoleLevel;
+  /** How a file the tab wrote (a download) is shown to the agent. */
+  showPath?: (file: string) => string;
 }
 
 /** One page of a session: its events (console, network, dialogs, downloads), its snapshot refs, and its actions. */
@@ -219,10 +221,13 @@ export class Tab {
 
   private trackDownload(download: Download) {
     const file = join(this.downloadsDir, download.suggestedFilename());
+    const shown = this.options.showPath?.(file) ?? file;
+    // Both lines as Playwright MCP prints them: the start, then where the file is (quoted: a path may have spaces).
+    this.pendingEvents.push(`Downloading file ${download.suggestedFilename()} ...`);
     const saved = mkdir(this.downloadsDir, { recursive: true })
       .then(() => download.saveAs(file))
       .then(
-        () => void this.pendingEvents.push(`Downloaded file ${download.suggestedFilename()} to ${file}`),
+        () => void this.pendingEvents.push(`Downloaded file ${download.suggestedFilename()} to "${shown}"`),
         error => void this.pendingEvents.push(`Download of ${download.suggestedFilename()} failed: ${error.message}`),
       )
       .finally(() => this.pendingDownloads.delete(saved));

@@ -4,7 +4,8 @@ import { firstLine, type Tab } from '../browser/tab';
 import type { DomStateUpdate } from '../dom-state/dom-state';
 import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
 import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
-import { displayPath, timestamp, writeOutput } from './files';
+import { displayPath } from '../browser/workspace-paths';
+import { timestamp, writeOutput } from './files';
 
 /** What a tool asks of the page snapshot after it; `inline` returns the whole tree whatever the snapshot mode. */
 // AGENT_INSPECTOR_DEBUG=page-changes: how long the change list took (bench:context reads these lines).
