@@ -113,12 +113,15 @@ test.describe('response details and behaviour as @playwright/mcp', () => {
     await same('browser_run_code_unsafe', { code: 'async (page) => "text"' }, ['result', 'code']);
   });
 
-  test('browser_type slowly answers with the page; the request list hides successful static requests', async ({ site }) => {
+  test('browser_type slowly answers with the page; the request list hides successful static requests, and starts afresh on navigate', async ({ site }) => {
     await same('browser_navigate', { url: `${site.url}/console.html` }, ['page']);
     await same('browser_click', { element: 'Load data', target: /button "Load data"/ }, ['page', 'code']);
     for (const args of [{}, { static: true }, { filter: 'echo' }, { filter: 'console' }])
       await same('browser_network_requests', args, ['result']);
     await same('browser_navigate', { url: `${site.url}/form.html` }, ['page']);
+    // browser_navigate starts the list afresh: the numbers are those of the page asked for.
+    await same('browser_network_requests', { static: true }, ['result']);
+    await same('browser_network_request', { index: 9 }, []);
     const [typed] = await same('browser_type', { element: 'Full name', target: /textbox "Full name"/, text: 'Ada', slowly: true }, ['page', 'code']);
     expect(typed.parsed.page).toBeTruthy();
     await same('browser_type', { element: 'Email', target: /textbox "Email"/, text: 'ada@example.com' }, ['page', 'code']);

@@ -222,7 +222,7 @@ test.describe('tools over stdio', () => {
     const body = await mcp.call('browser_network_request', { index, part: 'request-body' });
     expect(body.parsed.result).toBe('{"hello":"world"}');
     const outOfRange = await mcp.call('browser_network_request', { index: 999 });
-    expect(outOfRange.parsed.error).toContain('No request with index 999');
+    expect(outOfRange.parsed.error).toContain('Request #999 not found. Use browser_network_requests to see available indexes.');
   });
 
   test('evaluate, find, snapshot options, screenshot, resize, navigate back and close', async ({ mcp, site, workspace }) => {

@@ -323,6 +323,11 @@ export class Tab {
     }
   }
 
+  /** Starts the request list afresh: browser_navigate does, so a list's numbers are those of the page asked for. */
+  clearRequests() {
+    this.network.length = 0;
+  }
+
   /** The response status of the document shown now (its main-frame navigation); undefined for data: or about: pages. */
   documentStatus(): { status: number; statusText: string } | undefined {
     const shown = this.page.url().split('#')[0];

@@ -36,6 +36,7 @@ const navigate = defineTool({
   async handler({ args, tab, context, response }) {
     const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
     response.addCode(`await page.goto(${jsString(url)});`);
+    tab.clearRequests();
     await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
     response.includeSnapshot();
   },

@@ -64,7 +64,7 @@ const networkRequest = defineTool({
   readOnly: true,
   async handler({ args, tab, context, response: toolResponse }) {
     const entry = tab.network[args.index - 1];
-    if (!entry) throw new Error(`No request with index ${args.index}; there are ${tab.network.length}. List them with browser_network_requests.`);
+    if (!entry) throw new Error(`Request #${args.index} not found. Use browser_network_requests to see available indexes.`);
     const response = await entry.request.response().catch(() => null);
     const parts: Record<string, () => Promise<string>> = {
       'request-headers': async () => headers(await entry.request.allHeaders()),
