@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { connectPeer, connectStdio, McpTestClient, refOf, type ToolResult } from './support/mcp';
@@ -133,5 +134,17 @@ test.describe('response details and behaviour as @playwright/mcp', () => {
     await same('browser_handle_dialog', { accept: true }, ['page', 'code', 'modalState']);
     await same('browser_navigate', { url: `${site.url}/upload.html` }, ['page']);
     await same('browser_click', { element: 'Download report', target: /link "Download report"/ }, ['page', 'code', 'events']);
+  });
+
+  test('a binary response body is saved to a file, whose path is the answer', async ({ site, workspace }) => {
+    await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
+    await same('browser_evaluate', { function: "async () => (await fetch('/bytes.bin')).status" }, ['result']);
+    const [mine, theirs] = await same('browser_network_requests', { filter: 'bytes' }, ['result']);
+    const index = Number(mine.parsed.result!.match(/^(\d+)\. /m)![1]);
+    const [ourBody, theirBody] = await both('browser_network_request', { index, part: 'response-body' });
+    expect(theirs.isError).toBe(false);
+    const bytes = (result: ToolResult, cwd: string) => readFileSync(join(workspace, cwd, result.parsed.result!.trim()));
+    expect(bytes(ourBody, 'ours')).toEqual(Buffer.from(Array.from({ length: 256 }, (_, i) => i)));
+    expect(bytes(ourBody, 'ours')).toEqual(bytes(theirBody, 'peer'));
   });
 });

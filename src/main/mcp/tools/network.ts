@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NetworkEntry } from '../../browser/tab';
-import { resultOrFile } from '../files';
+import { outputPath, resultOrFile, timestamp, writeOutput } from '../files';
 import { defineTool } from '../tool';
 
 const MAX_BODY = 100_000;
@@ -47,6 +47,13 @@ const networkRequests = defineTool({
   },
 });
 
+/** Content types whose body reads as text: text/*, JSON, JavaScript, XML, GraphQL, form data and SVG. */
+const isText = (contentType: string) =>
+  /^(text\/|image\/svg)|[/+](json|xml)\b|javascript|ecmascript|graphql|x-www-form-urlencoded/.test(contentType.split(';')[0].trim());
+
+/** A file extension for a binary body by its content type (image/png → png), `bin` when it says nothing usable. */
+const extensionOf = (contentType: string) => contentType.split(';')[0].trim().match(/^[\w-]+\/([\w]+)$/)?.[1].replace(/^octet$/, 'bin') ?? 'bin';
+
 const headers = (record: Record<string, string>) => Object.entries(record).map(([k, v]) => `${k}: ${v}`).join('\n');
 const clip = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}\n… (${text.length - MAX_BODY} more characters; use filename to save all)` : text);
 
@@ -66,15 +73,27 @@ const networkRequest = defineTool({
     const entry = tab.network[args.index - 1];
     if (!entry) throw new Error(`Request #${args.index} not found. Use browser_network_requests to see available indexes.`);
     const response = await entry.request.response().catch(() => null);
+    let savedBody = false;
     const parts: Record<string, () => Promise<string>> = {
       'request-headers': async () => headers(await entry.request.allHeaders()),
       'request-body': async () => entry.request.postData() ?? '(no body)',
       'response-headers': async () => (response ? headers(await response.allHeaders()) : '(no response)'),
-      'response-body': async () => (response ? await response.text().catch(e => `(body unavailable: ${e.message.split('\n')[0]})`) : '(no response)'),
+      'response-body': async () => {
+        if (!response) return '(no response)';
+        const type = (await response.headerValue('content-type')) ?? '';
+        if (isText(type)) return response.text().catch(e => `(body unavailable: ${e.message.split('\n')[0]})`);
+        // Bytes would arrive garbled as text: saved to a file, whose path is the answer (as @playwright/mcp does).
+        const body = await response.body().catch(() => undefined);
+        if (!body?.length) return '(no body)';
+        savedBody = true;
+        return writeOutput(context, outputPath(context.workspace, args.part && args.filename, `response-${timestamp()}.${extensionOf(type)}`), body);
+      },
     };
     let text: string;
     if (args.part) {
       text = await parts[args.part]();
+      // The body went to the file the agent named: the answer is where it is.
+      if (savedBody) return toolResponse.addResult(text);
     } else {
       const sections = await Promise.all(Object.entries(parts).map(async ([name, read]) => `#### ${name}\n\`\`\`\n${await read()}\n\`\`\``));
       text = [summary(entry, args.index), ...sections].join('\n');
