@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsString } from '../../browser/codegen';
 import { delay } from '../../browser/tab';
 import { defineTool } from '../tool';
 
@@ -24,14 +25,13 @@ const waitFor = defineTool({
       response.addCode(`await new Promise(f => setTimeout(f, ${time} * 1000));`);
       await delay(time * 1000);
     }
-    // Text waits are bounded by the context's action timeout (--timeout-action), like every other action. The code
-    // quotes the text as Playwright MCP's does (JSON), so the two servers record the same line.
+    // Text waits are bounded by the context's action timeout (--timeout-action), like every other action.
     if (args.textGone) {
-      response.addCode(`await page.getByText(${JSON.stringify(args.textGone)}).first().waitFor({ state: 'hidden' });`);
+      response.addCode(`await page.getByText(${jsString(args.textGone)}).first().waitFor({ state: 'hidden' });`);
       await tab.page.getByText(args.textGone).first().waitFor({ state: 'hidden' });
     }
     if (args.text) {
-      response.addCode(`await page.getByText(${JSON.stringify(args.text)}).first().waitFor({ state: 'visible' });`);
+      response.addCode(`await page.getByText(${jsString(args.text)}).first().waitFor({ state: 'visible' });`);
       await tab.page.getByText(args.text).first().waitFor({ state: 'visible' });
     }
     if (args.text || args.textGone) response.addResult(`Waited for ${args.text || args.textGone}`);
