@@ -2,29 +2,16 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { findChromium } from '../src/main/browser/discovery';
 import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
-import { CLI, connectStdio, McpTestClient, refOf, type ToolResult } from './support/mcp';
+import { CLI, connectPeer, connectStdio, McpTestClient, refOf, type ToolResult } from './support/mcp';
 
 const run = promisify(execFile);
 
 const ALL_CAPS = 'vision,pdf,devtools,storage,network,testing,config';
 
-/** @playwright/mcp itself, headless in a fresh in-memory profile, in `cwd` as its workspace root. */
-async function connectPeer(cwd: string, caps = ALL_CAPS): Promise<McpTestClient> {
-  mkdirSync(cwd, { recursive: true });
-  const client = new Client({ name: 'caps-conformance', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', '--isolated', '--no-sandbox', '--executable-path', findChromium(), `--caps=${caps}`],
-    cwd,
-    stderr: 'ignore',
-  }));
-  return new McpTestClient(client);
-}
+/** @playwright/mcp with `caps`, in `cwd` as its workspace root. */
+const connectCapsPeer = (cwd: string, caps = ALL_CAPS) => connectPeer(cwd, [`--caps=${caps}`]);
 
 /** A call; a RegExp argument stands for the ref of the snapshot line it matches, looked up in each server's own snapshot. */
 type Case = [tool: string, args?: Record<string, unknown>];
@@ -67,7 +54,7 @@ test.describe('the --caps tools answer as @playwright/mcp answers', () => {
   test.beforeEach(async ({ workspace }) => {
     [ours, peer] = await Promise.all([
       connectStdio([`--caps=${ALL_CAPS}`, '--no-dom-state'], { cwd: join(workspace, 'ours') }),
-      connectPeer(join(workspace, 'peer')),
+      connectCapsPeer(join(workspace, 'peer')),
     ]);
   });
   test.afterEach(async () => {
@@ -192,7 +179,7 @@ test('--caps offers the same tools, with the same input schemas, as @playwright/
   const schemas = async (client: McpTestClient) =>
     new Map((await client.client.listTools()).tools.map(tool => [tool.name, { description: tool.description, input: tool.inputSchema }]));
   for (const caps of [ALL_CAPS, 'tracing']) {
-    const [ours, peer] = await Promise.all([connectStdio([`--caps=${caps}`], { cwd: workspace }), connectPeer(workspace, caps)]);
+    const [ours, peer] = await Promise.all([connectStdio([`--caps=${caps}`], { cwd: workspace }), connectCapsPeer(workspace, caps)]);
     const [mine, theirs] = await Promise.all([schemas(ours), schemas(peer)]);
     await Promise.all([ours.close(), peer.close()]);
     // Ours alone: browser_interact. Theirs alone: browser_run_code_unsafe, which we offer only with --allow-unsafe-code.

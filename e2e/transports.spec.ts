@@ -27,6 +27,13 @@ test.describe('HTTP transports', () => {
     await sse.close();
   });
 
+  test('Streamable HTTP is served at / too, as @playwright/mcp serves it; a plain GET / is not taken for MCP', async () => {
+    const atRoot = await connectHttp(server.url, '/');
+    expect((await atRoot.client.listTools()).tools.map(t => t.name)).toContain('browser_navigate');
+    await atRoot.close();
+    expect((await fetch(`${server.url}/`)).status).toBe(404);
+  });
+
   test('two concurrent HTTP sessions are isolated: separate pages, tabs and storage', async ({ site }) => {
     const [a, b] = await Promise.all([connectHttp(server.url), connectHttp(server.url)]);
     await Promise.all([

@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { findChromium } from '../../src/main/browser/discovery';
 import { parseResponse, type ParsedResponse } from '../../src/shared/response';
 
 export const CLI = 'bin/agent-inspector.js';
@@ -56,6 +57,19 @@ export async function connectStdio(args: string[] = [], options: { cwd?: string;
   return Object.assign(new McpTestClient(client), { pid: transport.pid! });
 }
 
+/** @playwright/mcp itself beside ours: headless in a fresh in-memory profile, in `cwd` as its workspace root. */
+export async function connectPeer(cwd: string, args: string[] = []): Promise<McpTestClient> {
+  mkdirSync(cwd, { recursive: true });
+  const client = new Client({ name: 'conformance', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({
+    command: process.execPath,
+    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', '--isolated', '--no-sandbox', '--executable-path', findChromium(), ...args],
+    cwd,
+    stderr: 'ignore',
+  }));
+  return new McpTestClient(client);
+}
+
 export interface HttpServerProcess {
   url: string;
   /** The server's working directory: its workspace root for files it writes. */
@@ -92,9 +106,9 @@ export async function startHttpServer(args: string[] = [], command: 'mcp' | 'ser
   };
 }
 
-export async function connectHttp(baseUrl: string): Promise<McpTestClient> {
+export async function connectHttp(baseUrl: string, path = '/mcp'): Promise<McpTestClient> {
   const client = newClient();
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${baseUrl}${path}`)));
   return new McpTestClient(client);
 }
 

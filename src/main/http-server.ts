@@ -115,7 +115,7 @@ function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir }: ServedC
   }
   if (demoDir && url.pathname.startsWith('/demo/')) return serveStatic(res, url, demoDir, url.pathname.slice('/demo'.length));
   if (uiDir) return serveStatic(res, url, uiDir, url.pathname);
-  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner).`);
+  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner).`);
 }
 
 function serveStatic(res: ServerResponse, url: URL, dir: string, pathname: string) {

@@ -69,10 +69,13 @@ export const ACTIVITY_LIMITS = {
 /** A request that failed outright, or whose response is a client or server error: what the views highlight. */
 export const isFailedRequest = (entry: NetworkActivity) => entry.failure !== undefined || (entry.status ?? 0) >= 400;
 
+/** Console message types that only show at level debug: groups, timers' bookkeeping, traces (as in Playwright MCP). */
+const DEBUG_TYPES = new Set(['clear', 'debug', 'endGroup', 'profile', 'profileEnd', 'startGroup', 'startGroupCollapsed', 'trace', 'verbose']);
+
 /** The level of a console message by the browser's message type (`assert` is an error, `trace` a debug line). */
 export function consoleLevel(type: string): ConsoleActivity['level'] {
   if (type === 'error' || type === 'assert') return 'error';
   if (type === 'warning') return 'warning';
-  if (type === 'debug' || type === 'trace' || type === 'verbose') return 'debug';
+  if (DEBUG_TYPES.has(type)) return 'debug';
   return 'info';
 }

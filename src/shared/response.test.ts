@@ -41,13 +41,13 @@ test('sections render in the contract order', () => {
 test('parses a @playwright/mcp response and keeps unknown sections', () => {
   const text = [
     '### Ran Playwright code', '```js', "await page.goto('http://127.0.0.1:1/');", '```',
-    '### Page', '- Page URL: http://127.0.0.1:1/', '- Page Title: One', '- Console: 1 errors, 1 warnings',
+    '### Page', '- Page URL: http://127.0.0.1:1/', '- Page Title: One', '- HTTP status: 404 Not Found', '- Console: 1 errors, 1 warnings',
     '### Snapshot', '- [Snapshot](.playwright-mcp/page-2026.yml)',
     '### Downloads', '- report.txt',
   ].join('\n');
   expect(parseResponse(text)).toEqual({
     code: "await page.goto('http://127.0.0.1:1/');",
-    page: { url: 'http://127.0.0.1:1/', title: 'One', console: { errors: 1, warnings: 1 } },
+    page: { url: 'http://127.0.0.1:1/', title: 'One', status: '404 Not Found', console: { errors: 1, warnings: 1 } },
     snapshot: { file: '.playwright-mcp/page-2026.yml' },
     other: { Downloads: '- report.txt' },
   });

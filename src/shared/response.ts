@@ -29,6 +29,9 @@ export interface TabInfo {
 export interface PageInfo {
   url: string;
   title?: string;
+  /** The document's HTTP status when outside 2xx, e.g. "404 Not Found". */
+  status?: string;
+  /** Absent when the page logged no error and no warning. */
   console?: { errors: number; warnings: number };
 }
 
@@ -86,6 +89,7 @@ function renderSection(key: SectionKey, response: ParsedResponse): string | unde
       if (!page) return undefined;
       const lines = [`Page URL: ${page.url}`];
       if (page.title !== undefined) lines.push(`Page Title: ${page.title}`);
+      if (page.status !== undefined) lines.push(`HTTP status: ${page.status}`);
       if (page.console) lines.push(`Console: ${page.console.errors} errors, ${page.console.warnings} warnings`);
       return bullets(lines);
     }
@@ -138,6 +142,7 @@ function parseSection(key: SectionKey, body: string, into: ParsedResponse): void
       for (const line of unbullet(body)) {
         if (line.startsWith('Page URL: ')) page.url = line.slice('Page URL: '.length);
         else if (line.startsWith('Page Title: ')) page.title = line.slice('Page Title: '.length);
+        else if (line.startsWith('HTTP status: ')) page.status = line.slice('HTTP status: '.length);
         const counts = line.match(/^Console: (\d+) errors, (\d+) warnings$/);
         if (counts) page.console = { errors: Number(counts[1]), warnings: Number(counts[2]) };
       }

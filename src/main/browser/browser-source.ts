@@ -9,6 +9,13 @@ import { findChromium } from './discovery';
 /** Flags a root or locked-down Linux needs, and that keep a closed network from flooding refused connections. */
 const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
+/**
+ * navigator.webdriver stays false, as with Playwright MCP: sites that turn automated browsers away serve an agent the
+ * page a user sees. Left to the user when their own args already set the blink features.
+ */
+const automationHidden = (args: string[]) =>
+  args.some(arg => arg.startsWith('--disable-blink-features')) ? [] : ['--disable-blink-features=AutomationControlled'];
+
 const hasDisplay = () => process.platform !== 'linux' || !!process.env.DISPLAY || !!process.env.WAYLAND_DISPLAY;
 
 /** A headless browser this process launched closes after an hour without a tool call, as Playwright MCP's does. */
@@ -168,7 +175,7 @@ export class BrowserSource {
       headless: this.headless,
       // Chromium refuses to start as root with its sandbox on; --sandbox / --no-sandbox decide otherwise.
       chromiumSandbox: launchOptions.chromiumSandbox ?? (!isRoot && process.env.AGENT_INSPECTOR_NO_SANDBOX !== '1'),
-      args: [...CHROMIUM_ARGS, ...this.config.args],
+      args: [...CHROMIUM_ARGS, ...automationHidden(this.config.args), ...this.config.args],
       timeout: launchOptions.timeout ?? 30_000,
     };
   }

@@ -9,6 +9,7 @@ import { redactSecrets } from '../secrets';
 import type { BrowserSource } from './browser-source';
 import { loadInitPage } from './init-page';
 import { Tab } from './tab';
+import { displayPath } from './workspace-paths';
 
 /** Where a session's files go: paths are shown to the agent relative to the workspace root. */
 export interface Workspace {
@@ -128,7 +129,7 @@ export class Context {
       const index = this.tabs.indexOf(closed);
       this.tabs = this.tabs.filter(t => t !== closed);
       if (this.current === closed) this.current = this.tabs[Math.min(index, this.tabs.length - 1)];
-    }, { settleMs: this.config.timeouts.settle, consoleLevel: this.config.consoleLevel });
+    }, { settleMs: this.config.timeouts.settle, consoleLevel: this.config.consoleLevel, showPath: file => displayPath(this.workspace, file) });
     this.tabs.push(tab);
     this.current ??= tab;
     return tab;

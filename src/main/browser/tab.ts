@@ -17,7 +17,11 @@ export const CONSOLE_LEVELS: ConsoleLevel[] = ['error', 'warning', 'info', 'debu
 
 export interface ConsoleEntry {
   level: ConsoleLevel;
+  /** The browser's message type (`log`, `warning`, `table`…); absent for an uncaught page error. */
+  type?: string;
   text: string;
+  /** An uncaught page error's stack, which names the error and where it was thrown. */
+  stack?: string;
   location?: string;
   /** Index of the main-frame navigation this entry belongs to. */
   navigation: number;
@@ -81,16 +85,22 @@ const MAX_NETWORK_ENTRIES = 5_000;
 const MAX_CONSOLE_ENTRIES = 5_000;
 const MAX_RECENT_EVENTS = 50;
 const SETTLE_TIMEOUT = 5_000;
+/** How long nothing may happen after an action before it counts as done: Playwright MCP's fixed settle wait. */
+const QUIET_MS = 500;
 const SNAPSHOT_TIMEOUT = 30_000;
 
-export const formatConsoleEntry = (entry: ConsoleEntry) =>
-  `[${entry.level.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
+/** A console line as Playwright MCP prints it: `[LOG] text @ url:line` by message type; a page error as its stack. */
+export const formatConsoleEntry = (entry: ConsoleEntry) => entry.type === undefined
+  ? entry.stack ?? entry.text
+  : `[${entry.type.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
 
 export interface TabOptions {
   /** The longest an action waits for the navigation and requests it triggered (--timeout-settle; default 5 s). */
   settleMs?: number;
   /** The console messages a response's Events section reports: this level and the more severe (--console-level). */
   consoleLevel?: ConsoleLevel;
+  /** How a file the tab wrote (a download) is shown to the agent. */
+  showPath?: (file: string) => string;
 }
 
 /** One page of a session: its events (console, network, dialogs, downloads), its snapshot refs, and its actions. */
@@ -119,7 +129,7 @@ export class Tab {
     private readonly options: TabOptions = {},
   ) {
     page.on('console', message => this.addConsole(message));
-    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, navigation: this.navigation }));
+    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, stack: error.stack, navigation: this.navigation }));
     page.on('framenavigated', frame => {
       if (frame !== page.mainFrame()) return;
       this.navigation++;
@@ -167,6 +177,7 @@ export class Tab {
     const { url, lineNumber } = message.location();
     this.pushConsole({
       level: consoleLevel(message.type()),
+      type: message.type(),
       text: message.text(),
       location: url ? `${url}:${lineNumber}` : undefined,
       navigation: this.navigation,
@@ -210,10 +221,13 @@ export class Tab {
 
   private trackDownload(download: Download) {
     const file = join(this.downloadsDir, download.suggestedFilename());
+    const shown = this.options.showPath?.(file) ?? file;
+    // Both lines as Playwright MCP prints them: the start, then where the file is (quoted: a path may have spaces).
+    this.pendingEvents.push(`Downloading file ${download.suggestedFilename()} ...`);
     const saved = mkdir(this.downloadsDir, { recursive: true })
       .then(() => download.saveAs(file))
       .then(
-        () => void this.pendingEvents.push(`Downloaded file ${download.suggestedFilename()} to ${file}`),
+        () => void this.pendingEvents.push(`Downloaded file ${download.suggestedFilename()} to "${shown}"`),
         error => void this.pendingEvents.push(`Download of ${download.suggestedFilename()} failed: ${error.message}`),
       )
       .finally(() => this.pendingDownloads.delete(saved));
@@ -309,6 +323,22 @@ export class Tab {
     }
   }
 
+  /** Starts the request list afresh: browser_navigate does, so a list's numbers are those of the page asked for. */
+  clearRequests() {
+    this.network.length = 0;
+  }
+
+  /** The response status of the document shown now (its main-frame navigation); undefined for data: or about: pages. */
+  documentStatus(): { status: number; statusText: string } | undefined {
+    const shown = this.page.url().split('#')[0];
+    for (let i = this.network.length - 1; i >= 0; i--) {
+      const { request, status, statusText = '' } = this.network[i];
+      if (!request.isNavigationRequest() || request.frame() !== this.page.mainFrame()) continue;
+      return status !== undefined && request.url().split('#')[0] === shown ? { status, statusText } : undefined;
+    }
+    return undefined;
+  }
+
   /**
    * Runs an action and waits for what it set off: a navigation's load and the requests it started (bounded). A dialog
    * or file chooser that opens meanwhile ends the wait, since the page is blocked until a tool handles it.
@@ -330,10 +360,22 @@ export class Tab {
     try {
       const result = await this.raceModal(action);
       if (this.modalStates.length) return result;
-      const settle = this.options.settleMs ?? SETTLE_TIMEOUT;
-      const deadline = Date.now() + settle;
-      if (navigated) await this.page.waitForLoadState('load', { timeout: Math.max(settle, 1) }).catch(() => {});
-      while (requests.size && Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length) await delay(20);
+      const deadline = Date.now() + (this.options.settleMs ?? SETTLE_TIMEOUT);
+      const settling = () => Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length;
+      // Quiet: no request in flight for QUIET_MS. A handler often navigates or fetches a moment after the click
+      // (a timer, a submit handler's validation), which a wait that ends with the action would miss.
+      const quiet = async () => {
+        let quietSince = Date.now();
+        while (settling() && Date.now() - quietSince < QUIET_MS) {
+          if (requests.size) quietSince = Date.now();
+          await delay(20);
+        }
+      };
+      await quiet();
+      if (navigated && settling()) {
+        await this.page.waitForLoadState('load', { timeout: Math.max(deadline - Date.now(), 1) }).catch(() => {});
+        await quiet();
+      }
       return result;
     } finally {
       context.off('request', onRequest);

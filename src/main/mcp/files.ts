@@ -1,13 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Context, Workspace } from '../browser/context';
+import { displayPath, inside } from '../browser/workspace-paths';
 import type { Response } from './response';
 import { redactSecrets } from '../secrets';
-
-const inside = (dir: string, file: string) => {
-  const rel = relative(dir, file);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-};
 
 /**
  * Resolves a file an agent asked us to write: relative names against the workspace root, the default name in the
@@ -25,11 +21,6 @@ export async function writeOutput(context: Context, file: string, data: string |
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, typeof data === 'string' ? redactSecrets(context.secrets, data) : data);
   return displayPath(context.workspace, file);
-}
-
-/** How a written file is shown to the agent: relative to the workspace root when inside it. */
-export function displayPath(workspace: Workspace, file: string): string {
-  return !workspace.absolutePaths && inside(workspace.root, file) ? relative(workspace.root, file) : file;
 }
 
 /**

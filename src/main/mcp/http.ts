@@ -10,7 +10,14 @@ function jsonRpcError(res: ServerResponse, status: number, code: number, message
 }
 
 /**
- * MCP over HTTP: Streamable HTTP at /mcp and the legacy SSE transport at /sse. Every client session gets its own MCP
+ * Streamable HTTP at `/` as well, where @playwright/mcp serves it (clients configured with the bare URL). Only MCP
+ * requests: a browser's plain GET / is left to the inspector UI.
+ */
+const isStreamableAtRoot = (req: IncomingMessage, url: URL) => url.pathname === '/' &&
+  (req.method === 'POST' || req.method === 'DELETE' || req.headers['mcp-session-id'] !== undefined || /text\/event-stream/.test(req.headers.accept ?? ''));
+
+/**
+ * MCP over HTTP: Streamable HTTP at /mcp (and /) and the legacy SSE transport at /sse. Every client session gets its own MCP
  * server and McpSession, hence its own isolated browser context.
  */
 export class McpHttpEndpoint {
@@ -21,7 +28,7 @@ export class McpHttpEndpoint {
 
   /** Handles the request when it is for MCP; returns false to let the caller serve it. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (url.pathname === '/mcp') await this.handleStreamable(req, res);
+    if (url.pathname === '/mcp' || isStreamableAtRoot(req, url)) await this.handleStreamable(req, res);
     else if (url.pathname === '/sse') await this.handleSse(req, res, url);
     else return false;
     return true;

@@ -4,10 +4,18 @@ import { firstLine, type Tab } from '../browser/tab';
 import type { DomStateUpdate } from '../dom-state/dom-state';
 import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
 import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
-import { displayPath, timestamp, writeOutput } from './files';
+import { displayPath } from '../browser/workspace-paths';
+import { timestamp, writeOutput } from './files';
 
 /** What a tool asks of the page snapshot after it; `inline` returns the whole tree whatever the snapshot mode. */
 // AGENT_INSPECTOR_DEBUG=page-changes: how long the change list took (bench:context reads these lines).
+/** "404 Not Found" when the page shown came with a status outside 2xx: an agent would not tell an error page otherwise. */
+function httpStatusLine(tab: Tab): string | undefined {
+  const shown = tab.documentStatus();
+  if (!shown || (shown.status >= 200 && shown.status < 300)) return undefined;
+  return shown.statusText ? `${shown.status} ${shown.statusText}` : `${shown.status}`;
+}
+
 const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('page-changes');
 
 export interface SnapshotRequest {
@@ -114,13 +122,14 @@ export class Response {
     if (this.tabsWanted || this.context.tabs.length > 1) sections.tabs = await this.tabList();
     if (this.pageWanted || tab.modalStates.length) {
       const console = tab.currentConsole();
+      const errors = console.filter(e => e.level === 'error').length;
+      const warnings = console.filter(e => e.level === 'warning').length;
+      // Lines with nothing to say are left out (no title, a 2xx status, a quiet console), as in Playwright MCP.
       sections.page = {
         url: tab.page.url(),
-        title: await tab.page.title().catch(() => ''),
-        console: {
-          errors: console.filter(e => e.level === 'error').length,
-          warnings: console.filter(e => e.level === 'warning').length,
-        },
+        title: await tab.page.title().catch(() => '') || undefined,
+        status: httpStatusLine(tab),
+        console: errors || warnings ? { errors, warnings } : undefined,
       };
     }
     if (tab.modalStates.length) {

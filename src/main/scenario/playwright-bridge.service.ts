@@ -95,7 +95,7 @@ export class PlaywrightBridgeService implements PageEvaluator {
     return this.call('browser_press_key', { key });
   }
 
-  /** A pause, or text appearing or going away (browser_wait_for caps each at 30 s). */
+  /** A pause (browser_wait_for cuts it to 30 s), or text appearing or going away within the action timeout. */
   waitFor(condition: { ms?: number; text?: string; textGone?: string }): Promise<ToolCallSummary> {
     return this.call('browser_wait_for', {
       ...(condition.ms !== undefined && { time: condition.ms / 1000 }),

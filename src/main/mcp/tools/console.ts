@@ -22,6 +22,8 @@ const consoleMessages = defineTool({
     const count = (level: string) => source.filter(e => e.level === level).length;
     const text = [
       `Total messages: ${source.length} (Errors: ${count('error')}, Warnings: ${count('warning')})`,
+      ...entries.length === source.length ? [] : [`Returning ${entries.length} messages for level "${args.level}"`],
+      '',
       ...entries.map(formatConsoleEntry),
     ].join('\n');
     await resultOrFile(context, response, args.filename, text);

@@ -12,7 +12,24 @@ const stringify = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefin
  * Playwright sends a function's source (String(fn)) and calls it in the page. A function whose toString() is the
  * agent's source makes Playwright call that source with the element, through the public API only.
  */
-const pageFunction = (source: string) => Object.assign(() => {}, { toString: () => source });
+const pageFunction = <R>(source: string) => Object.assign(() => {}, { toString: () => source }) as unknown as (element?: unknown) => R;
+
+type Evaluated = { result: unknown; isFunction: boolean };
+
+/**
+ * The agent's source as a function or an expression, as @playwright/mcp accepts it: a function is called (with the
+ * element when there is one), an expression's value is returned; a promise is awaited either way. The source is
+ * inlined rather than passed to eval(), so a page whose CSP forbids eval still answers.
+ */
+function functionOrExpression(source: string): (element?: unknown) => Promise<Evaluated> {
+  // Parsed (not run) here first: Playwright would only say the function "is not well-serializable".
+  new Function(`return (${source}\n);`);
+  return pageFunction<Promise<Evaluated>>(`async (element) => {
+  const value = (${source}
+);
+  return typeof value === 'function' ? { result: await value(element), isFunction: true } : { result: await value, isFunction: false };
+}`);
+}
 
 const evaluate = defineTool({
   name: 'browser_evaluate',
@@ -27,16 +44,14 @@ const evaluate = defineTool({
   scope: 'page',
   readOnly: false,
   async handler({ args, tab, context, response }) {
-    let result: unknown;
-    if (args.target) {
-      const { locator, code } = await tab.locator(args.target);
-      response.addCode(`await ${code}.evaluate(${jsString(args.function)});`);
-      result = await tab.runAction(() => locator.evaluate(pageFunction(args.function)));
-    } else {
-      response.addCode(`await page.evaluate(${jsString(args.function)});`);
-      result = await tab.runAction(() => tab.page.evaluate(pageFunction(args.function)));
-    }
-    await resultOrFile(context, response, args.filename, stringify(result));
+    const target = args.target ? await tab.locator(args.target) : undefined;
+    const evaluated = await tab.runAction(() => target
+      ? target.locator.evaluate(functionOrExpression(args.function))
+      : tab.page.evaluate(functionOrExpression(args.function)));
+    // An expression is recorded as the function that returns it, so the exported code runs as it did here.
+    const code = jsString(evaluated?.isFunction === false ? `() => (${args.function})` : args.function);
+    response.addCode(target ? `await ${target.code}.evaluate(${code});` : `await page.evaluate(${code});`);
+    await resultOrFile(context, response, args.filename, stringify(evaluated?.result));
   },
 });
 
@@ -65,7 +80,9 @@ const runCodeUnsafe = defineTool({
     if (typeof fn !== 'function') throw new Error('The code must be a function such as `async (page) => { … }`.');
     response.addCode(`await (${source})(page);`);
     const result = await tab.runAction(() => fn(tab.page));
-    if (result !== undefined) response.addResult(stringify(result));
+    // Compact JSON, and nothing for a value JSON cannot hold (undefined, a function), as @playwright/mcp answers.
+    const json = JSON.stringify(result);
+    if (json !== undefined) response.addResult(json);
     response.includeSnapshot();
   },
 });

@@ -27,9 +27,10 @@ const type = defineTool({
       await locator[method](text.value);
       if (args.submit) await locator.press('Enter');
     });
-    // As in @playwright/mcp: typing changes one value, so only a submit (which may navigate) earns a snapshot —
-    // on a large page the snapshot costs far more than the typing.
-    if (args.submit) response.includeSnapshot();
+    // As in @playwright/mcp: filling changes one value, so only a submit (which may navigate) or typing key by key
+    // (whose handlers may change the page: suggestions, validation) earns a snapshot — on a large page the snapshot
+    // costs far more than the typing.
+    if (args.submit || args.slowly) response.includeSnapshot();
   },
 });
 

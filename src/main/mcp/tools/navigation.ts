@@ -6,7 +6,8 @@ const BARE_HOST = /^(localhost|[\w-]+(\.[\w-]+)+)(:\d+)?([/?#].*)?$/;
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+)(:|\/|$)/;
 
 /**
- * Accepts http(s), about:blank, and file: only when the server allows it. A bare host gets a scheme: http:// for
+ * Accepts http(s), about:blank, data: (a page an agent writes inline, as Playwright MCP allows), and file: only when
+ * the server allows it. A bare host gets a scheme: http:// for
  * loopback (dev servers), https:// otherwise.
  */
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
@@ -18,6 +19,8 @@ export function checkNavigationUrl(url: string, allowFileAccess: boolean): strin
     throw new Error(`Invalid URL "${url}": expected an absolute http(s) URL such as https://example.com.`);
   }
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return parsed.href;
+  // As typed: URL parsing would re-encode the inline document.
+  if (parsed.protocol === 'data:') return url;
   if (parsed.protocol === 'file:' && allowFileAccess) return parsed.href;
   throw new Error(`Access to "${parsed.protocol}" protocol is blocked. Attempted URL: "${url}"` +
     (parsed.protocol === 'file:' ? ' (start the server with --allow-file-access to allow it)' : ''));
@@ -33,6 +36,7 @@ const navigate = defineTool({
   async handler({ args, tab, context, response }) {
     const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
     response.addCode(`await page.goto(${jsString(url)});`);
+    tab.clearRequests();
     await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
     response.includeSnapshot();
   },

@@ -1,23 +1,26 @@
 import { z } from 'zod';
 import type { NetworkEntry } from '../../browser/tab';
-import { resultOrFile } from '../files';
+import { outputPath, resultOrFile, timestamp, writeOutput } from '../files';
 import { defineTool } from '../tool';
 
-const STATIC_TYPES = new Set(['image', 'font', 'stylesheet', 'script', 'media', 'manifest', 'texttrack']);
 const MAX_BODY = 100_000;
 
+/**
+ * What the list leaves out unless asked for `static`, as @playwright/mcp does: everything but fetch/XHR (documents,
+ * scripts, images…) that got a response below 400. Failed and pending requests always show.
+ */
 const isSuccessfulStatic = (entry: NetworkEntry) =>
-  STATIC_TYPES.has(entry.request.resourceType()) && !entry.failure && (entry.status ?? 0) < 400;
+  !['fetch', 'xhr'].includes(entry.request.resourceType()) && !entry.failure && entry.status !== undefined && entry.status < 400;
 
 function summary(entry: NetworkEntry, index: number): string {
-  const outcome = entry.failure ? `[FAILED] ${entry.failure}` : entry.status !== undefined ? `[${entry.status}] ${entry.statusText}` : '[pending]';
-  return `${index}. [${entry.request.method()}] ${entry.request.url()} => ${outcome}`;
+  const outcome = entry.failure ? ` => [FAILED] ${entry.failure}` : entry.status !== undefined ? ` => [${entry.status}] ${entry.statusText}` : '';
+  return `${index}. [${entry.request.method().toUpperCase()}] ${entry.request.url()}${outcome}`;
 }
 
 const networkRequests = defineTool({
   name: 'browser_network_requests',
   title: 'List network requests',
-  description: 'Returns all network requests since loading the page',
+  description: 'Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details.',
   schema: z.strictObject({
     static: z.boolean().default(false).describe('Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false.'),
     filter: z.string().optional().describe('Only return requests whose URL matches this regexp (e.g. "/api/.*user").'),
@@ -35,14 +38,21 @@ const networkRequests = defineTool({
     const lines: string[] = [];
     let hiddenStatic = 0;
     tab.network.forEach((entry, i) => {
-      if (filter && !filter.test(entry.request.url())) return;
       if (!args.static && isSuccessfulStatic(entry)) return void hiddenStatic++;
+      if (filter && !filter.test(entry.request.url())) return;
       lines.push(summary(entry, i + 1));
     });
     if (hiddenStatic) lines.push(`\nNote: ${hiddenStatic} static request${hiddenStatic === 1 ? '' : 's'} not shown, run with "static" option to see ${hiddenStatic === 1 ? 'it' : 'them'}.`);
     await resultOrFile(context, response, args.filename, lines.join('\n') || 'No requests.');
   },
 });
+
+/** Content types whose body reads as text: text/*, JSON, JavaScript, XML, GraphQL, form data and SVG. */
+const isText = (contentType: string) =>
+  /^(text\/|image\/svg)|[/+](json|xml)\b|javascript|ecmascript|graphql|x-www-form-urlencoded/.test(contentType.split(';')[0].trim());
+
+/** A file extension for a binary body by its content type (image/png → png), `bin` when it says nothing usable. */
+const extensionOf = (contentType: string) => contentType.split(';')[0].trim().match(/^[\w-]+\/([\w]+)$/)?.[1].replace(/^octet$/, 'bin') ?? 'bin';
 
 const headers = (record: Record<string, string>) => Object.entries(record).map(([k, v]) => `${k}: ${v}`).join('\n');
 const clip = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}\n… (${text.length - MAX_BODY} more characters; use filename to save all)` : text);
@@ -61,17 +71,29 @@ const networkRequest = defineTool({
   readOnly: true,
   async handler({ args, tab, context, response: toolResponse }) {
     const entry = tab.network[args.index - 1];
-    if (!entry) throw new Error(`No request with index ${args.index}; there are ${tab.network.length}. List them with browser_network_requests.`);
+    if (!entry) throw new Error(`Request #${args.index} not found. Use browser_network_requests to see available indexes.`);
     const response = await entry.request.response().catch(() => null);
+    let savedBody = false;
     const parts: Record<string, () => Promise<string>> = {
       'request-headers': async () => headers(await entry.request.allHeaders()),
       'request-body': async () => entry.request.postData() ?? '(no body)',
       'response-headers': async () => (response ? headers(await response.allHeaders()) : '(no response)'),
-      'response-body': async () => (response ? await response.text().catch(e => `(body unavailable: ${e.message.split('\n')[0]})`) : '(no response)'),
+      'response-body': async () => {
+        if (!response) return '(no response)';
+        const type = (await response.headerValue('content-type')) ?? '';
+        if (isText(type)) return response.text().catch(e => `(body unavailable: ${e.message.split('\n')[0]})`);
+        // Bytes would arrive garbled as text: saved to a file, whose path is the answer (as @playwright/mcp does).
+        const body = await response.body().catch(() => undefined);
+        if (!body?.length) return '(no body)';
+        savedBody = true;
+        return writeOutput(context, outputPath(context.workspace, args.part && args.filename, `response-${timestamp()}.${extensionOf(type)}`), body);
+      },
     };
     let text: string;
     if (args.part) {
       text = await parts[args.part]();
+      // The body went to the file the agent named: the answer is where it is.
+      if (savedBody) return toolResponse.addResult(text);
     } else {
       const sections = await Promise.all(Object.entries(parts).map(async ([name, read]) => `#### ${name}\n\`\`\`\n${await read()}\n\`\`\``));
       text = [summary(entry, args.index), ...sections].join('\n');

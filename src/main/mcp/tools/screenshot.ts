@@ -1,7 +1,8 @@
 import { extname } from 'node:path';
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
-import { displayPath, outputPath, timestamp, writeOutput } from '../files';
+import { displayPath } from '../../browser/workspace-paths';
+import { outputPath, timestamp, writeOutput } from '../files';
 import { defineTool, elementField } from '../tool';
 
 const IMAGE_TYPES = ['png', 'jpeg', 'webp'] as const;

@@ -28,27 +28,53 @@ const snapshot = defineTool({
   },
 });
 
-/** Lines of the snapshot matching the query, each with the path of its ancestors so the agent sees where it is. */
-function findInSnapshot(yaml: string, matches: (line: string) => boolean): string[] {
-  const found: string[] = [];
-  const ancestors: { indent: number; line: string }[] = [];
-  for (const line of yaml.split('\n')) {
-    const indent = line.search(/\S/);
-    while (ancestors.length && ancestors[ancestors.length - 1].indent >= indent) ancestors.pop();
-    if (matches(line)) {
-      const path = ancestors.map(a => a.line.trim().replace(/^- /, '').replace(/:$/, '')).filter(Boolean);
-      const node = line.trim().replace(/:$/, '');
-      found.push(path.length ? `${node}  (in: ${path.slice(-3).join(' > ')})` : node);
-    }
-    ancestors.push({ indent, line });
+/** Lines of context shown around each match, as @playwright/mcp shows them. */
+const CONTEXT_LINES = 3;
+
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/** The lines that open the nodes containing line `index`, outermost first. */
+function ancestorsOf(lines: string[], index: number): number[] {
+  const found: number[] = [];
+  let indent = indentOf(lines[index]);
+  for (let i = index - 1; i >= 0 && indent > 0; i--) {
+    if (!lines[i].trim() || indentOf(lines[i]) >= indent) continue;
+    found.push(i);
+    indent = indentOf(lines[i]);
   }
-  return found;
+  return found.reverse();
+}
+
+/**
+ * Search snippets of the snapshot, in @playwright/mcp's form: each run of matches with a few lines of context, under
+ * the path from the root; "..." marks a gap off that path. Empty when nothing matches.
+ */
+function findSnippets(yaml: string, matches: (line: string) => boolean): { count: number; snippets: string[] } {
+  const lines = yaml.split('\n');
+  const matched = lines.flatMap((line, index) => matches(line) ? [index] : []);
+  const windows: { start: number; end: number }[] = [];
+  for (const index of matched) {
+    const start = Math.max(0, index - CONTEXT_LINES);
+    const end = Math.min(lines.length - 1, index + CONTEXT_LINES);
+    const last = windows.at(-1);
+    if (last && start <= last.end + 1) last.end = Math.max(last.end, end);
+    else windows.push({ start, end });
+  }
+  const onPath = new Set(matched.flatMap(index => [index, ...ancestorsOf(lines, index)]));
+  const snippets = windows.map(({ start, end }) => {
+    const indices = [...ancestorsOf(lines, start), ...Array.from({ length: end - start + 1 }, (_, i) => start + i)];
+    return indices.flatMap((index, i) => {
+      const gap = i > 0 && index > indices[i - 1] + 1 && !onPath.has(index) && !onPath.has(indices[i - 1]);
+      return gap ? [' '.repeat(indentOf(lines[index])) + '...', lines[index]] : [lines[index]];
+    }).join('\n');
+  });
+  return { count: matched.length, snippets };
 }
 
 const find = defineTool({
   name: 'browser_find',
   title: 'Find in page snapshot',
-  description: 'Find elements in the accessibility snapshot of the current page by text or regular expression, returning matching lines with their refs',
+  description: 'Search the accessibility snapshot of the current page for text or a regular expression. Returns matching snapshot nodes with a few lines of surrounding context (like search snippets), each shown under its path from the root of the tree, which is cheaper than capturing the whole snapshot when you only need to locate an element and its ref.',
   schema: z.strictObject({
     text: z.string().optional().describe('Plain text to search for in the page snapshot (case-insensitive substring match). Provide either text or regex, not both.'),
     regex: z.string().optional().describe('Regular expression to search for in the page snapshot. Matching is case-sensitive by default; wrap the pattern in slashes to add flags, e.g. "/error/i" for case-insensitive. Provide either text or regex, not both.'),
@@ -57,23 +83,30 @@ const find = defineTool({
   scope: 'page',
   readOnly: true,
   async handler({ args, tab, context, response }) {
-    if ((args.text === undefined) === (args.regex === undefined)) throw new Error('Provide either "text" or "regex", not both and not neither.');
+    if (!args.text && !args.regex) throw new Error('Provide either "text" or "regex" to search for.');
+    if (args.text && args.regex) throw new Error('Provide only one of "text" or "regex", not both.');
+    let query: string;
     let matches: (line: string) => boolean;
-    if (args.text !== undefined) {
+    if (args.text) {
+      query = `"${args.text}"`;
       const needle = args.text.toLowerCase();
       matches = line => line.toLowerCase().includes(needle);
     } else {
       const slashed = args.regex!.match(/^\/(.*)\/([a-z]*)$/s);
       let regex: RegExp;
       try {
-        regex = slashed ? new RegExp(slashed[1], slashed[2]) : new RegExp(args.regex!);
+        // A global flag would make test() resume where the last match ended: dropped, as the peer does.
+        regex = slashed ? new RegExp(slashed[1], slashed[2].replace(/g/g, '')) : new RegExp(args.regex!);
       } catch (error) {
         throw new Error(`Invalid regex "${args.regex}": ${(error as Error).message}`);
       }
-      matches = line => { regex.lastIndex = 0; return regex.test(line); };
+      query = String(regex);
+      matches = line => regex.test(line);
     }
-    const found = findInSnapshot(await tab.snapshot(), matches);
-    const text = found.length ? `Found ${found.length} match${found.length === 1 ? '' : 'es'}:\n${found.join('\n')}` : 'No matches.';
+    const { count, snippets } = findSnippets(await tab.snapshot(), matches);
+    const text = count
+      ? `Found ${count} ${count === 1 ? 'match' : 'matches'} for ${query}:\n\n${snippets.join('\n\n----\n\n')}`
+      : `No matches found for ${query}.`;
     await resultOrFile(context, response, args.filename, text);
   },
 });

@@ -10,29 +10,33 @@ const waitFor = defineTool({
   title: 'Wait for',
   description: 'Wait for text to appear or disappear or a specified time to pass',
   schema: z.strictObject({
-    time: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe('The time to wait in seconds, at most 30'),
+    // Longer waits are cut to the maximum, not refused, as @playwright/mcp does.
+    time: z.number().min(0).optional().describe(`The time to wait in seconds, at most ${MAX_WAIT_SECONDS}`),
     text: z.string().optional().describe('The text to wait for'),
     textGone: z.string().optional().describe('The text to wait for to disappear'),
   }),
   scope: 'page',
   readOnly: true,
   async handler({ args, tab, response }) {
-    if (args.time === undefined && args.text === undefined && args.textGone === undefined)
+    if (!args.time && !args.text && !args.textGone)
       throw new Error('Give at least one of "time", "text" or "textGone".');
-    const timeout = MAX_WAIT_SECONDS * 1000;
-    if (args.time !== undefined) {
-      response.addCode(`await new Promise(f => setTimeout(f, ${args.time * 1000}));`);
-      await delay(args.time * 1000);
+    const time = args.time ? Math.min(MAX_WAIT_SECONDS, args.time) : undefined;
+    if (time) {
+      response.addCode(`await new Promise(f => setTimeout(f, ${time} * 1000));`);
+      await delay(time * 1000);
     }
-    if (args.textGone !== undefined) {
+    // Text waits are bounded by the context's action timeout (--timeout-action), like every other action.
+    if (args.textGone) {
       response.addCode(`await page.getByText(${jsString(args.textGone)}).first().waitFor({ state: 'hidden' });`);
-      await tab.page.getByText(args.textGone).first().waitFor({ state: 'hidden', timeout });
+      await tab.page.getByText(args.textGone).first().waitFor({ state: 'hidden' });
     }
-    if (args.text !== undefined) {
+    if (args.text) {
       response.addCode(`await page.getByText(${jsString(args.text)}).first().waitFor({ state: 'visible' });`);
-      await tab.page.getByText(args.text).first().waitFor({ state: 'visible', timeout });
+      await tab.page.getByText(args.text).first().waitFor({ state: 'visible' });
     }
-    response.addResult(`Waited for ${[args.text, args.textGone && `"${args.textGone}" to disappear`, args.time !== undefined && `${args.time} s`].filter(Boolean).join(', ')}`);
+    if (args.text || args.textGone) response.addResult(`Waited for ${args.text || args.textGone}`);
+    else if (time !== args.time) response.addResult(`Waited for ${time} seconds (requested ${args.time}, maximum is ${MAX_WAIT_SECONDS})`);
+    else response.addResult(`Waited for ${time} seconds`);
     response.includeSnapshot();
   },
 });
