@@ -79,6 +79,9 @@ export function buildProgram(): Command {
     .option('--secrets <file>', 'dotenv file of the secrets the recording typed by name (as for mcp --secrets)')
     .option('--json', 'print the drift report as JSON')
     .action(async (session, options) => (await import('./commands/replay')).runReplay(session, options));
+  program.command('install-browser').description('download Playwright\'s Chromium for the inspector to control (npm install does this where no Chromium is found)')
+    .option('--if-missing', 'only where no Chromium is found; a failed download prints the command to run instead of failing')
+    .action(async options => (await import('./commands/install-browser')).runInstallBrowser(options));
   return program;
 }
 
