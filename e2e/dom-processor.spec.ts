@@ -1,13 +1,13 @@
 import type { InspectorEvent, ToolCallEvent } from '../src/shared/events';
 import { defaultCoreConfig } from '../src/main/config';
 import { InspectorCore } from '../src/main/core';
-import { DomProcessorService } from '../src/main/dom-processor/dom-processor.service';
+import { DomProcessorService } from '../src/main/dom-processor/dom-processor';
 import { selectorsFor } from '../src/main/dom-processor/selectors';
-import { StateFormatterService } from '../src/main/dom-processor/state-formatter.service';
+import { StateFormatterService } from '../src/main/dom-processor/state-formatter';
 import type { DomState, SerializableDOMNode } from '../src/main/dom-processor/types';
 import { McpSession } from '../src/main/mcp/session';
-import { ActionTranslatorService } from '../src/main/scenario/action-translator.service';
-import { PlaywrightBridgeService } from '../src/main/scenario/playwright-bridge.service';
+import { ActionTranslatorService } from '../src/main/scenario/action-translator';
+import { PlaywrightBridgeService } from '../src/main/scenario/playwright-bridge';
 import { expect, test } from './support/fixtures';
 
 /** A core with one session on the controlled browser, and the bridge the scenario parser would drive it through. */

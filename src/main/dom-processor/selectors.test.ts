@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buildTree } from './dom-processor.service';
+import { buildTree } from './dom-processor';
 import { cssPath, selectorsFor } from './selectors';
 
 const INDEXED = 15;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { buildTree } from '../dom-processor/dom-processor.service';
+import { buildTree } from '../dom-processor/dom-processor';
 import type { DomState } from '../dom-processor/types';
 import { DeterministicPlanner } from '../negotiation/deterministic/deterministic-planner';
 import type { Planner } from '../negotiation/planner';

@@ -1,12 +1,12 @@
 import { jsString } from '../browser/codegen';
-import { DomProcessorService } from '../dom-processor/dom-processor.service';
-import { DEFAULT_INCLUDE_ATTRIBUTES, StateFormatterService } from '../dom-processor/state-formatter.service';
+import { DomProcessorService } from '../dom-processor/dom-processor';
+import { DEFAULT_INCLUDE_ATTRIBUTES, StateFormatterService } from '../dom-processor/state-formatter';
 import type { DomState, SerializableDOMNode } from '../dom-processor/types';
 import type { InspectorCore } from '../core';
 import { screenshotArtifact } from '../page-state/artifacts';
-import { ActionTranslatorService, describeNode } from './action-translator.service';
+import { ActionTranslatorService, describeNode } from './action-translator';
 import { NLToActionTranslator, TranslationError, type ContextSources } from './nl-translator';
-import { PlaywrightBridgeService, type BridgeSession } from './playwright-bridge.service';
+import { PlaywrightBridgeService, type BridgeSession } from './playwright-bridge';
 import { writeSpec } from './spec-writer';
 import type { IntermediateStep, OperationResult, ParserResult, Scenario, TestStep } from './types';
 

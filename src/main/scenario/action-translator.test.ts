@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { buildTree } from '../dom-processor/dom-processor.service';
-import { ActionTranslatorService, type ActionBridge } from './action-translator.service';
-import { BridgeError } from './playwright-bridge.service';
+import { buildTree } from '../dom-processor/dom-processor';
+import { ActionTranslatorService, type ActionBridge } from './action-translator';
+import { BridgeError } from './playwright-bridge';
 
 const { selectorMap } = buildTree(['html[1]', 15, 0, [['body[1]', 15, 0, [
   ['button[1]', 15, 0, ['Save'], { h: 0, r: 'button', n: 'Save' }],

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import type { PageEvaluator } from '../dom-processor/dom-processor.service';
+import type { PageEvaluator } from '../dom-processor/dom-processor';
 import type { TabInfo } from '../dom-processor/types';
 import type { EventBus } from '../events/bus';
 import type { McpSession } from '../mcp/session';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { buildTree } from './dom-processor.service';
+import { buildTree } from './dom-processor';
 import type { RawElement } from './raw';
-import { StateFormatterService } from './state-formatter.service';
+import { StateFormatterService } from './state-formatter';
 
 // Flags: 1 visible, 2 interactive, 4 top, 8 in viewport.
 const SHOWN = 1 | 4 | 8;

@@ -1,6 +1,6 @@
 import { selectorsFor } from '../dom-processor/selectors';
 import type { SelectorMap, SerializableDOMNode } from '../dom-processor/types';
-import { BridgeError, type PlaywrightBridgeService } from './playwright-bridge.service';
+import { BridgeError, type PlaywrightBridgeService } from './playwright-bridge';
 import type { ErrorInfo, IntermediateStep, OperationResult, ToolCallSummary } from './types';
 
 /** The bridge methods the translator uses; a narrower type keeps the error-path tests free of a browser. */
