@@ -46,6 +46,9 @@ export interface CliOptions {
   port?: number;
   host: string;
   allowedHosts?: string[];
+  requireToken?: boolean;
+  token?: string;
+  viewerToken?: string | true;
   caps?: Capability[];
   // Flags shared with Playwright MCP (peer-options.ts).
   /** The `--config` file as read, set by applyPeerSources. */
@@ -189,7 +192,16 @@ export function addHttpOptions(command: Command, defaultPort?: number): Command 
     .addOption(new Option('--port <port>', defaultPort === undefined ? 'serve MCP over HTTP on this port (0: any free port) instead of stdio' : 'HTTP port (0: any free port)')
       .argParser(port).env(env('PORT')).default(defaultPort))
     .addOption(new Option('--host <host>', 'interface to bind; anything but loopback exposes the browser to the network').env(env('HOST')).default('127.0.0.1'))
-    .addOption(new Option('--allowed-hosts <hosts...>', 'extra Host/Origin names accepted besides loopback (comma separated; * accepts any)').argParser(hostList).env(env('ALLOWED_HOSTS')));
+    .addOption(new Option('--allowed-hosts <hosts...>', 'extra Host/Origin names accepted besides loopback (comma separated; * accepts any)').argParser(hostList).env(env('ALLOWED_HOSTS')))
+    .addOption(new Option('--token <token>', 'the token clients must send (Authorization: Bearer, or the printed URL); default: a random one whenever the server is reachable beyond loopback').argParser(token).env(env('TOKEN')))
+    .addOption(new Option('--viewer-token [token]', 'also accept a read-only token (generated when none is given): watch sessions, no tool calls or code').argParser(token).env(env('VIEWER_TOKEN')))
+    .option('--require-token', 'require the token on loopback too');
+}
+
+/** Tokens travel in URLs and headers: printable, no spaces, long enough not to be guessed. */
+function token(value: string): string {
+  if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(value)) throw new InvalidArgumentError('a token is 16 to 512 characters of letters, digits and . _ ~ + / = -');
+  return value;
 }
 
 function plannerConfigFrom(options: CliOptions, defaults: PlannerConfig): PlannerConfig {
@@ -342,5 +354,12 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
 }
 
 export function httpConfigFrom(options: CliOptions & { port: number }): HttpConfig {
-  return { host: options.host, port: options.port, allowedHosts: options.allowedHosts ?? [] };
+  return {
+    host: options.host,
+    port: options.port,
+    allowedHosts: options.allowedHosts ?? [],
+    requireToken: options.requireToken,
+    token: options.token,
+    viewerToken: options.viewerToken,
+  };
 }

@@ -129,6 +129,12 @@ export interface HttpConfig {
   port: number;
   /** Extra Host/Origin host names accepted besides loopback ones (for a deliberate non-loopback bind). */
   allowedHosts: string[];
+  /** Require a token on loopback too (it is always required when the server is exposed: see access/). */
+  requireToken?: boolean;
+  /** The token to require (default: a random one, printed at start). */
+  token?: string;
+  /** A second, read-only token; `true`: generate one. */
+  viewerToken?: string | true;
 }
 
 export const DEFAULT_OUTPUT_DIR = '.playwright-mcp';

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
+import { AccessPolicy, type Role } from './access/access-policy';
 import type { HttpConfig } from './config';
 import type { InspectorCore } from './core';
 import { McpHttpEndpoint } from './mcp/http';
@@ -47,6 +48,8 @@ export function isLocalRequest(req: IncomingMessage, config: HttpConfig): { ok: 
 export interface RunningHttpServer {
   server: Server;
   url: string;
+  /** Who may do what (tokens): see access/access-policy.ts. */
+  access: AccessPolicy;
   close(): Promise<void>;
 }
 
@@ -56,8 +59,11 @@ export interface ServedContent {
   uiDir?: string;
   /** The bundled demo site, at /demo/: the inspector's "Run demo" drives the controlled browser through it. */
   demoDir?: string;
-  /** WebSocket endpoints by path (web mode's bridge). Upgrades pass the same local-request check first. */
-  upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>;
+  /**
+   * WebSocket endpoints by path (web mode's bridge). Upgrades pass the same local-request check first; `role` is
+   * undefined when a token is required and the upgrade has none (the endpoint says so on the socket, then closes it).
+   */
+  upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer, role: Role | undefined) => void>;
 }
 
 /**
@@ -65,6 +71,7 @@ export interface ServedContent {
  * mode and the app, the inspector UI, its bridge and the demo site (see ServedContent).
  */
 export async function startHttpServer(core: InspectorCore, config: HttpConfig, content: ServedContent = {}): Promise<RunningHttpServer> {
+  const access = AccessPolicy.from(config, line => process.stderr.write(`${line}\n`));
   const mcp = new McpHttpEndpoint(core);
   const planner = new PlannerEndpoint(() => core.planner, { maxBodyBytes: core.config.planner.maxBodyBytes });
   const server = createServer((req, res) => {
@@ -74,6 +81,14 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The bundled demo site is static pages without data, and the controlled browser opens it without a token.
+    const decision = url.pathname.startsWith('/demo/') || url.pathname === '/demo' ? { role: 'viewer' as const } : access.check(req, res, url);
+    if ('handled' in decision) return;
+    // A viewer watches: the UI and its read-only bridge commands, never a tool call or a planner request.
+    if (decision.role === 'viewer' && (mcp.claims(req, url) || planner.claims(url))) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden: a read-only (viewer) token cannot call tools or the planner.\n');
+      return;
+    }
     mcp.handle(req, res, url)
       .then(handled => handled || planner.handle(req, res, url))
       .then(handled => handled || serveContent(res, url, content))
@@ -86,7 +101,9 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
   server.on('upgrade', (req, socket, head) => {
     const check = isLocalRequest(req, config);
     const upgrade = content.upgrades?.[new URL(req.url ?? '/', 'http://localhost').pathname];
-    if (check.ok && upgrade) return upgrade(req, socket, head);
+    if (check.ok && upgrade) {
+      return upgrade(req, socket, head, access.roleOfUpgrade(req));
+    }
     socket.end(check.ok ? 'HTTP/1.1 404 Not Found\r\n\r\n' : `HTTP/1.1 403 Forbidden\r\n\r\n${check.reason}`);
   });
   await new Promise<void>((resolve, reject) => {
@@ -99,6 +116,7 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     server,
+    access,
     url: `http://${shownHost}:${port}`,
     async close() {
       await mcp.close();

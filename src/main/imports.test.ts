@@ -29,7 +29,8 @@ const ALLOWED: Record<string, string[]> = {
   locators: ['shared', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
   bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
-  commands: ['shared', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
+  access: ['shared', '.config'],
+  commands: ['shared', 'access', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };
 

@@ -193,6 +193,8 @@ export interface InspectorStatus {
   mode: 'electron' | 'web';
   /** Where agents connect (Streamable HTTP); empty until the HTTP server listens. */
   mcpUrl: string;
+  /** A sign-in link that only watches (the server's --viewer-token), for the "Share read-only link" button. */
+  viewerUrl?: string;
   /** Sessions of agents connected now (the demo and other in-process sessions are not agents). */
   agents: { sessionId: string; clientName?: string; transport: string }[];
   browser: { state: BrowserState; description: string };
@@ -319,6 +321,16 @@ export const BRIDGE_INPUTS = {
   }),
   saveSessionZip: z.strictObject({ sessionId }),
 } satisfies Record<string, z.ZodType>;
+
+/**
+ * What a viewer (a read-only token, see src/main/access) may invoke: watching live and recorded sessions and taking
+ * a copy of them. Everything else acts — on a browser, the session store or the machine's files — and is refused.
+ */
+export const VIEWER_COMMANDS: ReadonlySet<BridgeCommand> = new Set<BridgeCommand>([
+  'status', 'listSessions', 'openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation',
+  'negotiationArtifacts', 'screenshot', 'stepActivity', 'searchSessions', 'export', 'locatorReport', 'replayState',
+  'replayScreenshot', 'zipSession', 'readTransfer',
+]);
 
 interface BridgeOutputs {
   status: InspectorStatus;

@@ -56,6 +56,7 @@ const describeIssues = (error: z.ZodError) =>
  */
 export class BridgeHost {
   private serverUrl = '';
+  private viewerUrl: string | undefined;
   private readonly listeners = new Set<(event: BridgeEvent) => void>();
   private readonly live: LiveSessions;
   private readonly recorded: RecordedSessions;
@@ -82,9 +83,13 @@ export class BridgeHost {
     this.poll.unref();
   }
 
-  /** The HTTP server's base URL, once it listens: the MCP URL shown to users and the demo site's origin. */
-  setServerUrl(url: string) {
+  /**
+   * The HTTP server's base URL, once it listens: the MCP URL shown to users and the demo site's origin; and the
+   * read-only sign-in link the UI offers to share, when the server has a viewer token.
+   */
+  setServerUrl(url: string, viewerUrl?: string) {
     this.serverUrl = url;
+    this.viewerUrl = viewerUrl;
     this.pushStatus();
   }
 
@@ -200,6 +205,7 @@ export class BridgeHost {
       version: VERSION,
       mode: this.options.mode,
       mcpUrl: this.serverUrl && `${this.serverUrl}/mcp`,
+      viewerUrl: this.viewerUrl,
       agents,
       browser: { state: this.core.browser.state, description: this.browserDescription },
       sessionDir: this.core.config.sessionDir,

@@ -1,28 +1,39 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { VIEWER_COMMANDS, type BridgeCommand } from '../../shared/bridge';
 import type { WsMessage, WsRequest } from '../../shared/bridge-wire';
 import type { BridgeHost } from './bridge-host';
+
+/** Who is on the other end (see ServedContent.upgrades): undefined when a required token is missing. */
+type Role = 'full' | 'viewer' | undefined;
+
+/** Close code for a socket without a valid token (4000-4999 are the application's), and its reason (≤ 123 bytes). */
+export const UNAUTHORIZED_CLOSE = 4401;
+const UNAUTHORIZED_REASON = 'Unauthorized: open the URL Agent Inspector printed at start (.../?token=...).';
 
 /** Commands are small; anything bigger is not from our UI. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
 /**
  * Web mode's transport of the bridge: a WebSocket at /bridge on the inspector's HTTP server (which has already
- * checked that the upgrade is a local request). Requests carry an id; replies echo it; events flow unasked.
+ * checked that the upgrade is a local request, and with which token). Requests carry an id; replies echo it; events
+ * flow unasked. A viewer's socket carries only VIEWER_COMMANDS.
  */
 export class BridgeWebSocket {
   private readonly server = new WebSocketServer({ noServer: true, maxPayload: MAX_REQUEST_BYTES });
 
-  constructor(private readonly host: BridgeHost) {
-    this.server.on('connection', socket => this.serve(socket));
-  }
+  constructor(private readonly host: BridgeHost) {}
 
-  readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    this.server.handleUpgrade(req, socket, head, ws => this.server.emit('connection', ws, req));
+  readonly handleUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer, role: Role) => {
+    this.server.handleUpgrade(req, socket, head, ws => {
+      // Accepted only to say why: a browser cannot read the body of a refused upgrade.
+      if (!role) ws.close(UNAUTHORIZED_CLOSE, UNAUTHORIZED_REASON);
+      else this.serve(ws, role);
+    });
   };
 
-  private serve(socket: WebSocket) {
+  private serve(socket: WebSocket, role: 'full' | 'viewer') {
     const send = (message: WsMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -32,6 +43,10 @@ export class BridgeWebSocket {
       const request = parseRequest(String(data));
       if (typeof request === 'string') {
         send({ id: -1, ok: false, error: request });
+        return;
+      }
+      if (role === 'viewer' && !VIEWER_COMMANDS.has(request.command as BridgeCommand)) {
+        send({ id: request.id, ok: false, error: `Forbidden: a read-only (viewer) token cannot ${request.command}.` });
         return;
       }
       send({ id: request.id, ...(await this.host.invoke(request.command, request.input)) });

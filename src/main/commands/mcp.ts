@@ -5,6 +5,7 @@ import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { createMcpServer } from '../mcp/server';
 import { splitCommand } from '../proxy/split-command';
+import { printAccess } from './access-notice';
 import { closeOnExit, log } from './process';
 
 /** `agent-inspector mcp`: stdio, or Streamable HTTP and SSE with --port. */
@@ -30,6 +31,7 @@ export async function runMcp(options: CliOptions) {
   }
   const http = await startHttpServer(core, httpConfigFrom({ ...options, port: options.port }));
   log(`Agent Inspector MCP server listening on ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
+  printAccess(http, false);
   log(core.config.upstream ? `Proxying (one process per session): ${core.config.upstream}` : `Browser: ${core.browser.describe()}`);
   closeOnExit(async () => {
     await http.close();

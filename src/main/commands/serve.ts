@@ -9,9 +9,9 @@ import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '..
 import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { BRIDGE_PATH } from '../../shared/bridge-wire';
+import { isExposed } from '../access/access-policy';
+import { printAccess, reachableUrl } from './access-notice';
 import { closeOnExit, log } from './process';
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
 
 /** `agent-inspector serve`: web mode — the UI, its bridge, MCP, the planner and the demo site on one loopback port. */
 export async function runServe(options: CliOptions & { port: number; open?: boolean }, uiDir: string, resourcesDir: string) {
@@ -20,7 +20,7 @@ export async function runServe(options: CliOptions & { port: number; open?: bool
   for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
   const cwd = process.cwd();
   const httpConfig = httpConfigFrom(options);
-  const exposed = !LOOPBACK_HOSTS.has(httpConfig.host) || httpConfig.allowedHosts.length > 0;
+  const exposed = isExposed(httpConfig);
   const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: cwd, outputDir: resolve(cwd, core.config.outputDir) }, exposed });
   const socket = new BridgeWebSocket(bridge);
   const http = await startHttpServer(core, httpConfig, {
@@ -28,9 +28,10 @@ export async function runServe(options: CliOptions & { port: number; open?: bool
     demoDir: join(resourcesDir, 'demo'),
     upgrades: { [BRIDGE_PATH]: socket.handleUpgrade },
   });
-  bridge.setServerUrl(http.url);
+  bridge.setServerUrl(http.url, http.access.viewerToken ? http.access.signInUrl(`${reachableUrl(http)}/`, 'viewer') : undefined);
   log(`Agent Inspector (web mode) at ${http.url}/`);
   log(`MCP endpoint: ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
+  printAccess(http, true);
   log(`Browser: ${core.browser.describe()}`);
   if (options.open) openAppWindow(`${http.url}/`, options.executablePath);
   closeOnExit(async () => {

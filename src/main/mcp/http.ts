@@ -26,11 +26,16 @@ export class McpHttpEndpoint {
 
   constructor(private readonly core: SessionHost) {}
 
+  /** The request is for MCP (this endpoint answers it). */
+  claims(req: IncomingMessage, url: URL): boolean {
+    return url.pathname === '/mcp' || url.pathname === '/sse' || isStreamableAtRoot(req, url);
+  }
+
   /** Handles the request when it is for MCP; returns false to let the caller serve it. */
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (url.pathname === '/mcp' || isStreamableAtRoot(req, url)) await this.handleStreamable(req, res);
-    else if (url.pathname === '/sse') await this.handleSse(req, res, url);
-    else return false;
+    if (!this.claims(req, url)) return false;
+    if (url.pathname === '/sse') await this.handleSse(req, res, url);
+    else await this.handleStreamable(req, res);
     return true;
   }
 

@@ -52,8 +52,13 @@ export class PlannerEndpoint {
   constructor(private readonly planner: () => Planner, private readonly options: { maxBodyBytes: number }) {}
 
   /** Handles the request when it is for this endpoint; returns false to let the caller serve it. */
+  /** The request is for the planner (this endpoint answers it). */
+  claims(url: URL): boolean {
+    return url.pathname === INTERACT_PATH;
+  }
+
   async handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
-    if (url.pathname !== INTERACT_PATH) return false;
+    if (!this.claims(url)) return false;
     try {
       await this.interact(req, res);
     } catch (error) {
