@@ -8,6 +8,7 @@ import { chromium } from 'playwright';
 import WebSocket from 'ws';
 import { expect, test } from './support/fixtures';
 import { CLI } from './support/mcp';
+import { snap } from './support/ui';
 
 /**
  * Token authentication (issue 19): a server bound beyond loopback refuses every route without its token. Traffic stays
@@ -104,6 +105,21 @@ test('a real browser opens the printed URL once: the token becomes an HttpOnly c
     const cookies = await page.context().cookies();
     expect(cookies.find(cookie => cookie.name === 'agent_inspector_access')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
     expect(JSON.stringify(cookies)).not.toContain(server.token);
+    // The snippets ask for the header (never showing the token); the viewer link is offered to share.
+    await expect(page.getByTestId('snippet').first()).toContainText('--header "Authorization: Bearer <the token printed at start>"');
+    await expect(page.getByTestId('status-bar')).toContainText('Share read-only link');
+    await snap(page, 'status-bar', 'full-access-status-bar', test.info());
+
+    const viewer = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await viewer.goto(`${base}?token=${server.viewer}`);
+    expect(viewer.url()).toBe(base);
+    await expect(viewer.getByTestId('read-only')).toBeVisible();
+    await expect(viewer.getByTestId('connect-panel')).toContainText('Watching read-only');
+    await expect(viewer.getByRole('button', { name: 'Run demo' })).toHaveCount(0);
+    await expect(viewer.getByTestId('status-bar')).not.toContainText('Share read-only link');
+    const shot = test.info().outputPath('viewer.png');
+    await viewer.screenshot({ path: shot });
+    await test.info().attach('viewer', { path: shot, contentType: 'image/png' });
   } finally {
     await browser.close();
   }
@@ -115,7 +131,7 @@ test('the viewer token watches: read commands answer, every acting route and com
   const { socket, closed } = await bridgeSocket(server.port, bearer(server.viewer));
   expect(closed).toBeUndefined();
   expect(await invoke(socket, 'listSessions')).toMatchObject({ ok: true });
-  expect((await invoke(socket, 'status')).result).toMatchObject({ viewerUrl: expect.stringContaining(`?token=${server.viewer}`) });
+  expect((await invoke(socket, 'status')).result).toMatchObject({ access: { tokenRequired: true, viewerUrl: expect.stringContaining(`/?token=${server.viewer}`) } });
   for (const [command, input] of [['runDemo', {}], ['startBrowser', {}], ['runCode', { sessionId: 's', code: '1', confirmed: true }], ['openSessionPath', { path: '/etc' }], ['replayAll', { sessionId: 's' }]] as const) {
     expect(await invoke(socket, command, input), command).toEqual({ id: expect.any(Number), ok: false, error: `Forbidden: a read-only (viewer) token cannot ${command}.` });
   }

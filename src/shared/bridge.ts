@@ -193,8 +193,11 @@ export interface InspectorStatus {
   mode: 'electron' | 'web';
   /** Where agents connect (Streamable HTTP); empty until the HTTP server listens. */
   mcpUrl: string;
-  /** A sign-in link that only watches (the server's --viewer-token), for the "Share read-only link" button. */
-  viewerUrl?: string;
+  /**
+   * Whether MCP clients must send the server's token (the UI shows it in the snippets, never the token), and a sign-in
+   * link that only watches (the server's --viewer-token), for the "Share read-only link" button.
+   */
+  access: { tokenRequired: boolean; viewerUrl?: string };
   /** Sessions of agents connected now (the demo and other in-process sessions are not agents). */
   agents: { sessionId: string; clientName?: string; transport: string }[];
   browser: { state: BrowserState; description: string };

@@ -56,7 +56,7 @@ const describeIssues = (error: z.ZodError) =>
  */
 export class BridgeHost {
   private serverUrl = '';
-  private viewerUrl: string | undefined;
+  private access: InspectorStatus['access'] = { tokenRequired: false };
   private readonly listeners = new Set<(event: BridgeEvent) => void>();
   private readonly live: LiveSessions;
   private readonly recorded: RecordedSessions;
@@ -84,12 +84,12 @@ export class BridgeHost {
   }
 
   /**
-   * The HTTP server's base URL, once it listens: the MCP URL shown to users and the demo site's origin; and the
-   * read-only sign-in link the UI offers to share, when the server has a viewer token.
+   * The HTTP server's base URL, once it listens: the MCP URL shown to users and the demo site's origin; and whether
+   * clients need its token, with the read-only sign-in link the UI offers to share (see src/main/access).
    */
-  setServerUrl(url: string, viewerUrl?: string) {
+  setServerUrl(url: string, access: InspectorStatus['access'] = { tokenRequired: false }) {
     this.serverUrl = url;
-    this.viewerUrl = viewerUrl;
+    this.access = access;
     this.pushStatus();
   }
 
@@ -205,7 +205,7 @@ export class BridgeHost {
       version: VERSION,
       mode: this.options.mode,
       mcpUrl: this.serverUrl && `${this.serverUrl}/mcp`,
-      viewerUrl: this.viewerUrl,
+      access: this.access,
       agents,
       browser: { state: this.core.browser.state, description: this.browserDescription },
       sessionDir: this.core.config.sessionDir,

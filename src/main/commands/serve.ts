@@ -28,7 +28,10 @@ export async function runServe(options: CliOptions & { port: number; open?: bool
     demoDir: join(resourcesDir, 'demo'),
     upgrades: { [BRIDGE_PATH]: socket.handleUpgrade },
   });
-  bridge.setServerUrl(http.url, http.access.viewerToken ? http.access.signInUrl(`${reachableUrl(http)}/`, 'viewer') : undefined);
+  bridge.setServerUrl(http.url, {
+    tokenRequired: http.access.required,
+    viewerUrl: http.access.viewerToken ? http.access.signInUrl(`${reachableUrl(http)}/`, 'viewer') : undefined,
+  });
   log(`Agent Inspector (web mode) at ${http.url}/`);
   log(`MCP endpoint: ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
   printAccess(http, true);

@@ -23,6 +23,7 @@ function Header() {
   const theme = useStore(state => state.theme);
   const toggleTheme = useStore(state => state.toggleTheme);
   const demoRunning = useStore(state => state.status?.demo.state === 'running');
+  const readOnly = useStore(state => state.readOnly);
   const session = opened?.session;
   return (
     <header className="app-header">
@@ -34,8 +35,16 @@ function Header() {
       ) : null}
       <span className="grow" />
       {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>Connect an agent</button> : null}
-      <button type="button" onClick={() => void runDemo()} disabled={demoRunning}>{demoRunning ? 'Demo running…' : 'Run demo'}</button>
-      <SessionFileMenu />
+      {readOnly ? (
+        <span className="read-only-badge" data-testid="read-only" title="Signed in with a read-only link: you can watch sessions and export them, not act on a browser.">
+          Read-only
+        </span>
+      ) : (
+        <>
+          <button type="button" onClick={() => void runDemo()} disabled={demoRunning}>{demoRunning ? 'Demo running…' : 'Run demo'}</button>
+          <SessionFileMenu />
+        </>
+      )}
       <button type="button" aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle" onClick={toggleTheme}>
         {theme === 'dark' ? '☀' : '☾'}
       </button>

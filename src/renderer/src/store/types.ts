@@ -25,6 +25,10 @@ export interface UiSlice {
   dismissToast(id: number): void;
   /** The link to the core (always up in the desktop app; web mode's WebSocket can drop). */
   connected: boolean;
+  /**
+   * Signed in with a read-only (viewer) link: the core refuses every acting command, so the UI does not offer them.
+   */
+  readOnly: boolean;
   detailTab: DetailTab;
   setDetailTab(tab: DetailTab): void;
   /**

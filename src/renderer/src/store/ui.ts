@@ -27,6 +27,8 @@ export const uiSlice: Slice<UiSlice> = (set, get) => ({
     set(state => ({ toasts: state.toasts.filter(toast => toast.id !== id) }));
   },
   connected: true,
+  // The server's readable role cookie (its credential cookie is HttpOnly): see src/main/access.
+  readOnly: /(?:^|;\s*)agent_inspector_role=viewer(?:;|$)/.test(document.cookie),
   detailTab: 'response',
   setDetailTab(detailTab) {
     set({ detailTab });

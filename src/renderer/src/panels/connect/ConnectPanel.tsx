@@ -1,12 +1,17 @@
 import { CopyButton } from '../../components/CopyButton';
+import { mcpUrlOf } from '../../components/server-urls';
 import { useStore } from '../../store';
 
-function snippets(url: string) {
+/** Where the token goes in a client's configuration: the user pastes the one the server printed at start. */
+const AUTHORIZATION = 'Bearer <the token printed at start>';
+
+function snippets(url: string, tokenRequired: boolean) {
+  const headers = tokenRequired ? { headers: { Authorization: AUTHORIZATION } } : {};
   return [
-    { name: 'Claude Code', text: `claude mcp add --transport http agent-inspector ${url}` },
-    { name: 'VS Code (.vscode/mcp.json)', text: JSON.stringify({ servers: { 'agent-inspector': { type: 'http', url } } }, null, 2) },
-    { name: 'Cursor (~/.cursor/mcp.json)', text: JSON.stringify({ mcpServers: { 'agent-inspector': { url } } }, null, 2) },
-    { name: 'Clients with only the older SSE transport', text: url.replace(/\/mcp$/, '/sse') },
+    { name: 'Claude Code', text: `claude mcp add --transport http agent-inspector ${url}${tokenRequired ? ` --header "Authorization: ${AUTHORIZATION}"` : ''}` },
+    { name: 'VS Code (.vscode/mcp.json)', text: JSON.stringify({ servers: { 'agent-inspector': { type: 'http', url, ...headers } } }, null, 2) },
+    { name: 'Cursor (~/.cursor/mcp.json)', text: JSON.stringify({ mcpServers: { 'agent-inspector': { url, ...headers } } }, null, 2) },
+    { name: 'Clients with only the older SSE transport', text: `${url.replace(/\/mcp$/, '/sse')}${tokenRequired ? `  (header Authorization: ${AUTHORIZATION})` : ''}` },
   ];
 }
 
@@ -15,7 +20,19 @@ export function ConnectPanel() {
   const status = useStore(state => state.status);
   const runDemo = useStore(state => state.runDemo);
   const demo = status?.demo;
-  const url = status?.mcpUrl;
+  const url = mcpUrlOf(status);
+  const readOnly = useStore(state => state.readOnly);
+  if (readOnly) {
+    return (
+      <div className="connect" data-testid="connect-panel">
+        <h2>Watching read-only</h2>
+        <p>
+          You opened a read-only link. Sessions appear on the left as agents work; open one to follow its steps, aria
+          tree, DOM diffs and code, or export it. Calling tools, replaying and running code need the full token.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="connect" data-testid="connect-panel">
       <h2>Connect an agent</h2>
@@ -25,7 +42,7 @@ export function ConnectPanel() {
       </p>
       {url ? (
         <div className="snippets">
-          {snippets(url).map(snippet => (
+          {snippets(url, !!status?.access.tokenRequired).map(snippet => (
             <div key={snippet.name} className="snippet">
               <div className="snippet-head">
                 <span>{snippet.name}</span>

@@ -31,6 +31,7 @@ export function LocatorsView() {
 
 function TargetTable({ sessionId, target, testIdAttribute }: { sessionId: string; target: TargetLocators; testIdAttribute: string }) {
   const chooseLocator = useStore(state => state.chooseLocator);
+  const readOnly = useStore(state => state.readOnly);
   const what = target.role ? `${target.role}${target.name ? ` "${target.name}"` : ''}` : target.ref;
   const name = `locator-${target.seq}-${target.target}`;
   return (
@@ -60,6 +61,7 @@ function TargetTable({ sessionId, target, testIdAttribute }: { sessionId: string
                   name={name}
                   aria-label={`Use ${candidate.code}`}
                   checked={index === target.chosen}
+                  disabled={readOnly}
                   onChange={() => void chooseLocator(sessionId, target.seq, target.target, candidate.code)}
                 />
               </td>

@@ -29,7 +29,8 @@ export function ReplayBar() {
   const { replayStep, replayToSelected, replayAll, replayStop, replayReset } = useStore.getState();
   const sessionId = opened?.session.id;
   const stillRunning = !!opened?.session.live && opened.session.running;
-  const usable = !!opened && opened.steps.length > 0 && !stillRunning;
+  const readOnly = useStore(state => state.readOnly);
+  const usable = !!opened && opened.steps.length > 0 && !stillRunning && !readOnly;
   const progress = replay?.sessionId === sessionId ? replay?.progress : undefined;
   const busy = progress?.state === 'running' || progress?.state === 'stopping';
 
@@ -54,7 +55,7 @@ export function ReplayBar() {
   }, [usable, busy, replayStep, replayAll, replayStop]);
 
   if (!opened) return null;
-  const why = stillRunning ? 'The agent is still working: replay once the session has ended.' : !opened.steps.length ? 'No steps to replay.' : undefined;
+  const why = readOnly ? 'Read-only link: replaying needs the full token.' : stillRunning ? 'The agent is still working: replay once the session has ended.' : !opened.steps.length ? 'No steps to replay.' : undefined;
   const counts = replay && replay.sessionId === sessionId ? count(replay.results.values()) : undefined;
   const run = progress?.run;
   return (

@@ -24,6 +24,7 @@ export function RunCodeView() {
   const opened = useStore(state => state.opened);
   const selectedSeq = useStore(state => state.selectedSeq);
   const runCode = useStore(state => state.runCode);
+  const readOnly = useStore(state => state.readOnly);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<CodeRunResult>();
   const marks = useRef<Monaco.editor.IEditorDecorationsCollection>(undefined);
@@ -68,7 +69,7 @@ export function RunCodeView() {
   return (
     <div className="run-code" data-testid="run-code">
       <div className="run-code-toolbar">
-        <button type="button" className="primary" data-testid="run-code-run" disabled={!editor || running || !opened} onClick={() => void run()}>
+        <button type="button" className="primary" data-testid="run-code-run" disabled={!editor || running || !opened || readOnly} title={readOnly ? 'Read-only link: running code needs the full token.' : undefined} onClick={() => void run()}>
           {running ? 'Running…' : '▶ Run code'}
         </button>
         <span className="muted run-code-target" title={live ? undefined : 'Where the replay stands, or a fresh page when nothing was replayed'}>

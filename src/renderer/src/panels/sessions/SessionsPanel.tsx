@@ -23,13 +23,14 @@ function host(url?: string) {
 export function SessionsPanel() {
   const sessions = useStore(state => state.sessions);
   const openId = useStore(state => state.openSessionId);
+  const readOnly = useStore(state => state.readOnly);
   const open = useStore(state => state.openSession);
   const searching = useStore(state => state.searchResults !== undefined);
   return (
     <Panel title="Sessions" className="sessions-panel" testId="sessions-panel">
       <SessionSearchBox />
       {searching ? <SearchResultsList /> : sessions.length === 0 ? (
-        <p className="empty">No sessions yet. Connect an agent or run the demo.</p>
+        <p className="empty">{readOnly ? 'No sessions yet: they appear here as agents work.' : 'No sessions yet. Connect an agent or run the demo.'}</p>
       ) : (
         <ul className="session-list">
           {sessions.map(session => {

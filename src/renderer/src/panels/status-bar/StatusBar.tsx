@@ -1,10 +1,14 @@
 import { CopyButton } from '../../components/CopyButton';
+import { mcpUrlOf, viewerUrlOf } from '../../components/server-urls';
 import { useStore } from '../../store';
 
 export function StatusBar() {
   const status = useStore(state => state.status);
   const connected = useStore(state => state.connected);
   const setBrowser = useStore(state => state.setBrowser);
+  const readOnly = useStore(state => state.readOnly);
+  const mcpUrl = mcpUrlOf(status);
+  const viewerUrl = viewerUrlOf(status);
   const agents = status?.agents ?? [];
   const browser = status?.browser;
   return (
@@ -15,19 +19,27 @@ export function StatusBar() {
         {agents.length === 0 ? 'No agent connected' : `${agents.length} agent${agents.length === 1 ? '' : 's'} connected`}
       </span>
       <span className="sep" />
-      {status?.mcpUrl ? (
+      {mcpUrl && !readOnly ? (
         <span className="status-mcp">
-          MCP <code data-testid="mcp-url">{status.mcpUrl}</code>
-          <CopyButton text={status.mcpUrl} />
+          MCP <code data-testid="mcp-url">{mcpUrl}</code>
+          <CopyButton text={mcpUrl} />
+        </span>
+      ) : null}
+      {viewerUrl && !readOnly ? (
+        <span className="status-share" title="A link that lets a teammate watch live and recorded sessions, without acting">
+          Share read-only link
+          <CopyButton text={viewerUrl} />
         </span>
       ) : null}
       <span className="sep" />
       {browser ? (
         <span className="status-browser" title={browser.description}>
           Browser: <span data-testid="browser-state">{browser.state}</span>
-          <button type="button" onClick={() => void setBrowser(browser.state === 'stopped')} disabled={browser.state === 'starting'}>
-            {browser.state === 'stopped' ? 'Start' : 'Stop'}
-          </button>
+          {readOnly ? null : (
+            <button type="button" onClick={() => void setBrowser(browser.state === 'stopped')} disabled={browser.state === 'starting'}>
+              {browser.state === 'stopped' ? 'Start' : 'Stop'}
+            </button>
+          )}
         </span>
       ) : null}
       <span className="grow" />
