@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -12,15 +12,22 @@ import { connectHttp, connectStdio, McpTestClient, refOf, startHttpServer } from
 const STATE = '.playwright-mcp/browser-state';
 const refsIn = (text: string, pattern: RegExp) => Array.from(text.matchAll(pattern), m => m[1]);
 
+/** The Browser State is written after the answer, in call order: a file's text once it is there and `ready`. */
+async function whenWritten(file: string, ready: (text: string) => boolean = () => true): Promise<string> {
+  let text = '';
+  await expect.poll(() => existsSync(file) && ready((text = readFileSync(file, 'utf8')))).toBe(true);
+  return text;
+}
+
 test('navigate → click → fill: files, the Browser State section, the diff trail and the ref cross-reference', async ({ mcp, site, workspace }) => {
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   expect(nav.parsed.browserState).toEqual({ dom: `${STATE}/dom.html`, accessibilityTree: `${STATE}/accessibility-tree.yaml` });
   // The section sits after Snapshot and before Events.
   expect(nav.text.indexOf('### Snapshot')).toBeLessThan(nav.text.indexOf('### Browser State'));
 
-  const yaml = readFileSync(join(workspace, STATE, 'accessibility-tree.yaml'), 'utf8');
+  const yaml = await whenWritten(join(workspace, STATE, 'accessibility-tree.yaml'));
   expect(yaml).toBe(nav.parsed.snapshot!.yaml);
-  const dom = readFileSync(join(workspace, STATE, 'dom.html'), 'utf8');
+  const dom = await whenWritten(join(workspace, STATE, 'dom.html'));
   // Every ref in the tree is stamped exactly once in dom.html — the very same refs.
   const treeRefs = refsIn(yaml, /\[ref=((?:f\d+)?e\d+)\]/g);
   expect(treeRefs.length).toBeGreaterThan(10);
@@ -34,13 +41,14 @@ test('navigate → click → fill: files, the Browser State section, the diff tr
   const fieldRef = refOf(yaml, /textbox "Full name"/);
   const filled = await mcp.call('browser_fill_form', { fields: [{ name: 'Full name', type: 'textbox', target: fieldRef, value: 'John' }] });
   expect(filled.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-fill-form.diff`);
-  const diff = readFileSync(join(workspace, filled.parsed.browserState!.diff!), 'utf8');
+  const diff = await whenWritten(join(workspace, filled.parsed.browserState!.diff!));
   // Typing into a field is a one-line diff.
   expect(diff.split('\n').filter(line => /^[-+][^-+]/.test(line)).map(l => l.trim())).toEqual(['-             value=""', '+             value="John"'].map(l => l.trim()));
 
   // A type that submits takes a snapshot, and names its diff after the target and the value.
   const typed = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Email"/), text: 'john@x.example', submit: true });
   expect(typed.parsed.browserState!.diff).toBe(`${STATE}/diffs/003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`);
+  await whenWritten(join(workspace, typed.parsed.browserState!.diff!));
   expect(readdirSync(join(workspace, STATE, 'diffs'))).toEqual(['001-click-' + refOf(yaml, /checkbox "I accept/) + '.diff', '002-fill-form.diff', `003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`]);
 
   // Nothing changed: no new diff, no Diff line.
@@ -53,7 +61,7 @@ test('navigate → click → fill: files, the Browser State section, the diff tr
 test('iframes and open shadow roots are inlined with their refs', async ({ mcp, site, workspace }) => {
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
   const yaml = nav.parsed.snapshot!.yaml!;
-  const dom = readFileSync(join(workspace, STATE, 'dom.html'), 'utf8');
+  const dom = await whenWritten(join(workspace, STATE, 'dom.html'));
   const shadowButton = refOf(yaml, /button "Shadow action"/);
   const framed = refOf(yaml, /button "Pay now"/);
   expect(framed).toMatch(/^f\d+e\d+$/);
@@ -71,7 +79,7 @@ test('a cross-site iframe (its own renderer process) is inlined too', async ({ m
   let yaml = '';
   await expect.poll(async () => (yaml = (await mcp.call('browser_snapshot')).parsed.snapshot!.yaml!), { timeout: 10_000 }).toContain('Pay now');
   const framed = refOf(yaml, /button "Pay now"/);
-  const dom = readFileSync(join(workspace, STATE, 'dom.html'), 'utf8');
+  const dom = await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes(`ref="${framed}"`));
   expect(dom).toMatch(new RegExp(`title="Card form"[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`));
   expect(dom).not.toContain('frame content not captured');
 });
@@ -100,8 +108,8 @@ test('concurrent HTTP sessions write to their own folders', async ({ site }) => 
     expect(dirA).toMatch(new RegExp(`^${STATE}/[0-9a-f-]{36}$`));
     expect(dirB).toMatch(new RegExp(`^${STATE}/[0-9a-f-]{36}$`));
     expect(dirA).not.toBe(dirB);
-    expect(readFileSync(join(server.cwd, dirA, 'dom.html'), 'utf8')).toContain('Create account');
-    expect(readFileSync(join(server.cwd, dirB, 'dom.html'), 'utf8')).toContain('Show alert');
+    expect(await whenWritten(join(server.cwd, dirA, 'dom.html'))).toContain('Create account');
+    expect(await whenWritten(join(server.cwd, dirB, 'dom.html'))).toContain('Show alert');
     await Promise.all([a.close(), b.close()]);
   } finally {
     await server.stop();
@@ -120,6 +128,8 @@ test('each state is published on the event bus, read through the utility world (
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
     await mcp.call('browser_click', { target: refOf(nav.parsed.snapshot!.yaml, /button "Shadow action"/) });
+    // Each event follows its answer, once its files are written.
+    await expect.poll(() => events.length).toBe(2);
     const [navigated, clicked] = events;
     // The primary path must work on this Playwright: refs read from its utility world over CDP, frames included.
     expect(navigated.domState!.extraction).toBe('utility-world');

@@ -50,7 +50,7 @@ export class McpSession implements ToolHost {
   private context?: Context;
   private queue: Promise<unknown> = Promise.resolve();
   /** The events of this session go on the bus in seq order, each once its call's Browser State is written. */
-  private published: Promise<void> = Promise.resolve();
+  private publishing: Promise<void> = Promise.resolve();
   private seq = 0;
   private readonly tools: ToolDefinition[];
   /** While a call runs, trusted input in the browser is the agent's, not a human step. */
@@ -93,6 +93,11 @@ export class McpSession implements ToolHost {
   /** The session's Browser State folder, once its browser context exists and when DomState is on. */
   browserStateDir(): string | undefined {
     return this.context?.domState?.dir;
+  }
+
+  /** Settles once every call answered so far is on the event bus (an event may follow its answer: see execute). */
+  published(): Promise<void> {
+    return this.publishing;
   }
 
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
@@ -236,8 +241,8 @@ export class McpSession implements ToolHost {
 
   /** Publishes after every earlier event of this session; the event is made once those are out. */
   private inOrder(event: () => Promise<InspectorEvent>): Promise<void> {
-    const published = this.published.then(async () => this.bus.publish(await event()));
-    this.published = published.catch(() => {});
+    const published = this.publishing.then(async () => this.bus.publish(await event()));
+    this.publishing = published.catch(() => {});
     return published;
   }
 
@@ -258,7 +263,7 @@ export class McpSession implements ToolHost {
 
   async close(): Promise<void> {
     await this.queue;
-    await this.published;
+    await this.publishing;
     await this.context?.dispose();
   }
 }
