@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { ToolCallEvent } from '../src/shared/events';
@@ -7,6 +8,7 @@ import { defaultCoreConfig } from '../src/main/config';
 import { InspectorCore } from '../src/main/core';
 import { createMcpServer } from '../src/main/mcp/server';
 import { expect, test } from './support/fixtures';
+import { inProcessCore } from './support/in-process';
 import { connectHttp, connectStdio, McpTestClient, refOf, startHttpServer } from './support/mcp';
 
 const STATE = '.playwright-mcp/browser-state';
@@ -142,4 +144,55 @@ test('each state is published on the event bus, read through the utility world (
     await mcp.close();
     await core.close();
   }
+});
+
+test('a burst of calls: every answer names its files at once, and the folder ends complete and in call order', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace);
+  const dir = (response: { parsed: { browserState?: { dom: string } } }) => dirname(resolve(response.parsed.browserState!.dom));
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const first = await whenWritten(join(dir(nav), 'dom.html'));
+    const target = refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/);
+    // Sent together: the session runs them one after the other, each answered before its files are written.
+    const values = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'];
+    const filled = await Promise.all(values.map(value => mcp.call('browser_fill_form', { fields: [{ name: 'Full name', type: 'textbox', target, value }] })));
+    expect(filled.map(r => r.parsed.browserState!.diff!.split('/').pop())).toEqual(values.map((_, i) => `00${i + 1}-fill-form.diff`));
+    const last = filled.at(-1)!;
+    // The session ends at once: its end waits for the queued files and events.
+    await mcp.close();
+    await core.close();
+
+    const state = dir(nav);
+    expect(readdirSync(join(state, 'diffs'))).toEqual(values.map((_, i) => `00${i + 1}-fill-form.diff`));
+    expect(readdirSync(state, { recursive: true }).filter(name => String(name).endsWith('.tmp'))).toEqual([]);
+    expect(readFileSync(join(state, 'accessibility-tree.yaml'), 'utf8')).toBe(last.parsed.snapshot!.yaml);
+    // Each diff counts from the one before: patched in order, the first state becomes the last.
+    const patched = join(workspace, 'patched.html');
+    writeFileSync(patched, first);
+    for (const response of filled) execFileSync('patch', ['--silent', patched, resolve(response.parsed.browserState!.diff!)]);
+    const dom = readFileSync(join(state, 'dom.html'), 'utf8');
+    expect(readFileSync(patched, 'utf8')).toBe(dom);
+    expect(dom).toContain('value="b6"');
+    // One event per call, in seq order, each with the state its files have.
+    const calls = events.filter(event => event.type === 'tool-call');
+    expect(calls.map(call => [call.seq, call.tool])).toEqual([[1, 'browser_navigate'], ...values.map((_, i) => [i + 2, 'browser_fill_form'])]);
+    expect(calls.at(-1)!.domState!.dom).toBe(dom);
+    for (const [i, response] of filled.entries()) expect(calls[i + 1].domState!.diff).toBe(readFileSync(resolve(response.parsed.browserState!.diff!), 'utf8'));
+  } finally {
+    await core.close();
+  }
+});
+
+test('a navigation to another document: its diff says so instead of diffing two unrelated pages', async ({ mcp, site, workspace }) => {
+  await mcp.call('browser_navigate', { url: `${site.url}/semantic.html` });
+  const next = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  expect(next.parsed.browserState!.diff).toBe(`${STATE}/diffs/001-navigate.diff`);
+  expect(await whenWritten(join(workspace, next.parsed.browserState!.diff!))).toBe(
+    `--- a/dom.html\t(before 001-navigate)\n+++ b/dom.html\t(after 001-navigate)\nNew document: ${site.url}/form.html\nThe whole DOM changed: dom.html has the new one.\n`);
+  expect(await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes('Create account'))).not.toContain('Pro plan');
+  // Within one document the diff is line by line, as before.
+  const checkbox = refOf(next.parsed.snapshot!.yaml, /checkbox "I accept the terms"/);
+  const clicked = await mcp.call('browser_click', { target: checkbox });
+  expect(clicked.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-click-${checkbox}.diff`);
+  expect(await whenWritten(join(workspace, clicked.parsed.browserState!.diff!))).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@\n[\s\S]*^\+.*checked/m);
 });
