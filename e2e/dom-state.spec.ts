@@ -196,3 +196,21 @@ test('a navigation to another document: its diff says so instead of diffing two 
   expect(clicked.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-click-${checkbox}.diff`);
   expect(await whenWritten(join(workspace, clicked.parsed.browserState!.diff!))).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@\n[\s\S]*^\+.*checked/m);
 });
+
+test('a snapshot of an unchanged page reuses the last one, whose refs still act; typing then shows in the next one', async ({ mcp, site, workspace }) => {
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  const again = await mcp.call('browser_snapshot');
+  expect(again.parsed.snapshot!.yaml).toBe(nav.parsed.snapshot!.yaml);
+  expect(again.parsed.browserState!.diff).toBeUndefined();
+  const field = refOf(again.parsed.snapshot!.yaml, /textbox "Full name"/);
+  await mcp.call('browser_type', { target: field, text: 'Ada' });
+  const typed = await mcp.call('browser_snapshot');
+  expect(typed.parsed.snapshot!.yaml).toMatch(/textbox "Full name"[^\n]*: Ada/);
+  expect(await whenWritten(join(workspace, typed.parsed.browserState!.diff!))).toContain('+             value="Ada"');
+  // The refs of a reused snapshot act.
+  const reused = await mcp.call('browser_snapshot');
+  expect(reused.parsed.snapshot!.yaml).toBe(typed.parsed.snapshot!.yaml);
+  const clicked = await mcp.call('browser_click', { target: refOf(reused.parsed.snapshot!.yaml, /checkbox "I accept the terms"/) });
+  expect(clicked.isError, clicked.text).toBe(false);
+  expect(clicked.parsed.snapshot!.yaml).toMatch(/checkbox "I accept the terms" \[checked\]/);
+});

@@ -184,6 +184,8 @@ export class McpSession implements ToolHost {
   }
 
   private async invoke(tool: ToolDefinition, args: Record<string, unknown>, context: Context, response: Response) {
+    // A call that may act takes its snapshots afresh (going back can restore a document whose stamp looks unchanged).
+    if (!tool.readOnly || tool.name === 'browser_navigate_back') for (const tab of context.tabs) tab.forgetSnapshot();
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
       if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
