@@ -38,12 +38,15 @@ const PAGE_STAMP = `() => {
 }`;
 
 /**
- * The page's stamp (see PAGE_STAMP), or undefined where it cannot be told: no CDP, or child frames, whose own
- * documents are not watched.
+ * The page's stamp (see PAGE_STAMP), or undefined where it cannot be told: no CDP (or its session is gone), or child
+ * frames, whose own documents are not watched. It never fails the snapshot it is taken for.
  */
 export async function pageStamp(page: Page): Promise<string | undefined> {
   if (page.frames().length !== 1) return undefined;
-  const worlds = await UtilityWorlds.of(page);
-  if (!worlds) return undefined;
-  return worlds.call<string>(await worlds.topFrameId(), PAGE_STAMP, []).catch(() => undefined);
+  try {
+    const worlds = await UtilityWorlds.of(page);
+    return worlds && (await worlds.call<string>(await worlds.topFrameId(), PAGE_STAMP, []));
+  } catch {
+    return undefined;
+  }
 }
