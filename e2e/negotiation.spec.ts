@@ -34,7 +34,9 @@ test('"Click the Save button": one semantic_v3 round, the click runs as a tool c
     // Counted with o200k_base (the step counter's tokenizer): JSON runs at 2 to 5 bytes a token.
     expect(round.artifacts[0].tokens).toBeGreaterThan(round.artifacts[0].bytes / 5);
     expect(round.artifacts[0].tokens).toBeLessThan(round.artifacts[0].bytes / 2);
-    // The click is its own tool call on the bus, on behalf of browser_interact, published before it.
+    // The click is its own tool call on the bus, on behalf of browser_interact, published before it (each call's
+    // event follows its answer, once its Browser State is written).
+    await expect.poll(() => calls(events).length).toBe(3);
     expect(calls(events).slice(1).map(c => [c.tool, c.via, c.outcome])).toEqual([['browser_click', 'browser_interact', 'ok'], ['browser_interact', undefined, 'ok']]);
     expect(calls(events)[1].args).toMatchObject({ target: save, element: 'button "Save"' });
   } finally {

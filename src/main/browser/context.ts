@@ -107,6 +107,8 @@ export class Context {
 
   /** Closes this session's pages and context; the next tool call starts afresh. */
   async closeBrowserContext(): Promise<void> {
+    // The Browser State folder is whole once the browser is gone.
+    await this.domState?.flush();
     const pending = this.browserContext;
     this.browserContext = undefined;
     this.tabs = [];

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { jsString } from './codegen';
 import { elementFactsOf } from './element-facts';
+import { pageStamp } from './page-stamp';
 import { UtilityWorlds } from './utility-world';
 import { consoleLevel } from '../../shared/activity';
 import { snapshotNode } from '../../shared/aria-snapshot';
@@ -116,6 +117,8 @@ export class Tab {
    * linked) and the document it was taken in: what the next diff-mode response's changes are counted from.
    */
   sentSnapshot?: { document: number; yaml: string };
+  /** The last full snapshot and the page's stamp just before it: what a snapshot of an unchanged page returns. */
+  private reusable?: { stamp: string; boxes?: boolean; yaml: string };
   private resolvedTargets: ResolvedTarget[] = [];
   private pendingEvents: string[] = [];
   private recentEvents: RecentEvent[] = [];
@@ -247,15 +250,31 @@ export class Tab {
     return this.refs;
   }
 
-  /** Takes the full aria snapshot (mode 'ai'); its refs become the ones targets are checked against. */
+  /**
+   * Takes the full aria snapshot (mode 'ai'); its refs become the ones targets are checked against. A full snapshot
+   * of a page whose stamp has not changed since the last one (see pageStamp) is that one again: Playwright still
+   * resolves its refs, as no other snapshot was taken since (forgetSnapshot is told of anything else).
+   */
   async snapshot(options: { depth?: number; boxes?: boolean } = {}): Promise<string> {
+    const whole = options.depth === undefined;
+    // Taken before the snapshot: a change while it is taken makes the next stamp differ.
+    const stamp = whole ? await pageStamp(this.page) : undefined;
+    const last = this.reusable;
+    if (last && stamp !== undefined && last.stamp === stamp && last.boxes === options.boxes) return last.yaml;
+    this.reusable = undefined;
     // Large pages under load can take seconds; the short action timeout is for waiting on elements, not this.
     const yaml = await maskPasswords(this.page, await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options }));
     // A depth-limited snapshot shows only some refs; the ones below it stay valid.
     const refs = Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]);
-    this.refs = options.depth === undefined ? new Set(refs) : new Set([...this.refs, ...refs]);
-    if (options.depth === undefined) this.lastSnapshot = yaml;
+    this.refs = whole ? new Set(refs) : new Set([...this.refs, ...refs]);
+    if (whole) this.lastSnapshot = yaml;
+    if (stamp !== undefined) this.reusable = { stamp, boxes: options.boxes, yaml };
     return yaml;
+  }
+
+  /** Something may change the page unseen by its stamp (an action, another aria snapshot): take the next one afresh. */
+  forgetSnapshot(): void {
+    this.reusable = undefined;
   }
 
   /**

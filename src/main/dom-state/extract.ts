@@ -65,13 +65,18 @@ export class DomExtractor {
 
   constructor(private readonly page: Page) {}
 
-  /** `incremental: false` serializes everything afresh, leaving the page's change tracking untouched. */
-  async extract(refs: Iterable<string>, { incremental = true } = {}): Promise<{ html: string; path: ExtractionPath }> {
+  /**
+   * `incremental: false` serializes everything afresh, leaving the page's change tracking untouched. `document` tells
+   * the top document apart from any other (its frame and utility-world context), where the utility world is reached.
+   */
+  async extract(refs: Iterable<string>, { incremental = true } = {}): Promise<{ html: string; path: ExtractionPath; document?: string }> {
     this.main ??= this.subscribe(UtilityWorlds.of(this.page));
     const worlds = await this.main;
     if (worlds) {
       try {
-        return { html: await this.serializeFrame(worlds, await this.frameTree(worlds), Array.from(refs), incremental), path: 'utility-world' };
+        const tree = await this.frameTree(worlds);
+        const document = `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
+        return { html: await this.serializeFrame(worlds, tree, Array.from(refs), incremental), path: 'utility-world', document };
       } catch {
         // Fall through: a page mid-navigation or a Playwright that no longer keeps refs there.
       }

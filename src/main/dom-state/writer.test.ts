@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { diffFileName, DomStateWriter } from './writer';
+import { diffFileName, DomStateWriter, newDocumentDiff } from './writer';
 
 test('diff file names: counter, tool, target and a sanitized, shortened value', () => {
   expect(diffFileName(1, 'browser_navigate', { url: 'https://x.example/' })).toBe('001-navigate.diff');
@@ -14,22 +14,27 @@ test('diff file names: counter, tool, target and a sanitized, shortened value', 
   expect(diffFileName(6, 'browser_click', { target: 'button:has-text("Go")' })).toBe('006-click-button-has-text-Go.diff');
 });
 
+const state = (dom: string, ariaSnapshot: string, document = 'F1:1') => ({ dom, ariaSnapshot, document, url: 'http://127.0.0.1/form.html' });
+
 test('writes the state, a diff only when something changed, and diffs that patch(1) applies', async () => {
   const dir = test.info().outputPath('state');
   const writer = new DomStateWriter(dir);
   const before = '<body>\n  <input name="a"\n         value=""\n         ref="e2">\n</body>\n';
   const after = before.replace('value=""', 'value="John"');
 
-  const first = await writer.write('browser_navigate', {}, before, '- textbox [ref=e2]');
+  const first = writer.plan('browser_navigate', {}, state(before, '- textbox [ref=e2]'));
   expect(first.files.diff).toBeUndefined();
+  await writer.write(first);
   expect(readFileSync(first.files.dom, 'utf8')).toBe(before);
   expect(readFileSync(first.files.accessibilityTree, 'utf8')).toBe('- textbox [ref=e2]');
 
-  const same = await writer.write('browser_snapshot', {}, before, '- textbox [ref=e2]');
-  expect(same.files.diff).toBeUndefined();
+  const same = writer.plan('browser_snapshot', {}, state(before, '- textbox [ref=e2]'));
+  expect(same).toEqual({ files: first.files });
+  expect(await writer.write(same)).toEqual({ diff: undefined, diffMs: expect.any(Number) });
 
-  const typed = await writer.write('browser_type', { target: 'e2', text: 'John' }, after, '- textbox [ref=e2]: John');
+  const typed = writer.plan('browser_type', { target: 'e2', text: 'John' }, state(after, '- textbox [ref=e2]: John'));
   expect(typed.files.diff).toBe(join(dir, 'diffs', '001-type-e2-John.diff'));
+  await writer.write(typed);
   const diff = readFileSync(typed.files.diff!, 'utf8');
   expect(diff.split('\n').filter(line => /^[-+][^-+]/.test(line))).toEqual(['-         value=""', '+         value="John"']);
   expect(diff).toMatch(/^--- a\/dom\.html\t\(before 001-type-e2-John\)\n\+\+\+ b\/dom\.html\t\(after 001-type-e2-John\)\n@@ -1,5 \+1,5 @@/);
@@ -40,4 +45,34 @@ test('writes the state, a diff only when something changed, and diffs that patch
   execFileSync('patch', [target, typed.files.diff!]);
   expect(readFileSync(target, 'utf8')).toBe(after);
   expect(readdirSync(dir).filter(f => f.endsWith('.tmp'))).toEqual([]);
+});
+
+test('plans name every path at once and count from each other; writing them in order leaves the last state', async () => {
+  const dir = test.info().outputPath('burst');
+  const writer = new DomStateWriter(dir);
+  const doms = ['<body>\n  <p>0</p>\n</body>\n', '<body>\n  <p>1</p>\n</body>\n', '<body>\n  <p>2</p>\n</body>\n'];
+  // Planned one after the other, before anything is written (as calls in a burst are).
+  const plans = doms.map((dom, i) => writer.plan('browser_click', { target: `e${i}` }, state(dom, `- paragraph: "${i}"`)));
+  expect(plans.map(plan => plan.files.diff && plan.files.diff.slice(dir.length + 1))).toEqual([undefined, 'diffs/001-click-e1.diff', 'diffs/002-click-e2.diff']);
+  for (const plan of plans) await writer.write(plan);
+  expect(readFileSync(join(dir, 'dom.html'), 'utf8')).toBe(doms[2]);
+  expect(readFileSync(join(dir, 'accessibility-tree.yaml'), 'utf8')).toBe('- paragraph: "2"');
+  // Each diff goes from the state planned before it.
+  expect(readFileSync(plans[2].files.diff!, 'utf8')).toContain('-  <p>1</p>\n+  <p>2</p>');
+});
+
+test('another document: the diff says so instead of diffing two unrelated pages', async () => {
+  const dir = test.info().outputPath('navigation');
+  const writer = new DomStateWriter(dir);
+  await writer.write(writer.plan('browser_navigate', {}, state('<body>\n  <p>one</p>\n</body>\n', '- paragraph: one', 'F1:1')));
+  const next = { dom: '<body>\n  <h1>two</h1>\n</body>\n', ariaSnapshot: '- heading "two"', document: 'F1:2', url: 'http://127.0.0.1/two.html' };
+  const plan = writer.plan('browser_navigate', { url: next.url }, next);
+  const { diff } = await writer.write(plan);
+  expect(diff).toBe(newDocumentDiff('001-navigate', 'http://127.0.0.1/two.html'));
+  expect(readFileSync(plan.files.diff!, 'utf8')).toBe(
+    '--- a/dom.html\t(before 001-navigate)\n+++ b/dom.html\t(after 001-navigate)\nNew document: http://127.0.0.1/two.html\nThe whole DOM changed: dom.html has the new one.\n');
+  expect(readFileSync(plan.files.dom, 'utf8')).toBe(next.dom);
+  // Where documents cannot be told apart (the fallback extraction), the DOM is diffed.
+  const unknown = writer.plan('browser_snapshot', {}, { ...next, dom: '<body>\n  <h1>three</h1>\n</body>\n', document: undefined });
+  expect((await writer.write(unknown)).diff).toContain('+  <h1>three</h1>');
 });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Context } from '../browser/context';
 import { firstLine, type Tab } from '../browser/tab';
-import type { DomStateUpdate } from '../dom-state/dom-state';
+import type { DomStateStep } from '../dom-state/dom-state';
 import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
 import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
 import { displayPath } from '../browser/workspace-paths';
@@ -43,8 +43,8 @@ export class Response {
   private tabsWanted = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
-  /** The Browser State this call wrote, published on the event bus. */
-  domState?: DomStateUpdate;
+  /** The Browser State this call writes (in the background), published on the event bus once written. */
+  domState?: DomStateStep;
   /** Page sections taken over from a tool run on this call's behalf; no second snapshot is taken. */
   private adopted?: ParsedResponse;
 
@@ -151,7 +151,10 @@ export class Response {
     })));
   }
 
-  /** After a full snapshot (the refs are fresh on every element), write dom.html, the tree and the diff. */
+  /**
+   * After a full snapshot (the refs are fresh on every element), extract the DOM and queue dom.html, the tree and the
+   * diff for writing: the section names the files before they are written.
+   */
   private async browserStateSection(tab: Tab): Promise<BrowserStateSection | undefined> {
     const domState = this.context.domState;
     if (!domState || this.ariaSnapshot === undefined) return undefined;

@@ -8,7 +8,7 @@ import { firstLine } from '../browser/tab';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
-import type { ResolvedTarget } from '../../shared/events';
+import type { InspectorEvent, ResolvedTarget, ToolCallEvent } from '../../shared/events';
 import { Response } from './response';
 import { redactDeep, redactSecrets } from '../secrets';
 import { capText } from './output-cap';
@@ -49,6 +49,8 @@ function errorText(error: unknown): string {
 export class McpSession implements ToolHost {
   private context?: Context;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The events of this session go on the bus in seq order, each once its call's Browser State is written. */
+  private publishing: Promise<void> = Promise.resolve();
   private seq = 0;
   private readonly tools: ToolDefinition[];
   /** While a call runs, trusted input in the browser is the agent's, not a human step. */
@@ -91,6 +93,11 @@ export class McpSession implements ToolHost {
   /** The session's Browser State folder, once its browser context exists and when DomState is on. */
   browserStateDir(): string | undefined {
     return this.context?.domState?.dir;
+  }
+
+  /** Settles once every call answered so far is on the event bus (an event may follow its answer: see execute). */
+  published(): Promise<void> {
+    return this.publishing;
   }
 
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
@@ -154,7 +161,10 @@ export class McpSession implements ToolHost {
     const shot = pageShots && !response.images.length ? await this.shots.after(context) : undefined;
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
-    await this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated }, text === full ? undefined : text);
+    const published = this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated }, text === full ? undefined : text);
+    // A recording answers once the call's record (its Browser State included) is on disk; otherwise the event, which
+    // waits for the Browser State files, follows the answer.
+    if (this.config.sessionDir) await published;
     this.browser.poke();
     return { result, sections, response };
   }
@@ -174,6 +184,8 @@ export class McpSession implements ToolHost {
   }
 
   private async invoke(tool: ToolDefinition, args: Record<string, unknown>, context: Context, response: Response) {
+    // A call that may act takes its snapshots afresh (going back can restore a document whose stamp looks unchanged).
+    if (!tool.readOnly || tool.name === 'browser_navigate_back') for (const tab of context.tabs) tab.forgetSnapshot();
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
       if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
@@ -198,7 +210,11 @@ export class McpSession implements ToolHost {
     const seq = ++this.seq;
     const endedAt = Date.now();
     const activity = context.activity?.take({ seq, startedAt, endedAt });
-    return this.bus.publish({
+    const domState = response.domState?.written.then(
+      ({ dom, diff, extraction }) => ({ dom, diff, extraction }),
+      error => void console.error(`[dom-state] writing ${context.domState?.dir} failed: ${firstLine(error)}`),
+    );
+    const event: ToolCallEvent = {
       type: 'tool-call',
       sessionId: this.id,
       seq,
@@ -219,10 +235,17 @@ export class McpSession implements ToolHost {
       ...(image && { imageReturned: true }),
       ...(page.before && { before: jpeg(page.before) }),
       ...(page.navigated && { navigated: true }),
-      domState: response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction },
       ...(storageState !== undefined && { storageState: redactDeep(context.secrets, storageState) }),
       ...(activity && { activity }),
-    });
+    };
+    return this.inOrder(async () => ({ ...event, domState: await domState }));
+  }
+
+  /** Publishes after every earlier event of this session; the event is made once those are out. */
+  private inOrder(event: () => Promise<InspectorEvent>): Promise<void> {
+    const published = this.publishing.then(async () => this.bus.publish(await event()));
+    this.publishing = published.catch(() => {});
+    return published;
   }
 
   private async ensureContext(): Promise<Context> {
@@ -233,7 +256,8 @@ export class McpSession implements ToolHost {
         this.shots.forget();
         const seq = ++this.seq;
         const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
-        return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.context!.secrets, step), ...(activity && { activity }) });
+        const event: ToolCallEvent = { type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.context!.secrets, step), ...(activity && { activity }) };
+        return this.inOrder(async () => event);
       },
     });
     return this.context;
@@ -241,6 +265,7 @@ export class McpSession implements ToolHost {
 
   async close(): Promise<void> {
     await this.queue;
+    await this.publishing;
     await this.context?.dispose();
   }
 }

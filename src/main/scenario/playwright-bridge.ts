@@ -7,7 +7,7 @@ import type { ToolCallEvent } from '../../shared/events';
 import type { ToolCallSummary } from './types';
 
 /** The session the bridge drives: one created by the core, so its calls go through the tool layer and onto the bus. */
-export type BridgeSession = Pick<McpSession, 'id' | 'callTool' | 'pages'>;
+export type BridgeSession = Pick<McpSession, 'id' | 'callTool' | 'pages' | 'published'>;
 
 /** A tool call that answered with an error; `message` is the response's Error section. */
 export class BridgeError extends Error {
@@ -146,6 +146,7 @@ export class PlaywrightBridgeService implements PageEvaluator {
   private async call(tool: string, args: Record<string, unknown>): Promise<ToolCallSummary> {
     this.calls = [];
     const result = await this.session.callTool(tool, Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined)));
+    await this.session.published();
     const event = this.calls.findLast(call => call.tool === tool);
     this.calls = [];
     const error = event?.response.error ?? (result.isError ? textOf(result.content) : undefined);

@@ -20,6 +20,8 @@ const snapshot = defineTool({
       return;
     }
     const options = { depth: args.depth, boxes: args.boxes ?? context.config.snapshotBoxes };
+    // An element's snapshot becomes the one Playwright resolves refs in: the page's last one cannot be reused.
+    if (args.target) tab.forgetSnapshot();
     const yaml = args.target
       ? await (await tab.locator(args.target)).locator.ariaSnapshot({ mode: 'ai', ...options })
       : await tab.snapshot(options);

@@ -1,0 +1,52 @@
+import type { Page } from 'playwright';
+import { UtilityWorlds } from './utility-world';
+
+/**
+ * In the page's utility world: a token that changes whenever the aria snapshot may have. It counts DOM mutations
+ * (the document and every open shadow root, which a document's observer does not see into) and the events that
+ * change what a snapshot shows without one: typing, focus, the pointer (hover styles), popovers toggling, a stylesheet
+ * or image loading; form values a script set are compared with the last run's. A running animation or transition
+ * makes every token new. The URL and the viewport are part of it. One watcher per document, kept on its window.
+ */
+const PAGE_STAMP = `() => {
+  let watch = window.__aiInspectorStamp;
+  if (!watch) {
+    watch = window.__aiInspectorStamp = { changes: 0, roots: new WeakSet(), values: new WeakMap() };
+    watch.observer = new MutationObserver(() => { watch.changes++; });
+    const bump = () => { watch.changes++; };
+    for (const type of ['input', 'change', 'focusin', 'focusout', 'pointerover', 'pointerout', 'toggle', 'load', 'error', 'animationstart', 'transitionstart'])
+      document.addEventListener(type, bump, true);
+    window.addEventListener('resize', bump);
+  }
+  const visit = root => {
+    if (!watch.roots.has(root)) {
+      watch.roots.add(root);
+      watch.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+      watch.changes++;
+    }
+    for (const element of root.querySelectorAll('*')) if (element.shadowRoot) visit(element.shadowRoot);
+    for (const field of root.querySelectorAll('input, textarea, select')) {
+      const value = field.tagName === 'SELECT' ? Array.from(field.options, o => o.selected ? 1 : 0).join('')
+        : field.type === 'checkbox' || field.type === 'radio' ? String(field.checked) + String(field.indeterminate) : field.value;
+      if (watch.values.get(field) !== value) watch.changes++;
+      watch.values.set(field, value);
+    }
+  };
+  visit(document);
+  if (document.getAnimations().some(animation => animation.playState === 'running')) watch.changes++;
+  return watch.changes + ' ' + innerWidth + 'x' + innerHeight + ' ' + location.href;
+}`;
+
+/**
+ * The page's stamp (see PAGE_STAMP), or undefined where it cannot be told: no CDP (or its session is gone), or child
+ * frames, whose own documents are not watched. It never fails the snapshot it is taken for.
+ */
+export async function pageStamp(page: Page): Promise<string | undefined> {
+  if (page.frames().length !== 1) return undefined;
+  try {
+    const worlds = await UtilityWorlds.of(page);
+    return worlds && (await worlds.call<string>(await worlds.topFrameId(), PAGE_STAMP, []));
+  } catch {
+    return undefined;
+  }
+}
