@@ -16,6 +16,11 @@ const LOADING_QUIET_MS = 100;
  * script then costs this much, not the whole settle cap.
  */
 const REQUEST_HOLD_MS = 2_000;
+/**
+ * The same once the page fired `load` (where Playwright MCP stops waiting): long enough for the quick data fetch a
+ * script starts at load time, short enough that a long poll opened then costs little.
+ */
+const LOADED_HOLD_MS = 300;
 /** Requests whose answer can change what the page shows. Images, fonts, media, beacons, event streams never do. */
 const CONTENT_TYPES = new Set(['document', 'stylesheet', 'script', 'xhr', 'fetch']);
 // AGENT_INSPECTOR_DEBUG=settle: how long each wait took and why it ended (bench:real reads these lines).
@@ -116,12 +121,13 @@ export class SettleWatch {
 
   /**
    * Until when the requests in flight hold the wait; undefined when none does. The page's own document holds it as
-   * long as it takes (the cap bounds it); any other request for REQUEST_HOLD_MS at most.
+   * long as it takes (the cap bounds it); any other request for REQUEST_HOLD_MS at most, LOADED_HOLD_MS after `load`.
    */
   private heldUntil(now: number): number | undefined {
+    const hold = this.loaded ? LOADED_HOLD_MS : REQUEST_HOLD_MS;
     let until: number | undefined;
     for (const [request, start] of this.inFlight) {
-      const end = this.isMainDocument(request) ? Infinity : start + REQUEST_HOLD_MS;
+      const end = this.isMainDocument(request) ? Infinity : start + hold;
       if (end > now) until = Math.max(until ?? 0, end);
     }
     return until;
