@@ -134,8 +134,13 @@ export class SettleWatch {
   }
 
   private isMainDocument(request: Request): boolean {
-    // A service worker's request has no frame (frame() throws).
-    return !request.serviceWorker() && request.isNavigationRequest() && request.frame() === this.page.mainFrame();
+    if (!request.isNavigationRequest()) return false;
+    try {
+      return request.frame() === this.page.mainFrame();
+    } catch {
+      // A popup's first navigation has no frame yet (frame() throws): not this page's document.
+      return false;
+    }
   }
 
   /** Waits `ms`, or less when a request starts or ends, a navigation commits or the page loads. */
