@@ -39,12 +39,18 @@ export class SettleWatch {
   private readonly inFlight = new Map<Request, number>();
   /** A main-frame navigation committed that the wait has not yet followed to DOMContentLoaded. */
   private committed = false;
+  /**
+   * A request for a new main-frame document was seen: the navigation that commits loads a new document, rather than
+   * changing the URL of this one (pushState, a fragment), after which the action's own quiet window still applies.
+   */
+  private newDocument = false;
   /** The main frame's `load` fired after the last navigation this watch saw. */
   private loaded = false;
   private wake?: () => void;
 
   private readonly onRequest = (request: Request) => {
     if (!CONTENT_TYPES.has(request.resourceType())) return;
+    if (this.isMainDocument(request)) this.newDocument = true;
     this.inFlight.set(request, Date.now());
     this.wake?.();
   };
@@ -99,10 +105,10 @@ export class SettleWatch {
     for (let now = Date.now(); now < deadline; now = Date.now()) {
       if (stop() || this.page.isClosed()) return 'stopped';
       if (this.committed) {
-        // A new document: the snapshot needs its DOM. (A same-document navigation resolves this at once.)
+        // The snapshot needs the new document's DOM. (A same-document navigation resolves this at once.)
         this.committed = false;
         await this.page.waitForLoadState('domcontentloaded', { timeout: deadline - now }).catch(() => {});
-        quietMs = LOADING_QUIET_MS;
+        if (this.newDocument) quietMs = LOADING_QUIET_MS;
         quietSince = Date.now();
         continue;
       }
