@@ -14,6 +14,10 @@ const PAGES: Record<string, string> = {
     <button id="api" onclick="fetch('/api').then(r => r.text()).then(t => { this.textContent = t; })">Load</button>
     <input id="field">`,
   '/slow.html': '<title>Slow</title><h1>Slow page</h1>',
+  // Its load waits for an image that takes 200 ms; the button navigates 300 ms after a click.
+  '/loading.html': `<title>Loading</title><img src="/image" alt="Late">
+    <button onclick="setTimeout(() => { location.href = '/next.html'; }, 300)">Next</button>`,
+  '/next.html': '<title>Next</title><h1>Next page</h1>',
 };
 
 let server: Server;
@@ -27,6 +31,7 @@ test.beforeAll(async () => {
     if (path === '/poll') return; // Never answered.
     // Slower than a request's own hold (2 s): only the page's own document may keep the wait that long.
     if (path === '/slow.html') return setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGES[path]), 2_500);
+    if (path === '/image') return setTimeout(() => res.writeHead(404).end(), 200);
     if (path === '/api') return setTimeout(() => res.writeHead(200).end('Loaded'), 1_000);
     res.writeHead(PAGES[path] ? 200 : 404, { 'content-type': 'text/html' }).end(PAGES[path] ?? '');
   });
@@ -79,6 +84,12 @@ test('a request that never answers holds the wait 2 s, not the cap; a 1 s fetch 
   expect(polled).toBeLessThan(3_500);
   await settleAfter(() => page.click('#api'));
   await expect(page.locator('#api')).toHaveText('Loaded', { timeout: 1 });
+});
+
+test('the load of a page still loading before a click does not cut the click\'s quiet window short', async () => {
+  await page.goto(`${base}/loading.html`, { waitUntil: 'domcontentloaded' });
+  await settleAfter(() => page.click('button'));
+  expect(page.url()).toBe(`${base}/next.html`);
 });
 
 test('waitForLater: false does not wait for what a handler might do later', async () => {

@@ -44,8 +44,12 @@ export class SettleWatch {
    * changing the URL of this one (pushState, a fragment), after which the action's own quiet window still applies.
    */
   private newDocument = false;
-  /** The main frame's `load` fired after the last navigation this watch saw. */
+  /**
+   * The main frame's `load` fired after the last navigation this watch saw. Only then: a page still loading from
+   * before the action may fire it in the middle of the action's quiet window, which it must not cut short.
+   */
   private loaded = false;
+  private navigated = false;
   private wake?: () => void;
 
   private readonly onRequest = (request: Request) => {
@@ -60,11 +64,12 @@ export class SettleWatch {
   private readonly onNavigated = (frame: Frame) => {
     if (frame !== this.page.mainFrame()) return;
     this.committed = true;
+    this.navigated = true;
     this.loaded = false;
     this.wake?.();
   };
   private readonly onLoad = () => {
-    this.loaded = true;
+    this.loaded = this.navigated;
     this.wake?.();
   };
 
