@@ -13,6 +13,7 @@
 //
 //   npm run bench:real                         (builds first)
 //   node bench/real.js --iterations 3 --pages wikipedia.html,telegraph.html --external
+//   BENCH_OURS_ARGS='--no-dom-state' node bench/real.js   (extra flags for our server: what a feature costs)
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ function serverDefinitions(origin) {
     ...(external ? [] : ['--allowed-origins', origin])];
   return [
     // The settle lines say how long each of our calls waited for the page after its action, and why it stopped.
-    { name: 'ours', args: [OUR_CLI, 'mcp', ...common], env: { AGENT_INSPECTOR_DEBUG: 'settle' }, log: SETTLE_LINE },
+    { name: 'ours', args: [OUR_CLI, 'mcp', ...common, ...(process.env.BENCH_OURS_ARGS?.split(' ').filter(Boolean) ?? [])], env: { AGENT_INSPECTOR_DEBUG: 'settle' }, log: SETTLE_LINE },
     // --no-sandbox: Chromium refuses to start sandboxed as root.
     { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--no-sandbox', ...common] },
   ];
