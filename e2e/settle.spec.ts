@@ -71,20 +71,10 @@ test.describe('settling after an action', () => {
     await ours.close();
   });
 
-  test('a page with a never-ending long poll: navigate returns at once with what its fetch rendered', async ({ workspace }) => {
+  test('a page with a never-ending long poll: navigate returns at once with what its fetch rendered', async () => {
     const navigated = await timed(ours, 'browser_navigate', { url: `${base}/long-poll.html` });
     expect(navigated.ms).toBeLessThan(READY_MS);
     expect(navigated.parsed.snapshot?.yaml).toMatch(/listitem \[ref=\w+\]: Second mail/);
-    // The peer returns at `load`, which a fetch does not hold up: ours waits at most a short while longer, for what
-    // the fetches started at load bring (the margin is for a busy machine; holding the long poll 2 s would exceed it).
-    const peer = await connectPeer(join(workspace, 'peer'));
-    try {
-      await peer.call('browser_navigate', { url: `${base}/arrived.html` });
-      const theirs = await timed(peer, 'browser_navigate', { url: `${base}/long-poll.html` });
-      expect(navigated.ms).toBeLessThan(theirs.ms + 1_500);
-    } finally {
-      await peer.close();
-    }
   });
 
   test('a page whose image takes 10 s: navigate returns at DOMContentLoaded, not at the settle cap', async () => {

@@ -18,6 +18,7 @@ const PAGES: Record<string, string> = {
   '/loading.html': `<title>Loading</title><img src="/image" alt="Late">
     <button onclick="setTimeout(() => { location.href = '/next.html'; }, 300)">Next</button>`,
   '/next.html': '<title>Next</title><h1>Next page</h1>',
+  '/long-poll.html': `<title>Poll</title><script>fetch('/poll')</script>`,
 };
 
 let server: Server;
@@ -90,6 +91,10 @@ test('the load of a page still loading before a click does not cut the click\'s 
   await page.goto(`${base}/loading.html`, { waitUntil: 'domcontentloaded' });
   await settleAfter(() => page.click('button'));
   expect(page.url()).toBe(`${base}/next.html`);
+});
+
+test('a long poll a page opens while loading holds a navigation 300 ms at most after load', async () => {
+  expect(await settleAfter(() => page.goto(`${base}/long-poll.html`, { waitUntil: 'domcontentloaded' }))).toBeLessThan(1_000);
 });
 
 test('waitForLater: false does not wait for what a handler might do later', async () => {
