@@ -61,7 +61,7 @@ export function addPeerOptions(command: Command): Command {
     .addOption(new Option('--save-session', 'record the session into the output directory (as --session-dir <output-dir>)'))
     .addOption(new Option('--idle-timeout <timeout>', 'close the browser after this many ms without a tool call; the next call relaunches it (default 1 hour headless, never headed; 0: never)').argParser(milliseconds('--idle-timeout')))
     .addOption(new Option('--shared-browser-context', 'all HTTP clients share one browser context'))
-    .addOption(new Option('--timeout-settle <timeout>', 'wait after each action for the work it triggered, at most this many ms (default 500)').argParser(milliseconds('--timeout-settle')))
+    .addOption(new Option('--timeout-settle <timeout>', 'wait after each action until the page has settled, at most this many ms (default 5000)').argParser(milliseconds('--timeout-settle')))
     .addOption(new Option('--allow-unrestricted-file-access', 'allow file:// URLs and files outside the workspace root'))
     .addHelpText('after', '\nFlags shared with Playwright MCP also read its PLAYWRIGHT_MCP_* variables (e.g. PLAYWRIGHT_MCP_VIEWPORT_SIZE) and its --config file keys.');
 }

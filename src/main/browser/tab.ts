@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { jsString } from './codegen';
 import { elementFactsOf } from './element-facts';
 import { pageStamp } from './page-stamp';
+import { SettleWatch } from './settle';
 import { UtilityWorlds } from './utility-world';
 import { consoleLevel } from '../../shared/activity';
 import { snapshotNode } from '../../shared/aria-snapshot';
@@ -86,8 +87,6 @@ const MAX_NETWORK_ENTRIES = 5_000;
 const MAX_CONSOLE_ENTRIES = 5_000;
 const MAX_RECENT_EVENTS = 50;
 const SETTLE_TIMEOUT = 5_000;
-/** How long nothing may happen after an action before it counts as done: Playwright MCP's fixed settle wait. */
-const QUIET_MS = 500;
 const SNAPSHOT_TIMEOUT = 30_000;
 
 /** A console line as Playwright MCP prints it: `[LOG] text @ url:line` by message type; a page error as its stack. */
@@ -359,48 +358,19 @@ export class Tab {
   }
 
   /**
-   * Runs an action and waits for what it set off: a navigation's load and the requests it started (bounded). A dialog
-   * or file chooser that opens meanwhile ends the wait, since the page is blocked until a tool handles it.
+   * Runs an action and waits until the page has settled after it, as a user would see it (SettleWatch): a navigation's
+   * DOMContentLoaded, then a short quiet window, never the full cap on a page whose content is ready. A dialog or file
+   * chooser that opens meanwhile ends the wait, since the page is blocked until a tool handles it. `waitForLater`:
+   * see SettleWatch.settled.
    */
-  async runAction<T>(action: () => Promise<T>): Promise<T | undefined> {
-    const requests = new Set<Request>();
-    const onRequest = (request: Request) => requests.add(request);
-    const onDone = (request: Request) => requests.delete(request);
-    let navigated = false;
-    const onNavigation = (frame: unknown) => {
-      if (frame === this.page.mainFrame()) navigated = true;
-    };
-    // Context-wide, so a popup the action opens is waited for too.
-    const context = this.page.context();
-    context.on('request', onRequest);
-    context.on('requestfinished', onDone);
-    context.on('requestfailed', onDone);
-    this.page.on('framenavigated', onNavigation);
+  async runAction<T>(action: () => Promise<T>, { waitForLater = true } = {}): Promise<T | undefined> {
+    const watch = new SettleWatch(this.page);
     try {
       const result = await this.raceModal(action);
-      if (this.modalStates.length) return result;
-      const deadline = Date.now() + (this.options.settleMs ?? SETTLE_TIMEOUT);
-      const settling = () => Date.now() < deadline && !this.page.isClosed() && !this.modalStates.length;
-      // Quiet: no request in flight for QUIET_MS. A handler often navigates or fetches a moment after the click
-      // (a timer, a submit handler's validation), which a wait that ends with the action would miss.
-      const quiet = async () => {
-        let quietSince = Date.now();
-        while (settling() && Date.now() - quietSince < QUIET_MS) {
-          if (requests.size) quietSince = Date.now();
-          await delay(20);
-        }
-      };
-      await quiet();
-      if (navigated && settling()) {
-        await this.page.waitForLoadState('load', { timeout: Math.max(deadline - Date.now(), 1) }).catch(() => {});
-        await quiet();
-      }
+      if (!this.modalStates.length) await watch.settled(this.options.settleMs ?? SETTLE_TIMEOUT, () => this.modalStates.length > 0, { waitForLater });
       return result;
     } finally {
-      context.off('request', onRequest);
-      context.off('requestfinished', onDone);
-      context.off('requestfailed', onDone);
-      this.page.off('framenavigated', onNavigation);
+      watch.dispose();
     }
   }
 

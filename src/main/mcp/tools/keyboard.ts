@@ -23,10 +23,11 @@ const type = defineTool({
     const method = args.slowly ? 'pressSequentially' : 'fill';
     response.addCode(`await ${code}.${method}(${text.code});`);
     if (args.submit) response.addCode(`await ${code}.press('Enter');`);
+    // A plain fill sets one value: as in @playwright/mcp, nothing a handler does later is waited for.
     await tab.runAction(async () => {
       await locator[method](text.value);
       if (args.submit) await locator.press('Enter');
-    });
+    }, { waitForLater: !!(args.submit || args.slowly) });
     // As in @playwright/mcp: filling changes one value, so only a submit (which may navigate) or typing key by key
     // (whose handlers may change the page: suggestions, validation) earns a snapshot — on a large page the snapshot
     // costs far more than the typing.

@@ -1,0 +1,243 @@
+// Real-page latency benchmark: agent-inspector vs @playwright/mcp on the saved pages of ../shared/real-pages.
+//
+// The pages are served on loopback; on each, both servers (same Chromium, headless, --isolated) navigate, snapshot,
+// type into a text field when the page has one, and click a link or button from the snapshot — the same element for
+// both, picked in an untimed warm-up round. Servers alternate who goes first page by page. The report has a row per
+// page and tool, the median and 90th-percentile ratio ours/peer per tool, the worst single excess over the peer, the
+// response sizes, and how many Browser State (DomState) writes our server made.
+//
+// Network: the pages reference scripts, styles and images on hosts that do not answer here (no internet: Chromium's
+// resolver stalls about 5 s per host, some pages never reach DOMContentLoaded). By default both servers get
+// --allowed-origins <the loopback server>, so every such request fails at once, as on an offline or ad-blocked
+// machine, and both see the same conditions; `--external` serves the pages as they are instead.
+//
+//   npm run bench:real                         (builds first)
+//   node bench/real.js --iterations 3 --pages wikipedia.html,telegraph.html --external
+//   BENCH_OURS_ARGS='--no-dom-state' node bench/real.js   (extra flags for our server: what a feature costs)
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import {
+  CHROMIUM, fmt, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, ROOT, timed, withServers,
+} from './support.js';
+
+const PAGES_DIR = join(ROOT, '../shared/real-pages');
+const TOOLS = ['browser_navigate', 'browser_snapshot', 'browser_type', 'browser_click'];
+/** Goals of issue 18 for these tools: median and p90 ratio ours/peer, and the largest excess of one call. */
+const GOALS = { median: 0.85, p90: 1.1, excessMs: 300 };
+const TIMED_TOOLS = ['browser_navigate', 'browser_snapshot', 'browser_click'];
+/** Per-call bound, so that a page that never loads costs a row, not the run. */
+const CALL_TIMEOUT_MS = 60_000;
+
+const SETTLE_LINE = /^\[settle\] /;
+
+const option = name => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const external = process.argv.includes('--external');
+
+/** Serves the real pages as they were saved; anything else is a 404 (what their relative links get). */
+async function startPageServer() {
+  const server = createServer(async (req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1));
+    if (!/^[\w-]+\.html$/.test(name)) return res.writeHead(404).end();
+    try {
+      const body = await readFile(join(PAGES_DIR, name));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise(resolve => { server.closeAllConnections(); server.close(resolve); }),
+  };
+}
+
+function serverDefinitions(origin) {
+  // Same limits for both: a page whose load never ends fails its navigate at 15 s instead of 60 s.
+  const common = ['--headless', '--isolated', '--executable-path', CHROMIUM, '--timeout-navigation', '15000', '--timeout-action', '3000',
+    ...(external ? [] : ['--allowed-origins', origin])];
+  return [
+    // The settle lines say how long each of our calls waited for the page after its action, and why it stopped.
+    { name: 'ours', args: [OUR_CLI, 'mcp', ...common, ...(process.env.BENCH_OURS_ARGS?.split(' ').filter(Boolean) ?? [])], env: { AGENT_INSPECTOR_DEBUG: 'settle' }, log: SETTLE_LINE },
+    // --no-sandbox: Chromium refuses to start sandboxed as root.
+    { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--no-sandbox', ...common] },
+  ];
+}
+
+/** The snapshot's interactive lines: `role "name" [ref=…]`, by role, with names unique in the snapshot. */
+function candidates(yaml, roles) {
+  const found = [...yaml.matchAll(/^\s*- (\w+) "([^"\n]+)"(?: \[[^\]\n]*\])* \[ref=[^\]]+\]/gm)]
+    .filter(([, role]) => roles.includes(role))
+    .map(([, role, name]) => `${role} "${name}"`);
+  return found.filter(element => found.indexOf(element) === found.lastIndexOf(element) && !/\[disabled\]/.test(element));
+}
+
+const refIn = (yaml, element) => yaml.split('\n').find(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line))?.match(REF)[1];
+
+/** A call bounded by CALL_TIMEOUT_MS; returns the text, or an Error (recorded as such) when the call failed. */
+async function attempt(server, label, record, tool, args) {
+  const logged = server.logLines.length;
+  const call = timed(server, label, record, tool, args).then(text => {
+    // The server writes its settle line before it answers; what arrived during the call is this call's.
+    if (record) for (const line of server.logLines.slice(logged)) ((server.settles ??= {})[tool] ??= []).push(line);
+    return text;
+  });
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${tool} took over ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref());
+  return Promise.race([call, timeout]).catch(error => {
+    if (record) ((server.errors[label] ??= {})[tool] ??= []).push(error.message.split('\n')[0]);
+    return error;
+  });
+}
+
+/**
+ * Untimed: picks the element to click and the field to type into, the same for both servers: the first candidate
+ * whose click (after a fresh navigate) succeeds on both. Buttons first (they act in place), then links.
+ */
+async function choose(servers, page, url) {
+  const snapshots = [];
+  for (const server of servers) {
+    await attempt(server, page, false, 'browser_navigate', { url });
+    snapshots.push(await attempt(server, page, false, 'browser_snapshot', {}));
+  }
+  if (snapshots.some(s => s instanceof Error)) return { error: snapshots.find(s => s instanceof Error).message };
+  const inAll = list => list.filter(element => snapshots.every(yaml => refIn(yaml, element)));
+  const field = inAll(candidates(snapshots[0], ['textbox', 'searchbox']))[0];
+  for (const element of inAll([...candidates(snapshots[0], ['button']), ...candidates(snapshots[0], ['link'])]).slice(0, 6)) {
+    let clicked = true;
+    for (const server of servers) {
+      await attempt(server, page, false, 'browser_navigate', { url });
+      const yaml = await attempt(server, page, false, 'browser_snapshot', {});
+      const ref = yaml instanceof Error ? undefined : refIn(yaml, element);
+      const result = ref && await attempt(server, page, false, 'browser_click', { element, target: ref });
+      if (!ref || result instanceof Error || /^### Error/m.test(result)) clicked = false;
+    }
+    if (clicked) return { click: element, field };
+  }
+  return { field };
+}
+
+/** navigate → snapshot → type (when there is a field) → click: the timed cycle of one server on one page. */
+async function cycle(server, page, url, plan, round) {
+  await attempt(server, page, true, 'browser_navigate', { url });
+  const yaml = await attempt(server, page, true, 'browser_snapshot', {});
+  if (yaml instanceof Error) return;
+  // Typing first: a click may navigate away from the field.
+  const fieldRef = plan.field && refIn(yaml, plan.field);
+  if (fieldRef) await attempt(server, page, true, 'browser_type', { element: plan.field, target: fieldRef, text: `bench ${round}` });
+  const clickRef = plan.click && refIn(yaml, plan.click);
+  if (clickRef) await attempt(server, page, true, 'browser_click', { element: plan.click, target: clickRef });
+}
+
+const median = values => percentile(values, 50);
+
+function report(ours, peer, pages, plans, iterations) {
+  console.log(`\nLatency per call in ms (median of ${iterations}); ratio = ours/peer; KB = size of the text response.\n`);
+  const rows = [];
+  const ratios = Object.fromEntries(TOOLS.map(tool => [tool, []]));
+  const excess = Object.fromEntries(TOOLS.map(tool => [tool, { ms: -Infinity }]));
+  for (const page of pages) {
+    for (const tool of TOOLS) {
+      const a = ours.samples[page]?.[tool];
+      const b = peer.samples[page]?.[tool];
+      const errors = [...(ours.errors[page]?.[tool] ?? []).map(e => `ours: ${e}`), ...(peer.errors[page]?.[tool] ?? []).map(e => `peer: ${e}`)];
+      if (!a?.length || !b?.length) {
+        if (errors.length || tool === 'browser_navigate') rows.push([page, tool, '-', '-', '-', '-', '-', '-', errors[0]?.slice(0, 60) ?? 'no sample']);
+        continue;
+      }
+      const ratio = median(a) / median(b);
+      ratios[tool].push(ratio);
+      // Pairs by round: the same page and round on both servers, back to back.
+      a.forEach((ms, i) => {
+        if (b[i] !== undefined && ms - b[i] > excess[tool].ms) excess[tool] = { ms: ms - b[i], page };
+      });
+      const kb = server => (server.bytes[page][tool] / 1024).toFixed(1);
+      const note = tool === 'browser_click' ? plans[page].click : tool === 'browser_type' ? plans[page].field : '';
+      rows.push([page, tool, fmt(median(a)), fmt(median(b)), ratio.toFixed(2), kb(ours), kb(peer), errors.length ? `${errors.length} errors` : '', note ?? '']);
+    }
+  }
+  printTable(['page', 'tool', 'ours p50', 'peer p50', 'ratio', 'ours KB', 'peer KB', 'errors', 'element'], rows);
+
+  console.log('\nPer tool over the pages: median and 90th percentile of the per-page ratios, worst single excess of ours over the peer.\n');
+  const summary = TOOLS.filter(tool => ratios[tool].length).map(tool => {
+    const p50 = percentile(ratios[tool], 50);
+    const p90 = percentile(ratios[tool], 90);
+    const worst = excess[tool];
+    const goal = TIMED_TOOLS.includes(tool) ? (p50 <= GOALS.median && p90 <= GOALS.p90 && worst.ms <= GOALS.excessMs ? 'met' : 'missed') : '';
+    const bytes = server => Object.values(server.bytes).reduce((sum, byTool) => sum + (byTool[tool] ?? 0), 0);
+    return [tool, String(ratios[tool].length), p50.toFixed(2), p90.toFixed(2), `${worst.ms.toFixed(0)} (${worst.page})`,
+      (bytes(ours) / 1024).toFixed(1), (bytes(peer) / 1024).toFixed(1), goal];
+  });
+  printTable(['tool', 'pages', 'median ratio', 'p90 ratio', 'worst excess ms', 'ours KB', 'peer KB', 'goal'], summary, 1);
+  if (ours.settles) {
+    console.log('\nOur settle wait per tool (after the action itself): median ms, and why the waits ended.\n');
+    printTable(['tool', 'waits', 'median ms', 'max ms', 'ended by'], Object.entries(ours.settles).map(([tool, lines]) => {
+      const parsed = lines.map(line => line.match(/^\[settle\] (\d+)ms (\w+)/)).filter(Boolean);
+      const ms = parsed.map(m => Number(m[1]));
+      const counts = parsed.reduce((byWhy, m) => ({ ...byWhy, [m[2]]: (byWhy[m[2]] ?? 0) + 1 }), {});
+      const reasons = Object.entries(counts).map(([why, n]) => `${why} ${n}`).join(', ');
+      return [tool, String(ms.length), fmt(percentile(ms, 50)), fmt(Math.max(...ms)), reasons];
+    }), 1);
+  }
+  console.log(`\nGoals (navigate, snapshot, click): median <= ${GOALS.median}, p90 <= ${GOALS.p90}, no call more than ${GOALS.excessMs} ms slower than the peer's.`);
+}
+
+/** Our Browser State writes: responses that named the files, and the diff files on disk (one per call that changed something). */
+async function reportDomState(ours) {
+  const diffs = await readdir(join(ours.cwd, '.playwright-mcp/browser-state/diffs')).catch(() => []);
+  console.log(`\nDomState: ${ours.browserStateResponses} of ${ours.responses} responses had a Browser State section; ` +
+    `${diffs.length} diff files written.`);
+}
+
+async function main() {
+  const iterations = iterationsFromArgs(3);
+  const only = option('--pages')?.split(',');
+  const pages = (await readdir(PAGES_DIR)).filter(name => name.endsWith('.html') && (!only || only.includes(name))).sort();
+  if (!pages.length) throw new Error(`no pages in ${PAGES_DIR}${only ? ` named ${only.join(', ')}` : ''}`);
+  console.log(machineInfo());
+  console.log(`${pages.length} pages, ${iterations} timed rounds; external requests ${external ? 'go out as they are (--external)' : 'are blocked for both servers (--allowed-origins loopback)'}.`);
+  const site = await startPageServer();
+  await withServers(serverDefinitions(site.url), site, async servers => {
+    const [ours, peer] = servers;
+    for (const server of servers) server.errors = {};
+    countBrowserState(ours);
+    const plans = {};
+    for (const [i, page] of pages.entries()) {
+      const url = `${site.url}/${page}`;
+      process.stdout.write(`${page}: `);
+      plans[page] = await choose(servers, page, url);
+      process.stdout.write(plans[page].error ? `skipped (${plans[page].error.slice(0, 80)})\n` : `click ${plans[page].click ?? '(none)'}, type ${plans[page].field ?? '(none)'}; rounds`);
+      if (plans[page].error) continue;
+      for (let round = 1; round <= iterations; round++) {
+        // Alternate who goes first, page by page and round by round, so drift in machine load hits both alike.
+        const order = (i + round) % 2 ? [ours, peer] : [peer, ours];
+        for (const server of order) await cycle(server, page, url, plans[page], round);
+        process.stdout.write(` ${round}`);
+      }
+      process.stdout.write('\n');
+    }
+    report(ours, peer, pages.filter(page => !plans[page].error), plans, iterations);
+    await reportDomState(ours);
+  });
+}
+
+/** Counts our responses, and those with a Browser State section, as they arrive. */
+function countBrowserState(server) {
+  server.responses = 0;
+  server.browserStateResponses = 0;
+  const callTool = server.client.callTool.bind(server.client);
+  server.client.callTool = async (...args) => {
+    const result = await callTool(...args);
+    server.responses++;
+    if (result.content?.some(c => c.type === 'text' && c.text.includes('### Browser State'))) server.browserStateResponses++;
+    return result;
+  };
+}
+
+main().then(() => process.exit(0), error => {
+  console.error(`\nbench:real failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});
