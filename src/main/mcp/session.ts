@@ -120,6 +120,7 @@ export class McpSession implements ToolHost {
    * sessions share stays: the browser's own idle close (BrowserSource.callStarted) covers it.
    */
   private startIdleCount() {
+    clearTimeout(this.idleTimer);
     const timeout = this.browser.idleTimeout;
     if (!timeout || this.config.browser.sharedContext || !this.context) return;
     const context = this.context;
@@ -259,6 +260,8 @@ export class McpSession implements ToolHost {
       // A person's step is published like a call: the session's next seq, secrets redacted, what the page did.
       publish: step => {
         this.shots.forget();
+        // A person working in the pages keeps them as a call would.
+        if (this.busy === 0) this.startIdleCount();
         const seq = ++this.seq;
         const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
         return this.bus.publish({ type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.context!.secrets, step), ...(activity && { activity }) });
