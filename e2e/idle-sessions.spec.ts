@@ -6,9 +6,10 @@ import { connectHttp, connectPeer, startHttpServer } from './support/mcp';
 const FRESH_PAGE = '- 0: (current) [](about:blank)';
 
 test('an HTTP session idle for --idle-timeout gives its pages back while a busy one keeps its own; its next call starts on a fresh page, as with @playwright/mcp', async ({ site, workspace }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const server = await startHttpServer(['--isolated', '--idle-timeout', '2000']);
-  const peer = await connectPeer(join(workspace, 'peer'), ['--idle-timeout', '1000']);
+  // The peer's count starts when a call starts: a timeout shorter than a slow call closes its browser under it.
+  const peer = await connectPeer(join(workspace, 'peer'), ['--idle-timeout', '5000']);
   try {
     const [idle, busy] = await Promise.all([connectHttp(server.url), connectHttp(server.url)]);
     await idle.call('browser_navigate', { url: `${site.url}/form.html` });
@@ -24,7 +25,7 @@ test('an HTTP session idle for --idle-timeout gives its pages back while a busy 
 
     // The peer closes an idle client's browser; its next call relaunches it, on a fresh page too.
     await peer.call('browser_navigate', { url: `${site.url}/form.html` });
-    await new Promise(resolve => setTimeout(resolve, 2_500));
+    await new Promise(resolve => setTimeout(resolve, 8_000));
     expect((await peer.call('browser_tabs', { action: 'list' })).text).toContain(FRESH_PAGE);
     await Promise.all([idle.close(), busy.close()]);
   } finally {
