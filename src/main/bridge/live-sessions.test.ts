@@ -51,15 +51,15 @@ test('the step just published stays whole even when it alone is over the bound',
 test('across many sessions the oldest steps go first once all of them together exceed the global bound', () => {
   const { live, start, step } = setup();
   const perSession = MAX_SESSION_HEAVY_CHARS / MEGA.length - 1;
-  // 32 sessions each within its own bound: 496 M characters together, over the 384 M kept across sessions.
-  for (let s = 0; s < 32; s++) {
+  // 64 sessions each within its own bound: 448 M characters together, over the 384 M kept across sessions.
+  for (let s = 0; s < 64; s++) {
     start(`s${s}`);
     for (let seq = 1; seq <= perSession; seq++) step(`s${s}`, seq);
   }
   expect(live.get('s0')!.evictedUpTo).toBe(perSession);
   expect(whole(live.get('s0')!.steps)).toEqual([]);
-  expect(live.get('s31')!.evictedUpTo).toBeUndefined();
-  expect(whole(live.get('s31')!.steps)).toHaveLength(perSession);
+  expect(live.get('s63')!.evictedUpTo).toBeUndefined();
+  expect(whole(live.get('s63')!.steps)).toHaveLength(perSession);
   const kept = live.all().reduce((sum, session) => sum + whole(session.steps).length, 0);
   expect(kept).toBeLessThanOrEqual(384);
   expect(kept).toBeGreaterThan(380);
