@@ -175,7 +175,9 @@ export class BridgeHost {
     },
     stepDiff: async ({ sessionId, seq, fromSeq }) => {
       const live = this.live.get(sessionId);
-      return stepDiff(live ? liveDiffSource(live) : recordedDiffSource(await this.recorded.open(sessionId)), seq, fromSeq);
+      // Either state may be an evicted step's: a recorded session then compares from its folder.
+      const recorded = live ? await this.evictedRecording(live, 1) : await this.recorded.open(sessionId);
+      return stepDiff(recorded ? recordedDiffSource(recorded) : liveDiffSource(live!), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
     stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
@@ -290,12 +292,14 @@ export class BridgeHost {
 
   private async getStep(id: string, seq: number): Promise<StepDetail> {
     const live = this.live.get(id);
-    if (live) {
-      const index = live.steps.findIndex(step => step.seq === seq);
-      if (index < 0) throw new Error(`Session ${id} has no step ${seq}.`);
-      const step = live.steps[index];
-      const withAria = live.steps.slice(0, index + 1).findLast(candidate => candidate.ariaSnapshot !== undefined);
-      const previous = live.steps.slice(0, index).findLast(candidate => candidate.ariaSnapshot !== undefined);
+    const index = live ? live.steps.findIndex(step => step.seq === seq) : -1;
+    if (live && index < 0) throw new Error(`Session ${id} has no step ${seq}.`);
+    const step = live?.steps[index];
+    const withAria = live?.steps.slice(0, index + 1).findLast(candidate => candidate.ariaSnapshot !== undefined);
+    const previous = live?.steps.slice(0, index).findLast(candidate => candidate.ariaSnapshot !== undefined);
+    // The step, or the snapshot it shows or is compared with, may be among those whose artifacts left memory.
+    const fromDisk = live && await this.evictedRecording(live, !withAria || (withAria === step && !previous) ? 1 : seq);
+    if (live && step && !fromDisk) {
       return {
         step: summarize(step, live.tokens.get(seq)),
         response: withoutSnapshot(step.response),
@@ -306,10 +310,13 @@ export class BridgeHost {
         ...(step.ariaSnapshot !== undefined && { modes: this.modes(step, step.ariaSnapshot, previous?.ariaSnapshot) }),
       };
     }
-    const recorded = await this.recorded.open(id);
+    return this.recordedStep(fromDisk || (await this.recorded.open(id)), seq);
+  }
+
+  private async recordedStep(recorded: RecordedSession, seq: number): Promise<StepDetail> {
     const steps = recorded.steps;
     const index = steps.findIndex(step => step.seq === seq);
-    if (index < 0) throw new Error(`Session ${id} has no step ${seq}.`);
+    if (index < 0) throw new Error(`Session ${recorded.meta.id} has no step ${seq}.`);
     const step = steps[index];
     const withAria = steps.slice(0, index + 1).findLast(candidate => candidate.artifacts.aria);
     const yaml = withAria && (await recorded.ariaSnapshot(withAria));
@@ -336,8 +343,19 @@ export class BridgeHost {
 
   private async getStepScreenshot(id: string, seq: number): Promise<StepImage | undefined> {
     const live = this.live.get(id);
-    if (live) return live.steps.find(step => step.seq === seq)?.screenshot;
-    return this.recordedScreenshot(await this.recorded.open(id), seq);
+    const fromDisk = live && await this.evictedRecording(live, seq);
+    if (live && !fromDisk) return live.steps.find(step => step.seq === seq)?.screenshot;
+    return this.recordedScreenshot(fromDisk || (await this.recorded.open(id)), seq);
+  }
+
+  /**
+   * The recording of a live session whose steps up to `seq` include some whose artifacts left memory (see
+   * LiveSessions), to read them from its folder; undefined when they are all in memory or the session is not recorded.
+   */
+  private async evictedRecording(live: LiveSession, seq: number): Promise<RecordedSession | undefined> {
+    if (live.evictedUpTo === undefined || seq > live.evictedUpTo || !this.core.recorder) return undefined;
+    await this.core.recorder.flush();
+    return this.recorded.open(live.started.sessionId).catch(() => undefined);
   }
 
   private recordedScreenshot(session: RecordedSession, seq: number): Promise<StepImage | undefined> {
@@ -365,12 +383,13 @@ export class BridgeHost {
 
   private async activityOf(id: string, seq: number, upTo: boolean): Promise<ActivitySource> {
     const live = this.live.get(id);
-    if (live) {
+    const fromDisk = live && await this.evictedRecording(live, upTo ? 1 : seq);
+    if (live && !fromDisk) {
       const evicted = live.activityEvictedUpTo !== undefined && (upTo || seq <= live.activityEvictedUpTo);
       const note = live.started.upstream ? PROXIED_NOTE : !this.core.config.activity ? CAPTURE_OFF_NOTE : evicted ? EVICTED_NOTE : undefined;
       return { steps: live.steps, ...(note && { note }) };
     }
-    const recorded = await this.recorded.open(id);
+    const recorded = fromDisk || (await this.recorded.open(id));
     const steps = recorded.steps;
     const proxied = recorded.records.some(record => record.type === 'session-started' && record.upstream);
     // With capture on, a page that was opened at all made a request: none anywhere means it was off.

@@ -14,6 +14,8 @@ export interface LiveSession {
   rounds: { afterSeq: number; event: NegotiationRoundEvent }[];
   /** The last step whose console and network entries were dropped from memory (see MAX_HEAVY_CHARS). */
   activityEvictedUpTo?: number;
+  /** The last step whose artifacts were dropped from memory: a recorded session's are read from its folder instead. */
+  evictedUpTo?: number;
 }
 
 /**
@@ -31,16 +33,31 @@ const roundChars = (round: NegotiationRoundEvent) => (round.sent?.skeletonDom?.l
  */
 const MAX_HEAVY_CHARS = 384 * 2 ** 20;
 
+/**
+ * The same for each session: its latest steps' artifacts, so that every concurrent session adds a bounded amount (at
+ * most 16 MB, a character taking up to two bytes), however long it runs. A step of a large real page weighs 1 to 2 M;
+ * at 16 M per session, 16 sessions of 36 calls on real pages cost the server 35 MB each (bench:memory).
+ */
+export const MAX_SESSION_HEAVY_CHARS = 8 * 2 ** 20;
+
 const heavyChars = (step: ToolCallEvent) =>
-  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.before?.base64.length ?? 0) + (step.domState?.dom.length ?? 0)
-  + activityChars(step.activity);
+  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.before?.base64.length ?? 0)
+  + (step.domState?.dom.length ?? 0) + (step.domState?.diff?.length ?? 0) + activityChars(step.activity);
+
+/** A step in the eviction queues, with its artifacts' weight; `evicted` once they were dropped. */
+interface Held {
+  step: ToolCallEvent;
+  chars: number;
+  owner: LiveSession;
+  evicted?: true;
+}
 
 /** The sessions running in this process, as their events arrived on the bus: what the UI reads for live sessions. */
 export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
-  /** Steps still holding artifacts, oldest first. */
-  private readonly heavy: ToolCallEvent[] = [];
-  private heavyTotal = 0;
+  /** Steps still holding artifacts, oldest first, across all sessions and per session. */
+  private readonly held = new HeldQueue();
+  private readonly heldBySession = new Map<LiveSession, HeldQueue>();
   /** Rounds still holding their artifacts, oldest first. */
   private readonly heavyRounds: NegotiationRoundEvent[] = [];
   private heavyRoundsTotal = 0;
@@ -78,20 +95,34 @@ export class LiveSessions {
     // A copy: the bus hands the same object to the recorder and the others, and eviction deletes fields from it.
     const step = { ...event };
     session.steps.push(step);
-    this.heavy.push(step);
-    this.heavyTotal += heavyChars(step);
-    while (this.heavyTotal > MAX_HEAVY_CHARS && this.heavy.length > 1) {
-      const oldest = this.heavy.shift()!;
-      this.heavyTotal -= heavyChars(oldest);
-      delete oldest.ariaSnapshot;
-      delete oldest.screenshot;
-      delete oldest.before;
-      delete oldest.domState;
-      if (oldest.activity) {
-        delete oldest.activity;
-        const owner = this.sessions.get(oldest.sessionId);
-        if (owner) owner.activityEvictedUpTo = oldest.seq;
-      }
+    const held: Held = { step, chars: heavyChars(step), owner: session };
+    let own = this.heldBySession.get(session);
+    if (!own) this.heldBySession.set(session, (own = new HeldQueue()));
+    own.push(held);
+    this.held.push(held);
+    this.evictBeyond(own, MAX_SESSION_HEAVY_CHARS, held);
+    this.evictBeyond(this.held, MAX_HEAVY_CHARS, held);
+  }
+
+  /** Evicts the queue's oldest steps until it weighs at most `max`; the step just added stays whole (the UI shows it first). */
+  private evictBeyond(queue: HeldQueue, max: number, added: Held) {
+    for (let oldest = queue.oldest(); queue.total > max && oldest && oldest !== added; oldest = queue.oldest()) this.evict(oldest);
+  }
+
+  /** Drops a step's artifacts; the step keeps its place, its summary and its response. */
+  private evict(held: Held) {
+    held.evicted = true;
+    const { step, owner } = held;
+    this.held.total -= held.chars;
+    this.heldBySession.get(owner)!.total -= held.chars;
+    delete step.ariaSnapshot;
+    delete step.screenshot;
+    delete step.before;
+    delete step.domState;
+    owner.evictedUpTo = step.seq;
+    if (step.activity) {
+      delete step.activity;
+      owner.activityEvictedUpTo = step.seq;
     }
   }
 
@@ -111,5 +142,31 @@ export class LiveSessions {
 
   close() {
     this.unsubscribe();
+  }
+}
+
+/**
+ * Held steps, oldest first, and their total weight. A step evicted through the other queue (its session's, or the
+ * global one) is only marked there: it leaves this one when it comes to the front, so eviction never searches.
+ */
+class HeldQueue {
+  private items: Held[] = [];
+  private head = 0;
+  /** The weight of the steps here not evicted yet; eviction takes its step off both queues' totals. */
+  total = 0;
+
+  push(held: Held) {
+    this.items.push(held);
+    this.total += held.chars;
+  }
+
+  oldest(): Held | undefined {
+    while (this.head < this.items.length && this.items[this.head].evicted) this.head++;
+    // Let go of the evicted front now and then rather than on every step.
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return this.items[this.head];
   }
 }

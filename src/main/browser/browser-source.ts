@@ -51,6 +51,8 @@ export class BrowserSource {
   /** How many sessions hold the shared context: it closes with the last one. */
   private holders = 0;
   private idleTimer?: NodeJS.Timeout;
+  /** Tool calls running on any session. */
+  private calls = 0;
 
   constructor(private readonly config: BrowserConfig) {}
 
@@ -58,11 +60,32 @@ export class BrowserSource {
     return this.config.headless ?? !hasDisplay();
   }
 
-  /** Close the browser after the idle timeout (--idle-timeout); each completed tool call restarts the count. */
-  poke(): void {
-    clearTimeout(this.idleTimer);
+  /**
+   * How long a session may sit without a tool call before its pages are let go, in ms (0: never): --idle-timeout, else
+   * an hour for a headless browser this process launched, as Playwright MCP.
+   */
+  get idleTimeout(): number {
     const attached = !!(this.config.cdpEndpoint || this.config.wsEndpoint);
-    const timeout = this.config.idleTimeout ?? (this.headless && !attached ? DEFAULT_IDLE_TIMEOUT : 0);
+    return this.config.idleTimeout ?? (this.headless && !attached ? DEFAULT_IDLE_TIMEOUT : 0);
+  }
+
+  /**
+   * A tool call starts: the browser does not close under it. Call the returned function when it is done; once no call
+   * runs, the browser closes after the idle timeout (--idle-timeout) unless another call comes.
+   */
+  callStarted(): () => void {
+    clearTimeout(this.idleTimer);
+    this.calls++;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      if (--this.calls === 0) this.startIdleCount();
+    };
+  }
+
+  private startIdleCount() {
+    const timeout = this.idleTimeout;
     if (!timeout || this.state === 'stopped') return;
     this.idleTimer = setTimeout(() => void this.close(), timeout);
     this.idleTimer.unref();

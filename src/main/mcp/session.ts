@@ -57,6 +57,9 @@ export class McpSession implements ToolHost {
   private readonly agent = new AgentActivity();
   /** Before and after screenshots for the inspector's page view (only with CoreConfig.stepScreenshots). */
   private readonly shots = new StepShots();
+  /** Calls queued or running: the idle count starts when the last one is done. */
+  private busy = 0;
+  private idleTimer?: NodeJS.Timeout;
 
   constructor(
     readonly id: string,
@@ -102,9 +105,36 @@ export class McpSession implements ToolHost {
 
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
   callTool(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
-    const run = this.queue.then(async () => (await this.agent.during(() => this.execute(name, rawArgs))).result);
-    this.queue = run.catch(() => {});
+    clearTimeout(this.idleTimer);
+    this.busy++;
+    const run = this.queue.then(async () => {
+      const done = this.browser.callStarted();
+      try {
+        return (await this.agent.during(() => this.execute(name, rawArgs))).result;
+      } finally {
+        done();
+      }
+    });
+    this.queue = run.catch(() => {}).finally(() => {
+      if (--this.busy === 0) this.startIdleCount();
+    });
     return run;
+  }
+
+  /**
+   * A session left alone for --idle-timeout gives its pages and browser context back, as Playwright MCP closes an idle
+   * client's browser: many idle HTTP sessions then hold no pages. The next call starts on a fresh page. A context the
+   * sessions share stays: the browser's own idle close (BrowserSource.callStarted) covers it.
+   */
+  private startIdleCount() {
+    clearTimeout(this.idleTimer);
+    const timeout = this.browser.idleTimeout;
+    if (!timeout || this.config.browser.sharedContext || !this.context) return;
+    const context = this.context;
+    this.idleTimer = setTimeout(() => {
+      this.queue = this.queue.then(() => context.closeBrowserContext()).catch(() => {});
+    }, timeout);
+    this.idleTimer.unref();
   }
 
   /** Validates, runs and publishes one call; `via` names the tool it runs on behalf of. */
@@ -165,7 +195,6 @@ export class McpSession implements ToolHost {
     // A recording answers once the call's record (its Browser State included) is on disk; otherwise the event, which
     // waits for the Browser State files, follows the answer.
     if (this.config.sessionDir) await published;
-    this.browser.poke();
     return { result, sections, response };
   }
 
@@ -254,6 +283,8 @@ export class McpSession implements ToolHost {
       // A person's step is published like a call: the session's next seq, secrets redacted, what the page did.
       publish: step => {
         this.shots.forget();
+        // A person working in the pages keeps them as a call would.
+        if (this.busy === 0) this.startIdleCount();
         const seq = ++this.seq;
         const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
         const event: ToolCallEvent = { type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.context!.secrets, step), ...(activity && { activity }) };
@@ -264,6 +295,7 @@ export class McpSession implements ToolHost {
   }
 
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     await this.queue;
     await this.publishing;
     await this.context?.dispose();
