@@ -78,9 +78,12 @@ export interface HttpServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns `agent-inspector <command> --port 0` and waits for the line that says where it listens. */
-export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-'))): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, '--headless', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Spawns `agent-inspector <command> --port 0` and waits for the line that says where it listens; `env` adds to the
+ * test's environment.
+ */
+export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-')), env: Record<string, string> = {}): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, '--headless', '--port', '0', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);

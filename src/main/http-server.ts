@@ -80,7 +80,11 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
       res.writeHead(403, { 'content-type': 'text/plain' }).end(`Forbidden: ${check.reason}. Agent Inspector only accepts local requests.`);
       return;
     }
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = requestUrl(req);
+    if (!url) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end(`Bad request: "${req.url}" is not a request path.\n`);
+      return;
+    }
     // The bundled demo site is static pages without data, and the controlled browser opens it without a token.
     const decision = url.pathname.startsWith('/demo/') || url.pathname === '/demo' ? { role: 'viewer' as const } : access.check(req, res, url);
     if ('handled' in decision) return;
@@ -100,7 +104,8 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
   });
   server.on('upgrade', (req, socket, head) => {
     const check = isLocalRequest(req, config);
-    const upgrade = content.upgrades?.[new URL(req.url ?? '/', 'http://localhost').pathname];
+    const url = requestUrl(req);
+    const upgrade = url && content.upgrades?.[url.pathname];
     if (check.ok && upgrade) {
       return upgrade(req, socket, head, access.roleOfUpgrade(req));
     }
@@ -124,6 +129,14 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
       await new Promise<void>(resolve => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The request's target as a URL, or null when it is none: Node's parser lets `//[` through, and `new URL` throwing in a
+ * request listener would take the whole server down.
+ */
+function requestUrl(req: IncomingMessage): URL | null {
+  return URL.canParse(req.url ?? '/', 'http://localhost') ? new URL(req.url ?? '/', 'http://localhost') : null;
 }
 
 function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir }: ServedContent) {

@@ -6,10 +6,11 @@ import { startHttpServer } from '../http-server';
 import { createMcpServer } from '../mcp/server';
 import { splitCommand } from '../proxy/split-command';
 import { printAccess } from './access-notice';
-import { closeOnExit, log } from './process';
+import { closeOnExit, keepServingThroughBugs, log } from './process';
 
 /** `agent-inspector mcp`: stdio, or Streamable HTTP and SSE with --port. */
 export async function runMcp(options: CliOptions) {
+  keepServingThroughBugs();
   // Over stdio the one client keeps its browser profile on disk, as with Playwright MCP (unless --isolated).
   const config = coreConfigFrom(options, { persistentByDefault: options.port === undefined });
   for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);

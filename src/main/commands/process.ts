@@ -14,3 +14,17 @@ export function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.Ev
   process.on('SIGTERM', shutdown);
   for (const trigger of extraTriggers) trigger.on('close', shutdown);
 }
+
+/** The line a server logs for an error nothing handled: recognizable, so tests (e2e/fuzz.spec.ts) can look for it. */
+export const UNHANDLED_PREFIX = 'agent-inspector: BUG, unhandled';
+
+/**
+ * For the long-running servers (mcp, serve): an error no code path handled is a bug, logged with its stack, but it
+ * must not end every other client's session with it. One-shot commands keep Node's default of failing.
+ */
+export function keepServingThroughBugs() {
+  const report = (kind: string) => (error: unknown) =>
+    log(`${UNHANDLED_PREFIX} ${kind} (still serving): ${error instanceof Error ? error.stack : String(error)}`);
+  process.on('unhandledRejection', report('rejection'));
+  process.on('uncaughtException', report('exception'));
+}

@@ -11,10 +11,11 @@ import { startHttpServer } from '../http-server';
 import { BRIDGE_PATH } from '../../shared/bridge-wire';
 import { isExposed } from '../access/access-policy';
 import { printAccess, reachableUrl } from './access-notice';
-import { closeOnExit, log } from './process';
+import { closeOnExit, keepServingThroughBugs, log } from './process';
 
 /** `agent-inspector serve`: web mode — the UI, its bridge, MCP, the planner and the demo site on one loopback port. */
 export async function runServe(options: CliOptions & { port: number; open?: boolean }, uiDir: string, resourcesDir: string) {
+  keepServingThroughBugs();
   // Someone is looking at the UI: each page step gets its screenshot for the timeline and the page view.
   const core = new InspectorCore({ ...coreConfigFrom(options), stepScreenshots: true });
   for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
