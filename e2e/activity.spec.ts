@@ -36,9 +36,10 @@ test('console messages, page errors and requests are recorded with the step they
   const mcp = await connectStdio(['--session-dir', sessions, '--secrets', secrets], { cwd: workspace });
   const yaml = (await mcp.call('browser_navigate', { url: `${site.url}/activity.html` })).parsed.snapshot!.yaml;
   await mcp.call('browser_click', { target: refOf(yaml, /button "Run"/) });
-  // The slow request outlasts the click's settling wait (5 s): recorded pending, then complete with a later step.
+  // The slow request (5.6 s) outlasts the click's settling wait (a request holds it 2 s at most): recorded pending, then
+  // complete with a later step.
   await mcp.call('browser_click', { target: refOf(yaml, /button "Hang"/) });
-  await mcp.call('browser_wait_for', { time: 1.5 });
+  await mcp.call('browser_wait_for', { time: 5 });
   await mcp.close();
 
   const dir = onlySession(sessions);

@@ -70,9 +70,14 @@ test('the inspector exports a live session recorded to no folder with the same a
     const reply = await host.invoke('listSessions', {});
     if (!reply.ok) throw new Error(reply.error);
     const [{ id: sessionId }] = reply.result as BridgeOutput<'listSessions'>;
-    const exported = await host.invoke('export', { sessionId });
-    if (!exported.ok) throw new Error(exported.error);
-    const { spec } = exported.result as BridgeOutput<'export'>;
+    // Without a recording, a call's event follows its answer (once its Browser State is written): export once it is in.
+    const exportSpec = async () => {
+      const exported = await host.invoke('export', { sessionId });
+      if (!exported.ok) throw new Error(exported.error);
+      return (exported.result as BridgeOutput<'export'>).spec;
+    };
+    await expect.poll(exportSpec).toContain(STATUS_ASSERTION);
+    const spec = await exportSpec();
     expect(spec).toContain(URL_ASSERTION);
     expect(spec).toContain(STATUS_ASSERTION);
   } finally {
