@@ -111,7 +111,8 @@ test('a request in flight shows as pending until a later step completes it; a me
     await page.getByTestId('detail-panel').screenshot({ path: testInfo.outputPath('network-pending.png') });
 
     // Once it finished, the next step records it complete, under step 2 where it belongs.
-    await page.waitForTimeout(1_000);
+    // It takes 5.6 s; the click's settle holds a request 2 s at most.
+    await page.waitForTimeout(4_500);
     await agent.call('browser_click', { target: refOf(yaml, /button "Later"/) });
     await expect(page.getByTestId('timeline-step')).toHaveCount(3);
     await stepRow(page, 2).click();

@@ -95,11 +95,13 @@ test('a diff of thousands of lines opens with its first piece and renders the re
   const { browser, page } = await openInspector(server.url);
   const agent = await connectHttp(server.url);
   try {
-    await agent.call('browser_navigate', { url: `${site.url}/large.html?n=400` });
-    // A new page: every line of dom.html changes.
-    await agent.call('browser_navigate', { url: `${site.url}/large.html?n=450` });
-    await expect(page.getByTestId('timeline-step')).toHaveCount(2);
-    await stepRow(page, 2).click();
+    await agent.call('browser_navigate', { url: `${site.url}/large.html?n=1600` });
+    // The same document with every row changed (a navigation's diff would only say "New document"); the snapshot
+    // after it writes the state the diff is counted to.
+    await agent.call('browser_evaluate', { function: `() => document.querySelectorAll('button, a, label').forEach(el => { el.textContent += ' changed'; })` });
+    await agent.call('browser_snapshot');
+    await expect(page.getByTestId('timeline-step')).toHaveCount(3);
+    await stepRow(page, 3).click();
     await page.getByTestId('tab-dom-diff').click();
     const body = page.getByTestId('dom-diff-body');
     await expect(body).toHaveAttribute('data-shown', '1', { timeout: 15_000 });
