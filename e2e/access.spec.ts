@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -164,6 +165,25 @@ test('without the token every route answers 401 with how to get in, the bridge c
   } finally {
     fresh.child.kill('SIGTERM');
   }
+});
+
+test('a request target no URL parser accepts gets a 400; the server keeps serving and logs no unhandled error', async () => {
+  // Node's HTTP parser lets `//[` through; `new URL` throwing in the request listener once took the whole server down.
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(server.port, '127.0.0.1', () => socket.write('GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'));
+    let text = '';
+    socket.on('data', chunk => {
+      text += chunk;
+      if (text.includes('is not a request path')) {
+        socket.destroy();
+        resolve(text);
+      }
+    });
+    socket.on('error', reject);
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+  expect((await fetch(local('/'), { headers: bearer(server.token) })).status).toBe(200);
+  expect(server.output()).not.toContain('unhandled');
 });
 
 test('on loopback nothing changes without --require-token; with it the token is required there too', async () => {

@@ -15,8 +15,8 @@ export function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.Ev
   for (const trigger of extraTriggers) trigger.on('close', shutdown);
 }
 
-/** The line a server logs for an error nothing handled: recognizable, so tests (e2e/fuzz.spec.ts) can look for it. */
-export const UNHANDLED_PREFIX = 'agent-inspector: BUG, unhandled';
+/** The line a server logs for an error nothing handled: recognizable, so a test or a log search can look for it. */
+const UNHANDLED_PREFIX = 'agent-inspector: BUG, unhandled';
 
 /**
  * For the long-running servers (mcp, serve): an error no code path handled is a bug, logged with its stack, but it
