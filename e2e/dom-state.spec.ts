@@ -214,3 +214,19 @@ test('a snapshot of an unchanged page reuses the last one, whose refs still act;
   expect(clicked.isError, clicked.text).toBe(false);
   expect(clicked.parsed.snapshot!.yaml).toMatch(/checkbox "I accept the terms" \[checked\]/);
 });
+
+test('a call returns before the DOM is serialized, yet the state is the one its snapshot saw: the next call acts after', async ({ mcp, site, workspace }) => {
+  // With frames the serialization takes several round trips: the next call could slip in between if it did not wait.
+  await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
+  await mcp.call('browser_evaluate', { function: '() => document.querySelector("user-card").remove()' });
+  const after = await mcp.call('browser_snapshot');
+  expect(await whenWritten(join(workspace, after.parsed.browserState!.diff!))).toMatch(/^-.*Shadow action/m);
+});
+
+test('a change dom.html leaves out (a style) still names its diff file, which says there is nothing to show', async ({ mcp, site, workspace }) => {
+  await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  await mcp.call('browser_evaluate', { function: '() => { document.body.style.background = "pink"; }' });
+  const styled = await mcp.call('browser_snapshot');
+  expect(styled.parsed.browserState!.diff).toMatch(/diffs\/\d{3}-snapshot\.diff$/);
+  expect(await whenWritten(join(workspace, styled.parsed.browserState!.diff!))).toContain('No change in dom.html');
+});

@@ -23,13 +23,17 @@ export interface DomStateStep {
  * The DomState of one session: after each call that took a full aria snapshot, the page's DOM with the same refs,
  * the snapshot, and the diff from the previous state, written into the session's browser-state folder.
  *
- * Only the extraction runs in the call, in the same page turn as the snapshot (the refs must be the snapshot's); the
- * diff and the files are written by a queue, in call order, so the agent's answer does not wait for them.
+ * The call itself only asks the page whether anything changed (DomExtractor.probe), which names the files. The DOM is
+ * serialized right after, while the answer goes out, and before the session's next call touches the page (see
+ * `extracted`): the refs it stamps are still the snapshot's. The diff and the files are written by a queue, in call
+ * order. A page that did not change is not serialized at all.
  */
 export class DomState {
   private readonly writer: DomStateWriter;
   private readonly extractors = new WeakMap<Page, DomExtractor>();
+  private extracting: Promise<unknown> = Promise.resolve();
   private queue: Promise<unknown> = Promise.resolve();
+  private lastPath: ExtractionPath = 'utility-world';
 
   /** `dir`: the session's Browser State folder (dom.html, accessibility-tree.yaml, diffs/). */
   constructor(readonly dir: string, private readonly redact: (text: string) => string) {
@@ -40,24 +44,33 @@ export class DomState {
     const started = performance.now();
     let extractor = this.extractors.get(page);
     if (!extractor) this.extractors.set(page, (extractor = new DomExtractor(page)));
-    const { html, path, document } = await extractor.extract(refs);
-    const extracted = performance.now();
-    const dom = this.redact(html);
-    const plan = this.writer.plan(tool, args, { dom, ariaSnapshot: this.redact(ariaSnapshot), document, url: page.url() });
+    const refList = Array.from(refs);
+    const { changed, document } = await extractor.probe(refList);
+    const plan = this.writer.plan(tool, args, { changed, ariaSnapshot: this.redact(ariaSnapshot), document, url: page.url() });
     const inlineMs = performance.now() - started;
+    const extraction = this.extracting.then(() => (changed ? extractor.extract(refList) : undefined));
+    this.extracting = extraction.catch(() => {});
     const written = this.queue.then(async () => {
-      const { diff, diffMs } = await this.writer.write(plan);
+      const extracted = await extraction;
+      const extractedAt = performance.now();
+      if (extracted) this.lastPath = extracted.path;
+      const { dom, diff, diffMs } = await this.writer.write(plan, extracted && this.redact(extracted.html));
       // AGENT_INSPECTOR_DEBUG=dom-state: where the time goes (bench:dom-state reads these lines); `inline` is what
-      // the call waited for, `total` includes the queued writing.
+      // the call waited for, `total` includes the serialization and the writing after the answer.
       if (DEBUG) {
         const ms = (n: number) => n.toFixed(1);
-        process.stderr.write(`[dom-state] ${tool} extract=${ms(extracted - started)}ms diff=${ms(diffMs)}ms inline=${ms(inlineMs)}ms ` +
-          `total=${ms(performance.now() - started)}ms bytes=${dom.length} diffBytes=${diff?.length ?? 0} path=${path}\n`);
+        process.stderr.write(`[dom-state] ${tool} changed=${changed} inline=${ms(inlineMs)}ms extract=${ms(extractedAt - started)}ms diff=${ms(diffMs)}ms ` +
+          `total=${ms(performance.now() - started)}ms bytes=${dom.length} diffBytes=${diff?.length ?? 0} path=${this.lastPath}\n`);
       }
-      return { files: plan.files, dom, diff, extraction: path };
+      return { files: plan.files, dom, diff, extraction: this.lastPath };
     });
     this.queue = written.catch(() => {});
     return { files: plan.files, written };
+  }
+
+  /** Settles once every serialization started so far is done: until then the page must not be acted on. */
+  extracted(): Promise<void> {
+    return this.extracting.then(() => {});
   }
 
   /** Waits until every state planned so far is on disk (or failed): at session end and when the browser closes. */

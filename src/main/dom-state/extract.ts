@@ -85,6 +85,28 @@ export class DomExtractor {
   }
 
   /**
+   * Whether the page may have changed since the last extraction (then `extract` has work to do), and which document
+   * it shows. One small call in the page, no serialization: the answer can name the Browser State files at once and
+   * leave the extraction for after it. Pages with child frames, and anything that cannot be asked, count as changed.
+   */
+  async probe(refs: string[]): Promise<{ changed: boolean; document?: string }> {
+    this.main ??= this.subscribe(UtilityWorlds.of(this.page));
+    const worlds = await this.main;
+    if (!worlds) return { changed: true };
+    try {
+      const tree = await this.frameTree(worlds);
+      const document = `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
+      const last = this.last.get(document);
+      const refsChanged = refsChange(last?.refs, new Set(refs));
+      if (!last || this.page.frames().length > 1 || !refsChanged || refsChanged.added.length || refsChanged.removed.length) return { changed: true, document };
+      const changed = await worlds.call<boolean>(tree.frame.id, SERIALIZER_SOURCE, [null, { probe: true, onlyIfChanged: true }]);
+      return { changed, document };
+    } catch {
+      return { changed: true };
+    }
+  }
+
+  /**
    * The page's frames as CDP knows them. A page without child frames skips the round trip: its main frame's CDP id
    * is the page target's and does not change across navigations.
    */

@@ -23,12 +23,12 @@ export type DomDelta = { gen: number; full: string } | { gen: number; head: numb
  * snapshot. With `onlyIfChanged`, it returns null when nothing changed since its last run in this document (no DOM
  * mutation, no input or change event, same form values, same refs), so an unchanged page costs almost nothing; and
  * when the caller holds generation `since`, only the changed lines travel back (a DomDelta), not the whole page,
- * and the refs may come as `refsDelta`, the change from the last run's set.
+ * and the refs may come as `refsDelta`, the change from the last run's set. `probe` asks only whether anything changed.
  */
 export function serializeDom(
   refMap?: Map<Element, string> | null,
-  options: { refs?: string[]; refsDelta?: { added: string[]; removed: string[] }; onlyIfChanged?: boolean; since?: number; testIdAttributes?: string[] } = {},
-): string | null | DomDelta {
+  options: { refs?: string[]; refsDelta?: { added: string[]; removed: string[] }; onlyIfChanged?: boolean; since?: number; testIdAttributes?: string[]; probe?: boolean } = {},
+): string | null | DomDelta | boolean {
   const SKIPPED = new Set(['HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'TITLE', 'BASE']);
   const VOID = new Set(['AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR']);
   const BOOLEAN = new Set(['checked', 'selected', 'disabled', 'required', 'readonly', 'multiple', 'hidden', 'open', 'autofocus', 'inert', 'novalidate']);
@@ -115,6 +115,19 @@ export function serializeDom(
     }
     return values;
   };
+
+  // `probe`: only whether the DOM or a form value changed since the last run (the caller compares the refs), without
+  // serializing and without taking the change in, so the next run still sees it.
+  if (options.probe) {
+    if (!watch || watch.dirty) return true;
+    const records = watch.observer.takeRecords();
+    for (const record of records) watch.changed.add(record.target);
+    if (records.length) return (watch.dirty = true);
+    const values = formValues();
+    if (values.size !== watch.values.size) return true;
+    for (const [field, value] of values) if (watch.values.get(field) !== value) return true;
+    return false;
+  }
 
   /** Elements whose lines must be rebuilt: every changed node's element and its ancestors, across shadow roots. */
   const stale = new Set<Node>();

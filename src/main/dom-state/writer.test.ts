@@ -14,7 +14,7 @@ test('diff file names: counter, tool, target and a sanitized, shortened value', 
   expect(diffFileName(6, 'browser_click', { target: 'button:has-text("Go")' })).toBe('006-click-button-has-text-Go.diff');
 });
 
-const state = (dom: string, ariaSnapshot: string, document = 'F1:1') => ({ dom, ariaSnapshot, document, url: 'http://127.0.0.1/form.html' });
+const state = (ariaSnapshot: string, changed = true, document = 'F1:1') => ({ changed, ariaSnapshot, document, url: 'http://127.0.0.1/form.html' });
 
 test('writes the state, a diff only when something changed, and diffs that patch(1) applies', async () => {
   const dir = test.info().outputPath('state');
@@ -22,19 +22,20 @@ test('writes the state, a diff only when something changed, and diffs that patch
   const before = '<body>\n  <input name="a"\n         value=""\n         ref="e2">\n</body>\n';
   const after = before.replace('value=""', 'value="John"');
 
-  const first = writer.plan('browser_navigate', {}, state(before, '- textbox [ref=e2]'));
+  const first = writer.plan('browser_navigate', {}, state('- textbox [ref=e2]'));
   expect(first.files.diff).toBeUndefined();
-  await writer.write(first);
+  expect(await writer.write(first, before)).toEqual({ dom: before, diff: undefined, diffMs: expect.any(Number) });
   expect(readFileSync(first.files.dom, 'utf8')).toBe(before);
   expect(readFileSync(first.files.accessibilityTree, 'utf8')).toBe('- textbox [ref=e2]');
 
-  const same = writer.plan('browser_snapshot', {}, state(before, '- textbox [ref=e2]'));
-  expect(same).toEqual({ files: first.files });
-  expect(await writer.write(same)).toEqual({ diff: undefined, diffMs: expect.any(Number) });
+  // The page said nothing changed: no diff, and the last DOM stands.
+  const same = writer.plan('browser_snapshot', {}, state('- textbox [ref=e2]', false));
+  expect(same.files).toEqual(first.files);
+  expect(await writer.write(same, undefined)).toEqual({ dom: before, diff: undefined, diffMs: expect.any(Number) });
 
-  const typed = writer.plan('browser_type', { target: 'e2', text: 'John' }, state(after, '- textbox [ref=e2]: John'));
+  const typed = writer.plan('browser_type', { target: 'e2', text: 'John' }, state('- textbox [ref=e2]: John'));
   expect(typed.files.diff).toBe(join(dir, 'diffs', '001-type-e2-John.diff'));
-  await writer.write(typed);
+  await writer.write(typed, after);
   const diff = readFileSync(typed.files.diff!, 'utf8');
   expect(diff.split('\n').filter(line => /^[-+][^-+]/.test(line))).toEqual(['-         value=""', '+         value="John"']);
   expect(diff).toMatch(/^--- a\/dom\.html\t\(before 001-type-e2-John\)\n\+\+\+ b\/dom\.html\t\(after 001-type-e2-John\)\n@@ -1,5 \+1,5 @@/);
@@ -45,6 +46,11 @@ test('writes the state, a diff only when something changed, and diffs that patch
   execFileSync('patch', [target, typed.files.diff!]);
   expect(readFileSync(target, 'utf8')).toBe(after);
   expect(readdirSync(dir).filter(f => f.endsWith('.tmp'))).toEqual([]);
+
+  // The page changed in a way dom.html leaves out: the named diff file exists and says so; no diff to show.
+  const styled = writer.plan('browser_hover', { target: 'e2' }, state('- textbox [ref=e2]: John'));
+  expect(await writer.write(styled, after)).toEqual({ dom: after, diff: undefined, diffMs: expect.any(Number) });
+  expect(readFileSync(styled.files.diff!, 'utf8')).toContain('No change in dom.html');
 });
 
 test('plans name every path at once and count from each other; writing them in order leaves the last state', async () => {
@@ -52,27 +58,28 @@ test('plans name every path at once and count from each other; writing them in o
   const writer = new DomStateWriter(dir);
   const doms = ['<body>\n  <p>0</p>\n</body>\n', '<body>\n  <p>1</p>\n</body>\n', '<body>\n  <p>2</p>\n</body>\n'];
   // Planned one after the other, before anything is written (as calls in a burst are).
-  const plans = doms.map((dom, i) => writer.plan('browser_click', { target: `e${i}` }, state(dom, `- paragraph: "${i}"`)));
+  const plans = doms.map((_, i) => writer.plan('browser_click', { target: `e${i}` }, state(`- paragraph: "${i}"`)));
   expect(plans.map(plan => plan.files.diff && plan.files.diff.slice(dir.length + 1))).toEqual([undefined, 'diffs/001-click-e1.diff', 'diffs/002-click-e2.diff']);
-  for (const plan of plans) await writer.write(plan);
+  for (const [i, plan] of plans.entries()) await writer.write(plan, doms[i]);
   expect(readFileSync(join(dir, 'dom.html'), 'utf8')).toBe(doms[2]);
   expect(readFileSync(join(dir, 'accessibility-tree.yaml'), 'utf8')).toBe('- paragraph: "2"');
-  // Each diff goes from the state planned before it.
+  // Each diff goes from the state written before it.
   expect(readFileSync(plans[2].files.diff!, 'utf8')).toContain('-  <p>1</p>\n+  <p>2</p>');
 });
 
 test('another document: the diff says so instead of diffing two unrelated pages', async () => {
   const dir = test.info().outputPath('navigation');
   const writer = new DomStateWriter(dir);
-  await writer.write(writer.plan('browser_navigate', {}, state('<body>\n  <p>one</p>\n</body>\n', '- paragraph: one', 'F1:1')));
-  const next = { dom: '<body>\n  <h1>two</h1>\n</body>\n', ariaSnapshot: '- heading "two"', document: 'F1:2', url: 'http://127.0.0.1/two.html' };
+  await writer.write(writer.plan('browser_navigate', {}, state('- paragraph: one', true, 'F1:1')), '<body>\n  <p>one</p>\n</body>\n');
+  const next = { changed: true, ariaSnapshot: '- heading "two"', document: 'F1:2', url: 'http://127.0.0.1/two.html' };
+  const dom = '<body>\n  <h1>two</h1>\n</body>\n';
   const plan = writer.plan('browser_navigate', { url: next.url }, next);
-  const { diff } = await writer.write(plan);
+  const { diff } = await writer.write(plan, dom);
   expect(diff).toBe(newDocumentDiff('001-navigate', 'http://127.0.0.1/two.html'));
   expect(readFileSync(plan.files.diff!, 'utf8')).toBe(
     '--- a/dom.html\t(before 001-navigate)\n+++ b/dom.html\t(after 001-navigate)\nNew document: http://127.0.0.1/two.html\nThe whole DOM changed: dom.html has the new one.\n');
-  expect(readFileSync(plan.files.dom, 'utf8')).toBe(next.dom);
+  expect(readFileSync(plan.files.dom, 'utf8')).toBe(dom);
   // Where documents cannot be told apart (the fallback extraction), the DOM is diffed.
-  const unknown = writer.plan('browser_snapshot', {}, { ...next, dom: '<body>\n  <h1>three</h1>\n</body>\n', document: undefined });
-  expect((await writer.write(unknown)).diff).toContain('+  <h1>three</h1>');
+  const unknown = writer.plan('browser_snapshot', {}, { ...next, document: undefined });
+  expect((await writer.write(unknown, '<body>\n  <h1>three</h1>\n</body>\n')).diff).toContain('+  <h1>three</h1>');
 });

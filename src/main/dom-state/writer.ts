@@ -37,9 +37,10 @@ export async function writeAtomically(file: string, content: string | Uint8Array
   await rename(temp, file);
 }
 
-/** One DOM state: the serialized DOM and aria tree (secrets redacted) and the document they were taken in. */
+/** What is known of a state when its files are named, before its DOM is serialized. */
 export interface DomStateInput {
-  dom: string;
+  /** Whether the DOM may differ from the previous state's (see DomExtractor.probe); a new document always does. */
+  changed: boolean;
   ariaSnapshot: string;
   /** Tells documents apart (see DomExtractor.extract); undefined where that cannot be told. */
   document?: string;
@@ -49,11 +50,9 @@ export interface DomStateInput {
 /** What `plan` decided for one state: its file paths at once, what `write` has left to do. */
 export interface DomStatePlan {
   files: DomStateFiles;
-  /** Contents to write; a file whose content did not change is left as it is. */
-  dom?: string;
-  ariaSnapshot?: string;
+  ariaSnapshot: string;
   /** The diff to write at files.diff: of the DOM before, or a note when the document is another one. */
-  diff?: { step: string; before: string; after: string } | { step: string; newDocument: string };
+  diff?: { step: string; newDocument?: string };
 }
 
 /**
@@ -61,57 +60,70 @@ export interface DomStatePlan {
  * say nothing), so it says which document came instead; dom.html has it. Valid unified-diff headers, no hunk.
  */
 export function newDocumentDiff(step: string, url: string): string {
-  return `--- a/dom.html\t(before ${step})\n+++ b/dom.html\t(after ${step})\nNew document: ${url}\nThe whole DOM changed: dom.html has the new one.\n`;
+  return diffNote(step, `New document: ${url}\nThe whole DOM changed: dom.html has the new one.`);
+}
+
+/** Unified-diff headers and a note instead of hunks, for a diff that has nothing to show line by line. */
+function diffNote(step: string, note: string): string {
+  return `--- a/dom.html\t(before ${step})\n+++ b/dom.html\t(after ${step})\n${note}\n`;
 }
 
 /**
  * The Browser State folder of one session: dom.html, accessibility-tree.yaml and the numbered diff trail. `plan`
- * decides, in the call, what a state writes (so the paths can be named in the response); `write` writes it later.
- * Plans must be written in the order they were made: each diff counts from the state planned before it.
+ * decides, in the call, which files a state writes (so the paths can be named in the response) from whether the page
+ * changed; `write` gets the serialized DOM later and writes. Plans must be written in the order they were made: each
+ * diff counts from the state written before it.
  */
 export class DomStateWriter {
-  private previous?: DomStateInput;
+  /** The last state planned: the next plan compares documents with it. */
+  private planned?: DomStateInput;
+  /** The last state written: the next write diffs from it. */
+  private written?: { dom: string; ariaSnapshot: string };
   private counter = 0;
 
   constructor(readonly dir: string) {}
 
   plan(tool: string, args: Record<string, unknown>, state: DomStateInput): DomStatePlan {
-    const previous = this.previous;
-    this.previous = state;
+    const previous = this.planned;
+    this.planned = state;
     const files: DomStateFiles = { dom: join(this.dir, 'dom.html'), accessibilityTree: join(this.dir, 'accessibility-tree.yaml') };
-    if (!previous) return { files, dom: state.dom, ariaSnapshot: state.ariaSnapshot };
-    const plan: DomStatePlan = {
-      files,
-      dom: previous.dom === state.dom ? undefined : state.dom,
-      ariaSnapshot: previous.ariaSnapshot === state.ariaSnapshot ? undefined : state.ariaSnapshot,
-    };
-    if (plan.dom !== undefined) {
-      const name = diffFileName(++this.counter, tool, args);
-      const step = name.replace(/\.diff$/, '');
-      files.diff = join(this.dir, 'diffs', name);
-      const newDocument = state.document !== undefined && previous.document !== undefined && state.document !== previous.document;
-      plan.diff = newDocument ? { step, newDocument: state.url } : { step, before: previous.dom, after: state.dom };
-    }
-    return plan;
+    const newDocument = state.document !== undefined && previous?.document !== undefined && state.document !== previous.document;
+    if (!previous || (!state.changed && !newDocument)) return { files, ariaSnapshot: state.ariaSnapshot };
+    const name = diffFileName(++this.counter, tool, args);
+    files.diff = join(this.dir, 'diffs', name);
+    return { files, ariaSnapshot: state.ariaSnapshot, diff: { step: name.replace(/\.diff$/, ''), ...(newDocument && { newDocument: state.url }) } };
   }
 
-  /** A write that failed leaves the files behind the plans: the next state is written whole. */
-  async write(plan: DomStatePlan): Promise<{ diff?: string; diffMs: number }> {
+  /**
+   * `dom`: the state's serialized DOM, or undefined when the page had not changed (the last one stands). `diff` is
+   * the change to show, undefined when dom.html did not change. A write that failed leaves the files behind the
+   * plans: the next states are written whole.
+   */
+  async write(plan: DomStatePlan, dom: string | undefined): Promise<{ dom: string; diff?: string; diffMs: number }> {
+    const before = this.written;
+    const after = dom ?? before?.dom ?? '';
     try {
       await mkdir(join(this.dir, 'diffs'), { recursive: true });
-      let diff: string | undefined;
       const started = performance.now();
-      if (plan.diff) diff = 'newDocument' in plan.diff ? newDocumentDiff(plan.diff.step, plan.diff.newDocument)
-        : domDiff(plan.diff.before, plan.diff.after, `(before ${plan.diff.step})`, `(after ${plan.diff.step})`)!;
+      const changed = !before || after !== before.dom;
+      const diff = !plan.diff || !before ? undefined
+        : plan.diff.newDocument !== undefined ? newDocumentDiff(plan.diff.step, plan.diff.newDocument)
+        : changed ? domDiff(before.dom, after, `(before ${plan.diff.step})`, `(after ${plan.diff.step})`) : undefined;
       const diffMs = performance.now() - started;
+      // The response named the diff file: it exists, and says why it has no lines when there are none to show.
+      const diffFile = plan.diff && (diff ?? diffNote(plan.diff.step, before
+        ? 'No change in dom.html: what changed on the page is not kept there.'
+        : 'No earlier state to compare with (it could not be written): dom.html has the whole DOM.'));
       await Promise.all([
-        diff !== undefined && writeAtomically(plan.files.diff!, diff),
-        plan.dom !== undefined && writeAtomically(plan.files.dom, plan.dom),
-        plan.ariaSnapshot !== undefined && writeAtomically(plan.files.accessibilityTree, plan.ariaSnapshot),
+        diffFile !== undefined && writeAtomically(plan.files.diff!, diffFile),
+        changed && dom !== undefined && writeAtomically(plan.files.dom, after),
+        plan.ariaSnapshot !== before?.ariaSnapshot && writeAtomically(plan.files.accessibilityTree, plan.ariaSnapshot),
       ]);
-      return { diff, diffMs };
+      this.written = { dom: after, ariaSnapshot: plan.ariaSnapshot };
+      return { dom: after, diff, diffMs };
     } catch (error) {
-      this.previous = undefined;
+      this.written = undefined;
+      this.planned = undefined;
       throw error;
     }
   }

@@ -149,6 +149,8 @@ export class McpSession implements ToolHost {
     }
     const startedAt = Date.now();
     const context = await this.ensureContext();
+    // The last call's DOM is still being serialized with its snapshot's refs: nothing may change the page before.
+    await context.domState?.extracted();
     const response = new Response(context, name, rawArgs);
     const args = applyAliases(rawArgs);
     const parsed = tool.schema.safeParse(args);
