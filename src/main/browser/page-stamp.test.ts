@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { chromium } from 'playwright';
 import { Tab } from './tab';
@@ -60,5 +62,43 @@ test('a snapshot of an unchanged page is the last one again; any change the tree
     expect((await snapshot()).fresh).toBe(true);
   } finally {
     await browser.close();
+  }
+});
+
+test('frames are watched too: same-process and cross-process ones; a change in either takes a new snapshot', async () => {
+  // Two loopback sites: Chromium puts the frame of the other one in its own renderer process.
+  const server = createServer((req, res) => {
+    const body = req.url === '/child' ? '<button id="inner">Inner</button>'
+      : `<button>Top</button><iframe title="same" srcdoc="<p id=p>same-process text</p>"></iframe>
+         <iframe title="other" src="http://localhost:${port()}/child"></iframe>`;
+    res.writeHead(200, { 'content-type': 'text/html' }).end(body);
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const port = () => (server.address() as AddressInfo).port;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--site-per-process'] });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`http://127.0.0.1:${port()}/`);
+    await expect.poll(() => page.frames().map(frame => frame.url()).join(' ')).toContain('/child');
+    const tab = new Tab(page, test.info().outputPath('downloads'), () => {});
+    let taken = 0;
+    const ariaSnapshot = page.ariaSnapshot.bind(page);
+    page.ariaSnapshot = options => (taken++, ariaSnapshot(options));
+    const fresh = async () => {
+      const before = taken;
+      await tab.snapshot();
+      return taken > before;
+    };
+    await fresh();
+    expect(await fresh()).toBe(false);
+    await page.frames().find(frame => frame.url() === 'about:srcdoc')!.evaluate(() => { document.getElementById('p')!.textContent = 'changed'; });
+    expect(await fresh()).toBe(true);
+    expect(await fresh()).toBe(false);
+    await page.frames().find(frame => frame.url().endsWith('/child'))!.evaluate(() => { document.getElementById('inner')!.textContent = 'Renamed'; });
+    expect(await fresh()).toBe(true);
+    expect(await fresh()).toBe(false);
+  } finally {
+    await browser.close();
+    server.close();
   }
 });

@@ -38,14 +38,14 @@ const PAGE_STAMP = `() => {
 }`;
 
 /**
- * The page's stamp (see PAGE_STAMP), or undefined where it cannot be told: no CDP (or its session is gone), or child
- * frames, whose own documents are not watched. It never fails the snapshot it is taken for.
+ * The page's stamp (see PAGE_STAMP): one per frame document, same-process and cross-process frames alike, joined in
+ * frame order. Undefined where it cannot be told (no CDP, its session gone, a frame not reachable yet). It never fails
+ * the snapshot it is taken for.
  */
 export async function pageStamp(page: Page): Promise<string | undefined> {
-  if (page.frames().length !== 1) return undefined;
   try {
-    const worlds = await UtilityWorlds.of(page);
-    return worlds && (await worlds.call<string>(await worlds.topFrameId(), PAGE_STAMP, []));
+    const stamps = await UtilityWorlds.callInEveryFrame<string>(page, PAGE_STAMP, []);
+    return stamps && [...stamps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([frame, stamp]) => `${frame} ${stamp}`).join('\n');
   } catch {
     return undefined;
   }

@@ -53,6 +53,24 @@ export class UtilityWorlds {
     return result.value as T;
   }
 
+  /**
+   * Calls a function in the utility world of every frame of a page — same-process frames through the page's session,
+   * cross-process ones through their own — and returns the answers by CDP frame id. Undefined when some frame cannot
+   * be reached (no CDP, a frame whose world is not there yet): a caller that must see every document then knows it
+   * cannot.
+   */
+  static async callInEveryFrame<T>(page: Page, functionDeclaration: string, args: unknown[]): Promise<Map<string, T> | undefined> {
+    const frames = page.frames();
+    const sessions = await Promise.all([UtilityWorlds.of(page), ...frames.slice(1).map(frame => UtilityWorlds.of(frame))]);
+    if (!sessions[0]) return undefined;
+    const calls: Promise<[string, T]>[] = [];
+    for (const worlds of new Set(sessions)) {
+      for (const frameId of worlds?.contexts.keys() ?? []) calls.push(worlds!.call<T>(frameId, functionDeclaration, args).then(value => [frameId, value]));
+    }
+    if (calls.length < frames.length) return undefined;
+    return new Map(await Promise.all(calls));
+  }
+
   /** The CDP id of the target's top frame (a page's main frame keeps it across navigations). */
   async topFrameId(): Promise<string> {
     const { frameTree } = await this.session.send('Page.getFrameTree');

@@ -87,7 +87,7 @@ export class DomExtractor {
   /**
    * Whether the page may have changed since the last extraction (then `extract` has work to do), and which document
    * it shows. One small call in the page, no serialization: the answer can name the Browser State files at once and
-   * leave the extraction for after it. Pages with child frames, and anything that cannot be asked, count as changed.
+   * leave the extraction for after it. A frame that cannot be asked counts as changed.
    */
   async probe(refs: string[]): Promise<{ changed: boolean; document?: string }> {
     this.main ??= this.subscribe(UtilityWorlds.of(this.page));
@@ -98,9 +98,10 @@ export class DomExtractor {
       const document = `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
       const last = this.last.get(document);
       const refsChanged = refsChange(last?.refs, new Set(refs));
-      if (!last || this.page.frames().length > 1 || !refsChanged || refsChanged.added.length || refsChanged.removed.length) return { changed: true, document };
-      const changed = await worlds.call<boolean>(tree.frame.id, SERIALIZER_SOURCE, [null, { probe: true, onlyIfChanged: true }]);
-      return { changed, document };
+      if (!last || !refsChanged || refsChanged.added.length || refsChanged.removed.length) return { changed: true, document };
+      // Every frame's document: a change inside an iframe changes dom.html too.
+      const answers = await UtilityWorlds.callInEveryFrame<boolean>(this.page, SERIALIZER_SOURCE, [null, { probe: true, onlyIfChanged: true }]);
+      return { changed: !answers || [...answers.values()].some(Boolean), document };
     } catch {
       return { changed: true };
     }
