@@ -198,10 +198,9 @@ export class DomExtractor {
     } else {
       html = value as string;
     }
-    for (const child of children) {
-      const inner = await this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->');
-      html = inlineFrame(html, child.frame.id, inner);
-    }
+    // Frames are serialized side by side: each is its own round trip, and real pages carry dozens (ads, embeds).
+    const inner = await Promise.all(children.map(child => this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->')));
+    children.forEach((child, i) => (html = inlineFrame(html, child.frame.id, inner[i])));
     return html;
   }
 
