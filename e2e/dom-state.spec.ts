@@ -230,3 +230,13 @@ test('a change dom.html leaves out (a style) still names its diff file, which sa
   expect(styled.parsed.browserState!.diff).toMatch(/diffs\/\d{3}-snapshot\.diff$/);
   expect(await whenWritten(join(workspace, styled.parsed.browserState!.diff!))).toContain('No change in dom.html');
 });
+
+test('back on another tab whose page did not change, dom.html is that tab’s DOM again', async ({ mcp, site, workspace }) => {
+  await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+  await mcp.call('browser_tabs', { action: 'new', url: `${site.url}/semantic.html` });
+  await mcp.call('browser_snapshot');
+  expect(await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes('Pro plan'))).not.toContain('Create account');
+  await mcp.call('browser_tabs', { action: 'select', index: 0 });
+  await mcp.call('browser_snapshot');
+  expect(await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes('Create account'))).not.toContain('Pro plan');
+});

@@ -118,6 +118,11 @@ export class Tab {
   sentSnapshot?: { document: number; yaml: string };
   /** The last full snapshot and the page's stamp just before it: what a snapshot of an unchanged page returns. */
   private reusable?: { stamp: string; boxes?: boolean; yaml: string };
+  /**
+   * Counts full snapshots taken afresh: a snapshot reused (no frame's document changed) keeps the number of the one
+   * it repeats, so two equal numbers mean nothing changed in between.
+   */
+  snapshotGeneration = 0;
   private resolvedTargets: ResolvedTarget[] = [];
   private pendingEvents: string[] = [];
   private recentEvents: RecentEvent[] = [];
@@ -261,6 +266,7 @@ export class Tab {
     const last = this.reusable;
     if (last && stamp !== undefined && last.stamp === stamp && last.boxes === options.boxes) return last.yaml;
     this.reusable = undefined;
+    if (whole) this.snapshotGeneration++;
     // Large pages under load can take seconds; the short action timeout is for waiting on elements, not this.
     const yaml = await maskPasswords(this.page, await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options }));
     // A depth-limited snapshot shows only some refs; the ones below it stay valid.

@@ -34,18 +34,31 @@ export class DomState {
   private extracting: Promise<unknown> = Promise.resolve();
   private queue: Promise<unknown> = Promise.resolve();
   private lastPath: ExtractionPath = 'utility-world';
+  /** The page, snapshot generation and document of the last state planned. */
+  private last?: { page: Page; generation?: number };
+  private lastDocument?: string;
 
   /** `dir`: the session's Browser State folder (dom.html, accessibility-tree.yaml, diffs/). */
   constructor(readonly dir: string, private readonly redact: (text: string) => string) {
     this.writer = new DomStateWriter(dir);
   }
 
-  async update(page: Page, refs: Iterable<string>, tool: string, args: Record<string, unknown>, ariaSnapshot: string): Promise<DomStateStep> {
+  /**
+   * `generation`: the tab's snapshot generation (see Tab.snapshotGeneration). The same one as this session's last
+   * state, on the same page, means no frame's document changed since: the page need not even be asked.
+   */
+  async update(page: Page, refs: Iterable<string>, tool: string, args: Record<string, unknown>, ariaSnapshot: string, generation?: number): Promise<DomStateStep> {
     const started = performance.now();
     let extractor = this.extractors.get(page);
     if (!extractor) this.extractors.set(page, (extractor = new DomExtractor(page)));
     const refList = Array.from(refs);
-    const { changed, document } = await extractor.probe(refList);
+    const last = this.last;
+    this.last = { page, generation };
+    // The last state is another tab's: this one is extracted whatever it says.
+    const { changed, document } = last?.page !== page ? { changed: true, document: await extractor.document() }
+      : generation !== undefined && last.generation === generation ? { changed: false, document: this.lastDocument }
+      : await extractor.probe(refList);
+    this.lastDocument = document;
     const plan = this.writer.plan(tool, args, { changed, ariaSnapshot: this.redact(ariaSnapshot), document, url: page.url() });
     const inlineMs = performance.now() - started;
     const extraction = this.extracting.then(() => (changed ? extractor.extract(refList) : undefined));
@@ -64,7 +77,10 @@ export class DomState {
       }
       return { files: plan.files, dom, diff, extraction: this.lastPath };
     });
-    this.queue = written.catch(() => {});
+    // A state that could not be written leaves the writer without a base: the next one is taken whole.
+    this.queue = written.catch(() => {
+      this.last = undefined;
+    });
     return { files: plan.files, written };
   }
 

@@ -89,6 +89,15 @@ export class DomExtractor {
    * it shows. One small call in the page, no serialization: the answer can name the Browser State files at once and
    * leave the extraction for after it. A frame that cannot be asked counts as changed.
    */
+  /** Which document the page shows (see `extract`), undefined where that cannot be told. */
+  async document(): Promise<string | undefined> {
+    this.main ??= this.subscribe(UtilityWorlds.of(this.page));
+    const worlds = await this.main;
+    if (!worlds) return undefined;
+    const tree = await this.frameTree(worlds).catch(() => undefined);
+    return tree && `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
+  }
+
   async probe(refs: string[]): Promise<{ changed: boolean; document?: string }> {
     this.main ??= this.subscribe(UtilityWorlds.of(this.page));
     const worlds = await this.main;

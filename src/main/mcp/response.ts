@@ -159,7 +159,7 @@ export class Response {
     const domState = this.context.domState;
     if (!domState || this.ariaSnapshot === undefined) return undefined;
     try {
-      this.domState = await domState.update(tab.page, tab.snapshotRefs, this.tool, this.args, this.ariaSnapshot);
+      this.domState = await domState.update(tab.page, tab.snapshotRefs, this.tool, this.args, this.ariaSnapshot, tab.snapshotGeneration);
     } catch (error) {
       this.addResult(`Could not write the Browser State files (${firstLine(error)}).`);
       return undefined;
