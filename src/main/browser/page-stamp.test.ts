@@ -1,10 +1,24 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { chromium } from 'playwright';
+import { chromium, type Page } from 'playwright';
 import { Tab } from './tab';
 
 const refOf = (yaml: string, name: string) => yaml.split('\n').find(line => line.includes(name))?.match(/\[ref=(e\d+)\]/)?.[1];
+
+/** A Tab on the page, and its snapshot with whether it was taken afresh (Playwright's aria snapshot ran) or reused. */
+function countingSnapshots(page: Page) {
+  const tab = new Tab(page, test.info().outputPath('downloads'), () => {});
+  let taken = 0;
+  const ariaSnapshot = page.ariaSnapshot.bind(page);
+  page.ariaSnapshot = options => (taken++, ariaSnapshot(options));
+  const snapshot = async () => {
+    const before = taken;
+    const yaml = await tab.snapshot();
+    return { yaml, fresh: taken > before };
+  };
+  return { tab, snapshot };
+}
 
 test('a snapshot of an unchanged page is the last one again; any change the tree could show takes a new one', async () => {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
@@ -16,16 +30,7 @@ test('a snapshot of an unchanged page is the last one again; any change the tree
       <button id="go" onclick="document.getElementById('out').textContent = 'Went'">Go</button><p id="out">Idle</p>
       <div id="host"></div>
       <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<p>shadow text</p>';</script>`);
-    const tab = new Tab(page, test.info().outputPath('downloads'), () => {});
-    let taken = 0;
-    const ariaSnapshot = page.ariaSnapshot.bind(page);
-    page.ariaSnapshot = options => (taken++, ariaSnapshot(options));
-    /** The snapshot, and whether it was taken afresh. */
-    const snapshot = async () => {
-      const before = taken;
-      const yaml = await tab.snapshot();
-      return { yaml, fresh: taken > before };
-    };
+    const { tab, snapshot } = countingSnapshots(page);
 
     const first = await snapshot();
     expect(first.fresh).toBe(true);
@@ -80,15 +85,8 @@ test('frames are watched too: same-process and cross-process ones; a change in e
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port()}/`);
     await expect.poll(() => page.frames().map(frame => frame.url()).join(' ')).toContain('/child');
-    const tab = new Tab(page, test.info().outputPath('downloads'), () => {});
-    let taken = 0;
-    const ariaSnapshot = page.ariaSnapshot.bind(page);
-    page.ariaSnapshot = options => (taken++, ariaSnapshot(options));
-    const fresh = async () => {
-      const before = taken;
-      await tab.snapshot();
-      return taken > before;
-    };
+    const { snapshot } = countingSnapshots(page);
+    const fresh = async () => (await snapshot()).fresh;
     await fresh();
     expect(await fresh()).toBe(false);
     await page.frames().find(frame => frame.url() === 'about:srcdoc')!.evaluate(() => { document.getElementById('p')!.textContent = 'changed'; });
