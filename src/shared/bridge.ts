@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConsoleActivity, NetworkActivity } from './activity';
-import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from './events';
+import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent, ToolCallEvent } from './events';
 import type { AriaChange } from './aria-diff';
 import type { LocatorReport } from './locators';
 import type { SnapshotMode } from './snapshot-modes';
@@ -40,6 +40,8 @@ export interface SessionInfo {
   url?: string;
   /** The session folder, when the session is (being) recorded. */
   dir?: string;
+  /** Live sessions whose recording stopped on a failed write: why, and the last step that is on disk. */
+  recordingFailed?: { reason: string; lastSeq: number };
 }
 
 export interface OpenedSession {
@@ -213,6 +215,7 @@ export type BridgeEvent =
   | Omit<NegotiationRoundEvent, 'sent'>
   | { type: 'step'; sessionId: string; step: StepSummary }
   | StepTokensEvent
+  | RecordingFailedEvent
   | { type: 'status'; status: InspectorStatus }
   /** The recorded sessions changed (a folder was opened from the menu); `select` asks the UI to show one. */
   | { type: 'sessions-changed'; select?: string }

@@ -9,7 +9,7 @@ import type { StepTokens } from './tokens';
  * runs through the tool layer and is published as one of these. The DomState writer, the session recorder and the
  * UI subscribe to the bus; nothing reaches them by another path.
  */
-export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent | StepTokensEvent;
+export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent | StepTokensEvent | RecordingFailedEvent;
 
 export interface SessionStartedEvent {
   type: 'session-started';
@@ -146,4 +146,21 @@ export interface StepTokensEvent {
   sessionId: string;
   seq: number;
   tokens: StepTokens;
+}
+
+/**
+ * A session's recording could not be written (the disk is full, the folder went away). Published once: the recorder
+ * stops writing that session, the agent is told in its next answer, the UI marks the session. The folder stays
+ * readable up to `lastSeq`, the last step whose record is whole.
+ */
+export interface RecordingFailedEvent {
+  type: 'recording-failed';
+  sessionId: string;
+  time: number;
+  /** The session folder. */
+  dir: string;
+  /** What failed, in one line: `no space left on device (ENOSPC)`. */
+  reason: string;
+  /** The last step recorded whole; 0 when none was. */
+  lastSeq: number;
 }

@@ -255,6 +255,7 @@ export class BridgeHost {
       steps: steps.length,
       url: steps.findLast(step => step.url)?.url,
       dir: this.core.recorder?.folderOf(started.sessionId),
+      ...(session.recordingFailed && { recordingFailed: session.recordingFailed }),
     };
   }
 

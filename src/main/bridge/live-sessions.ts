@@ -16,6 +16,8 @@ export interface LiveSession {
   activityEvictedUpTo?: number;
   /** The last step whose artifacts were dropped from memory: a recorded session's are read from its folder instead. */
   evictedUpTo?: number;
+  /** The recording stopped on a failed write (see RecordingFailedEvent). */
+  recordingFailed?: { reason: string; lastSeq: number };
 }
 
 /**
@@ -87,6 +89,7 @@ export class LiveSessions {
     if (!session) return;
     if (event.type === 'session-ended') session.endedAt = event.time;
     if (event.type === 'step-tokens') session.tokens.set(event.seq, event.tokens);
+    if (event.type === 'recording-failed') session.recordingFailed = { reason: event.reason, lastSeq: event.lastSeq };
     if (event.type === 'negotiation-round') {
       this.addRound(session, event);
       return;

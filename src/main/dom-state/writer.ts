@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { domDiff } from './diff';
 
@@ -33,8 +33,14 @@ export function diffFileName(counter: number, tool: string, args: Record<string,
 /** Writes through a temporary file and a rename, so a reader never sees a half-written file. */
 export async function writeAtomically(file: string, content: string | Uint8Array): Promise<void> {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, content);
-  await rename(temp, file);
+  try {
+    await writeFile(temp, content);
+    await rename(temp, file);
+  } catch (error) {
+    // A full disk leaves a partial temp file: take it away, so the space it holds is free again and nothing half-written stays.
+    await rm(temp, { force: true }).catch(() => {});
+    throw error;
+  }
 }
 
 /** What is known of a state when its files are named, before its DOM is serialized. */

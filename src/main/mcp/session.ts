@@ -60,6 +60,9 @@ export class McpSession implements ToolHost {
   /** Calls queued or running: the idle count starts when the last one is done. */
   private busy = 0;
   private idleTimer?: NodeJS.Timeout;
+  /** This session's recording stopped (RecordingFailedEvent); `told` once the agent's answer said so. */
+  private recordingFailed?: { note: string; told: boolean };
+  private readonly unsubscribe: () => void;
 
   constructor(
     readonly id: string,
@@ -73,6 +76,11 @@ export class McpSession implements ToolHost {
     private readonly transport: string,
   ) {
     this.tools = allTools.filter(tool => (!tool.unsafe || config.allowUnsafeCode) && (!tool.capability || config.caps.includes(tool.capability)));
+    this.unsubscribe = bus.subscribe(event => {
+      if (event.type !== 'recording-failed' || event.sessionId !== id || this.recordingFailed) return;
+      const note = `Recording stopped: ${event.reason} (${event.dir}); the browser keeps working, steps after ${event.lastSeq} are not recorded.`;
+      this.recordingFailed = { note, told: false };
+    });
   }
 
   listTools(): McpTool[] {
@@ -197,6 +205,11 @@ export class McpSession implements ToolHost {
     // A recording answers once the call's record (its Browser State included) is on disk; otherwise the event, which
     // waits for the Browser State files, follows the answer.
     if (this.config.sessionDir) await published;
+    // The call worked; only its record did not: the agent hears it once, in the answer of the call it happened on.
+    if (!via && this.recordingFailed && !this.recordingFailed.told) {
+      this.recordingFailed.told = true;
+      result.content.push({ type: 'text', text: `### Note\n${this.recordingFailed.note}` });
+    }
     return { result, sections, response };
   }
 
@@ -298,6 +311,7 @@ export class McpSession implements ToolHost {
 
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
+    this.unsubscribe();
     await this.queue;
     await this.publishing;
     await this.context?.dispose();

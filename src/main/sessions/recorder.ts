@@ -14,8 +14,14 @@ export class SessionRecorder {
 
   constructor(bus: EventBus, root: string) {
     this.unsubscribe = bus.subscribe(event => {
+      // Its own report, coming back on the bus: nothing to record (the recording it is about has stopped).
+      if (event.type === 'recording-failed') return;
       if (event.type === 'session-started') {
-        const writer = new SessionWriter(join(root, sessionFolderName(event.time)), event);
+        const dir = join(root, sessionFolderName(event.time));
+        const writer = new SessionWriter(dir, event, ({ reason, lastSeq }) => {
+          // The one event spine carries it to the agent's session (a note in its answer) and to the UI (a badge).
+          void bus.publish({ type: 'recording-failed', sessionId: event.sessionId, time: Date.now(), dir, reason, lastSeq });
+        });
         this.writers.set(event.sessionId, writer);
         return writer.flush();
       }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, mkdir, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { InspectorEvent, NegotiationRoundEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type { InspectorEvent, NegotiationRoundEvent, RecordingFailedEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
 import { writeAtomically } from '../dom-state/writer';
 import { VERSION } from '../version';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, SESSION_VERSION, type RoundRecord, type SessionMeta, type SessionRecord, type ToolCallRecord } from './format';
@@ -16,9 +16,25 @@ export function sessionFolderName(startedAt: number): string {
   return `${new Date(startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '')}-${randomBytes(3).toString('hex')}`;
 }
 
+/** What a failed write tells the recorder: the one-line reason and the last step recorded whole (0: none). */
+export interface WriteFailure {
+  reason: string;
+  lastSeq: number;
+}
+
+/** `ENOSPC: no space left on device, write` → `no space left on device (ENOSPC)`; other errors keep their message. */
+export function failureReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  const match = code ? new RegExp(`^${code}: ([^,]+)`).exec(message) : null;
+  return match ? `${match[1]} (${code})` : message.split('\n')[0];
+}
+
 /**
  * Writes one session folder (see format.ts). Records are appended one line at a time, in event order, each after the
- * artifacts it points to; `flush()` waits for everything queued.
+ * artifacts it points to; `flush()` waits for everything queued. The first failed write stops the recording: the log
+ * is cut back to its last whole line, `onFailure` is called once, and later events are dropped, so the folder stays
+ * readable to the last complete step instead of gaining records whose artifacts are missing.
  */
 export class SessionWriter {
   private queue: Promise<void> = Promise.resolve();
@@ -29,8 +45,11 @@ export class SessionWriter {
   /** Screenshot files by the sha256 of their bytes: a page that did not change is stored once. */
   private readonly screenshots = new Map<string, string>();
   private failed = false;
+  /** Bytes of whole lines in the event log: where a torn append is cut back to. */
+  private logBytes = 0;
+  private lastSeq = 0;
 
-  constructor(readonly dir: string, started: SessionStartedEvent) {
+  constructor(readonly dir: string, started: SessionStartedEvent, private readonly onFailure?: (failure: WriteFailure) => void) {
     this.artifacts = join(dir, ARTIFACTS_DIR);
     this.aria = new TextHistoryWriter(this.artifacts, 'aria', 'yml');
     this.dom = new TextHistoryWriter(this.artifacts, 'dom', 'html');
@@ -45,7 +64,7 @@ export class SessionWriter {
     this.write(started);
   }
 
-  write(event: InspectorEvent): void {
+  write(event: Exclude<InspectorEvent, RecordingFailedEvent>): void {
     this.enqueue(async () => this.append(
       event.type === 'tool-call' ? await this.toolCallRecord(event)
         : event.type === 'negotiation-round' ? await this.roundRecord(event)
@@ -57,17 +76,34 @@ export class SessionWriter {
     return this.queue;
   }
 
+  /** The recording stopped after a failed write. */
+  get stopped(): boolean {
+    return this.failed;
+  }
+
   private enqueue(task: () => Promise<void>) {
-    this.queue = this.queue.then(task).catch(error => {
-      // Recording must never break the session it records; say so once, keep trying with later events.
-      if (!this.failed) console.error(`[recorder] writing ${this.dir} failed: ${error instanceof Error ? error.message : error}`);
+    this.queue = this.queue.then(() => (this.failed ? undefined : task())).catch(async error => {
+      // Recording must never break the session it records: stop it, say so once, keep what is whole.
+      if (this.failed) return;
       this.failed = true;
+      const reason = failureReason(error);
+      console.error(`[recorder] writing ${this.dir} failed, recording stopped after step ${this.lastSeq}: ${reason}`);
+      // Cutting a file shorter needs no free space: a torn last line goes, the reader sees whole records only.
+      await truncate(join(this.dir, EVENTS_FILE), this.logBytes).catch(() => {});
+      try {
+        this.onFailure?.({ reason, lastSeq: this.lastSeq });
+      } catch (failure) {
+        console.error('[recorder] reporting the failure failed:', failure);
+      }
     });
   }
 
   private async append(record: SessionRecord) {
     // One write per line: after a kill, at most the last line is torn.
-    await appendFile(join(this.dir, EVENTS_FILE), `${JSON.stringify(record)}\n`);
+    const line = `${JSON.stringify(record)}\n`;
+    await appendFile(join(this.dir, EVENTS_FILE), line);
+    this.logBytes += Buffer.byteLength(line);
+    if (record.type === 'tool-call') this.lastSeq = record.seq;
   }
 
   private async toolCallRecord(event: ToolCallEvent): Promise<ToolCallRecord> {

@@ -57,6 +57,16 @@ function apply(event: BridgeEvent) {
       useStore.setState({ opened: { ...opened, steps } });
       return;
     }
+    case 'recording-failed': {
+      const recordingFailed = { reason: event.reason, lastSeq: event.lastSeq };
+      useStore.setState({
+        sessions: state.sessions.map(s => (s.id === event.sessionId ? { ...s, recordingFailed } : s)),
+        ...(state.opened?.session.id === event.sessionId && { opened: { ...state.opened, session: { ...state.opened.session, recordingFailed } } }),
+      });
+      // Once per session (the core publishes it once): the steps from here on exist only while the app runs.
+      state.toast(`Recording stopped: ${event.reason} (${event.dir}). The browser keeps working; steps after ${event.lastSeq} are not recorded.`);
+      return;
+    }
     case 'negotiation-round':
       return;
     case 'replay':

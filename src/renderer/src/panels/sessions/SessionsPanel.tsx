@@ -48,6 +48,15 @@ export function SessionsPanel() {
                   <span className="session-title">
                     {session.clientName ?? session.transport}
                     <span className={`badge badge-${kind}`}>{text}</span>
+                    {session.recordingFailed && (
+                      <span
+                        className="badge badge-error"
+                        data-testid="recording-failed-badge"
+                        title={`Recording stopped after step ${session.recordingFailed.lastSeq}: ${session.recordingFailed.reason}`}
+                      >
+                        not recorded
+                      </span>
+                    )}
                   </span>
                   <span className="session-meta">
                     {day(session.startedAt)} {time(session.startedAt)} · {session.steps} step{session.steps === 1 ? '' : 's'}
