@@ -79,6 +79,12 @@ export function buildProgram(): Command {
     .option('--secrets <file>', 'dotenv file of the secrets the recording typed by name (as for mcp --secrets)')
     .option('--json', 'print the drift report as JSON')
     .action(async (session, options) => (await import('./commands/replay')).runReplay(session, options));
+  program.command('compare').description('align two recorded runs step by step and report where they part (exit code 0 when they do not, 1 when they do, 2 on bad input)')
+    .argument('<a>', 'a session folder or .zip, or a session id under --session-dir')
+    .argument('<b>', 'the session to compare it with')
+    .addOption(sessionDirOption())
+    .option('--json', 'print the comparison as JSON')
+    .action(async (a, b, options) => (await import('./commands/compare')).runCompare(a, b, options));
   program.command('install-browser').description('download Playwright\'s Chromium for the inspector to control (npm install does this where no Chromium is found)')
     .option('--if-missing', 'only where no Chromium is found; a failed download prints the command to run instead of failing')
     .action(async options => (await import('./commands/install-browser')).runInstallBrowser(options));

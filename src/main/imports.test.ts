@@ -24,13 +24,14 @@ const ALLOWED: Record<string, string[]> = {
   sessions: ['shared', '.secrets', '.version', 'browser', 'dom-state', 'events'],
   'mcp-client': ['shared', '.command-line', '.version'],
   replay: ['shared', '.secrets', 'mcp-client', 'dom-state', 'sessions'],
+  compare: ['shared', 'replay', 'sessions'],
   'dom-processor': ['shared'],
   search: ['shared', 'events', 'sessions'],
   locators: ['shared', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
   bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
   access: ['shared', '.config'],
-  commands: ['shared', 'access', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
+  commands: ['shared', 'access', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };
 

@@ -1,0 +1,118 @@
+import type { ToolCallRecord } from '../sessions/format';
+import type { RecordedSession } from '../sessions/session-reader';
+import { snapshotDiff } from '../replay/snapshot-drift';
+import { align, type AlignKey } from './align';
+
+/** One step of a run, as a comparison shows it. */
+export interface ComparedStep extends AlignKey {
+  seq: number;
+  outcome: 'ok' | 'error';
+  durationMs: number;
+  tokens?: number;
+}
+
+/** same: nothing differs beyond volatile text; changed: paired, but the target, URL, outcome or page differ. */
+export type PairStatus = 'same' | 'changed' | 'only-a' | 'only-b';
+
+export interface ComparedPair {
+  status: PairStatus;
+  a?: ComparedStep;
+  b?: ComparedStep;
+  /** What differs, one line each (`target: button "A" → button "B"`, `page: the aria snapshots differ`). */
+  differences: string[];
+  /** The aria snapshots' diff (volatile text taken out), when they differ. */
+  ariaDiff?: string;
+}
+
+export interface RunSummary {
+  dir: string;
+  id: string;
+  steps: number;
+  durationMs: number;
+  tokens: number;
+}
+
+export interface Comparison {
+  a: RunSummary;
+  b: RunSummary;
+  pairs: ComparedPair[];
+  /** The first pair that is not `same`: where the runs part. */
+  firstDivergence?: { index: number; pair: ComparedPair };
+  counts: Record<PairStatus, number>;
+}
+
+/** The URL without query and fragment: what tells pages apart from run to run (session ids, cache busters). */
+function pageOf(url: string | undefined): string {
+  if (!url) return '';
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === 'null' ? url : `${parsed.origin}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
+}
+
+function targetOf(step: ToolCallRecord): string {
+  const target = step.targets?.[0];
+  if (!target) return typeof step.args.url === 'string' ? step.args.url : '';
+  return target.role && target.name !== undefined ? `${target.role} "${target.name}"` : target.locator;
+}
+
+function stepOf(session: RecordedSession, step: ToolCallRecord): ComparedStep {
+  return {
+    seq: step.seq,
+    tool: step.tool,
+    target: targetOf(step),
+    url: pageOf(step.url),
+    outcome: step.outcome,
+    durationMs: step.endedAt - step.startedAt,
+    tokens: session.tokens.get(step.seq)?.total.tokens,
+  };
+}
+
+function summaryOf(session: RecordedSession, steps: ComparedStep[]): RunSummary {
+  return {
+    dir: session.dir,
+    id: session.meta.id,
+    steps: steps.length,
+    durationMs: steps.reduce((sum, step) => sum + step.durationMs, 0),
+    tokens: steps.reduce((sum, step) => sum + (step.tokens ?? 0), 0),
+  };
+}
+
+/**
+ * Compares two recorded runs step by step: aligns them (tolerant of inserted and skipped steps), then says of each
+ * pair whether it is the same, or how it changed: target, URL, outcome, and the page as the aria snapshot shows it
+ * beyond what changes from run to run (refs, times, focus). Steps a person took count like the agent's.
+ */
+export async function compareSessions(first: RecordedSession, second: RecordedSession): Promise<Comparison> {
+  const recorded = [first.steps, second.steps];
+  const [stepsA, stepsB] = [first, second].map((session, i) => recorded[i].map(step => stepOf(session, step)));
+  const pairs: ComparedPair[] = [];
+  for (const pair of align(stepsA, stepsB)) {
+    if (pair.b === undefined) pairs.push({ status: 'only-a', a: stepsA[pair.a], differences: ['only in A'] });
+    else if (pair.a === undefined) pairs.push({ status: 'only-b', b: stepsB[pair.b], differences: ['only in B'] });
+    else pairs.push(await comparePair(first, second, recorded[0][pair.a], recorded[1][pair.b], stepsA[pair.a], stepsB[pair.b]));
+  }
+  const counts: Record<PairStatus, number> = { same: 0, changed: 0, 'only-a': 0, 'only-b': 0 };
+  for (const pair of pairs) counts[pair.status]++;
+  const index = pairs.findIndex(pair => pair.status !== 'same');
+  return {
+    a: summaryOf(first, stepsA),
+    b: summaryOf(second, stepsB),
+    pairs,
+    ...(index >= 0 && { firstDivergence: { index, pair: pairs[index] } }),
+    counts,
+  };
+}
+
+async function comparePair(first: RecordedSession, second: RecordedSession, recordA: ToolCallRecord, recordB: ToolCallRecord, a: ComparedStep, b: ComparedStep): Promise<ComparedPair> {
+  const differences: string[] = [];
+  if (a.target !== b.target) differences.push(`target: ${a.target || '(none)'} → ${b.target || '(none)'}`);
+  if (a.url !== b.url) differences.push(`url: ${a.url || '(none)'} → ${b.url || '(none)'}`);
+  if (a.outcome !== b.outcome) differences.push(`outcome: ${a.outcome} → ${b.outcome}`);
+  const [ariaA, ariaB] = await Promise.all([first.ariaSnapshot(recordA), second.ariaSnapshot(recordB)]);
+  const ariaDiff = ariaA !== undefined && ariaB !== undefined ? snapshotDiff(ariaA, ariaB) : undefined;
+  if (ariaDiff) differences.push('page: the aria snapshots differ');
+  return { status: differences.length ? 'changed' : 'same', a, b, differences, ...(ariaDiff && { ariaDiff }) };
+}
