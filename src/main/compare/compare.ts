@@ -88,12 +88,12 @@ function summaryOf(session: RecordedSession, steps: ComparedStep[]): RunSummary 
 export async function compareSessions(first: RecordedSession, second: RecordedSession): Promise<Comparison> {
   const recorded = [first.steps, second.steps];
   const [stepsA, stepsB] = [first, second].map((session, i) => recorded[i].map(step => stepOf(session, step)));
-  const pairs: ComparedPair[] = [];
-  for (const pair of align(stepsA, stepsB)) {
-    if (pair.b === undefined) pairs.push({ status: 'only-a', a: stepsA[pair.a], differences: ['only in A'] });
-    else if (pair.a === undefined) pairs.push({ status: 'only-b', b: stepsB[pair.b], differences: ['only in B'] });
-    else pairs.push(await comparePair(first, second, recorded[0][pair.a], recorded[1][pair.b], stepsA[pair.a], stepsB[pair.b]));
-  }
+  const [ariaA, ariaB] = [first, second].map(ariaReader);
+  const pairs: ComparedPair[] = await Promise.all(align(stepsA, stepsB).map(async pair => {
+    if (pair.b === undefined) return { status: 'only-a', a: stepsA[pair.a], differences: ['only in A'] };
+    if (pair.a === undefined) return { status: 'only-b', b: stepsB[pair.b], differences: ['only in B'] };
+    return comparePair(stepsA[pair.a], stepsB[pair.b], ariaA(recorded[0][pair.a]), ariaB(recorded[1][pair.b]));
+  }));
   const counts: Record<PairStatus, number> = { same: 0, changed: 0, 'only-a': 0, 'only-b': 0 };
   for (const pair of pairs) counts[pair.status]++;
   const index = pairs.findIndex(pair => pair.status !== 'same');
@@ -106,12 +106,24 @@ export async function compareSessions(first: RecordedSession, second: RecordedSe
   };
 }
 
-async function comparePair(first: RecordedSession, second: RecordedSession, recordA: ToolCallRecord, recordB: ToolCallRecord, a: ComparedStep, b: ComparedStep): Promise<ComparedPair> {
+/** A session's aria snapshots by step, each artifact read once: consecutive steps with the same page share one. */
+function ariaReader(session: RecordedSession): (step: ToolCallRecord) => Promise<string | undefined> {
+  const read = new Map<string, Promise<string | undefined>>();
+  return step => {
+    const file = step.artifacts.aria?.file;
+    if (!file) return Promise.resolve(undefined);
+    let text = read.get(file);
+    if (!text) read.set(file, (text = session.ariaSnapshot(step)));
+    return text;
+  };
+}
+
+async function comparePair(a: ComparedStep, b: ComparedStep, ariaOfA: Promise<string | undefined>, ariaOfB: Promise<string | undefined>): Promise<ComparedPair> {
   const differences: string[] = [];
   if (a.target !== b.target) differences.push(`target: ${a.target || '(none)'} → ${b.target || '(none)'}`);
   if (a.url !== b.url) differences.push(`url: ${a.url || '(none)'} → ${b.url || '(none)'}`);
   if (a.outcome !== b.outcome) differences.push(`outcome: ${a.outcome} → ${b.outcome}`);
-  const [ariaA, ariaB] = await Promise.all([first.ariaSnapshot(recordA), second.ariaSnapshot(recordB)]);
+  const [ariaA, ariaB] = await Promise.all([ariaOfA, ariaOfB]);
   const ariaDiff = ariaA !== undefined && ariaB !== undefined ? snapshotDiff(ariaA, ariaB) : undefined;
   if (ariaDiff) differences.push('page: the aria snapshots differ');
   return { status: differences.length ? 'changed' : 'same', a, b, differences, ...(ariaDiff && { ariaDiff }) };
