@@ -112,7 +112,10 @@ async function main() {
     }
   } finally {
     process.stderr.write('\n');
+    // Wait for it to exit: it writes the sessions' last records on the way out, and removing the folder under it fails.
+    const exited = server.child.exitCode !== null ? Promise.resolve() : new Promise(resolve => server.child.once('exit', resolve));
     server.child.kill('SIGTERM');
+    await exited;
     await fixtures.close();
     await rm(cwd, { recursive: true, force: true });
   }

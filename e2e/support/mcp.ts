@@ -75,6 +75,8 @@ export interface HttpServerProcess {
   /** The server's working directory: its workspace root for files it writes. */
   cwd: string;
   process: ChildProcess;
+  /** Everything the server wrote to stderr so far. */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -84,8 +86,8 @@ export interface HttpServerProcess {
  */
 export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-')), env: Record<string, string> = {}): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, '--headless', '--port', '0', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
     child.stderr!.on('data', chunk => {
       output += chunk;
@@ -101,6 +103,7 @@ export async function startHttpServer(args: string[] = [], command: 'mcp' | 'ser
     url,
     cwd,
     process: child,
+    log: () => output,
     stop: () => new Promise<void>(resolve => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());

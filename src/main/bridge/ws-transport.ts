@@ -39,6 +39,9 @@ export class BridgeWebSocket {
     };
     const unsubscribe = this.host.subscribe(event => send({ event }));
     socket.on('close', unsubscribe);
+    // A frame over maxPayload (or a broken one) closes the socket with its code (1009, 1002); without a listener the
+    // 'error' event would be an uncaught exception. The client sees the close; the server has nothing more to do.
+    socket.on('error', error => console.error(`[bridge] socket closed: ${error.message}`));
     socket.on('message', async data => {
       const request = parseRequest(String(data));
       if (typeof request === 'string') {

@@ -44,6 +44,9 @@ export interface RecentEvent {
   time: number;
 }
 
+/** The longest target (ref or selector) `locator()` accepts. */
+export const MAX_TARGET_CHARS = 10_000;
+
 // In-page (utility world): which of the given refs are elements at least partly inside the viewport.
 const REFS_IN_VIEWPORT = `(refs) => {
   const wanted = new Set(refs);
@@ -304,6 +307,11 @@ export class Tab {
    * check before the call that acts): the target is not counted among the call's resolved targets.
    */
   async locator(target: string, { look = false } = {}): Promise<{ locator: Locator; code: string }> {
+    // A ref is a few characters and a selector rarely a hundred; a huge one only makes the page parse it (and the
+    // error quote it): refuse it by its length.
+    if (target.length > MAX_TARGET_CHARS) {
+      throw new Error(`The target is ${target.length.toLocaleString('en-US')} characters long; a ref or selector is at most ${MAX_TARGET_CHARS.toLocaleString('en-US')}. Use a ref from the page snapshot.`);
+    }
     if (REF.test(target)) {
       if (!this.refs.has(target)) throw new RefNotFoundError(target);
       const locator = this.page.locator(`aria-ref=${target}`);

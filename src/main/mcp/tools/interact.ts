@@ -14,7 +14,7 @@ const interact = defineTool({
     'A planner reads the page as compact semantic JSON, asks for a skeleton DOM, screenshot or full DOM only when it needs them, ' +
     'and the chosen action runs as an ordinary tool call.',
   schema: z.strictObject({
-    query: z.string().trim().min(1, 'query must not be empty').describe('The step to carry out, in plain language'),
+    query: z.string().trim().min(1, 'query must not be empty').max(10_000, 'query is longer than 10,000 characters: describe one step').describe('The step to carry out, in plain language'),
   }),
   scope: 'page',
   readOnly: false,

@@ -10,19 +10,22 @@ const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+)(:|\/|$)/;
  * the server allows it. A bare host gets a scheme: http:// for
  * loopback (dev servers), https:// otherwise.
  */
+/** A URL as quoted in an error: an inline document can be megabytes. */
+const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
+
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
   if (BARE_HOST.test(url)) return checkNavigationUrl(`${LOCAL_HOST.test(url) ? 'http' : 'https'}://${url}`, allowFileAccess);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error(`Invalid URL "${url}": expected an absolute http(s) URL such as https://example.com.`);
+    throw new Error(`Invalid URL "${quoted(url)}": expected an absolute http(s) URL such as https://example.com.`);
   }
   if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return parsed.href;
   // As typed: URL parsing would re-encode the inline document.
   if (parsed.protocol === 'data:') return url;
   if (parsed.protocol === 'file:' && allowFileAccess) return parsed.href;
-  throw new Error(`Access to "${parsed.protocol}" protocol is blocked. Attempted URL: "${url}"` +
+  throw new Error(`Access to "${parsed.protocol}" protocol is blocked. Attempted URL: "${quoted(url)}"` +
     (parsed.protocol === 'file:' ? ' (start the server with --allow-file-access to allow it)' : ''));
 }
 
