@@ -10,7 +10,7 @@ export default defineConfig({
   workers: 2,
   timeout: 60_000,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['./e2e/support/summary-reporter.ts']],
+  reporter: [['list'], ['./e2e/support/summary-reporter.ts'], ['./e2e/conformance/summary-reporter.ts']],
   projects: [
     { name: 'unit', testDir: 'src', testMatch: '**/*.test.ts' },
     { name: 'e2e', testDir: 'e2e', testMatch: '**/*.spec.ts' },

@@ -1,0 +1,56 @@
+/**
+ * The differences from @playwright/mcp we keep on purpose. Each names the README bullet (its bold lead, under
+ * "Differences from Playwright MCP") that says what and why; a conformance test checks every bullet named exists.
+ * A section that differs in any other way fails its case.
+ */
+export interface Difference {
+  id: string;
+  /** The bold lead of the README bullet, e.g. "Generated code". */
+  bullet: string;
+  /** Whether this difference may explain a difference in `section` (a `### Title`) of `tool`'s answer. */
+  applies(tool: string, section: string): boolean;
+  /** Rewrites one side's section so that what the difference allows no longer counts. */
+  normalise(text: string | undefined, side: 'ours' | 'peer'): string | undefined;
+}
+
+const CODE = 'Ran Playwright code';
+
+export const DIFFERENCES: Difference[] = [
+  {
+    id: 'generated-code-style',
+    bullet: 'Generated code',
+    applies: (_tool, section) => section === CODE,
+    // Quotes and line breaks only: what is called, with which values, must still be the same.
+    normalise: text => text?.replace(/```\w*\n?/g, '').replace(/['"`]/g, '"').replace(/[\s;]+/g, '').replace(/,([}\]])/g, '$1'),
+  },
+  {
+    id: 'route-handler',
+    bullet: '`browser_route`',
+    applies: (tool, section) => tool === 'browser_route' && section === CODE,
+    normalise: () => undefined,
+  },
+  {
+    id: 'tracing-files',
+    bullet: 'Tracing',
+    applies: (tool, section) => tool === 'browser_stop_tracing' && section === 'Result',
+    normalise: () => undefined,
+  },
+  {
+    id: 'no-debugger',
+    bullet: '`browser_resume` / `browser_annotate`',
+    applies: tool => tool === 'browser_resume' || tool === 'browser_annotate',
+    normalise: () => undefined,
+  },
+  {
+    id: 'console-inline',
+    bullet: 'Console messages in `### Events`',
+    applies: (_tool, section) => section === 'Events',
+    // Ours lists console entries inline; the peer links its console log file. Other events must match.
+    normalise: (text, side) => {
+      const kept = text?.split('\n').filter(line => side === 'ours'
+        ? !/^- (\[[A-Z]+\] |(Error|TypeError|ReferenceError)\b|.*\bat .*:\d+)/.test(line) && !/^\s+at /.test(line)
+        : !/console-<TIME>\.log|New console entries|\.log#L\d+/.test(line));
+      return kept?.length ? kept.join('\n') : undefined;
+    },
+  },
+];

@@ -1,0 +1,199 @@
+import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connectPeer, connectStdio, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
+import { DIFFERENCES, type Difference } from './differences';
+
+/**
+ * One conformance case: a few tool calls run on ours and on @playwright/mcp, every answer compared section by section.
+ * Cases live in tables (cases/*.ts), one table per tool group or flag group.
+ */
+export interface Call {
+  tool: string;
+  /** A RegExp value stands for the ref of the matching line in that server's current snapshot. */
+  args?: Record<string, unknown>;
+  /** Calls that only set the page up: run on both, not compared. */
+  setup?: boolean;
+}
+
+export interface Case {
+  name: string;
+  /** Calls; `{url}` in any string argument becomes the fixture site's address. */
+  calls: Call[];
+  /** Flags given to both servers; cases with the same flags share one pair of servers. */
+  flags?: string[];
+  /** Ours cannot do this yet: the reason, counted as failing in the summary. */
+  fixme?: string;
+}
+
+export interface CaseTable {
+  group: string;
+  cases: Case[];
+}
+
+export type Outcome = 'identical' | 'kept' | 'failing';
+
+export interface CaseRecord {
+  group: string;
+  name: string;
+  outcome: Outcome;
+  /** The peer answered every call without an error it was not asked for. */
+  peerPassed: boolean;
+  kept: string[];
+  mismatch?: string;
+}
+
+/** Ours and the peer, started with the same flags, each in its own workspace folder. */
+export class Pair {
+  private constructor(readonly ours: McpTestClient, readonly peer: McpTestClient, readonly roots: { ours: string; peer: string }) {}
+
+  static async start(flags: string[]): Promise<Pair> {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'ai-conformance-')));
+    const roots = { ours: join(base, 'ours'), peer: join(base, 'peer') };
+    for (const root of Object.values(roots)) mkdirSync(root, { recursive: true });
+    // Our default snapshot mode is `diff` (a kept difference); the peer's is `full`, which ours also offers.
+    const ourFlags = flags.some(flag => flag.startsWith('--snapshot-mode')) ? flags : ['--snapshot-mode', 'full', ...flags];
+    const [ours, peer] = await Promise.all([
+      connectStdio(ourFlags, { cwd: roots.ours }),
+      connectPeer(roots.peer, flags),
+    ]);
+    return new Pair(ours, peer, roots);
+  }
+
+  async close() {
+    await Promise.allSettled([this.ours.close(), this.peer.close()]);
+  }
+}
+
+/** Fills `{url}` in and turns RegExp values into that server's ref for the matching snapshot line. */
+async function resolveArgs(server: McpTestClient, args: Record<string, unknown>, url: string) {
+  const entries = Object.entries(args);
+  let yaml: string | undefined;
+  const resolved: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    if (value instanceof RegExp) {
+      yaml ??= (await server.call('browser_snapshot')).parsed.snapshot?.yaml;
+      resolved[name] = refOf(yaml, value);
+    } else {
+      resolved[name] = fill(value, url);
+    }
+  }
+  return resolved;
+}
+
+function fill(value: unknown, url: string): unknown {
+  if (typeof value === 'string') return value.replaceAll('{url}', url);
+  if (Array.isArray(value)) return value.map(item => fill(item, url));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, url)]));
+  return value;
+}
+
+/** Our own sections, which the peer's clients ignore (README: "Extra sections"). */
+const OUR_SECTIONS = new Set(['Page changes', 'Browser State']);
+
+/** Splits a response into its `### Title` sections; text before the first heading is kept under ''. */
+export function sections(text: string): Map<string, string> {
+  const result = new Map<string, string>();
+  let title = '';
+  let lines: string[] = [];
+  const flush = () => {
+    const body = lines.join('\n').trim();
+    if (body || title) result.set(title, body);
+  };
+  for (const line of text.split('\n')) {
+    const heading = line.match(/^### (.+)$/);
+    if (heading) {
+      flush();
+      title = heading[1];
+      lines = [];
+    } else {
+      lines.push(line);
+    }
+  }
+  flush();
+  for (const ours of OUR_SECTIONS) result.delete(ours);
+  if (result.get('') === '') result.delete('');
+  return result;
+}
+
+/** What changes between runs and between the two servers without meaning anything: ports, times, folders. */
+export function normalise(text: string, root: string, siteUrl: string): string {
+  return text
+    .replaceAll(root, '<ROOT>')
+    .replaceAll(siteUrl, '<SITE>')
+    .replace(/127\.0\.0\.1:\d+/g, '<HOST>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d[-:]\d\d[-:]\d\d[-.]\d{3}Z/g, '<TIME>')
+    .replace(/\b\d{13}\b/g, '<EPOCH>')
+    .replace(/\b\d+(\.\d+)?ms\b/g, '<MS>');
+}
+
+interface Answer {
+  text: string;
+  isError: boolean;
+  images: string[];
+}
+
+const answerOf = (result: ToolResult): Answer => ({ text: result.text, isError: result.isError, images: result.images.map(image => image.mimeType) });
+
+/**
+ * Compares two answers to one call: equal after normalising (identical), equal once the kept differences are applied
+ * (kept, naming them), or a mismatch described section by section.
+ */
+export function compare(tool: string, mine: Answer, theirs: Answer, roots: { ours: string; peer: string }, siteUrl: string) {
+  const ourSections = sections(normalise(mine.text, roots.ours, siteUrl));
+  const peerSections = sections(normalise(theirs.text, roots.peer, siteUrl));
+  const kept = new Set<string>();
+  const problems: string[] = [];
+  if (mine.isError !== theirs.isError) problems.push(`isError: ours ${mine.isError}, peer ${theirs.isError}`);
+  if (mine.images.join() !== theirs.images.join()) problems.push(`images: ours [${mine.images}], peer [${theirs.images}]`);
+  for (const title of new Set([...peerSections.keys(), ...ourSections.keys()])) {
+    const a = ourSections.get(title);
+    const b = peerSections.get(title);
+    if (a === b) continue;
+    const applied = applyDifferences(tool, title, a, b);
+    if (applied) {
+      applied.forEach(id => kept.add(id));
+      continue;
+    }
+    problems.push(`### ${title || '(no heading)'}\n--- ours\n${a ?? '(absent)'}\n--- peer\n${b ?? '(absent)'}`);
+  }
+  return { kept: [...kept], problems };
+}
+
+/** The ids of kept differences that, applied to both sides, make a section equal; undefined when none does. */
+function applyDifferences(tool: string, title: string, ours: string | undefined, peer: string | undefined): string[] | undefined {
+  const relevant = DIFFERENCES.filter((difference: Difference) => difference.applies(tool, title));
+  if (!relevant.length) return undefined;
+  let a = ours;
+  let b = peer;
+  for (const difference of relevant) {
+    a = difference.normalise(a, 'ours');
+    b = difference.normalise(b, 'peer');
+  }
+  return a === b ? relevant.map(difference => difference.id) : undefined;
+}
+
+/** Runs one case on a pair and says how it compares; the pair is reset first (browser closed, state gone). */
+export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Promise<Omit<CaseRecord, 'group' | 'name'>> {
+  await Promise.all([pair.ours.call('browser_close'), pair.peer.call('browser_close')]);
+  const kept = new Set<string>();
+  const problems: string[] = [];
+  let peerPassed = true;
+  for (const call of testCase.calls) {
+    const args = call.args ?? {};
+    const [mine, theirs] = await Promise.all([
+      resolveArgs(pair.ours, args, siteUrl).then(resolved => pair.ours.call(call.tool, resolved)),
+      resolveArgs(pair.peer, args, siteUrl).then(resolved => pair.peer.call(call.tool, resolved)),
+    ]);
+    if (call.setup) continue;
+    if (theirs.isError && !expectsError(testCase)) peerPassed = false;
+    const outcome = compare(call.tool, answerOf(mine), answerOf(theirs), pair.roots, siteUrl);
+    outcome.kept.forEach(id => kept.add(id));
+    if (outcome.problems.length) problems.push(`${call.tool} ${JSON.stringify(args, (_, v) => v instanceof RegExp ? String(v) : v)}\n${outcome.problems.join('\n')}`);
+  }
+  const outcome: Outcome = problems.length ? 'failing' : kept.size ? 'kept' : 'identical';
+  return { outcome, peerPassed, kept: [...kept], mismatch: problems.join('\n\n') || undefined };
+}
+
+/** Cases named "error: …" are about the error answer: the peer erring there is its pass. */
+const expectsError = (testCase: Case) => testCase.name.startsWith('error:');
