@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectPeer, connectStdio, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
+import { splitSections } from '../../src/shared/response';
 
 /**
  * One conformance case: a few tool calls run on ours and on @playwright/mcp, every answer compared section by section.
@@ -91,26 +92,9 @@ function fill(value: unknown, url: string): unknown {
 /** Our own sections, which the peer's clients ignore (README: "Extra sections"). */
 const OUR_SECTIONS = new Set(['Page changes', 'Browser State']);
 
-/** Splits a response into its `### Title` sections; text before the first heading is kept under ''. */
+/** A response's `### Title` sections (headings inside code fences do not count); text before the first heading is kept under ''. */
 export function sections(text: string): Map<string, string> {
-  const result = new Map<string, string>();
-  let title = '';
-  let lines: string[] = [];
-  const flush = () => {
-    const body = lines.join('\n').trim();
-    if (body || title) result.set(title, body);
-  };
-  for (const line of text.split('\n')) {
-    const heading = line.match(/^### (.+)$/);
-    if (heading) {
-      flush();
-      title = heading[1];
-      lines = [];
-    } else {
-      lines.push(line);
-    }
-  }
-  flush();
+  const result = new Map(splitSections(text).map(section => [section.title ?? '', section.body.trim()]));
   for (const ours of OUR_SECTIONS) result.delete(ours);
   if (result.get('') === '') result.delete('');
   return result;
