@@ -5,14 +5,14 @@ import { defineTool } from '../tool';
 const BARE_HOST = /^(localhost|[\w-]+(\.[\w-]+)+)(:\d+)?([/?#].*)?$/;
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+)(:|\/|$)/;
 
+/** A URL as quoted in an error: an inline document can be megabytes. */
+const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
+
 /**
  * Accepts http(s), about:blank, data: (a page an agent writes inline, as Playwright MCP allows), and file: only when
  * the server allows it. A bare host gets a scheme: http:// for
  * loopback (dev servers), https:// otherwise.
  */
-/** A URL as quoted in an error: an inline document can be megabytes. */
-const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
-
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
   if (BARE_HOST.test(url)) return checkNavigationUrl(`${LOCAL_HOST.test(url) ? 'http' : 'https'}://${url}`, allowFileAccess);
   let parsed: URL;
