@@ -133,7 +133,8 @@ test('run to here replays up to the selected step; Esc stops a run; edited code 
     await expect(page.getByTestId('timeline-step')).toHaveCount(5);
     await stepRow(page, 3).click();
     await page.getByTestId('replay-to').click();
-    await expect(badge(page, 3)).toHaveAttribute('data-status', 'ok');
+    // The run starts a fresh browser and replays three steps: more than the default 5 s on a busy machine.
+    await expect(badge(page, 3)).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
     await expect(page.getByTestId('replay-summary')).toContainText('3/5 replayed');
     await expect(badge(page, 4)).toHaveCount(0);
 
