@@ -11,7 +11,7 @@ import { startHttpServer, type HttpServerProcess } from './support/mcp';
  * `serve` process — JSON-RPC on Streamable HTTP and SSE, every listed tool's arguments, bridge messages, planner bodies,
  * zip imports. Every answer must be a clear error or a result (never a 500, never a stack, never a hang), the server
  * stays up, logs nothing unhandled, writes nothing outside its output folders, and gives its memory back.
- * FUZZ_SEED=<n> replays a run.
+ * FUZZ_SEED=<n> replays a run; FUZZ_TRACE=1 prints every request as it is sent (the last one of a lane is the hung one).
  */
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** Past this an answer counts as a hang. */
@@ -93,6 +93,7 @@ class Fuzzer {
   /** One HTTP request with a time limit; checks the answer is clear: no 500, no stack. */
   async http(label: string, path: string, init: RequestInit = {}): Promise<{ status: number; text: string; headers: Headers } | undefined> {
     this.requests++;
+    if (process.env.FUZZ_TRACE) console.log(`> ${label}`);
     try {
       const response = await fetch(`${this.server.url}${path}`, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT) });
       const text = await response.text();
@@ -170,7 +171,7 @@ test('fuzz: thousands of hostile requests get clear answers; the server stays up
   try {
     // Warm-up: one session's browser, the tool list, a page; then the baseline.
     const warm = await initialize(fuzz);
-    const call = (session: string, id: number, name: string, args: unknown) => fuzz.http(`tools/call ${name}`, '/mcp', {
+    const call = (session: string, id: number, name: string, args: unknown) => fuzz.http(`tools/call ${name} ${JSON.stringify(args)?.slice(0, 300)} (session ${session.slice(0, 8)})`, '/mcp', {
       method: 'POST', headers: { ...MCP_HEADERS, 'mcp-session-id': session },
       body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }),
     });

@@ -124,3 +124,19 @@ test('recorded aria snapshots and DOM states read back exactly as the agent saw 
   // After the first state, each one is stored as a small diff.
   expect(session.steps.slice(1).map(step => step.artifacts.dom?.base)).toEqual([1, 2, 3]);
 });
+
+test('a recorded call whose page opens a dialog on load is answered with the modal state, not held up by the dialog', async ({ workspace }) => {
+  const sessions = join(workspace, 'sessions');
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  try {
+    // A dialog blocks the page's script: the step's screenshot and change mark must not wait on it.
+    const opened = await mcp.call('browser_navigate', { url: 'data:text/html,<script>alert("on load")</script>' });
+    expect(opened.parsed.modalState).toEqual(['["alert" dialog with message "on load"]: can be handled by browser_handle_dialog']);
+    const handled = await mcp.call('browser_handle_dialog', { accept: true });
+    expect(handled.parsed.modalState).toBeUndefined();
+  } finally {
+    await mcp.close();
+  }
+  const recorded = await openSession(onlySession(sessions));
+  expect(recorded.steps.map(step => step.tool)).toEqual(['browser_navigate', 'browser_handle_dialog']);
+});

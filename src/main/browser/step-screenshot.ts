@@ -68,7 +68,8 @@ export class StepShots {
   async after(context: Context): Promise<Buffer | undefined> {
     const page = context.currentTab?.page;
     this.last = undefined;
-    if (!page || page.isClosed()) return undefined;
+    // A dialog blocks the page's script as well as its pictures: reading the mark would wait until it is handled.
+    if (!page || page.isClosed() || context.currentTab?.modalStates.length) return undefined;
     // Always a fresh picture: a call can change the look without a mutation the mark counts (hover styles).
     // The mark is read first: a change that lands between it and the screenshot only costs a fresh before next time.
     const mark = await changeMark(page);
