@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import WebSocket from 'ws';
+import { heldMemory } from '../e2e/support/held-memory.js';
 import { CHROMIUM, machineInfo, OUR_CLI, printTable, REF, ROOT } from './support.js';
 
 const REAL_PAGES = join(ROOT, '../shared/real-pages');
@@ -94,35 +94,16 @@ async function startServer(definition, pagesOrigin) {
   // <origin>", with the host name it then requires (localhost).
   const listening = /(?:MCP endpoint:|listening on) (http:\/\/[^\s/]+)/i;
   const [, origin] = await Promise.race([waitFor(child.stdout, listening, 'listening line'), waitFor(child.stderr, listening, 'listening line')]);
-  const inspector = new WebSocket(inspectorUrl);
-  await new Promise((resolve, reject) => inspector.once('open', resolve).once('error', reject));
-  let nextId = 0;
-  const send = (method, params = {}) => new Promise((resolve, reject) => {
-    const id = ++nextId;
-    const onMessage = data => {
-      const message = JSON.parse(String(data));
-      if (message.id !== id) return;
-      inspector.off('message', onMessage);
-      message.error ? reject(new Error(message.error.message)) : resolve(message.result);
-    };
-    inspector.on('message', onMessage);
-    inspector.send(JSON.stringify({ id, method, params }));
-  });
+  const memory = await heldMemory(inspectorUrl, child.pid);
   return {
     ...definition, child, cwd, url: `${origin}/mcp`, tail: () => tail,
     /** Resident memory of the server process after a full collection, and its JS heap, in MB. */
     async memory() {
-      for (let i = 0; i < 3; i++) {
-        await send('HeapProfiler.collectGarbage');
-        await new Promise(resolve => setTimeout(resolve, 300));
-      }
-      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-      const rssKb = Number(status.match(/^VmRSS:\s+(\d+)/m)[1]);
-      const { result } = await send('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
-      return { rss: rssKb / 1024, heap: result.value / 2 ** 20 };
+      const { rss, heap } = await memory.measure();
+      return { rss, heap };
     },
     async stop() {
-      inspector.close();
+      memory.close();
       child.kill('SIGTERM');
       await new Promise(resolve => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
       await rm(cwd, { recursive: true, force: true });

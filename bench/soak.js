@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
+import { heldMemory, INSPECTOR_ADDRESS } from '../e2e/support/held-memory.js';
 import { CHROMIUM, machineInfo, OUR_CLI, printTable, REF } from './support.js';
 
 const run = promisify(execFile);
@@ -36,18 +37,19 @@ function slope(points) {
 }
 
 async function startServer(sessionDir, cwd) {
-  const child = spawn(process.execPath, [OUR_CLI, 'mcp', '--headless', '--port', '0', '--isolated', '--executable-path', CHROMIUM, '--session-dir', sessionDir],
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', OUR_CLI, 'mcp', '--headless', '--port', '0', '--isolated', '--executable-path', CHROMIUM, '--session-dir', sessionDir],
     { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
-  const url = await new Promise((resolve, reject) => {
+  const { url, inspector } = await new Promise((resolve, reject) => {
     child.stderr.on('data', chunk => {
       output = (output + chunk).slice(-4000);
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(output);
-      if (match) resolve(match[1]);
+      const inspector = INSPECTOR_ADDRESS.exec(output);
+      if (match && inspector) resolve({ url: match[1], inspector: inspector[0] });
     });
     child.once('exit', code => reject(new Error(`server exited (${code}):\n${output}`)));
   });
-  return { child, url, tail: () => output };
+  return { child, url, memory: await heldMemory(inspector, child.pid), tail: () => output };
 }
 
 /** One step of agent work, cycling through what agents do most: navigate, snapshot, click, type, evaluate, wait. */
@@ -97,8 +99,11 @@ async function main() {
       for (let i = 0; i < steps && done < TOTAL_STEPS; i++, done++) {
         await step(client, fixtures.url, i);
         if ((done + 1) % SAMPLE_EVERY === 0) {
-          samples.push({ steps: done + 1, rss: rssMb(pid), fds: openFds(pid), seconds: (performance.now() - started) / 1000 });
-          process.stderr.write(`\r${done + 1}/${TOTAL_STEPS} steps, RSS ${samples.at(-1).rss.toFixed(0)} MB, ${samples.at(-1).fds} fds   `);
+          const sample = { steps: done + 1, rss: rssMb(pid), fds: openFds(pid), seconds: (performance.now() - started) / 1000 };
+          // After a full collection: what the server still holds, apart from garbage the allocator has not given back.
+          const held = await server.memory.measure();
+          samples.push({ ...sample, held: held.heap + held.external, heldRss: held.rss });
+          process.stderr.write(`\r${done + 1}/${TOTAL_STEPS} steps, RSS ${sample.rss.toFixed(0)} MB, held ${samples.at(-1).held.toFixed(1)} MB, ${sample.fds} fds   `);
         }
         // The recording stays readable while it grows: export the live session now and then.
         if ((i + 1) % 1_000 === 0) {
@@ -114,6 +119,7 @@ async function main() {
     process.stderr.write('\n');
     // Wait for it to exit: it writes the sessions' last records on the way out, and removing the folder under it fails.
     const exited = server.child.exitCode !== null ? Promise.resolve() : new Promise(resolve => server.child.once('exit', resolve));
+    server.memory.close();
     server.child.kill('SIGTERM');
     await exited;
     await fixtures.close();
@@ -121,12 +127,14 @@ async function main() {
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(`\n${TOTAL_STEPS} steps in ${seconds.toFixed(0)} s (${(TOTAL_STEPS / seconds).toFixed(0)} steps/s), ${SESSIONS} sessions over Streamable HTTP, recorded\n`);
-  printTable(['steps', 'elapsed s', 'RSS MB', 'open fds'], samples.map(s => [s.steps, s.seconds.toFixed(0), s.rss.toFixed(1), s.fds]), 1);
+  printTable(['steps', 'elapsed s', 'RSS MB', 'RSS after GC MB', 'held (heap + external) MB', 'open fds'],
+    samples.map(s => [s.steps, s.seconds.toFixed(0), s.rss.toFixed(1), s.heldRss.toFixed(1), s.held.toFixed(1), s.fds]), 1);
   const steady = samples.filter(s => s.steps > WARM_UP);
   if (steady.length >= 2) {
     const range = key => `${Math.min(...steady.map(s => s[key])).toFixed(0)}–${Math.max(...steady.map(s => s[key])).toFixed(0)}`;
-    console.log(`\nAfter ${WARM_UP} warm-up steps: RSS slope ${slope(steady.map(s => ({ x: s.steps / 1000, y: s.rss }))).toFixed(2)} MB per 1,000 steps, ` +
-      `open fds slope ${slope(steady.map(s => ({ x: s.steps / 1000, y: s.fds }))).toFixed(2)} per 1,000 steps (RSS ${range('rss')} MB, fds ${range('fds')})`);
+    const perThousand = key => slope(steady.map(s => ({ x: s.steps / 1000, y: s[key] }))).toFixed(2);
+    console.log(`\nAfter ${WARM_UP} warm-up steps, per 1,000 steps: RSS slope ${perThousand('rss')} MB, RSS after GC ${perThousand('heldRss')} MB, ` +
+      `held (heap + external) ${perThousand('held')} MB, open fds ${perThousand('fds')} (RSS ${range('rss')} MB, fds ${range('fds')})`);
   } else console.log(`\nToo few steps after the ${WARM_UP}-step warm-up for a slope: run more (--steps).`);
   if (readBack.length) {
     console.log(`Recording read back while growing (export of the live session): ${readBack.filter(r => r.ok).length}/${readBack.length} readable, ` +

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import WebSocket from 'ws';
 import { expect, test } from './support/fixtures';
+import { heldMemory, INSPECTOR_ADDRESS } from './support/held-memory';
 import { adversarialString, bridgeMessage, jsonRpcBody, MARKER, plannerBody, Rng, toolArguments, zipFile } from './support/fuzz-inputs';
 import { startHttpServer, type HttpServerProcess } from './support/mcp';
 
@@ -55,29 +56,17 @@ function escapes(root: string): string[] {
   return found;
 }
 
-/**
- * A full garbage collection in the server, through the inspector it was started with (its address is on stderr), then
- * what it still holds: V8's heap in use plus memory outside it (buffers), in MB. RSS is reported beside it, but the
- * allocator keeps freed pages for a while, so RSS alone would count garbage already given back.
- */
-async function collectGarbage(log: string): Promise<number> {
-  const address = /ws:\/\/127\.0\.0\.1:\d+\/[\w-]+/.exec(log)?.[0];
+/** What the server holds after a full collection: V8's heap in use plus memory outside it (buffers), in MB. */
+async function collectGarbage(log: string, pid: number): Promise<number> {
+  const address = INSPECTOR_ADDRESS.exec(log)?.[0];
   if (!address) throw new Error(`the server's inspector address is not in its output:\n${log.slice(0, 2000)}`);
-  const socket = new WebSocket(address);
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const send = (id: number, method: string, params?: object) => new Promise<{ result?: { result?: { value?: string } } }>(resolve => {
-    socket.on('message', data => {
-      const message = JSON.parse(String(data));
-      if (message.id === id) resolve(message);
-    });
-    socket.send(JSON.stringify({ id, method, params }));
-  });
-  await send(1, 'HeapProfiler.collectGarbage');
-  await send(2, 'HeapProfiler.collectGarbage');
-  const usage = await send(3, 'Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
-  socket.close();
-  const { heapUsed, external } = JSON.parse(usage.result!.result!.value!) as NodeJS.MemoryUsage;
-  return (heapUsed + external) / 2 ** 20;
+  const memory = await heldMemory(address, pid);
+  try {
+    const { heap, external } = await memory.measure();
+    return heap + external;
+  } finally {
+    memory.close();
+  }
 }
 
 class Fuzzer {
@@ -180,7 +169,7 @@ test('fuzz: thousands of hostile requests get clear answers; the server stays up
     expect(tools.length).toBeGreaterThan(20);
     await call(warm, 2, 'browser_navigate', { url: `${site.url}/form.html` });
     await fuzz.healthy('warm-up');
-    const heldBefore = await collectGarbage(server.log());
+    const heldBefore = await collectGarbage(server.log(), pid);
     await new Promise(resolve => setTimeout(resolve, 1000));
     const rssBefore = rssMb(pid);
     const before = tree(root);
@@ -328,7 +317,7 @@ test('fuzz: thousands of hostile requests get clear answers; the server stays up
     // Memory: the clients leave (their browser contexts go), then back within the margin after a settle.
     for (const session of [...sessionsIds, target]) await fuzz.http('DELETE session', '/mcp', { method: 'DELETE', headers: { 'mcp-session-id': session } });
     // Garbage is not a leak: collect it (as V8 would in its own time), then let freed pages go back.
-    const heldAfter = await collectGarbage(server.log());
+    const heldAfter = await collectGarbage(server.log(), pid);
     const rssAfter = rssMb(pid);
     phase('settled');
     if (fuzz.failures.length) console.log(fuzz.failures.join('\n'));

@@ -41,20 +41,22 @@ export class McpTestClient {
 
 const newClient = () => new Client({ name: 'agent-inspector-e2e', version: '1.0.0' });
 
-/** Spawns `agent-inspector mcp` over stdio, headless, with extra flags. */
-export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string> } = {}) {
+/** Spawns `agent-inspector mcp` (or `command`, e.g. `fork …`) over stdio, headless, with extra flags. */
+export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string>; command?: string[] } = {}) {
   if (options.cwd) mkdirSync(options.cwd, { recursive: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
     // In memory unless a test says otherwise: parallel servers in one folder would share (and lock) a persistent profile.
-    args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...args],
+    args: [`${process.cwd()}/${CLI}`, ...(options.command ?? ['mcp']), '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...args],
     cwd: options.cwd,
     env: { ...(process.env as Record<string, string>), ...options.env },
     stderr: 'pipe',
   });
+  let stderr = '';
+  transport.stderr?.on('data', chunk => (stderr += chunk));
   const client = newClient();
   await client.connect(transport);
-  return Object.assign(new McpTestClient(client), { pid: transport.pid! });
+  return Object.assign(new McpTestClient(client), { pid: transport.pid!, stderr: () => stderr });
 }
 
 /** @playwright/mcp itself beside ours: headless in a fresh in-memory profile, in `cwd` as its workspace root. */

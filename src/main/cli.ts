@@ -23,6 +23,13 @@ export function buildProgram(): Command {
     .hook('preAction', command => applyPeerSources(command))
     .addOption(new Option('--upstream <command>', 'proxy mode: serve the tools of this MCP browser server command (e.g. "npx @playwright/mcp"), recording every call').env('AGENT_INSPECTOR_UPSTREAM'))
     .action(async options => (await import('./commands/mcp')).runMcp(options));
+  addPeerOptions(addHttpOptions(addCoreOptions(program.command('fork')
+    .description('serve MCP sessions that continue a recorded session from a step: its cookies, storage, URL and forms restored (or its steps replayed), recorded as a fork of it')
+    .argument('<session>', 'a session folder, or a session id under --session-dir'))))
+    .hook('preAction', command => applyPeerSources(command))
+    .requiredOption('--at <step>', 'the recorded step to continue after')
+    .addOption(new Option('--method <method>', 'how to restore: state (storage, URL, form input), replay (every step), or auto (state unless the page changed in place)').choices(['auto', 'state', 'replay']).default('auto'))
+    .action(async (session, options) => (await import('./commands/fork')).runFork(session, options));
   addPeerOptions(addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT))
     .hook('preAction', command => applyPeerSources(command))
     .option('--open', 'open the UI in a Chromium app window (prints the URL when no Chromium or display is found)')

@@ -1,6 +1,7 @@
 import type { BrowserContextOptions, LaunchOptions } from 'playwright';
 import { DEFAULT_TEST_ID_ATTRIBUTE } from '../shared/locators';
 import type { SnapshotMode } from '../shared/snapshot-modes';
+import type { ForkOrigin } from '../shared/events';
 
 /** Everything the automation core needs to know, resolved once from CLI flags and their environment variables. */
 export interface BrowserConfig {
@@ -108,6 +109,8 @@ export interface CoreConfig {
   sessionDir?: string;
   /** Put the inspector in front of this MCP browser server command (proxy mode): its tools, recorded. */
   upstream?: string;
+  /** Every session of this process continues a recorded one from a step (`agent-inspector fork`): named in its metadata. */
+  forkOf?: ForkOrigin;
   /** Record what a person does by hand in the controlled browser as steps (human takeover). */
   humanSteps: boolean;
   /** The attribute getByTestId reads (Playwright's selectors.setTestIdAttribute): in generated code and locator candidates. */

@@ -54,6 +54,7 @@ export class InspectorCore implements SessionHost {
       transport,
       clientName,
       ...(upstream && { upstream: redactSecrets(this.config.secrets, upstream) }),
+      ...(this.config.forkOf && { forkOf: this.config.forkOf }),
       time: Date.now(),
     });
     return session;

@@ -25,13 +25,14 @@ const ALLOWED: Record<string, string[]> = {
   'mcp-client': ['shared', '.command-line', '.version'],
   replay: ['shared', '.secrets', 'mcp-client', 'dom-state', 'sessions'],
   compare: ['shared', 'replay', 'sessions'],
+  fork: ['shared', '.version', 'browser', 'mcp', 'mcp-client', 'replay', 'sessions'],
   'dom-processor': ['shared'],
   search: ['shared', 'events', 'sessions'],
   locators: ['shared', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
   bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'browser', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
   access: ['shared', '.config'],
-  commands: ['shared', 'access', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
+  commands: ['shared', 'access', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'fork', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };
 

@@ -19,7 +19,16 @@ export interface SessionStartedEvent {
   clientName?: string;
   /** Proxy mode: the command of the MCP server whose tools the session forwards (secrets redacted). */
   upstream?: string;
+  /** The session continues a recorded one from one of its steps (`agent-inspector fork`). */
+  forkOf?: ForkOrigin;
   time: number;
+}
+
+/** The recorded session, and the step in it, that a fork starts from. */
+export interface ForkOrigin {
+  /** The parent session's id. */
+  session: string;
+  step: number;
 }
 
 export interface SessionEndedEvent {

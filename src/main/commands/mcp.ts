@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
+import type { CoreConfig } from '../config';
 import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { createMcpServer } from '../mcp/server';
@@ -8,15 +9,23 @@ import { splitCommand } from '../proxy/split-command';
 import { printAccess } from './access-notice';
 import { closeOnExit, keepServingThroughBugs, log } from './process';
 
+/** What a command built on `mcp` adds (`fork`): to the configuration, and to the core once it exists. */
+export interface McpExtension {
+  configure?(config: CoreConfig): CoreConfig;
+  attach?(core: InspectorCore): void;
+}
+
 /** `agent-inspector mcp`: stdio, or Streamable HTTP and SSE with --port. */
-export async function runMcp(options: CliOptions) {
+export async function runMcp(options: CliOptions, extension: McpExtension = {}) {
   keepServingThroughBugs();
   // Over stdio the one client keeps its browser profile on disk, as with Playwright MCP (unless --isolated).
-  const config = coreConfigFrom(options, { persistentByDefault: options.port === undefined });
+  const base = coreConfigFrom(options, { persistentByDefault: options.port === undefined });
+  const config = extension.configure?.(base) ?? base;
   for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
   // A malformed upstream command (an unclosed quote) is an error at once, not on each session's first call.
   if (config.upstream) splitCommand(config.upstream);
   const core = new InspectorCore(config);
+  extension.attach?.(core);
   if (core.config.sessionDir) log(`Recording sessions into ${resolve(core.config.sessionDir)}`);
   if (options.port === undefined) {
     const server = createMcpServer(core, 'stdio', {

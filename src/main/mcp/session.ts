@@ -130,6 +130,27 @@ export class McpSession implements ToolHost {
   }
 
   /**
+   * Runs `setup` before any call of the agent's, which waits behind it: a fork restoring the state it continues from.
+   * The calls `setup` makes act as the agent's would but are neither published nor recorded: the session's metadata
+   * names what it continues instead.
+   */
+  prepare<T>(setup: (call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>, workspace: Workspace) => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      const done = this.browser.callStarted();
+      try {
+        const call = async (name: string, args: Record<string, unknown>) => (await this.agent.during(() => this.execute(name, args, undefined, false))).result;
+        return await setup(call, (await this.ensureContext()).workspace);
+      } finally {
+        done();
+        // The agent's first call starts from the restored page, not from a picture taken before.
+        this.shots.forget();
+      }
+    });
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /**
    * A session left alone for --idle-timeout gives its pages and browser context back, as Playwright MCP closes an idle
    * client's browser: many idle HTTP sessions then hold no pages. The next call starts on a fresh page. A context the
    * sessions share stays: the browser's own idle close (BrowserSource.callStarted) covers it.
@@ -145,8 +166,8 @@ export class McpSession implements ToolHost {
     this.idleTimer.unref();
   }
 
-  /** Validates, runs and publishes one call; `via` names the tool it runs on behalf of. */
-  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string) {
+  /** Validates, runs and (when `recorded`) publishes one call; `via` names the tool it runs on behalf of. */
+  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true) {
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const capability = allTools.find(t => t.name === name)?.capability;
@@ -164,7 +185,7 @@ export class McpSession implements ToolHost {
     const parsed = tool.schema.safeParse(args);
     const pageBefore = { tab: context.currentTab, navigations: context.currentTab?.navigations };
     // Only a call that may change the page, or points at an element (hover), has a before worth showing.
-    const pageShots = this.config.stepScreenshots && tool.scope === 'page';
+    const pageShots = recorded && this.config.stepScreenshots && tool.scope === 'page';
     const acts = !tool.readOnly || 'target' in tool.schema.shape;
     const before = pageShots && acts && parsed.success ? await this.shots.before(context) : undefined;
     if (!parsed.success) {
@@ -195,10 +216,11 @@ export class McpSession implements ToolHost {
     if (sections.error) result.isError = true;
     const targets = context.currentTab?.takeResolvedTargets() ?? [];
     // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
-    const storageState = this.config.sessionDir ? await context.storageState() : undefined;
+    const storageState = recorded && this.config.sessionDir ? await context.storageState() : undefined;
     // For the inspector's timeline and page view; a call that returned an image already shows what it saw.
     if (response.images.length) this.shots.forget();
     const shot = pageShots && !response.images.length ? await this.shots.after(context) : undefined;
+    if (!recorded) return { result, sections, response };
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
     const published = this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated }, text === full ? undefined : text);

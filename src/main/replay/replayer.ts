@@ -26,6 +26,8 @@ export interface ReplayOptions {
    * is asked again, and a name still missing fails the step. Its wait is not part of the step's duration.
    */
   askSecrets?(names: string[], step: ToolCallRecord): Promise<void>;
+  /** Replays only the steps it selects; the others still lend their recorded snapshots to find targets by. */
+  select?(step: ToolCallRecord): boolean;
 }
 
 const REF = /^(?:f\d+)?e\d+$/;
@@ -55,6 +57,7 @@ interface SnapshotPair {
  */
 export class Replayer {
   readonly outcomes: StepOutcome[] = [];
+  /** The steps to replay (ReplayOptions.select). */
   private readonly steps: ToolCallRecord[];
   private next = 0;
   private stopped: { seq: number; reason: string } | undefined;
@@ -69,7 +72,7 @@ export class Replayer {
   private readonly recordedSnapshots = new Map<number, Promise<string | undefined>>();
 
   constructor(private readonly session: RecordedSession, private readonly client: ReplayClient, private readonly options: ReplayOptions = {}) {
-    this.steps = session.steps;
+    this.steps = options.select ? session.steps.filter(step => options.select!(step)) : session.steps;
   }
 
   /** The recorded step the next step() replays; undefined when none is left or the replay stopped. */
@@ -286,7 +289,8 @@ export class Replayer {
 
   /** The recorded snapshots before `step`, newest first: the last one is what the agent saw when it chose the ref. */
   private async earlierSnapshots(step: ToolCallRecord): Promise<string[]> {
-    const before = this.steps.slice(0, this.steps.indexOf(step)).filter(earlier => earlier.artifacts.aria).slice(-SNAPSHOTS_BACK).reverse();
+    const all = this.session.steps;
+    const before = all.slice(0, all.indexOf(step)).filter(earlier => earlier.artifacts.aria).slice(-SNAPSHOTS_BACK).reverse();
     const texts = await Promise.all(before.map(earlier => this.recordedSnapshot(earlier)));
     return texts.filter((text): text is string => text !== undefined);
   }

@@ -1,4 +1,4 @@
-import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from '../../shared/events';
+import type { ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from '../../shared/events';
 
 /**
  * A recorded session is a folder:
@@ -25,6 +25,8 @@ export interface SessionMeta {
   clientName?: string;
   /** The inspector version that wrote it. */
   writer: string;
+  /** The session continues another recorded one from one of its steps (`agent-inspector fork`). */
+  forkOf?: ForkOrigin;
 }
 
 /**

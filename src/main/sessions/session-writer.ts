@@ -56,6 +56,7 @@ export class SessionWriter {
     const meta: SessionMeta = {
       format: SESSION_FORMAT, version: SESSION_VERSION, id: started.sessionId, startedAt: started.time,
       transport: started.transport, clientName: started.clientName, writer: `agent-inspector ${VERSION}`,
+      ...(started.forkOf && { forkOf: started.forkOf }),
     };
     this.enqueue(async () => {
       await mkdir(this.artifacts, { recursive: true });

@@ -1,0 +1,83 @@
+import { dirname } from 'node:path';
+import type { CliOptions } from '../cli-options';
+import { restore, type RestoreReport } from '../fork/restore';
+import { restorePoint, type RestoreMethod } from '../fork/restore-point';
+import { McpSession } from '../mcp/session';
+import { openSession } from '../sessions/session-reader';
+import { findSession } from './find-session';
+import { runMcp } from './mcp';
+import { log } from './process';
+
+export interface ForkCliOptions extends CliOptions {
+  at: string;
+  method?: RestoreMethod | 'auto';
+}
+
+const METHODS = ['auto', 'state', 'replay'];
+
+/** The report as the person who forked reads it, one line each. */
+export function formatRestore(report: RestoreReport): string[] {
+  const how = report.method === 'state' ? 'storage state, URL and form input' : 'replaying the steps';
+  const lines = [report.failed
+    ? `Restoring by ${how} stopped after ${report.ms} ms (${report.replayed} steps replayed): ${report.failed}. The browser is where it got to.`
+    : `Restored by ${how} in ${report.ms} ms (${report.replayed} steps replayed).`];
+  if (report.pageDiff) lines.push(`The restored page differs from the recorded one:\n${report.pageDiff}`);
+  return [...lines, ...report.notes];
+}
+
+/**
+ * `agent-inspector fork SESSION --at N`: an MCP server (stdio, or HTTP with --port) whose every session starts from the
+ * state after step N of a recorded session, and is recorded as its continuation (`forkOf`), by default beside it.
+ */
+export async function runFork(target: string, options: ForkCliOptions) {
+  const at = Number(options.at);
+  const method = options.method ?? 'auto';
+  if (!Number.isInteger(at) || at < 1) return fail(`--at must be a step number (1 or more), not "${options.at}".`);
+  if (!METHODS.includes(method)) return fail(`--method must be one of ${METHODS.join(', ')}, not "${method}".`);
+  let point;
+  let recording;
+  let sessionDir;
+  try {
+    const found = await findSession(target, { sessionDir: options.sessionDir });
+    // A .zip is unpacked to a scratch folder that goes away: its fork needs a folder of its own to be recorded in.
+    if (/\.zip$/i.test(target) && !options.sessionDir) {
+      await found.release();
+      return fail('a fork of a .zip is recorded under --session-dir: give one.');
+    }
+    recording = await openSession(found.dir);
+    point = restorePoint(recording, at, method as RestoreMethod | 'auto');
+    sessionDir = options.sessionDir ?? dirname(found.dir);
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+  const parent = recording.meta.id;
+  log(`Forking session ${parent} after step ${at} (${point.method === 'state' ? 'restoring its storage state and URL' : 'replaying its steps'}); recording into ${sessionDir}.`);
+  const forked = recording;
+  const restoring = point;
+  await runMcp({
+    ...options,
+    sessionDir,
+    // A fork starts from the recording, never from a profile on disk (unless one is asked for).
+    isolated: options.userDataDir ? options.isolated : true,
+  }, {
+    configure: config => ({
+      ...config,
+      forkOf: { session: parent, step: at },
+      // Loaded with each session's browser context: the cookies and local storage as they were after the step.
+      ...(restoring.storageState && { browser: { ...config.browser, contextOptions: { ...config.browser.contextOptions, storageState: restoring.storageState } } }),
+    }),
+    attach: core => core.bus.subscribe(event => {
+      if (event.type !== 'session-started') return;
+      const session = core.session(event.sessionId);
+      if (!(session instanceof McpSession)) return;
+      void restore(session, forked, restoring, core.config.secrets).then(report => {
+        for (const line of formatRestore(report)) log(`fork ${event.sessionId.slice(0, 8)}: ${line}`);
+      });
+    }),
+  });
+}
+
+function fail(message: string) {
+  log(`agent-inspector fork: ${message}`);
+  process.exitCode = 2;
+}
