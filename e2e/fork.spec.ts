@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { openSession } from '../src/main/sessions/session-reader';
 import { expect, test } from './support/fixtures';
 import { startLoginSite, type LoginSite } from './support/login-site';
-import { CLI, connectStdio, refOf, type McpTestClient } from './support/mcp';
+import { CLI, connectStdio, refOf, startHttpServer, type McpTestClient } from './support/mcp';
+import { openInspector, snap } from './support/ui';
 
 let site: LoginSite;
 test.beforeAll(async () => {
@@ -113,4 +114,25 @@ test('fork names what is wrong with its input and exits with code 2', async () =
   const nowhere = await forkCli([join(dir, 'nope'), '--at', '1']);
   expect(nowhere.code).toBe(2);
   expect(nowhere.stderr).toContain('agent-inspector fork:');
+});
+
+test('the sessions panel shows a fork under the session it continues, with the step it starts from', async ({}, testInfo) => {
+  const { root, dir } = await record(async () => {});
+  const parent = await openSession(dir);
+  const fork = await connectStdio([], { cwd: root, command: ['fork', dir, '--at', '3'] });
+  await fork.call('browser_snapshot');
+  await fork.close();
+  const server = await startHttpServer(['--session-dir', root], 'serve');
+  const { browser, page } = await openInspector(server.url);
+  try {
+    const items = page.getByTestId('session-item');
+    await expect(items).toHaveCount(2);
+    // The fork comes right after its parent, indented, and says where it starts.
+    await expect(items.nth(0)).toHaveAttribute('data-session-id', parent.meta.id);
+    await expect(items.nth(1).getByTestId('session-fork-of')).toHaveText('↳ fork of step 3');
+    await snap(page, 'sessions-panel', 'fork-tree', testInfo);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 });

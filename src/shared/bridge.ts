@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConsoleActivity, NetworkActivity } from './activity';
-import type { NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent, ToolCallEvent } from './events';
+import type { ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent, ToolCallEvent } from './events';
 import type { AriaChange } from './aria-diff';
 import type { LocatorReport } from './locators';
 import type { SnapshotMode } from './snapshot-modes';
@@ -42,6 +42,8 @@ export interface SessionInfo {
   dir?: string;
   /** Live sessions whose recording stopped on a failed write: why, and the last step that is on disk. */
   recordingFailed?: { reason: string; lastSeq: number };
+  /** The session continues another from one of its steps (`agent-inspector fork`): shown under its parent. */
+  forkOf?: ForkOrigin;
 }
 
 export interface OpenedSession {

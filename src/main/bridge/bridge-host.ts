@@ -255,6 +255,7 @@ export class BridgeHost {
       steps: steps.length,
       url: steps.findLast(step => step.url)?.url,
       dir: this.core.recorder?.folderOf(started.sessionId),
+      ...(started.forkOf && { forkOf: started.forkOf }),
       ...(session.recordingFailed && { recordingFailed: session.recordingFailed }),
     };
   }
@@ -272,6 +273,7 @@ export class BridgeHost {
       steps: summary.steps,
       url: summary.url,
       dir: summary.dir,
+      ...(summary.meta.forkOf && { forkOf: summary.meta.forkOf }),
     }));
     return [...live, ...recorded].sort((a, b) => b.startedAt - a.startedAt);
   }

@@ -21,7 +21,7 @@ function apply(event: BridgeEvent) {
       });
       return;
     case 'session-started': {
-      const info: SessionInfo = { id: event.sessionId, live: true, running: true, transport: event.transport, clientName: event.clientName, startedAt: event.time, steps: 0 };
+      const info: SessionInfo = { id: event.sessionId, live: true, running: true, transport: event.transport, clientName: event.clientName, startedAt: event.time, steps: 0, ...(event.forkOf && { forkOf: event.forkOf }) };
       useStore.setState({ sessions: [info, ...state.sessions.filter(s => s.id !== info.id)] });
       // A new session (an agent connecting, the demo) takes the stage, unless the user watches another running one.
       const current = state.sessions.find(s => s.id === state.openSessionId);

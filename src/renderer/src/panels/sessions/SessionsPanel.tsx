@@ -2,6 +2,7 @@ import type { SessionInfo } from '../../../../shared/bridge';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
 import { SearchResultsList, SessionSearchBox } from './SessionSearch';
+import { sessionTree } from './session-tree';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const day = (ms: number) => new Date(ms).toLocaleDateString([], { month: 'short', day: 'numeric' });
@@ -33,10 +34,10 @@ export function SessionsPanel() {
         <p className="empty">{readOnly ? 'No sessions yet: they appear here as agents work.' : 'No sessions yet. Connect an agent or run the demo.'}</p>
       ) : (
         <ul className="session-list">
-          {sessions.map(session => {
+          {sessionTree(sessions).map(({ session, depth }) => {
             const { text, kind } = badge(session);
             return (
-              <li key={session.id}>
+              <li key={session.id} className={depth ? 'session-fork' : undefined} style={depth ? { paddingLeft: `${Math.min(depth, 4) * 14}px` } : undefined}>
                 <button
                   type="button"
                   data-testid="session-item"
@@ -58,6 +59,11 @@ export function SessionsPanel() {
                       </span>
                     )}
                   </span>
+                  {session.forkOf && (
+                    <span className="session-fork-of" data-testid="session-fork-of">
+                      ↳ fork of step {session.forkOf.step}{depth ? '' : ` of ${session.forkOf.session.slice(0, 8)}`}
+                    </span>
+                  )}
                   <span className="session-meta">
                     {day(session.startedAt)} {time(session.startedAt)} · {session.steps} step{session.steps === 1 ? '' : 's'}
                     {session.url ? ` · ${host(session.url)}` : ''}
