@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Comparison } from '../src/main/compare/compare';
+import type { Comparison } from '../src/shared/comparison';
 import { expect, test } from './support/fixtures';
-import { CLI, connectStdio, refOf } from './support/mcp';
+import { CLI, connectStdio, refOf, startHttpServer } from './support/mcp';
+import { openInspector, snap } from './support/ui';
 
 /** Records one run of the form task over stdio; `plan` is the radio it picks, `peek` adds a snapshot first. */
 async function recordRun(siteUrl: string, { plan, peek }: { plan: 'Free' | 'Pro'; peek?: boolean }): Promise<string> {
@@ -58,4 +59,45 @@ test('compare: two runs aligned despite an inserted step; the first divergence, 
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('B (');
   expect(bad.stdout).toBe('');
+});
+
+test('Compare with… in the UI: the runs aligned, the first divergence selected, screenshots side by side with their differences, keys to move', async ({ site }, testInfo) => {
+  const a = await recordRun(site.url, { plan: 'Free' });
+  const b = await recordRun(site.url, { plan: 'Pro', peek: true });
+  const root = mkdtempSync(join(tmpdir(), 'ai-compare-ui-'));
+  for (const dir of [a, b]) cpSync(dir, join(root, dir.split('/').at(-1)!), { recursive: true });
+  const server = await startHttpServer(['--session-dir', root], 'serve');
+  const { browser, page } = await openInspector(server.url);
+  try {
+    // A is the older run (listed second); B is picked from the header's menu.
+    await page.getByTestId('session-item').nth(1).click();
+    await expect(page.getByTestId('timeline-step')).toHaveCount(4);
+    const menu = page.getByTestId('compare-with');
+    await expect(menu.locator('option')).toHaveCount(2);
+    await menu.selectOption({ index: 1 });
+    const view = page.getByTestId('compare-view');
+    await expect(view.getByTestId('compare-pair')).toHaveCount(5);
+    expect(await view.getByTestId('compare-pair').evaluateAll(items => items.map(item => item.getAttribute('data-status')))).toEqual(['same', 'only-b', 'same', 'changed', 'changed']);
+    // The first divergence is selected: B's extra snapshot.
+    await expect(view.getByTestId('compare-first-divergence')).toBeVisible();
+    await expect(view.getByTestId('compare-detail')).toContainText('only in B');
+    await expect(view.getByTestId('compare-differences')).toContainText('only in B');
+    // n: the next pair that differs, the changed radio; its screenshots differ where the radio is.
+    await page.keyboard.press('n');
+    await expect(view.getByTestId('compare-detail')).toContainText('target: radio "Free" → radio "Pro"');
+    await expect(view.getByTestId('pixel-diff-summary')).toContainText('% of pixels differ');
+    await expect(view.getByTestId('pixel-diff-overlay')).toBeVisible();
+    await expect(view.getByTestId('compare-aria-diff')).toContainText('radio "Free"');
+    await snap(page, 'compare-view', 'compare-view', testInfo);
+    await view.getByTestId('pixel-diff-toggle').uncheck();
+    await expect(view.getByTestId('pixel-diff-overlay')).toBeHidden();
+    // ↑ goes back a pair; Esc closes.
+    await page.keyboard.press('ArrowUp');
+    await expect(view.getByTestId('compare-pair').nth(2)).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Escape');
+    await expect(view).toBeHidden();
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 });

@@ -4,6 +4,7 @@ import type { ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStart
 import type { AriaChange } from './aria-diff';
 import type { LocatorReport } from './locators';
 import type { SnapshotMode } from './snapshot-modes';
+import type { Comparison } from './comparison';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
 
@@ -266,6 +267,8 @@ export const BRIDGE_INPUTS = {
     sessionId: sessionId.optional(),
     limit: z.number().int().positive().max(5_000).optional(),
   }),
+  /** Two sessions' steps aligned and compared (src/main/compare): where they part, and what differs per pair. */
+  compareSessions: z.strictObject({ sessionId, withSessionId: sessionId }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
   highlight: z.strictObject({ sessionId, ref: ref.nullable() }),
   /** Playwright's own locator for a ref of a live session's page. */
@@ -336,7 +339,7 @@ export const BRIDGE_INPUTS = {
  */
 export const VIEWER_COMMANDS: ReadonlySet<BridgeCommand> = new Set<BridgeCommand>([
   'status', 'listSessions', 'openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation',
-  'negotiationArtifacts', 'screenshot', 'stepActivity', 'searchSessions', 'export', 'locatorReport', 'replayState',
+  'negotiationArtifacts', 'screenshot', 'stepActivity', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
   'replayScreenshot', 'zipSession', 'readTransfer',
 ]);
 
@@ -353,6 +356,7 @@ interface BridgeOutputs {
   screenshot: StepImage | null;
   stepActivity: StepActivityView;
   searchSessions: SearchResults;
+  compareSessions: Comparison;
   highlight: { highlighted: boolean; reason?: string };
   locate: { locator: string | null; reason?: string };
   startBrowser: InspectorStatus;

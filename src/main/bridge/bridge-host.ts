@@ -7,6 +7,7 @@ import {
 } from '../../shared/bridge';
 import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import type { Workspace } from '../browser/context';
+import { compareSessions } from '../compare/compare';
 import type { InspectorCore } from '../core';
 import { McpSession } from '../mcp/session';
 import { SessionSearch } from '../search/session-search';
@@ -182,6 +183,7 @@ export class BridgeHost {
     screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
     stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
+    compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.recordingOf(sessionId), await this.recordingOf(withSessionId)),
     highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
     locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
     startBrowser: async () => {

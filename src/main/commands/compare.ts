@@ -1,4 +1,5 @@
-import { compareSessions, type ComparedPair, type ComparedStep, type Comparison } from '../compare/compare';
+import type { ComparedPair, ComparedStep, Comparison } from '../../shared/comparison';
+import { compareSessions } from '../compare/compare';
 import { openSession } from '../sessions/session-reader';
 import { findSession, type FoundSession } from './find-session';
 import { log } from './process';

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { align, type AlignKey } from './align';
+import type { AlignKey } from '../../shared/comparison';
+import { align } from './align';
 
 const step = (tool: string, target = '', url = 'http://app/'): AlignKey => ({ tool, target, url });
 

@@ -4,14 +4,7 @@
  * (same tool, same target, same URL); leaving a step unpaired costs a gap.
  */
 
-/** One step of a run as the alignment sees it. */
-export interface AlignKey {
-  tool: string;
-  /** Role and name, or the locator, of what it acted on; '' when it acted on nothing. */
-  target: string;
-  /** The page's URL after the step, without its query and fragment. */
-  url: string;
-}
+import type { AlignKey } from '../../shared/comparison';
 
 export type Aligned = { a: number; b: number } | { a: number; b?: undefined } | { a?: undefined; b: number };
 

@@ -1,45 +1,8 @@
 import type { ToolCallRecord } from '../sessions/format';
 import type { RecordedSession } from '../sessions/session-reader';
 import { snapshotDiff } from '../replay/snapshot-drift';
-import { align, type AlignKey } from './align';
-
-/** One step of a run, as a comparison shows it. */
-export interface ComparedStep extends AlignKey {
-  seq: number;
-  outcome: 'ok' | 'error';
-  durationMs: number;
-  tokens?: number;
-}
-
-/** same: nothing differs beyond volatile text; changed: paired, but the target, URL, outcome or page differ. */
-export type PairStatus = 'same' | 'changed' | 'only-a' | 'only-b';
-
-export interface ComparedPair {
-  status: PairStatus;
-  a?: ComparedStep;
-  b?: ComparedStep;
-  /** What differs, one line each (`target: button "A" → button "B"`, `page: the aria snapshots differ`). */
-  differences: string[];
-  /** The aria snapshots' diff (volatile text taken out), when they differ. */
-  ariaDiff?: string;
-}
-
-export interface RunSummary {
-  dir: string;
-  id: string;
-  steps: number;
-  durationMs: number;
-  tokens: number;
-}
-
-export interface Comparison {
-  a: RunSummary;
-  b: RunSummary;
-  pairs: ComparedPair[];
-  /** The first pair that is not `same`: where the runs part. */
-  firstDivergence?: { index: number; pair: ComparedPair };
-  counts: Record<PairStatus, number>;
-}
+import type { ComparedPair, ComparedStep, Comparison, PairStatus, RunSummary } from '../../shared/comparison';
+import { align } from './align';
 
 /** The URL without query and fragment: what tells pages apart from run to run (session ids, cache busters). */
 function pageOf(url: string | undefined): string {

@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Toasts } from './components/Toasts';
 import { AriaTreePanel } from './panels/aria-tree/AriaTreePanel';
+import { CompareView } from './panels/compare/CompareView';
+import { CompareWithMenu } from './panels/compare/CompareWithMenu';
 import { ConnectPanel } from './panels/connect/ConnectPanel';
 import { DetailPanel } from './panels/detail/DetailPanel';
 import { PageViewPanel } from './panels/page-view/PageViewPanel';
@@ -34,6 +36,7 @@ function Header() {
         </span>
       ) : null}
       <span className="grow" />
+      <CompareWithMenu />
       {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>Connect an agent</button> : null}
       {readOnly ? (
         <span className="read-only-badge" data-testid="read-only" title="Signed in with a read-only link: you can watch sessions and export them, not act on a browser.">
@@ -86,6 +89,7 @@ export function App() {
       <StatusBar />
       <Toasts />
       <ExportPreview />
+      <CompareView />
       <DropZone />
     </div>
   );

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { activitySlice } from './activity';
+import { compareSlice } from './compare';
 import { locatorsSlice } from './locators';
 import { negotiationSlice } from './negotiation';
 import { sessionsSlice } from './sessions';
@@ -23,4 +24,5 @@ export const useStore = create<Store>()((...args) => ({
   ...searchSlice(...args),
   ...activitySlice(...args),
   ...locatorsSlice(...args),
+  ...compareSlice(...args),
 }));

@@ -5,6 +5,7 @@ import type { ActivitySlice } from './activity';
 import type { LocatorsSlice } from './locators';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
+import type { CompareSlice } from './compare';
 import type { SearchSlice } from './search';
 import type { TransferSlice } from './transfer';
 
@@ -77,5 +78,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

@@ -1,0 +1,51 @@
+/**
+ * Two recorded runs compared step by step (src/main/compare): what `compare --json` prints and the UI's Compare view
+ * shows.
+ */
+
+/** One step of a run as the alignment sees it. */
+export interface AlignKey {
+  tool: string;
+  /** Role and name, or the locator, of what it acted on; '' when it acted on nothing. */
+  target: string;
+  /** The page's URL after the step, without its query and fragment. */
+  url: string;
+}
+
+/** One step of a run, as a comparison shows it. */
+export interface ComparedStep extends AlignKey {
+  seq: number;
+  outcome: 'ok' | 'error';
+  durationMs: number;
+  tokens?: number;
+}
+
+/** same: nothing differs beyond volatile text; changed: paired, but the target, URL, outcome or page differ. */
+export type PairStatus = 'same' | 'changed' | 'only-a' | 'only-b';
+
+export interface ComparedPair {
+  status: PairStatus;
+  a?: ComparedStep;
+  b?: ComparedStep;
+  /** What differs, one line each (`target: button "A" → button "B"`, `page: the aria snapshots differ`). */
+  differences: string[];
+  /** The aria snapshots' diff (volatile text taken out), when they differ. */
+  ariaDiff?: string;
+}
+
+export interface RunSummary {
+  dir: string;
+  id: string;
+  steps: number;
+  durationMs: number;
+  tokens: number;
+}
+
+export interface Comparison {
+  a: RunSummary;
+  b: RunSummary;
+  pairs: ComparedPair[];
+  /** The first pair that is not `same`: where the runs part. */
+  firstDivergence?: { index: number; pair: ComparedPair };
+  counts: Record<PairStatus, number>;
+}
