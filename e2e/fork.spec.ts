@@ -6,7 +6,7 @@ import { openSession } from '../src/main/sessions/session-reader';
 import { expect, test } from './support/fixtures';
 import { startLoginSite, type LoginSite } from './support/login-site';
 import { CLI, connectStdio, refOf, startHttpServer, type McpTestClient } from './support/mcp';
-import { openInspector, snap } from './support/ui';
+import { openInspector, snap, stepRow } from './support/ui';
 
 let site: LoginSite;
 test.beforeAll(async () => {
@@ -64,7 +64,7 @@ test('a fork at the step after login is logged in on the same page with the form
   expect(saved.parsed.snapshot!.yaml).toContain('Taxi: 12');
   await fork.close();
   expect(fork.stderr()).toContain(`Forking session ${parent.meta.id} after step ${typed.seq}`);
-  expect(fork.stderr()).toMatch(/Restored by storage state, URL and form input in \d+ ms \(1 steps replayed\)/);
+  expect(fork.stderr()).toMatch(/Restored by storage state, URL and form input in \d+ ms \(1 step replayed\)/);
   // Saved under the parent's login: the cookie restored is the one the recording had, not a new login.
   expect(site.logins).toHaveLength(loginsBefore);
   expect(site.saved.get(site.logins.at(-1)!)).toEqual(['Taxi: 12']);
@@ -135,4 +135,38 @@ test('the sessions panel shows a fork under the session it continues, with the s
     await browser.close();
     await server.stop();
   }
+});
+
+test('Fork from here in the UI: a live session logged in where the run stood, listed under its parent, with what the restore did', async ({}, testInfo) => {
+  const { root, dir } = await record(async (mcp, yaml) => {
+    await mcp.call('browser_type', { element: 'Description', target: refOf(yaml, /textbox "Description"/), text: 'Lunch' });
+  });
+  const parent = await openSession(dir);
+  const typed = parent.steps.at(-1)!;
+  const server = await startHttpServer(['--session-dir', root], 'serve');
+  const { browser, page } = await openInspector(server.url);
+  try {
+    await page.getByTestId('session-item').click();
+    await stepRow(page, typed.seq).click();
+    await expect(page.getByTestId('fork-from-here')).toHaveText(`Fork from step ${typed.seq}`);
+    await page.getByTestId('fork-from-here').click();
+    const report = page.getByTestId('fork-report');
+    await expect(report).toContainText('Restored by storage state, URL and form input');
+    await expect(report).toContainText(`agent-inspector fork "${dir}" --at ${typed.seq}`);
+    // The fork is open, live, under its parent; its page is the expenses page, logged in, the form as typed.
+    const items = page.getByTestId('session-item');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(1)).toHaveAttribute('aria-current', 'true');
+    await expect(items.nth(1).getByTestId('session-fork-of')).toHaveText(`↳ fork of step ${typed.seq}`);
+    await snap(page, 'fork-bar', 'fork-report', testInfo);
+    await snap(page, 'sessions-panel', 'fork-live', testInfo);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  // Recorded beside its parent, as its fork; the restore's own calls are not in it.
+  const forkDir = sessionFolders(root).find(folder => folder !== dir)!;
+  const forked = await openSession(forkDir);
+  expect(forked.meta.forkOf).toEqual({ session: parent.meta.id, step: typed.seq });
+  expect(forked.steps).toHaveLength(0);
 });

@@ -151,6 +151,23 @@ export function configForClient(config: CoreConfig, clientName: string | undefin
   return override ? { ...config, ...override } : config;
 }
 
+/** Where a fork starts: the session and step it continues, and the storage state its browser context starts with. */
+export interface SessionFork {
+  origin: ForkOrigin;
+  /** A storage state file (cookies, local storage), as recorded after the step. */
+  storageState?: string;
+}
+
+/** The settings of a session that continues a recorded one (`agent-inspector fork`, the UI's "Fork from here"). */
+export function withFork(config: CoreConfig, fork: SessionFork): CoreConfig {
+  const { contextOptions } = config.browser;
+  return {
+    ...config,
+    forkOf: fork.origin,
+    ...(fork.storageState && { browser: { ...config.browser, contextOptions: { ...contextOptions, storageState: fork.storageState } } }),
+  };
+}
+
 export function defaultCoreConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
   return {
     browser: { args: [] },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BrowserSource } from './browser/browser-source';
 import { useTestIdAttribute } from './browser/test-id';
 import type { Workspace } from './browser/context';
-import { configForClient, type CoreConfig } from './config';
+import { configForClient, withFork, type CoreConfig, type SessionFork } from './config';
 import { EventBus } from './events/bus';
 import type { SessionHost, ToolHost } from './mcp/tool-host';
 import { McpSession } from './mcp/session';
@@ -40,10 +40,11 @@ export class InspectorCore implements SessionHost {
   }
 
   /** Our own tools on the controlled browser, or in proxy mode (`upstream`) the tools of a server of its own. */
-  createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string): ToolHost {
+  createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string, fork?: SessionFork): ToolHost {
     const id = randomUUID();
     const { upstream } = this.config;
-    const config = configForClient(this.config, clientName);
+    const forClient = configForClient(this.config, clientName);
+    const config = fork ? withFork(forClient, fork) : forClient;
     const session = upstream
       ? new UpstreamSession(id, upstream, config, this.bus, workspace, clientName)
       : new McpSession(id, config, this.browser, this.bus, this.planner, workspace, transport);
@@ -54,7 +55,7 @@ export class InspectorCore implements SessionHost {
       transport,
       clientName,
       ...(upstream && { upstream: redactSecrets(this.config.secrets, upstream) }),
-      ...(this.config.forkOf && { forkOf: this.config.forkOf }),
+      ...(config.forkOf && { forkOf: config.forkOf }),
       time: Date.now(),
     });
     return session;

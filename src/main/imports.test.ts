@@ -30,7 +30,7 @@ const ALLOWED: Record<string, string[]> = {
   search: ['shared', 'events', 'sessions'],
   locators: ['shared', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
-  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'compare', 'browser', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
+  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'compare', 'fork', 'browser', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
   access: ['shared', '.config'],
   commands: ['shared', 'access', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'fork', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],

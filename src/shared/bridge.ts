@@ -286,6 +286,8 @@ export const BRIDGE_INPUTS = {
     code: z.string().min(1, 'code must not be empty').max(5_000, 'code is longer than 5,000 characters'),
   }),
   runDemo: none,
+  /** A live session that continues this one after step `seq` (src/main/fork): its browser restored, recorded as its fork. */
+  forkSession: z.strictObject({ sessionId, seq }),
   /** Replay (src/main/bridge/replay-controller.ts): runs start at once and report through `replay` events. */
   replayState: z.strictObject({ sessionId }),
   replayStep: z.strictObject({ sessionId }),
@@ -365,6 +367,7 @@ interface BridgeOutputs {
   locatorReport: LocatorReport;
   chooseLocator: LocatorReport;
   runDemo: { sessionId: string };
+  forkSession: { sessionId: string; report: string[]; command?: string };
   replayState: ReplayView;
   replayStep: ReplayView;
   replayTo: ReplayView;

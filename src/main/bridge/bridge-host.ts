@@ -17,6 +17,7 @@ import { SESSION_FORMAT, SESSION_VERSION, type SessionMeta, type ToolCallRecord 
 import { openSession, RecordedSession } from '../sessions/session-reader';
 import { VERSION } from '../version';
 import { DemoRunner } from './demo';
+import { ForkSessions } from './fork-sessions';
 import { LiveSessions, type LiveSession } from './live-sessions';
 import { LocatorCommands } from './locator-commands';
 import { RecordedSessions } from './recorded-sessions';
@@ -29,7 +30,7 @@ import { responseContent, summarize, withoutSnapshot } from './summaries';
 import { modeBytes, producedMode } from '../../shared/snapshot-modes';
 
 /** Sessions started inside this process for the UI itself: not agents. */
-const IN_PROCESS_TRANSPORTS = new Set(['demo']);
+const IN_PROCESS_TRANSPORTS = new Set(['demo', 'fork']);
 /** How often the status (browser state, agents) is checked for changes worth pushing to the UI. */
 const STATUS_POLL_MS = 1_000;
 
@@ -63,6 +64,7 @@ export class BridgeHost {
   private readonly recorded: RecordedSessions;
   private readonly search: SessionSearch;
   private readonly demo: DemoRunner;
+  private readonly forks: ForkSessions;
   private readonly browserDescription: string;
   private lastStatus = '';
   private readonly poll: NodeJS.Timeout;
@@ -79,6 +81,7 @@ export class BridgeHost {
       live: id => this.live.get(id),
     });
     this.demo = new DemoRunner(core, options.demoWorkspace, () => this.pushStatus());
+    this.forks = new ForkSessions(core, options.demoWorkspace);
     this.browserDescription = core.config.upstream ? `proxied: ${core.config.upstream}` : core.browser.describe();
     this.poll = setInterval(() => this.pushStatus(), STATUS_POLL_MS);
     this.poll.unref();
@@ -199,6 +202,7 @@ export class BridgeHost {
     locatorReport: async ({ sessionId }) => this.locators.report(sessionId),
     chooseLocator: async ({ sessionId, seq, target, code }) => this.locators.choose(sessionId, { seq, target, code }),
     runDemo: async () => ({ sessionId: await this.runDemo() }),
+    forkSession: async ({ sessionId, seq }) => this.forks.fork(await this.recordingOf(sessionId), seq),
   };
 
   private status(): InspectorStatus {

@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, LaunchOptions } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, LaunchOptions } from 'playwright';
 import { chromium } from 'playwright';
 import type { BrowserConfig } from '../config';
 import { findChromium } from './discovery';
@@ -111,9 +111,12 @@ export class BrowserSource {
     await this.connected();
   }
 
-  /** A browser context for one session: its own, or the shared one. Give it back with releaseContext. */
-  async newContext(): Promise<BrowserContext> {
-    if (!this.config.sharedContext) return this.prepare(await (await this.connected()).newContext(this.contextOptions()));
+  /**
+   * A browser context for one session: its own (with the session's `options` over the server's, e.g. a fork's storage
+   * state), or the shared one. Give it back with releaseContext.
+   */
+  async newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
+    if (!this.config.sharedContext) return this.prepare(await (await this.connected()).newContext({ ...this.contextOptions(), ...options }));
     if (!this.shared) {
       const pending = this.config.userDataDir ? this.connected().then(browser => browser.contexts()[0]) : this.connected().then(async browser => this.prepare(await browser.newContext(this.contextOptions())));
       this.shared = pending;

@@ -159,7 +159,7 @@ export class Context {
   }
 
   private async createBrowserContext(): Promise<BrowserContext> {
-    const context = await this.source.newContext();
+    const context = await this.source.newContext(this.config.browser.contextOptions);
     context.setDefaultTimeout(this.config.timeouts.action);
     context.setDefaultNavigationTimeout(this.config.timeouts.navigation);
     this.activity?.attach(context);

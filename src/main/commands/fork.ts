@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import type { CliOptions } from '../cli-options';
-import { restore, type RestoreReport } from '../fork/restore';
+import { withFork } from '../config';
+import { formatRestore, restore } from '../fork/restore';
 import { restorePoint, type RestoreMethod } from '../fork/restore-point';
 import { McpSession } from '../mcp/session';
 import { openSession } from '../sessions/session-reader';
@@ -14,16 +15,6 @@ export interface ForkCliOptions extends CliOptions {
 }
 
 const METHODS = ['auto', 'state', 'replay'];
-
-/** The report as the person who forked reads it, one line each. */
-export function formatRestore(report: RestoreReport): string[] {
-  const how = report.method === 'state' ? 'storage state, URL and form input' : 'replaying the steps';
-  const lines = [report.failed
-    ? `Restoring by ${how} stopped after ${report.ms} ms (${report.replayed} steps replayed): ${report.failed}. The browser is where it got to.`
-    : `Restored by ${how} in ${report.ms} ms (${report.replayed} steps replayed).`];
-  if (report.pageDiff) lines.push(`The restored page differs from the recorded one:\n${report.pageDiff}`);
-  return [...lines, ...report.notes];
-}
 
 /**
  * `agent-inspector fork SESSION --at N`: an MCP server (stdio, or HTTP with --port) whose every session starts from the
@@ -60,12 +51,8 @@ export async function runFork(target: string, options: ForkCliOptions) {
     // A fork starts from the recording, never from a profile on disk (unless one is asked for).
     isolated: options.userDataDir ? options.isolated : true,
   }, {
-    configure: config => ({
-      ...config,
-      forkOf: { session: parent, step: at },
-      // Loaded with each session's browser context: the cookies and local storage as they were after the step.
-      ...(restoring.storageState && { browser: { ...config.browser, contextOptions: { ...config.browser.contextOptions, storageState: restoring.storageState } } }),
-    }),
+    // Every session is a fork: its browser context starts with the cookies and local storage as they were after the step.
+    configure: config => withFork(config, { origin: { session: parent, step: at }, storageState: restoring.storageState }),
     attach: core => core.bus.subscribe(event => {
       if (event.type !== 'session-started') return;
       const session = core.session(event.sessionId);

@@ -30,6 +30,9 @@ const FORM_TOOLS = new Set(['browser_type', 'browser_fill_form', 'browser_select
 /** Calls that neither change the page nor its forms (waiting included): nothing to restore. */
 const PASSIVE_TOOLS = new Set(['browser_snapshot', 'browser_wait_for', ...OBSERVING_TOOLS, ...PLANNING_TOOLS]);
 
+/** Whether the step could have changed the page (so a snapshot taken before it no longer shows the page after it). */
+export const mayChangePage = (step: ToolCallRecord) => step.outcome !== 'error' && !PASSIVE_TOOLS.has(step.tool);
+
 /** A step that loaded a new document in the tab: what came before it is in the URL and the storage, not in the page. */
 const loadsDocument = (step: ToolCallRecord) => step.tool === 'browser_navigate' || !!step.navigated;
 

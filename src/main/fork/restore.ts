@@ -8,7 +8,7 @@ import type { ToolHost } from '../mcp/tool-host';
 import { describeDrift, Replayer, snapshotDiff } from '../replay';
 import type { RecordedSession } from '../sessions/session-reader';
 import { VERSION } from '../version';
-import type { RestorePoint } from './restore-point';
+import { mayChangePage, type RestorePoint } from './restore-point';
 
 /** What a restore did, for the person who forked: the method, how long it took, and what differs from the recording. */
 export interface RestoreReport {
@@ -21,6 +21,17 @@ export interface RestoreReport {
   /** The restored page against the one recorded after the step, beyond volatile text; undefined when they agree. */
   pageDiff?: string;
   notes: string[];
+}
+
+/** The report as the person who forked reads it, one line each. */
+export function formatRestore(report: RestoreReport): string[] {
+  const how = report.method === 'state' ? 'storage state, URL and form input' : 'replaying the steps';
+  const replayed = `${report.replayed} step${report.replayed === 1 ? '' : 's'} replayed`;
+  const lines = [report.failed
+    ? `Restoring by ${how} stopped after ${report.ms} ms (${replayed}): ${report.failed}. The browser is where it got to.`
+    : `Restored by ${how} in ${report.ms} ms (${replayed}).`];
+  if (report.pageDiff) lines.push(`The restored page differs from the recorded one:\n${report.pageDiff}`);
+  return [...lines, ...report.notes];
 }
 
 type Call = (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
@@ -64,10 +75,15 @@ export async function restore(session: McpSession, recording: RecordedSession, p
   });
 }
 
-/** The recorded page after step `at` (the latest snapshot up to it) against the restored one; undefined when they agree. */
+/**
+ * The recorded page after step `at` against the restored one; undefined when they agree, or when nothing recorded shows
+ * that page (the latest snapshot up to it was taken before a call that may have changed the page).
+ */
 async function pageDiff(recording: RecordedSession, at: number, client: McpBrowserClient): Promise<string | undefined> {
-  const recordedStep = recording.steps.findLast(step => step.seq <= at && step.artifacts.aria);
-  const recorded = recordedStep && await recording.ariaSnapshot(recordedStep);
+  const upTo = recording.steps.filter(step => step.seq <= at);
+  const shown = upTo.findLastIndex(step => step.artifacts.aria);
+  if (shown < 0 || upTo.slice(shown + 1).some(mayChangePage)) return undefined;
+  const recorded = await recording.ariaSnapshot(upTo[shown]);
   if (recorded === undefined) return undefined;
   return snapshotDiff(recorded, (await client.snapshot()).yaml);
 }

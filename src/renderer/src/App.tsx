@@ -6,6 +6,7 @@ import { CompareView } from './panels/compare/CompareView';
 import { CompareWithMenu } from './panels/compare/CompareWithMenu';
 import { ConnectPanel } from './panels/connect/ConnectPanel';
 import { DetailPanel } from './panels/detail/DetailPanel';
+import { ForkBar } from './panels/fork/ForkBar';
 import { PageViewPanel } from './panels/page-view/PageViewPanel';
 import { ReplayBar } from './panels/replay/ReplayBar';
 import { DropZone } from './panels/transfer/DropZone';
@@ -69,6 +70,7 @@ export function App() {
         <aside className="sidebar">
           <SessionsPanel />
           {openSessionId ? <ReplayBar /> : null}
+          {openSessionId ? <ForkBar /> : null}
           {openSessionId ? <TokenChart /> : null}
           <TimelinePanel />
         </aside>

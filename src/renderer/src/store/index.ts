@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { activitySlice } from './activity';
 import { compareSlice } from './compare';
+import { forkSlice } from './fork';
 import { locatorsSlice } from './locators';
 import { negotiationSlice } from './negotiation';
 import { sessionsSlice } from './sessions';
@@ -25,4 +26,5 @@ export const useStore = create<Store>()((...args) => ({
   ...activitySlice(...args),
   ...locatorsSlice(...args),
   ...compareSlice(...args),
+  ...forkSlice(...args),
 }));

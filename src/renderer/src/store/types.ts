@@ -6,6 +6,7 @@ import type { LocatorsSlice } from './locators';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
 import type { CompareSlice } from './compare';
+import type { ForkSlice } from './fork';
 import type { SearchSlice } from './search';
 import type { TransferSlice } from './transfer';
 
@@ -78,5 +79,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice & ForkSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;
