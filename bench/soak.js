@@ -94,7 +94,8 @@ async function main() {
     let done = 0;
     for (let s = 0; s < SESSIONS; s++) {
       const client = new Client({ name: `soak-${s}`, version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      const transport = new StreamableHTTPClientTransport(new URL(server.url));
+      await client.connect(transport);
       const steps = Math.ceil(TOTAL_STEPS / SESSIONS);
       for (let i = 0; i < steps && done < TOTAL_STEPS; i++, done++) {
         await step(client, fixtures.url, i);
@@ -113,6 +114,9 @@ async function main() {
           readBack.push({ steps: i + 1, ms: performance.now() - t, lines: stdout.split('\n').length, ok: stdout.includes("test('") });
         }
       }
+      // Ends the session as a client that is done does (HTTP DELETE): the server lets go of its browser context and
+      // recording. A client that only drops the connection leaves its session open, as the protocol intends.
+      await transport.terminateSession();
       await client.close();
     }
   } finally {
