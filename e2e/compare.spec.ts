@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Comparison } from '../src/shared/comparison';
 import { expect, test } from './support/fixtures';
 import { CLI, connectStdio, refOf, startHttpServer } from './support/mcp';
+import { startShop } from './support/shop-site';
 import { openInspector, snap } from './support/ui';
 
 /** Records one run of the form task over stdio; `plan` is the radio it picks, `peek` adds a snapshot first. */
@@ -99,5 +100,50 @@ test('Compare with… in the UI: the runs aligned, the first divergence selected
   } finally {
     await browser.close();
     await server.stop();
+  }
+});
+
+/** Buys on the shop as an agent would: quantity, the add button (accepting its confirmation if it asks), the result. */
+async function recordPurchase(shopUrl: string): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), 'ai-compare-shop-'));
+  const mcp = await connectStdio(['--session-dir', root, '--snapshot-mode', 'full'], { cwd: root });
+  const shop = (await mcp.call('browser_navigate', { url: `${shopUrl}/shop` })).parsed.snapshot!.yaml!;
+  await mcp.call('browser_type', { element: 'Quantity', target: refOf(shop, /textbox "Quantity"/), text: '2' });
+  const add = /button "(Add to [^"]+)"/.exec(shop)![1];
+  const clicked = await mcp.call('browser_click', { element: add, target: refOf(shop, new RegExp(`button "${add}"`)) });
+  if (clicked.parsed.modalState) await mcp.call('browser_handle_dialog', { accept: true });
+  await mcp.call('browser_snapshot');
+  await mcp.close();
+  return join(root, readdirSync(root).find(name => existsSync(join(root, name, 'session.json')))!);
+}
+
+test('a run against a changed site: the renamed button is the first divergence, the extra confirmation only in B; replay --compare reads the same', async () => {
+  const shop = await startShop();
+  try {
+    const before = await recordPurchase(shop.url);
+    shop.buttonLabel = 'Add to basket';
+    shop.confirmAdd = true;
+    const after = await recordPurchase(shop.url);
+
+    const json = await compareCli([before, after, '--json']);
+    expect(json.code).toBe(1);
+    const comparison = JSON.parse(json.stdout) as Comparison;
+    const first = comparison.firstDivergence!.pair;
+    expect(first.status).toBe('changed');
+    expect(first.a?.tool).toBe('browser_click');
+    expect(first.differences).toContain('target: button "Add to cart" → button "Add to basket"');
+    expect(comparison.pairs.filter(pair => pair.status === 'only-b').map(pair => pair.b?.tool)).toEqual(['browser_handle_dialog']);
+
+    // Replaying the first run on the changed site: the replay stops where the button was renamed, and its
+    // comparison with the recording reads as the comparison of two runs does.
+    const replay = await new Promise<{ code: number; stdout: string }>(done => execFile(process.execPath, [CLI, 'replay', before, '--compare'], (error, stdout) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout });
+    }));
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toContain('target not found: no button "Add to cart" on the page');
+    expect(replay.stdout).toMatch(/^A: .*\(4 steps/m);
+    expect(replay.stdout).toMatch(/^First divergence at A step 3 \/ B \(none\): only in A$/m);
+  } finally {
+    await shop.close();
   }
 });

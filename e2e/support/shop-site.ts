@@ -6,6 +6,8 @@ export interface ShopSite {
   url: string;
   buttonLabel: string;
   detailsHref: string;
+  /** The button asks to confirm first (a dialog: one more step for an agent). */
+  confirmAdd: boolean;
   close(): Promise<void>;
 }
 
@@ -13,11 +15,11 @@ const html = (title: string, body: string) => `<!doctype html><html lang="en"><h
 
 /** A small shop on 127.0.0.1 whose button label and link target can change while it runs. */
 export async function startShop(): Promise<ShopSite> {
-  const site = { url: '', buttonLabel: 'Add to cart', detailsHref: '/details' } as ShopSite;
+  const site = { url: '', buttonLabel: 'Add to cart', detailsHref: '/details', confirmAdd: false } as ShopSite;
   const server = createServer((req, res) => {
     const pages: Record<string, string> = {
       '/shop': html('Shop', `<h1>Shop</h1><label>Quantity <input name="qty"></label>` +
-        `<button onclick="document.getElementById('status').textContent = 'Added ' + document.querySelector('input').value">${site.buttonLabel}</button>` +
+        `<button onclick="${site.confirmAdd ? "if (!confirm('Add to your order?')) return; " : ''}document.getElementById('status').textContent = 'Added ' + document.querySelector('input').value">${site.buttonLabel}</button>` +
         `<a href="${site.detailsHref}">Details</a><p role="status" id="status"></p>`),
       '/details': html('Details', '<h1>Details</h1><p>All about the product.</p>'),
       '/other': html('Other', '<h1>Somewhere else</h1>'),

@@ -45,7 +45,10 @@ export interface Comparison {
   a: RunSummary;
   b: RunSummary;
   pairs: ComparedPair[];
-  /** The first pair that is not `same`: where the runs part. */
+  /**
+   * Where the runs part: the first pair where they did something different (tool, target, URL, outcome, or a step on
+   * one side only); when they did the same throughout, the first whose page differs.
+   */
   firstDivergence?: { index: number; pair: ComparedPair };
   counts: Record<PairStatus, number>;
 }

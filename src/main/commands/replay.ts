@@ -1,11 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { Comparison } from '../../shared/comparison';
+import { compareSessions } from '../compare/compare';
 import { CAPABILITIES } from '../config';
 import { McpBrowserClient, type ServerSpec } from '../mcp-client';
 import { describeDrift, Replayer, type DriftReport, type StepOutcome } from '../replay';
-import { openSession } from '../sessions/session-reader';
+import { listSessions, openSession } from '../sessions/session-reader';
 import { loadSecrets } from '../secrets';
+import { formatComparison } from './compare';
 import { findSession, type SessionChoice } from './find-session';
 import { log } from './process';
 import { promptHidden } from './secret-prompt';
@@ -16,6 +19,8 @@ export interface ReplayCliOptions extends SessionChoice {
   json?: boolean;
   stopOnDrift?: boolean;
   secrets?: string;
+  /** Records the replay and prints it compared with the recording, step by step, as `compare` does. */
+  compare?: boolean;
 }
 
 /**
@@ -42,6 +47,9 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   // and returns each step's whole snapshot inline: what drift is measured against.
   const scratch = options.server ? undefined : await mkdtemp(join(tmpdir(), 'agent-inspector-replay-'));
   if (options.secrets && options.server) throw new Error('--secrets applies to the inspector replay starts itself; give a --server its secrets in its own command line.');
+  if (options.compare && options.server) throw new Error('--compare records the replay on the inspector replay starts itself; it cannot be used with --server.');
+  // With --compare the replay is recorded beside its output, to be compared with the recording once it has ended.
+  const replayed = scratch && options.compare ? join(scratch, 'replayed') : undefined;
   const secrets = options.secrets ? ['--secrets', resolve(options.secrets)] : [];
   // A value the recording masked comes from this file first, then the environment.
   const fileSecrets = options.secrets ? loadSecrets(resolve(options.secrets)) : {};
@@ -49,9 +57,10 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const entered: Record<string, string> = {};
   // Every tool group on: the recording may hold calls of any of them.
   const caps = ['--caps', CAPABILITIES.join(',')];
-  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--isolated', '--no-dom-state', '--snapshot-mode', 'full', ...caps, ...secrets], cwd: scratch };
+  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--isolated', '--no-dom-state', '--snapshot-mode', 'full', ...caps, ...secrets, ...(replayed ? ['--session-dir', replayed] : [])], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
+  let comparison: Comparison | undefined;
   try {
     // One retry: a replay should report a flaky step, not hide it behind the client's default 14 s of backoff.
     const client = await McpBrowserClient.connect(server, { logger: { warn: log }, retry: { retries: 1, baseDelay: 1000 }, failureScreenshots: false });
@@ -66,13 +75,27 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
       });
       report = to === undefined ? await replayer.runAll() : await replayer.runTo(to);
     } finally {
+      // The server ends with the connection, writing the replay's recording to its end.
       await client.disconnect();
     }
+    if (replayed) comparison = await compareSessions(session, await openSession(await onlySession(replayed)));
   } finally {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }
+  if (comparison) {
+    process.stdout.write(options.json ? `${JSON.stringify({ replay: report, comparison }, null, 2)}\n` : `${formatReport(report)}\n${formatComparison(comparison)}\n`);
+    process.exitCode = report.summary.clean && !comparison.firstDivergence ? 0 : 1;
+    return;
+  }
   process.stdout.write(options.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
   process.exitCode = report.summary.clean ? 0 : 1;
+}
+
+/** The one session a replay recorded into its folder. */
+async function onlySession(root: string): Promise<string> {
+  const [summary] = await listSessions(root);
+  if (!summary) throw new Error('The replay was not recorded: there is nothing to compare.');
+  return summary.dir;
 }
 
 async function askOnTerminal(names: string[], entered: Record<string, string>) {

@@ -59,7 +59,10 @@ export async function compareSessions(first: RecordedSession, second: RecordedSe
   }));
   const counts: Record<PairStatus, number> = { same: 0, changed: 0, 'only-a': 0, 'only-b': 0 };
   for (const pair of pairs) counts[pair.status]++;
-  const index = pairs.findIndex(pair => pair.status !== 'same');
+  // Where the runs first did something different; a page that only looks different (a renamed button seen on
+  // arrival) is the divergence only when they did the same throughout.
+  const acted = pairs.findIndex(pair => pair.status !== 'same' && pair.differences.some(line => !line.startsWith('page:')));
+  const index = acted >= 0 ? acted : pairs.findIndex(pair => pair.status !== 'same');
   return {
     a: summaryOf(first, stepsA),
     b: summaryOf(second, stepsB),
