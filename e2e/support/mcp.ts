@@ -41,15 +41,15 @@ export class McpTestClient {
 
 const newClient = () => new Client({ name: 'agent-inspector-e2e', version: '1.0.0' });
 
-/** Spawns `agent-inspector mcp` over stdio, headless, with extra flags. */
-export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string> } = {}) {
+/** Spawns `agent-inspector mcp` over stdio, headless, with extra flags; an `env` value undefined unsets that variable. */
+export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string | undefined> } = {}) {
   if (options.cwd) mkdirSync(options.cwd, { recursive: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
     // In memory unless a test says otherwise: parallel servers in one folder would share (and lock) a persistent profile.
     args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...args],
     cwd: options.cwd,
-    env: { ...(process.env as Record<string, string>), ...options.env },
+    env: Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     stderr: 'pipe',
   });
   const client = newClient();
