@@ -16,6 +16,9 @@ function httpStatusLine(tab: Tab): string | undefined {
   return shown.statusText ? `${shown.status} ${shown.statusText}` : `${shown.status}`;
 }
 
+/** What @playwright/mcp answers where a tab list would be and none is open (browser_close, browser_tabs). */
+export const NO_OPEN_TABS = 'No open tabs. Navigate to a URL to create one.';
+
 const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('page-changes');
 
 export interface SnapshotRequest {
@@ -119,7 +122,8 @@ export class Response {
   }
 
   private async addPageSections(tab: Tab, sections: ParsedResponse) {
-    if (this.tabsWanted || this.context.tabs.length > 1) sections.tabs = await this.tabList();
+    // Several tabs are listed with the page, as the peer does; a tool that asked for no page says nothing of them.
+    if (this.tabsWanted || (this.pageWanted && this.context.tabs.length > 1)) sections.tabs = await this.tabList();
     if (this.pageWanted || tab.modalStates.length) {
       const console = tab.currentConsole();
       const errors = console.filter(e => e.level === 'error').length;
@@ -140,6 +144,13 @@ export class Response {
     }
     const events = await tab.takeEvents();
     if (events.length) sections.events = events;
+  }
+
+  /** The open tabs as @playwright/mcp lists them in a result (browser_tabs). */
+  async tabsText(): Promise<string> {
+    const tabs = await this.tabList();
+    if (!tabs.length) return NO_OPEN_TABS;
+    return tabs.map(tab => `- ${tab.index}:${tab.current ? ' (current)' : ''} [${tab.title}](${tab.url})`).join('\n');
   }
 
   private async tabList() {

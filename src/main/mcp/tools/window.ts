@@ -55,23 +55,22 @@ const tabs = defineTool({
         const tab = await context.newTab();
         if (args.url) {
           const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
-          response.addCode(`await page.goto(${jsLiteral(url)});`);
           await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
+          response.addCode(`await page.goto(${jsLiteral(url)});`);
+          response.includeSnapshot();
         }
-        response.includeSnapshot();
         break;
       }
       case 'close':
         await context.closeTab(args.index);
-        response.includeSnapshot();
         break;
       case 'select':
         if (args.index === undefined) throw new Error('"index" is required to select a tab.');
         context.selectTab(args.index);
-        response.includeSnapshot();
         break;
     }
-    response.includeTabs();
+    // As @playwright/mcp: the tabs are the result; only a new tab opened on a URL comes with the page and snapshot.
+    response.addResult(await response.tabsText());
   },
 });
 

@@ -1,0 +1,30 @@
+import { expect, test } from './support/fixtures';
+import { Pair, runCase, type Call } from './conformance/harness';
+
+/**
+ * Response details where ours answers as @playwright/mcp 0.0.83 (issue 17): each test runs the same calls on both
+ * servers, started with the same flags, and expects every section to be the same once ports, times and folders are
+ * masked (our own sections, Page changes and Browser State, are left out; see conformance/harness.ts).
+ */
+
+let pair: Pair;
+test.beforeAll(async () => {
+  pair = await Pair.start([]);
+});
+test.afterAll(async () => {
+  await pair?.close();
+});
+
+const go = (page: string): Call => ({ tool: 'browser_navigate', args: { url: `{url}/${page}` }, setup: true });
+
+async function same(name: string, calls: Call[], site: { url: string }) {
+  const result = await runCase(pair, { name, calls }, site.url);
+  expect(result.mismatch, name).toBeUndefined();
+}
+
+test('browser_tabs list: the tabs under ### Result, no page sections', async ({ site }) => {
+  await same('tabs list', [go('form.html'), { tool: 'browser_tabs', args: { action: 'list' } }], site);
+  await same('tabs new, select, close', [go('form.html'), { tool: 'browser_tabs', args: { action: 'new' } }, { tool: 'browser_tabs', args: { action: 'select', index: 0 } }, { tool: 'browser_tabs', args: { action: 'close' } }], site);
+  await same('tabs new with a URL', [go('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: '{url}/details.html' } }], site);
+  await same('tabs list of two', [go('form.html'), { tool: 'browser_tabs', args: { action: 'new' }, setup: true }, { tool: 'browser_tabs', args: { action: 'list' } }], site);
+});
