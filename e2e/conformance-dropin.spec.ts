@@ -28,3 +28,7 @@ test('browser_tabs list: the tabs under ### Result, no page sections', async ({ 
   await same('tabs new with a URL', [go('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: '{url}/details.html' } }], site);
   await same('tabs list of two', [go('form.html'), { tool: 'browser_tabs', args: { action: 'new' }, setup: true }, { tool: 'browser_tabs', args: { action: 'list' } }], site);
 });
+
+test('browser_resize: the code only, no page sections', async ({ site }) => {
+  await same('resize', [go('form.html'), { tool: 'browser_resize', args: { width: 800, height: 600 } }], site);
+});

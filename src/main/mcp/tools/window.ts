@@ -16,8 +16,8 @@ const resize = defineTool({
   async handler({ args, tab, response }) {
     const size = { width: args.width, height: args.height };
     response.addCode(`await page.setViewportSize(${jsLiteral(size)});`);
+    // As @playwright/mcp: the code only; the next action's snapshot shows the page at its new size.
     await tab.runAction(() => tab.page.setViewportSize(size));
-    response.includeSnapshot();
   },
 });
 
