@@ -32,3 +32,8 @@ test('browser_tabs list: the tabs under ### Result, no page sections', async ({ 
 test('browser_resize: the code only, no page sections', async ({ site }) => {
   await same('resize', [go('form.html'), { tool: 'browser_resize', args: { width: 800, height: 600 } }], site);
 });
+
+test('browser_snapshot of an element: its tree under ### Snapshot, with the page', async ({ site }) => {
+  await same('snapshot of an element', [go('form.html'), { tool: 'browser_snapshot', args: { target: /textbox "Email"/ } }], site);
+  await same('snapshot of an element, depth 1', [go('form.html'), { tool: 'browser_snapshot', args: { target: /group "Plan"/, depth: 1 } }], site);
+});

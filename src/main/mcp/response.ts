@@ -42,6 +42,7 @@ export class Response {
   private readonly code: string[] = [];
   readonly images: ResponseImage[] = [];
   private snapshotOptions?: SnapshotRequest;
+  private explicitSnapshot?: ParsedResponse['snapshot'];
   private pageWanted = false;
   private tabsWanted = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
@@ -81,6 +82,12 @@ export class Response {
   /** Ask for the page state and a full aria snapshot after the call, sent as the snapshot mode says. */
   includeSnapshot(options: SnapshotRequest = {}) {
     this.snapshotOptions = options;
+    this.pageWanted = true;
+  }
+
+  /** A snapshot the tool took itself (of an element, or saved to a file), shown as is under `### Snapshot` with the page. */
+  setSnapshot(snapshot: NonNullable<ParsedResponse['snapshot']>) {
+    this.explicitSnapshot = snapshot;
     this.pageWanted = true;
   }
 
@@ -138,6 +145,8 @@ export class Response {
     }
     if (tab.modalStates.length) {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
+    } else if (this.explicitSnapshot) {
+      sections.snapshot = this.explicitSnapshot;
     } else if (this.snapshotOptions) {
       Object.assign(sections, await this.snapshotSections(tab, this.snapshotOptions));
       sections.browserState = await this.browserStateSection(tab);

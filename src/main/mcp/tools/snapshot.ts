@@ -25,7 +25,9 @@ const snapshot = defineTool({
     const yaml = args.target
       ? await (await tab.locator(args.target)).locator.ariaSnapshot({ mode: 'ai', ...options })
       : await tab.snapshot(options);
-    await resultOrFile(context, response, args.filename, args.filename ? yaml : '```yaml\n' + yaml + '\n```');
+    // As @playwright/mcp: an element's tree under `### Snapshot`.
+    if (!args.filename) return response.setSnapshot({ yaml });
+    await resultOrFile(context, response, args.filename, yaml);
     response.includePage();
   },
 });
