@@ -37,3 +37,9 @@ test('browser_snapshot of an element: its tree under ### Snapshot, with the page
   await same('snapshot of an element', [go('form.html'), { tool: 'browser_snapshot', args: { target: /textbox "Email"/ } }], site);
   await same('snapshot of an element, depth 1', [go('form.html'), { tool: 'browser_snapshot', args: { target: /group "Plan"/, depth: 1 } }], site);
 });
+
+test('browser_snapshot to a file: a `- [Snapshot](./name)` link under ### Snapshot', async ({ site }) => {
+  await same('snapshot to a file', [go('form.html'), { tool: 'browser_snapshot', args: { filename: 'snap.md' } }], site);
+  await same('snapshot to a file in a folder', [go('form.html'), { tool: 'browser_snapshot', args: { filename: 'out/snap.yml' } }], site);
+  await same('element snapshot to a file', [go('form.html'), { tool: 'browser_snapshot', args: { target: /textbox "Email"/, filename: 'email.yml' } }], site);
+});

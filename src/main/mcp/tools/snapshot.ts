@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOrFile } from '../files';
+import { linkPath, outputPath, resultOrFile, writeOutput } from '../files';
 import { defineTool } from '../tool';
 
 const snapshot = defineTool({
@@ -25,10 +25,11 @@ const snapshot = defineTool({
     const yaml = args.target
       ? await (await tab.locator(args.target)).locator.ariaSnapshot({ mode: 'ai', ...options })
       : await tab.snapshot(options);
-    // As @playwright/mcp: an element's tree under `### Snapshot`.
+    // As @playwright/mcp: under `### Snapshot`, inline or as a link to the file it was saved to.
     if (!args.filename) return response.setSnapshot({ yaml });
-    await resultOrFile(context, response, args.filename, yaml);
-    response.includePage();
+    const file = outputPath(context.workspace, args.filename, '');
+    await writeOutput(context, file, yaml);
+    response.setSnapshot({ file: linkPath(context.workspace, file, true) });
   },
 });
 
