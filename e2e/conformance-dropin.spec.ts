@@ -43,3 +43,10 @@ test('browser_snapshot to a file: a `- [Snapshot](./name)` link under ### Snapsh
   await same('snapshot to a file in a folder', [go('form.html'), { tool: 'browser_snapshot', args: { filename: 'out/snap.yml' } }], site);
   await same('element snapshot to a file', [go('form.html'), { tool: 'browser_snapshot', args: { target: /textbox "Email"/, filename: 'email.yml' } }], site);
 });
+
+test('invalid arguments: zod\'s own rendering (✖ message, → at field), as the peer', async ({ site }) => {
+  await same('resize without height', [{ tool: 'browser_resize', args: { width: 800 } }], site);
+  await same('tabs with an unknown action', [{ tool: 'browser_tabs', args: { action: 'jump' } }], site);
+  await same('navigate without url', [{ tool: 'browser_navigate', args: {} }], site);
+  await same('two problems', [{ tool: 'browser_resize', args: { width: 'wide' } }], site);
+});

@@ -31,10 +31,6 @@ function applyAliases(args: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** "fields.0.target: expected string" — every problem, each with the path of the field it is about. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map(issue => `- ${issue.path.length ? issue.path.join('.') : '(arguments)'}: ${issue.message}`).join('\n');
-}
 
 /** Drops Playwright's call log and stack from an error, keeping what a user can act on. */
 function errorText(error: unknown): string {
@@ -168,7 +164,8 @@ export class McpSession implements ToolHost {
     const acts = !tool.readOnly || 'target' in tool.schema.shape;
     const before = pageShots && acts && parsed.success ? await this.shots.before(context) : undefined;
     if (!parsed.success) {
-      response.addError(`Invalid arguments for tool "${name}":\n${describeIssues(parsed.error)}`);
+      // zod's own rendering, as @playwright/mcp answers: `✖ message` then `  → at field.path` for each problem.
+      response.addError(`Invalid arguments for tool "${name}":\n${z.prettifyError(parsed.error)}`);
     } else {
       try {
         await this.invoke(tool, parsed.data, context, response);
