@@ -1,5 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { Pair, runCase, type Call } from './conformance/harness';
+import { connectStdio } from './support/mcp';
 
 /**
  * Response details where ours answers as @playwright/mcp 0.0.83 (issue 17): each test runs the same calls on both
@@ -49,4 +50,14 @@ test('invalid arguments: zod\'s own rendering (✖ message, → at field), as th
   await same('tabs with an unknown action', [{ tool: 'browser_tabs', args: { action: 'jump' } }], site);
   await same('navigate without url', [{ tool: 'browser_navigate', args: {} }], site);
   await same('two problems', [{ tool: 'browser_resize', args: { width: 'wide' } }], site);
+});
+
+test('an unknown tool: the peer\'s words; our --caps hint follows on a line of its own', async ({ site, workspace }) => {
+  await same('unknown tool', [{ tool: 'browser_teleport' }], site);
+  const peerText = (await pair.peer.call('browser_teleport')).text;
+  const ours = await connectStdio([], { cwd: workspace });
+  const { text } = await ours.call('browser_pdf_save');
+  await ours.close();
+  expect(text.split('\n').slice(0, 2)).toEqual([peerText.split('\n')[0], peerText.split('\n')[1].replace('browser_teleport', 'browser_pdf_save')]);
+  expect(text.split('\n')[2]).toBe('It is only available when the server runs with --caps=pdf.');
 });

@@ -146,9 +146,10 @@ export class McpSession implements ToolHost {
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const capability = allTools.find(t => t.name === name)?.capability;
-      const hint = name === 'browser_run_code_unsafe' ? ' It is only available when the server runs with --allow-unsafe-code.'
-        : capability ? ` It is only available when the server runs with --caps=${capability}.` : '';
-      const error = `Tool "${name}" not found.${hint}`;
+      const hint = name === 'browser_run_code_unsafe' ? 'It is only available when the server runs with --allow-unsafe-code.'
+        : capability ? `It is only available when the server runs with --caps=${capability}.` : undefined;
+      // The first line is @playwright/mcp's own; our hint (the peer has none) follows on a line of its own.
+      const error = [`Tool "${name}" not found`, hint].filter(Boolean).join('\n');
       return { result: { content: [{ type: 'text', text: `### Error\n${error}` }], isError: true } as CallToolResult, sections: { error } };
     }
     const startedAt = Date.now();
