@@ -61,3 +61,9 @@ test('an unknown tool: the peer\'s words; our --caps hint follows on a line of i
   expect(text.split('\n').slice(0, 2)).toEqual([peerText.split('\n')[0], peerText.split('\n')[1].replace('browser_teleport', 'browser_pdf_save')]);
   expect(text.split('\n')[2]).toBe('It is only available when the server runs with --caps=pdf.');
 });
+
+test('browser_close: "No open tabs. Navigate to a URL to create one.", also with nothing open; a page tool then starts afresh', async ({ site }) => {
+  await same('close', [go('form.html'), { tool: 'browser_close' }], site);
+  await same('close with nothing open', [{ tool: 'browser_close' }, { tool: 'browser_close' }], site);
+  await same('close, then snapshot', [go('form.html'), { tool: 'browser_close', setup: true }, { tool: 'browser_snapshot' }], site);
+});

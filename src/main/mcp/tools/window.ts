@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
+import { NO_OPEN_TABS } from '../response';
 import { defineTool } from '../tool';
 import { checkNavigationUrl } from './navigation';
 
@@ -30,8 +31,9 @@ const close = defineTool({
   readOnly: false,
   async handler({ context, response }) {
     await context.closeBrowserContext();
-    response.addCode('await page.close();');
-    response.addResult('Closed the browser session; the next tool call opens a new one.');
+    // @playwright/mcp's words and code; the next tool call opens a new browser session.
+    response.addCode('await page.close()');
+    response.addResult(NO_OPEN_TABS);
   },
 });
 
