@@ -67,3 +67,10 @@ test('browser_close: "No open tabs. Navigate to a URL to create one.", also with
   await same('close with nothing open', [{ tool: 'browser_close' }, { tool: 'browser_close' }], site);
   await same('close, then snapshot', [go('form.html'), { tool: 'browser_close', setup: true }, { tool: 'browser_snapshot' }], site);
 });
+
+test('browser_tabs on a missing tab: "Tab N not found", as the peer', async ({ site }) => {
+  await same('tabs select out of range', [go('form.html'), { tool: 'browser_tabs', args: { action: 'select', index: 5 } }], site);
+  await same('tabs close out of range', [go('form.html'), { tool: 'browser_tabs', args: { action: 'close', index: 3 } }], site);
+  await same('tabs select below range', [go('form.html'), { tool: 'browser_tabs', args: { action: 'select', index: -1 } }], site);
+  await same('tabs select without index', [go('form.html'), { tool: 'browser_tabs', args: { action: 'select' } }], site);
+});

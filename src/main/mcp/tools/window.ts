@@ -43,7 +43,8 @@ const tabs = defineTool({
   description: 'List, create, close, or select a browser tab.',
   schema: z.strictObject({
     action: z.enum(['list', 'new', 'close', 'select']).describe('Operation to perform'),
-    index: z.number().min(0).optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
+    // Any number, as the peer: one out of range is "Tab N not found".
+    index: z.number().optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
     url: z.string().optional().describe('URL to navigate to in the new tab, used for new.'),
   }),
   scope: 'session',
@@ -67,7 +68,7 @@ const tabs = defineTool({
         await context.closeTab(args.index);
         break;
       case 'select':
-        if (args.index === undefined) throw new Error('"index" is required to select a tab.');
+        if (args.index === undefined) throw new Error('Tab index is required');
         context.selectTab(args.index);
         break;
     }
