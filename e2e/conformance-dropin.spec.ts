@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/fixtures';
 import { Pair, runCase, type Call } from './conformance/harness';
 import { connectStdio } from './support/mcp';
@@ -73,4 +75,13 @@ test('browser_tabs on a missing tab: "Tab N not found", as the peer', async ({ s
   await same('tabs close out of range', [go('form.html'), { tool: 'browser_tabs', args: { action: 'close', index: 3 } }], site);
   await same('tabs select below range', [go('form.html'), { tool: 'browser_tabs', args: { action: 'select', index: -1 } }], site);
   await same('tabs select without index', [go('form.html'), { tool: 'browser_tabs', args: { action: 'select' } }], site);
+});
+
+test('a failed navigation: the error with its call log, no code section', async ({ site }) => {
+  const server = createServer();
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise(resolve => server.close(resolve));
+  await same('connection refused', [{ tool: 'browser_navigate', args: { url: `http://127.0.0.1:${port}/` } }], site);
+  await same('unsafe port', [{ tool: 'browser_navigate', args: { url: 'http://127.0.0.1:9/' } }], site);
 });

@@ -32,10 +32,10 @@ function applyAliases(args: Record<string, unknown>): Record<string, unknown> {
 }
 
 
-/** Drops Playwright's call log and stack from an error, keeping what a user can act on. */
+/** An error's message with Playwright's call log (what was tried, as @playwright/mcp shows it) but no stack. */
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split(/\nCall log:|\n\s+at /)[0].trim();
+  return message.split(/\n\s+at /)[0].trim();
 }
 
 /**

@@ -38,9 +38,10 @@ const navigate = defineTool({
   readOnly: false,
   async handler({ args, tab, context, response }) {
     const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
-    response.addCode(`await page.goto(${jsString(url)});`);
     tab.clearRequests();
     await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
+    // Only a navigation that happened is code to replay, as @playwright/mcp generates it.
+    response.addCode(`await page.goto(${jsString(url)});`);
     response.includeSnapshot();
   },
 });
