@@ -85,3 +85,13 @@ test('a failed navigation: the error with its call log, no code section', async 
   await same('connection refused', [{ tool: 'browser_navigate', args: { url: `http://127.0.0.1:${port}/` } }], site);
   await same('unsafe port', [{ tool: 'browser_navigate', args: { url: 'http://127.0.0.1:9/' } }], site);
 });
+
+test('a URL without a scheme: https:// (http:// for localhost) as the peer adds it, navigated to as typed', async ({ site }) => {
+  const hostAndPort = site.url.replace('http://', '');
+  const port = new URL(site.url).port;
+  await same('localhost with a port', [{ tool: 'browser_navigate', args: { url: `localhost:${port}/form.html` } }], site);
+  await same('localhost with a path', [{ tool: 'browser_navigate', args: { url: `localhost/none` } }], site);
+  await same('an IP address and port (https://)', [{ tool: 'browser_navigate', args: { url: `${hostAndPort}/form.html` } }], site);
+  await same('a host name', [{ tool: 'browser_navigate', args: { url: 'example.invalid' } }], site);
+  await same('not a URL at all', [{ tool: 'browser_navigate', args: { url: 'not a url' } }], site);
+});

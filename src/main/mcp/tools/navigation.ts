@@ -2,26 +2,23 @@ import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
 import { defineTool } from '../tool';
 
-const BARE_HOST = /^(localhost|[\w-]+(\.[\w-]+)+)(:\d+)?([/?#].*)?$/;
-const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+)(:|\/|$)/;
-
 /** A URL as quoted in an error: an inline document can be megabytes. */
 const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
 
 /**
  * Accepts http(s), about:blank, data: (a page an agent writes inline, as Playwright MCP allows), and file: only when
- * the server allows it. A bare host gets a scheme: http:// for
- * loopback (dev servers), https:// otherwise.
+ * the server allows it. As @playwright/mcp: what does not parse as a URL gets a scheme (http:// when it starts with
+ * `localhost`, https:// otherwise) and is navigated to as typed, so Chromium names what is wrong with it.
  */
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
-  if (BARE_HOST.test(url)) return checkNavigationUrl(`${LOCAL_HOST.test(url) ? 'http' : 'https'}://${url}`, allowFileAccess);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error(`Invalid URL "${quoted(url)}": expected an absolute http(s) URL such as https://example.com.`);
+  if (!URL.canParse(url)) {
+    const prefixed = `${url.startsWith('localhost') ? 'http' : 'https'}://${url}`;
+    return URL.canParse(prefixed) ? checkNavigationUrl(prefixed, allowFileAccess) : prefixed;
   }
-  if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return parsed.href;
+  const parsed = new URL(url);
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return url;
+  // `localhost:8080` parses with `localhost:` as its scheme; Chromium opens it as http://localhost:8080, as for the peer.
+  if (parsed.protocol === 'localhost:') return url;
   // As typed: URL parsing would re-encode the inline document.
   if (parsed.protocol === 'data:') return url;
   if (parsed.protocol === 'file:' && allowFileAccess) return parsed.href;
