@@ -95,3 +95,10 @@ test('a URL without a scheme: https:// (http:// for localhost) as the peer adds 
   await same('a host name', [{ tool: 'browser_navigate', args: { url: 'example.invalid' } }], site);
   await same('not a URL at all', [{ tool: 'browser_navigate', args: { url: 'not a url' } }], site);
 });
+
+test('browser_press_key: only Enter answers with the page and snapshot; the code names the key', async ({ site }) => {
+  const focus = (field: RegExp): Call => ({ tool: 'browser_click', args: { element: 'field', target: field }, setup: true });
+  await same('press a letter', [go('form.html'), focus(/textbox "Full name"/), { tool: 'browser_press_key', args: { key: 'a' } }], site);
+  await same('press Tab', [go('form.html'), focus(/textbox "Full name"/), { tool: 'browser_press_key', args: { key: 'Tab' } }], site);
+  await same('press Enter', [go('search.html'), { tool: 'browser_press_key', args: { key: 'Enter' } }], site);
+});
