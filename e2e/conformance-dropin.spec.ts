@@ -12,7 +12,8 @@ import { connectStdio } from './support/mcp';
 
 let pair: Pair;
 test.beforeAll(async () => {
-  pair = await Pair.start([]);
+  // browser_run_code_unsafe is listed by the peer always, by ours only when allowed.
+  pair = await Pair.start([], { AGENT_INSPECTOR_ALLOW_UNSAFE_CODE: '1' });
 });
 test.afterAll(async () => {
   await pair?.close();
@@ -101,4 +102,11 @@ test('browser_press_key: only Enter answers with the page and snapshot; the code
   await same('press a letter', [go('form.html'), focus(/textbox "Full name"/), { tool: 'browser_press_key', args: { key: 'a' } }], site);
   await same('press Tab', [go('form.html'), focus(/textbox "Full name"/), { tool: 'browser_press_key', args: { key: 'Tab' } }], site);
   await same('press Enter', [go('search.html'), { tool: 'browser_press_key', args: { key: 'Enter' } }], site);
+});
+
+test('browser_run_code_unsafe: no snapshot; the page only when the code changed it', async ({ site }) => {
+  const run = (code: string): Call => ({ tool: 'browser_run_code_unsafe', args: { code } });
+  await same('run code that reads', [go('form.html'), run('async (page) => await page.title()')], site);
+  await same('run code that navigates', [go('form.html'), run("async (page) => { await page.goto(page.url().replace('form', 'details')); }")], site);
+  await same('run code that renames', [go('form.html'), run("async (page) => { await page.evaluate(() => document.title = 'Renamed'); }"), run('async (page) => 1')], site);
 });

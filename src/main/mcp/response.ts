@@ -44,6 +44,7 @@ export class Response {
   private snapshotOptions?: SnapshotRequest;
   private explicitSnapshot?: ParsedResponse['snapshot'];
   private pageWanted = false;
+  private pageIfChanged = false;
   private tabsWanted = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
@@ -95,6 +96,11 @@ export class Response {
     this.pageWanted = true;
   }
 
+  /** The Page section only when it would say something new since the agent last received it, as the peer does. */
+  includePageIfChanged() {
+    this.pageIfChanged = true;
+  }
+
   includeTabs() {
     this.tabsWanted = true;
   }
@@ -129,20 +135,26 @@ export class Response {
   }
 
   private async addPageSections(tab: Tab, sections: ParsedResponse) {
-    // Several tabs are listed with the page, as the peer does; a tool that asked for no page says nothing of them.
-    if (this.tabsWanted || (this.pageWanted && this.context.tabs.length > 1)) sections.tabs = await this.tabList();
-    if (this.pageWanted || tab.modalStates.length) {
+    if (this.pageWanted || this.pageIfChanged || tab.modalStates.length) {
       const console = tab.currentConsole();
       const errors = console.filter(e => e.level === 'error').length;
       const warnings = console.filter(e => e.level === 'warning').length;
       // Lines with nothing to say are left out (no title, a 2xx status, a quiet console), as in Playwright MCP.
-      sections.page = {
+      const page = {
         url: tab.page.url(),
         title: await tab.page.title().catch(() => '') || undefined,
         status: httpStatusLine(tab),
         console: errors || warnings ? { errors, warnings } : undefined,
       };
+      const reported = JSON.stringify(page);
+      if (this.pageWanted || tab.modalStates.length || reported !== tab.reportedPage) {
+        this.pageWanted = true;
+        sections.page = page;
+        tab.reportedPage = reported;
+      }
     }
+    // Several tabs are listed with the page, as the peer does; a tool that asked for no page says nothing of them.
+    if (this.tabsWanted || (this.pageWanted && this.context.tabs.length > 1)) sections.tabs = await this.tabList();
     if (tab.modalStates.length) {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
     } else if (this.explicitSnapshot) {
