@@ -110,3 +110,13 @@ test('browser_run_code_unsafe: no snapshot; the page only when the code changed 
   await same('run code that navigates', [go('form.html'), run("async (page) => { await page.goto(page.url().replace('form', 'details')); }")], site);
   await same('run code that renames', [go('form.html'), run("async (page) => { await page.evaluate(() => document.title = 'Renamed'); }"), run('async (page) => 1')], site);
 });
+
+test('browser_take_screenshot: the peer\'s comment and options in the code, its link form, the image only for an unnamed file', async ({ site }) => {
+  const shot = (args: Record<string, unknown>): Call => ({ tool: 'browser_take_screenshot', args });
+  await same('viewport', [go('form.html'), shot({})], site);
+  await same('named file', [go('form.html'), shot({ filename: 'shot.png' })], site);
+  await same('full page jpeg in a folder', [go('form.html'), shot({ filename: 'sub/shot.jpg', fullPage: true })], site);
+  await same('element', [go('form.html'), shot({ element: 'Email box', target: /textbox "Email"/ })], site);
+  await same('element without a description', [go('form.html'), shot({ target: /textbox "Email"/, type: 'jpeg' })], site);
+  await same('device scale, fullPage false', [go('form.html'), shot({ fullPage: false, scale: 'device' })], site);
+});

@@ -30,6 +30,8 @@ export interface SnapshotRequest {
 export interface ResponseImage {
   mimeType: string;
   data: Buffer;
+  /** Kept for the recording (the step's screenshot) but not sent to the agent, which was told where the file is. */
+  recordOnly?: boolean;
 }
 
 /**

@@ -183,7 +183,7 @@ export class McpSession implements ToolHost {
     const rendered = this.config.codegen === 'none' ? renderResponse({ ...sections, code: undefined }) : full;
     const maxBytes = this.config.outputMaxSize;
     const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
-    const images = this.config.imageResponses === 'omit' ? [] : response.images.map(image => ({
+    const images = this.config.imageResponses === 'omit' ? [] : response.images.filter(image => !image.recordOnly).map(image => ({
       type: 'image' as const,
       data: image.data.toString('base64'),
       mimeType: image.mimeType,
@@ -274,7 +274,7 @@ export class McpSession implements ToolHost {
       title: parsed.page?.title,
       ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
       screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
-      ...(image && { imageReturned: true }),
+      ...(image && !image.recordOnly && { imageReturned: true }),
       ...(page.before && { before: jpeg(page.before) }),
       ...(page.navigated && { navigated: true }),
       ...(storageState !== undefined && { storageState: redactDeep(context.secrets, storageState) }),
