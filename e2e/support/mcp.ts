@@ -131,3 +131,8 @@ export function refOf(yaml: string | undefined, pattern: RegExp): string {
   if (!ref) throw new Error(`No element matching ${pattern} in snapshot:\n${yaml}`);
   return ref;
 }
+
+/** The titles browser_tabs lists in its result (`- 0: (current) [Title](url)`, as @playwright/mcp answers). */
+export function tabTitles(result: ToolResult): string[] {
+  return [...(result.parsed.result ?? '').matchAll(/^- \d+: (?:\(current\) )?\[(.*)\]\(.*\)$/gm)].map(match => match[1]);
+}
