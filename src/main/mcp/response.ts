@@ -47,7 +47,6 @@ export class Response {
   private explicitSnapshot?: ParsedResponse['snapshot'];
   private pageWanted = false;
   private pageIfChanged = false;
-  private tabsWanted = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
   /** The Browser State this call writes (in the background), published on the event bus once written. */
@@ -103,10 +102,6 @@ export class Response {
     this.pageIfChanged = true;
   }
 
-  includeTabs() {
-    this.tabsWanted = true;
-  }
-
   /**
    * Takes over what a tool run on this call's behalf produced (see ToolSession.runTool): its code, errors, images,
    * snapshot and page sections, so the agent gets one complete answer without a second snapshot of the page.
@@ -156,7 +151,7 @@ export class Response {
       }
     }
     // Several tabs are listed with the page, as the peer does; a tool that asked for no page says nothing of them.
-    if (this.tabsWanted || (this.pageWanted && this.context.tabs.length > 1)) sections.tabs = await this.tabList();
+    if (this.pageWanted && this.context.tabs.length > 1) sections.tabs = await this.tabList();
     if (tab.modalStates.length) {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
     } else if (this.explicitSnapshot) {
