@@ -32,10 +32,15 @@ function applyAliases(args: Record<string, unknown>): Record<string, unknown> {
 }
 
 
+/** Longer lines of an error are cut: a megabyte URL would otherwise be quoted whole, twice (message and call log). */
+const MAX_ERROR_LINE = 1_000;
+
 /** An error's message with Playwright's call log (what was tried, as @playwright/mcp shows it) but no stack. */
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split(/\n\s+at /)[0].trim();
+  return message.split(/\n\s+at /)[0].trim().split('\n')
+    .map(line => line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE)}… (${line.length.toLocaleString('en-US')} characters)` : line)
+    .join('\n');
 }
 
 /**

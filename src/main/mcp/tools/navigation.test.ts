@@ -17,4 +17,5 @@ test('file: only with --allow-file-access; other schemes are refused by name', (
   expect(() => checkNavigationUrl('file:///etc/passwd', false)).toThrow('Access to "file:" protocol is blocked. Attempted URL: "file:///etc/passwd"');
   expect(checkNavigationUrl('file:///tmp/a.html', true)).toBe('file:///tmp/a.html');
   expect(() => checkNavigationUrl('javascript:alert(1)', true)).toThrow('Access to "javascript:" protocol is blocked');
+  expect(() => checkNavigationUrl('x'.repeat(10_000), false)).toThrow(/^Invalid URL "x{200}… \(10,000 characters\)"/);
 });

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
 import { defineTool } from '../tool';
 
+/** The longest text without a scheme taken for an address (browsers cap URLs near 2 MB; hosts and paths are short). */
+const MAX_BARE_URL = 8_192;
+
 /** A URL as quoted in an error: an inline document can be megabytes. */
 const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
 
@@ -12,6 +15,8 @@ const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${
  */
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
   if (!URL.canParse(url)) {
+    // No address is this long: it is not sent to the browser, whose error would quote it whole.
+    if (url.length > MAX_BARE_URL) throw new Error(`Invalid URL "${quoted(url)}": expected an absolute URL such as https://example.com.`);
     const prefixed = `${url.startsWith('localhost') ? 'http' : 'https'}://${url}`;
     return URL.canParse(prefixed) ? checkNavigationUrl(prefixed, allowFileAccess) : prefixed;
   }
