@@ -141,12 +141,13 @@ test('browser_snapshot scope: a target (ref or selector) gives its subtree, dept
     expect((await mcp.call('browser_snapshot', { boxes: false })).parsed.snapshot!.yaml).not.toContain('[box=');
 
     const plan = await mcp.call('browser_snapshot', { target: refOf(nav.parsed.snapshot!.yaml, /group "Plan"/), boxes: false });
-    expect(plan.parsed.result).toMatch(/^```yaml\n- group "Plan" \[ref=e\d+\]:\n/);
-    expect(plan.parsed.result).toContain('radio "Pro"');
-    expect(plan.parsed.result).not.toContain('Sign up');
+    // Under ### Snapshot, as @playwright/mcp answers an element's snapshot.
+    expect(plan.parsed.snapshot!.yaml).toMatch(/^- group "Plan" \[ref=e\d+\]:\n/);
+    expect(plan.parsed.snapshot!.yaml).toContain('radio "Pro"');
+    expect(plan.parsed.snapshot!.yaml).not.toContain('Sign up');
     const shallow = await mcp.call('browser_snapshot', { target: 'form', depth: 1, boxes: false });
-    expect(shallow.parsed.result).toContain('button "Create account"');
-    expect(shallow.parsed.result).not.toContain('radio "Pro"');
+    expect(shallow.parsed.snapshot!.yaml).toContain('button "Create account"');
+    expect(shallow.parsed.snapshot!.yaml).not.toContain('radio "Pro"');
     const missing = await mcp.call('browser_snapshot', { target: '#nothing-here' });
     expect(missing.isError).toBe(true);
     expect(missing.parsed.error).toContain('Selector "#nothing-here" matches no element');

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { connectHttp, connectPeer, startHttpServer } from './support/mcp';
+import { connectHttp, connectPeer, startHttpServer, tabTitles } from './support/mcp';
 
 /** What browser_tabs lists once a session's pages were let go and its next call opened a fresh one. */
 const FRESH_PAGE = '- 0: (current) [](about:blank)';
@@ -16,7 +16,7 @@ test('an HTTP session idle for --idle-timeout gives its pages back while a busy 
     await busy.call('browser_navigate', { url: `${site.url}/interactions.html` });
     // One call that lasts well past the idle session's timeout: no browser closes while a call runs.
     expect((await busy.call('browser_wait_for', { time: 5 })).isError).toBe(false);
-    expect((await busy.call('browser_tabs', { action: 'list' })).parsed.tabs?.map(tab => tab.title)).toEqual(['Interactions']);
+    expect(tabTitles(await busy.call('browser_tabs', { action: 'list' }))).toEqual(['Interactions']);
 
     const released = await idle.call('browser_tabs', { action: 'list' });
     expect(released.text).toContain(FRESH_PAGE);

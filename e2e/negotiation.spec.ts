@@ -109,7 +109,7 @@ test('a query the planner cannot carry out is an error naming why; the session g
     expect(missing.parsed.error).toMatch(/could not carry out "Click the Checkout button"/);
     expect(missing.parsed.result).toMatch(/Action: fail\(/);
     const empty = await mcp.call('browser_interact', { query: '  ' });
-    expect(empty.parsed.error).toContain('query: query must not be empty');
+    expect(empty.parsed.error).toContain('✖ query must not be empty\n  → at query');
     expect((await mcp.call('browser_interact', { query: 'Click Save' })).isError).toBe(false);
   } finally {
     await mcp.close();

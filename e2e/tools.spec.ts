@@ -113,17 +113,18 @@ test.describe('tools over stdio', () => {
     expect(created.parsed.tabs!.map(t => [t.index, t.current, t.title])).toEqual([[0, false, 'Tabs home'], [1, false, 'Sign up'], [2, true, 'Dialogs']]);
     expect(created.parsed.page!.title).toBe('Dialogs');
 
+    // As @playwright/mcp: select, close and list answer with the tabs as the result, without the page sections.
     const selected = await mcp.call('browser_tabs', { action: 'select', index: 1 });
-    expect(selected.parsed.page!.title).toBe('Sign up');
-    expect(selected.parsed.tabs!.find(t => t.current)!.index).toBe(1);
+    expect(selected.parsed.result).toBe(`- 0: [Tabs home](${site.url}/tabs.html)\n- 1: (current) [Sign up](${site.url}/form.html)\n- 2: [Dialogs](${site.url}/dialogs.html)`);
+    expect(selected.parsed.page).toBeUndefined();
 
     const closed = await mcp.call('browser_tabs', { action: 'close', index: 0 });
-    expect(closed.parsed.tabs!.map(t => t.title)).toEqual(['Sign up', 'Dialogs']);
+    expect(closed.parsed.result).toBe(`- 0: (current) [Sign up](${site.url}/form.html)\n- 1: [Dialogs](${site.url}/dialogs.html)`);
 
     const listed = await mcp.call('browser_tabs', { action: 'list' });
-    expect(listed.parsed.tabs).toHaveLength(2);
+    expect(listed.parsed.result).toBe(closed.parsed.result);
     const bad = await mcp.call('browser_tabs', { action: 'select', index: 9 });
-    expect(bad.parsed.error).toContain('No tab at index 9');
+    expect(bad.parsed.error).toBe('Error: Tab 9 not found');
   });
 
   test('file upload through the file chooser, drop, and downloads', async ({ mcp, site, workspace }) => {
@@ -164,9 +165,11 @@ test.describe('tools over stdio', () => {
     expect(dragged.parsed.snapshot!.yaml).toContain('moved card');
 
     await mcp.call('browser_click', { target: refOf(yaml, /textbox "Search"/) });
+    // As @playwright/mcp: a key other than Enter answers with its code only; the next snapshot shows what it did.
     const pressed = await mcp.call('browser_press_key', { key: 'ArrowDown' });
-    expect(pressed.parsed.code).toBe(`await page.keyboard.press('ArrowDown');`);
-    expect(pressed.parsed.snapshot!.yaml).toContain('key ArrowDown');
+    expect(pressed.parsed.code).toBe(`// Press ArrowDown\nawait page.keyboard.press('ArrowDown');`);
+    expect(pressed.parsed.snapshot).toBeUndefined();
+    expect((await mcp.call('browser_snapshot')).parsed.snapshot!.yaml).toContain('key ArrowDown');
 
     await mcp.call('browser_click', { target: refOf(yaml, /button "Start slow job"/) });
     const waited = await mcp.call('browser_wait_for', { text: 'Finished loading' });
@@ -248,7 +251,7 @@ test.describe('tools over stdio', () => {
     const boxes = await mcp.call('browser_snapshot', { boxes: true });
     expect(boxes.parsed.snapshot!.yaml).toMatch(/\[box=\d+,\d+,\d+,\d+\]/);
     const saved = await mcp.call('browser_snapshot', { filename: 'snap.yml' });
-    expect(saved.parsed.result).toBe('Saved to snap.yml');
+    expect(saved.parsed.snapshot).toEqual({ file: './snap.yml' });
     expect(readFileSync(join(workspace, 'snap.yml'), 'utf8')).toContain('heading "Sign up"');
     const outside = await mcp.call('browser_snapshot', { filename: '/etc/evil.yml' });
     expect(outside.parsed.error).toContain('files must be inside the workspace root');
@@ -259,7 +262,8 @@ test.describe('tools over stdio', () => {
     const link = shot.parsed.result!.match(/\((.*)\)/)![1];
     expect(existsSync(join(workspace, link))).toBe(true);
     const element = await mcp.call('browser_take_screenshot', { target: 'h1', filename: 'heading.png' });
-    expect(element.parsed.code).toBe(`await page.getByRole('heading', { name: 'Sign up' }).screenshot({ path: 'heading.png', type: 'png', scale: 'css' });`);
+    expect(element.parsed.code).toBe(`// Screenshot element and save it as ./heading.png\nawait page.getByRole('heading', { name: 'Sign up' }).screenshot({ path: './heading.png', scale: 'css', type: 'png' });`);
+    expect(element.images).toHaveLength(0);
     expect(readFileSync(join(workspace, 'heading.png')).subarray(1, 4).toString()).toBe('PNG');
 
     const resized = await mcp.call('browser_resize', { width: 500, height: 400 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { expect, test } from './support/fixtures';
-import { connectHttp, connectSse, refOf, startHttpServer, type HttpServerProcess } from './support/mcp';
+import { connectHttp, connectSse, refOf, startHttpServer, tabTitles, type HttpServerProcess } from './support/mcp';
 
 test.describe('HTTP transports', () => {
   let server: HttpServerProcess;
@@ -44,9 +44,9 @@ test.describe('HTTP transports', () => {
     await a.call('browser_tabs', { action: 'new', url: `${site.url}/dialogs.html` });
 
     const tabsB = await b.call('browser_tabs', { action: 'list' });
-    expect(tabsB.parsed.tabs!.map(t => t.title)).toEqual(['Interactions']);
+    expect(tabTitles(tabsB)).toEqual(['Interactions']);
     const tabsA = await a.call('browser_tabs', { action: 'list' });
-    expect(tabsA.parsed.tabs!.map(t => t.title)).toEqual(['Sign up', 'Dialogs']);
+    expect(tabTitles(tabsA)).toEqual(['Sign up', 'Dialogs']);
 
     await b.call('browser_navigate', { url: `${site.url}/form.html` });
     const storageB = await b.call('browser_evaluate', { function: "() => localStorage.getItem('who')" });

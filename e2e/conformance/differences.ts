@@ -53,4 +53,11 @@ export const DIFFERENCES: Difference[] = [
       return kept?.length ? kept.join('\n') : undefined;
     },
   },
+  {
+    id: 'error-call-name',
+    bullet: 'Errors name the Playwright call',
+    applies: (_tool, section) => section === 'Error',
+    // Ours: `Error: page.goto: …`; the peer runs every call inside its own `browserBackend.callTool`, which it prints.
+    normalise: text => text?.replace(/^Error: (browserBackend\.callTool|\w+\.\w+): /gm, 'Error: '),
+  },
 ];

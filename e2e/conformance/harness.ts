@@ -48,14 +48,15 @@ export interface CaseRecord {
 export class Pair {
   private constructor(readonly ours: McpTestClient, readonly peer: McpTestClient, readonly roots: { ours: string; peer: string }) {}
 
-  static async start(flags: string[]): Promise<Pair> {
+  /** `oursEnv` adds to our server's environment: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
+  static async start(flags: string[], oursEnv: Record<string, string> = {}): Promise<Pair> {
     const base = realpathSync(mkdtempSync(join(tmpdir(), 'ai-conformance-')));
     const roots = { ours: join(base, 'ours'), peer: join(base, 'peer') };
     for (const root of Object.values(roots)) mkdirSync(root, { recursive: true });
-    // Our default snapshot mode is `diff` (a kept difference); the peer's is `full`, which ours also offers.
-    const ourFlags = flags.some(flag => flag.startsWith('--snapshot-mode')) ? flags : ['--snapshot-mode', 'full', ...flags];
+    // The same flags and each server's own defaults: the peer's `full` and our `diff` both link the snapshot file
+    // (ours adds `### Page changes`). playwright.config.ts sets `full` (inline) for the older specs: not here.
     const [ours, peer] = await Promise.all([
-      connectStdio(ourFlags, { cwd: roots.ours }),
+      connectStdio(flags, { cwd: roots.ours, env: { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...oursEnv } }),
       connectPeer(roots.peer, flags),
     ]);
     return new Pair(ours, peer, roots);

@@ -41,15 +41,18 @@ export class McpTestClient {
 
 const newClient = () => new Client({ name: 'agent-inspector-e2e', version: '1.0.0' });
 
-/** Spawns `agent-inspector mcp` (or `command`, e.g. `fork …`) over stdio, headless, with extra flags. */
-export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string>; command?: string[] } = {}) {
+/**
+ * Spawns `agent-inspector mcp` (or `command`, e.g. `fork …`) over stdio, headless, with extra flags; an `env` value
+ * undefined unsets that variable.
+ */
+export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string | undefined>; command?: string[] } = {}) {
   if (options.cwd) mkdirSync(options.cwd, { recursive: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
     // In memory unless a test says otherwise: parallel servers in one folder would share (and lock) a persistent profile.
     args: [`${process.cwd()}/${CLI}`, ...(options.command ?? ['mcp']), '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...args],
     cwd: options.cwd,
-    env: { ...(process.env as Record<string, string>), ...options.env },
+    env: Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
     stderr: 'pipe',
   });
   let stderr = '';
@@ -132,4 +135,9 @@ export function refOf(yaml: string | undefined, pattern: RegExp): string {
   const ref = line?.match(/\[ref=((?:f\d+)?e\d+)\]/)?.[1];
   if (!ref) throw new Error(`No element matching ${pattern} in snapshot:\n${yaml}`);
   return ref;
+}
+
+/** The titles browser_tabs lists in its result (`- 0: (current) [Title](url)`, as @playwright/mcp answers). */
+export function tabTitles(result: ToolResult): string[] {
+  return [...(result.parsed.result ?? '').matchAll(/^- \d+: (?:\(current\) )?\[(.*)\]\(.*\)$/gm)].map(match => match[1]);
 }

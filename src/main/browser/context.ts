@@ -93,7 +93,8 @@ export class Context {
 
   selectTab(index: number): Tab {
     const tab = this.tabs[index];
-    if (!tab) throw new Error(`No tab at index ${index}; open tabs: 0..${this.tabs.length - 1}.`);
+    // @playwright/mcp's words.
+    if (!tab) throw new Error(`Tab ${index} not found`);
     this.current = tab;
     void tab.page.bringToFront().catch(() => {});
     return tab;
@@ -101,7 +102,7 @@ export class Context {
 
   async closeTab(index?: number): Promise<void> {
     const tab = index === undefined ? this.currentTabOrDie() : this.tabs[index];
-    if (!tab) throw new Error(`No tab at index ${index}; open tabs: 0..${this.tabs.length - 1}.`);
+    if (!tab) throw new Error(`Tab ${index} not found`);
     await tab.page.close();
   }
 

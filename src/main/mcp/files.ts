@@ -24,12 +24,12 @@ export async function writeOutput(context: Context, file: string, data: string |
 }
 
 /**
- * How @playwright/mcp links a file it wrote: a name the agent gave as `./name` (relative to the workspace root), a
- * default one under the output folder as is.
+ * How @playwright/mcp links a file it wrote: one directly in the workspace root as `./name`, anything deeper (a
+ * sub-folder, the output folder) relative as is, outside the root absolute.
  */
 export function linkPath(workspace: Workspace, file: string, named: boolean): string {
   const shown = displayPath(workspace, file);
-  return named && !isAbsolute(shown) ? `./${shown}` : shown;
+  return named && !isAbsolute(shown) && dirname(shown) === '.' && !shown.startsWith('.') ? `./${shown}` : shown;
 }
 
 export const timestamp = () => new Date().toISOString().replace(/[:.]/g, '-');

@@ -16,6 +16,9 @@ function httpStatusLine(tab: Tab): string | undefined {
   return shown.statusText ? `${shown.status} ${shown.statusText}` : `${shown.status}`;
 }
 
+/** What @playwright/mcp answers where a tab list would be and none is open (browser_close, browser_tabs). */
+export const NO_OPEN_TABS = 'No open tabs. Navigate to a URL to create one.';
+
 const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('page-changes');
 
 export interface SnapshotRequest {
@@ -27,6 +30,8 @@ export interface SnapshotRequest {
 export interface ResponseImage {
   mimeType: string;
   data: Buffer;
+  /** Kept for the recording (the step's screenshot) but not sent to the agent, which was told where the file is. */
+  recordOnly?: boolean;
 }
 
 /**
@@ -39,8 +44,9 @@ export class Response {
   private readonly code: string[] = [];
   readonly images: ResponseImage[] = [];
   private snapshotOptions?: SnapshotRequest;
+  private explicitSnapshot?: ParsedResponse['snapshot'];
   private pageWanted = false;
-  private tabsWanted = false;
+  private pageIfChanged = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
   /** The Browser State this call writes (in the background), published on the event bus once written. */
@@ -81,12 +87,19 @@ export class Response {
     this.pageWanted = true;
   }
 
+  /** A snapshot the tool took itself (of an element, or saved to a file), shown as is under `### Snapshot` with the page. */
+  setSnapshot(snapshot: NonNullable<ParsedResponse['snapshot']>) {
+    this.explicitSnapshot = snapshot;
+    this.pageWanted = true;
+  }
+
   includePage() {
     this.pageWanted = true;
   }
 
-  includeTabs() {
-    this.tabsWanted = true;
+  /** The Page section only when it would say something new since the agent last received it, as the peer does. */
+  includePageIfChanged() {
+    this.pageIfChanged = true;
   }
 
   /**
@@ -119,27 +132,43 @@ export class Response {
   }
 
   private async addPageSections(tab: Tab, sections: ParsedResponse) {
-    if (this.tabsWanted || this.context.tabs.length > 1) sections.tabs = await this.tabList();
-    if (this.pageWanted || tab.modalStates.length) {
+    if (this.pageWanted || this.pageIfChanged || tab.modalStates.length) {
       const console = tab.currentConsole();
       const errors = console.filter(e => e.level === 'error').length;
       const warnings = console.filter(e => e.level === 'warning').length;
       // Lines with nothing to say are left out (no title, a 2xx status, a quiet console), as in Playwright MCP.
-      sections.page = {
+      const page = {
         url: tab.page.url(),
         title: await tab.page.title().catch(() => '') || undefined,
         status: httpStatusLine(tab),
         console: errors || warnings ? { errors, warnings } : undefined,
       };
+      const reported = JSON.stringify(page);
+      if (this.pageWanted || tab.modalStates.length || reported !== tab.reportedPage) {
+        this.pageWanted = true;
+        sections.page = page;
+        tab.reportedPage = reported;
+      }
     }
+    // Several tabs are listed with the page, as the peer does; a tool that asked for no page says nothing of them.
+    if (this.pageWanted && this.context.tabs.length > 1) sections.tabs = await this.tabList();
     if (tab.modalStates.length) {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
+    } else if (this.explicitSnapshot) {
+      sections.snapshot = this.explicitSnapshot;
     } else if (this.snapshotOptions) {
       Object.assign(sections, await this.snapshotSections(tab, this.snapshotOptions));
       sections.browserState = await this.browserStateSection(tab);
     }
     const events = await tab.takeEvents();
     if (events.length) sections.events = events;
+  }
+
+  /** The open tabs as @playwright/mcp lists them in a result (browser_tabs). */
+  async tabsText(): Promise<string> {
+    const tabs = await this.tabList();
+    if (!tabs.length) return NO_OPEN_TABS;
+    return tabs.map(tab => `- ${tab.index}:${tab.current ? ' (current)' : ''} [${tab.title}](${tab.url})`).join('\n');
   }
 
   private async tabList() {

@@ -31,15 +31,16 @@ function applyAliases(args: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** "fields.0.target: expected string" — every problem, each with the path of the field it is about. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues.map(issue => `- ${issue.path.length ? issue.path.join('.') : '(arguments)'}: ${issue.message}`).join('\n');
-}
 
-/** Drops Playwright's call log and stack from an error, keeping what a user can act on. */
+/** Longer lines of an error are cut: a megabyte URL would otherwise be quoted whole, twice (message and call log). */
+const MAX_ERROR_LINE = 1_000;
+
+/** An error's message with Playwright's call log (what was tried, as @playwright/mcp shows it) but no stack. */
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.split(/\nCall log:|\n\s+at /)[0].trim();
+  return message.split(/\n\s+at /)[0].trim().split('\n')
+    .map(line => line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE)}… (${line.length.toLocaleString('en-US')} characters)` : line)
+    .join('\n');
 }
 
 /**
@@ -171,9 +172,10 @@ export class McpSession implements ToolHost {
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const capability = allTools.find(t => t.name === name)?.capability;
-      const hint = name === 'browser_run_code_unsafe' ? ' It is only available when the server runs with --allow-unsafe-code.'
-        : capability ? ` It is only available when the server runs with --caps=${capability}.` : '';
-      const error = `Tool "${name}" not found.${hint}`;
+      const hint = name === 'browser_run_code_unsafe' ? 'It is only available when the server runs with --allow-unsafe-code.'
+        : capability ? `It is only available when the server runs with --caps=${capability}.` : undefined;
+      // The first line is @playwright/mcp's own; our hint (the peer has none) follows on a line of its own.
+      const error = [`Tool "${name}" not found`, hint].filter(Boolean).join('\n');
       return { result: { content: [{ type: 'text', text: `### Error\n${error}` }], isError: true } as CallToolResult, sections: { error } };
     }
     const startedAt = Date.now();
@@ -189,7 +191,8 @@ export class McpSession implements ToolHost {
     const acts = !tool.readOnly || 'target' in tool.schema.shape;
     const before = pageShots && acts && parsed.success ? await this.shots.before(context) : undefined;
     if (!parsed.success) {
-      response.addError(`Invalid arguments for tool "${name}":\n${describeIssues(parsed.error)}`);
+      // zod's own rendering, as @playwright/mcp answers: `✖ message` then `  → at field.path` for each problem.
+      response.addError(`Invalid arguments for tool "${name}":\n${z.prettifyError(parsed.error)}`);
     } else {
       try {
         await this.invoke(tool, parsed.data, context, response);
@@ -206,7 +209,7 @@ export class McpSession implements ToolHost {
     const rendered = this.config.codegen === 'none' ? renderResponse({ ...sections, code: undefined }) : full;
     const maxBytes = this.config.outputMaxSize;
     const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
-    const images = this.config.imageResponses === 'omit' ? [] : response.images.map(image => ({
+    const images = this.config.imageResponses === 'omit' ? [] : response.images.filter(image => !image.recordOnly).map(image => ({
       type: 'image' as const,
       data: image.data.toString('base64'),
       mimeType: image.mimeType,
@@ -298,7 +301,7 @@ export class McpSession implements ToolHost {
       title: parsed.page?.title,
       ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
       screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
-      ...(image && { imageReturned: true }),
+      ...(image && !image.recordOnly && { imageReturned: true }),
       ...(page.before && { before: jpeg(page.before) }),
       ...(page.navigated && { navigated: true }),
       ...(storageState !== undefined && { storageState: redactDeep(context.secrets, storageState) }),

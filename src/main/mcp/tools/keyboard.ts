@@ -51,9 +51,13 @@ const pressKey = defineTool({
     // One key is one character of a value: masking it alone would either hide nothing (each key in clear on its own
     // step) or make the recording unreplayable. Secrets are typed whole (browser_type, browser_fill_form): say so.
     if ([...args.key].length === 1 && (await focusIsSensitive(tab.page))) response.addResult(KEY_INTO_SECRET_FIELD);
+    response.addCode(`// Press ${args.key}`);
     response.addCode(`await page.keyboard.press(${jsString(args.key)});`);
-    await tab.runAction(() => tab.page.keyboard.press(args.key));
-    response.includeSnapshot();
+    // As @playwright/mcp: only Enter (which may submit) waits for what it started and answers with the page; another
+    // key changes what the next action's snapshot shows.
+    const enter = args.key === 'Enter';
+    await tab.runAction(() => tab.page.keyboard.press(args.key), { waitForLater: enter });
+    if (enter) response.includeSnapshot();
   },
 });
 

@@ -2,26 +2,28 @@ import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
 import { defineTool } from '../tool';
 
-const BARE_HOST = /^(localhost|[\w-]+(\.[\w-]+)+)(:\d+)?([/?#].*)?$/;
-const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+)(:|\/|$)/;
+/** The longest text without a scheme taken for an address (browsers cap URLs near 2 MB; hosts and paths are short). */
+const MAX_BARE_URL = 8_192;
 
 /** A URL as quoted in an error: an inline document can be megabytes. */
 const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
 
 /**
  * Accepts http(s), about:blank, data: (a page an agent writes inline, as Playwright MCP allows), and file: only when
- * the server allows it. A bare host gets a scheme: http:// for
- * loopback (dev servers), https:// otherwise.
+ * the server allows it. As @playwright/mcp: what does not parse as a URL gets a scheme (http:// when it starts with
+ * `localhost`, https:// otherwise) and is navigated to as typed, so Chromium names what is wrong with it.
  */
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
-  if (BARE_HOST.test(url)) return checkNavigationUrl(`${LOCAL_HOST.test(url) ? 'http' : 'https'}://${url}`, allowFileAccess);
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new Error(`Invalid URL "${quoted(url)}": expected an absolute http(s) URL such as https://example.com.`);
+  if (!URL.canParse(url)) {
+    // No address is this long: it is not sent to the browser, whose error would quote it whole.
+    if (url.length > MAX_BARE_URL) throw new Error(`Invalid URL "${quoted(url)}": expected an absolute URL such as https://example.com.`);
+    const prefixed = `${url.startsWith('localhost') ? 'http' : 'https'}://${url}`;
+    return URL.canParse(prefixed) ? checkNavigationUrl(prefixed, allowFileAccess) : prefixed;
   }
-  if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return parsed.href;
+  const parsed = new URL(url);
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return url;
+  // `localhost:8080` parses with `localhost:` as its scheme; Chromium opens it as http://localhost:8080, as for the peer.
+  if (parsed.protocol === 'localhost:') return url;
   // As typed: URL parsing would re-encode the inline document.
   if (parsed.protocol === 'data:') return url;
   if (parsed.protocol === 'file:' && allowFileAccess) return parsed.href;
@@ -38,9 +40,10 @@ const navigate = defineTool({
   readOnly: false,
   async handler({ args, tab, context, response }) {
     const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
-    response.addCode(`await page.goto(${jsString(url)});`);
     tab.clearRequests();
     await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
+    // Only a navigation that happened is code to replay, as @playwright/mcp generates it.
+    response.addCode(`await page.goto(${jsString(url)});`);
     response.includeSnapshot();
   },
 });

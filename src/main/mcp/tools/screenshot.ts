@@ -1,8 +1,7 @@
 import { extname } from 'node:path';
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
-import { displayPath } from '../../browser/workspace-paths';
-import { outputPath, timestamp, writeOutput } from '../files';
+import { linkPath, outputPath, timestamp, writeOutput } from '../files';
 import { defineTool, elementField } from '../tool';
 
 const IMAGE_TYPES = ['png', 'jpeg', 'webp'] as const;
@@ -32,24 +31,32 @@ const takeScreenshot = defineTool({
   async handler({ args, tab, context, response }) {
     if (args.fullPage && args.target) throw new Error('fullPage cannot be used with element screenshots.');
     const type = imageType(args.type, args.filename);
-    const file = outputPath(context.workspace, args.filename, `page-${timestamp()}.${type}`);
-    const shownPath = displayPath(context.workspace, file);
-    const options = { type, scale: args.scale, ...(args.fullPage ? { fullPage: true } : {}) };
+    const file = outputPath(context.workspace, args.filename, `${args.target ? 'element' : 'page'}-${timestamp()}.${type}`);
+    // The path as @playwright/mcp prints it, in the link and in the code: `./shot.png` for a file in the workspace root.
+    const shownPath = linkPath(context.workspace, file, true);
+    const options = {
+      type,
+      ...(type === 'jpeg' && { quality: 90 }),
+      scale: args.scale,
+      ...(args.fullPage !== undefined && { fullPage: args.fullPage }),
+    };
+    const what = args.target ? args.element || 'element' : args.fullPage ? 'full page' : 'viewport';
+    // The peer's code: a comment naming what and where, then the call with its options in name order.
+    const codeOptions = jsLiteral(Object.fromEntries(Object.entries({ ...options, path: shownPath }).sort(([a], [b]) => a.localeCompare(b))));
     let data: Buffer;
-    let what: string;
+    response.addCode(`// Screenshot ${what} and save it as ${shownPath}`);
     if (args.target) {
       const { locator, code } = await tab.locator(args.target);
-      response.addCode(`await ${code}.screenshot(${jsLiteral({ path: shownPath, ...options })});`);
+      response.addCode(`await ${code}.screenshot(${codeOptions});`);
       data = await locator.screenshot(options);
-      what = args.element ?? args.target;
     } else {
-      response.addCode(`await page.screenshot(${jsLiteral({ path: shownPath, ...options })});`);
+      response.addCode(`await page.screenshot(${codeOptions});`);
       data = await tab.page.screenshot(options);
-      what = args.fullPage ? 'full page' : 'viewport';
     }
     await writeOutput(context, file, data);
     response.addResult(`- [Screenshot of ${what}](${shownPath})`);
-    response.addImage({ mimeType: `image/${type}`, data });
+    // As the peer: a file the agent named is where the image went; only an unnamed one comes back inline too.
+    response.addImage({ mimeType: `image/${type}`, data, recordOnly: !!args.filename });
   },
 });
 

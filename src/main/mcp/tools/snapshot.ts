@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOrFile } from '../files';
+import { linkPath, outputPath, resultOrFile, writeOutput } from '../files';
 import { defineTool } from '../tool';
 
 const snapshot = defineTool({
@@ -25,8 +25,11 @@ const snapshot = defineTool({
     const yaml = args.target
       ? await (await tab.locator(args.target)).locator.ariaSnapshot({ mode: 'ai', ...options })
       : await tab.snapshot(options);
-    await resultOrFile(context, response, args.filename, args.filename ? yaml : '```yaml\n' + yaml + '\n```');
-    response.includePage();
+    // As @playwright/mcp: under `### Snapshot`, inline or as a link to the file it was saved to.
+    if (!args.filename) return response.setSnapshot({ yaml });
+    const file = outputPath(context.workspace, args.filename, '');
+    await writeOutput(context, file, yaml);
+    response.setSnapshot({ file: linkPath(context.workspace, file, true) });
   },
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
+import { NO_OPEN_TABS } from '../response';
 import { defineTool } from '../tool';
 import { checkNavigationUrl } from './navigation';
 
@@ -16,8 +17,8 @@ const resize = defineTool({
   async handler({ args, tab, response }) {
     const size = { width: args.width, height: args.height };
     response.addCode(`await page.setViewportSize(${jsLiteral(size)});`);
+    // As @playwright/mcp: the code only; the next action's snapshot shows the page at its new size.
     await tab.runAction(() => tab.page.setViewportSize(size));
-    response.includeSnapshot();
   },
 });
 
@@ -30,8 +31,9 @@ const close = defineTool({
   readOnly: false,
   async handler({ context, response }) {
     await context.closeBrowserContext();
-    response.addCode('await page.close();');
-    response.addResult('Closed the browser session; the next tool call opens a new one.');
+    // @playwright/mcp's words and code; the next tool call opens a new browser session.
+    response.addCode('await page.close()');
+    response.addResult(NO_OPEN_TABS);
   },
 });
 
@@ -41,7 +43,8 @@ const tabs = defineTool({
   description: 'List, create, close, or select a browser tab.',
   schema: z.strictObject({
     action: z.enum(['list', 'new', 'close', 'select']).describe('Operation to perform'),
-    index: z.number().min(0).optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
+    // Any number, as the peer: one out of range is "Tab N not found".
+    index: z.number().optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
     url: z.string().optional().describe('URL to navigate to in the new tab, used for new.'),
   }),
   scope: 'session',
@@ -55,23 +58,22 @@ const tabs = defineTool({
         const tab = await context.newTab();
         if (args.url) {
           const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
-          response.addCode(`await page.goto(${jsLiteral(url)});`);
           await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
+          response.addCode(`await page.goto(${jsLiteral(url)});`);
+          response.includeSnapshot();
         }
-        response.includeSnapshot();
         break;
       }
       case 'close':
         await context.closeTab(args.index);
-        response.includeSnapshot();
         break;
       case 'select':
-        if (args.index === undefined) throw new Error('"index" is required to select a tab.');
+        if (args.index === undefined) throw new Error('Tab index is required');
         context.selectTab(args.index);
-        response.includeSnapshot();
         break;
     }
-    response.includeTabs();
+    // As @playwright/mcp: the tabs are the result; only a new tab opened on a URL comes with the page and snapshot.
+    response.addResult(await response.tabsText());
   },
 });
 
