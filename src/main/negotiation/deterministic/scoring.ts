@@ -1,6 +1,6 @@
 import { roleCode, type SemanticNode } from '../../../shared/negotiation';
 import type { ParsedQuery } from './query';
-import { ICON_SYNONYMS } from './vocabulary';
+import { ICON_SYNONYMS, WORD_SYNONYMS } from './vocabulary';
 import { contentWords, normalizePhrase, normalizeWord, rawTokens, STOP_WORDS, textSimilarity, wordSimilarity } from './words';
 
 /** One thing the target's name should contain; an icon is one slot that any of its usual names fills. */
@@ -14,7 +14,7 @@ export function targetSlots(q: ParsedQuery): Slot[] {
   const slots: Slot[] = [];
   const add = (label: string) => {
     const form = normalizeWord(label);
-    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form] });
+    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form, ...(WORD_SYNONYMS[form] ?? [])] });
   };
   q.words.forEach(add);
   for (const name of q.names) contentWords(name).forEach(add);

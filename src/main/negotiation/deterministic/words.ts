@@ -31,21 +31,23 @@ export function contentWords(text: string): string[] {
   return (content.length ? content : tokens).map(normalizeWord);
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+/** Edits between two words, a swap of neighbours counting as one ("frist"/"first"): optimal string alignment. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], rows[i - 2][j - 2] + 1);
     }
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length];
+  return rows[a.length][b.length];
 }
 
 /**
  * How well two normalised words match: 1 when equal, 0.8 for a short extension ("log"/"login", "save"/"saved": at
- * most two more letters, so "add" never meets "address"), 0.7 for a one-letter typo in words of five letters or more.
+ * most two more letters, so "add" never meets "address"), 0.7 for a one-letter typo (or two letters swapped) in words of five letters or more.
  * Numbers match only exactly: "Page 10" is not "Page 100".
  */
 export function wordSimilarity(a: string, b: string): number {
