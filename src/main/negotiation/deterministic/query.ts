@@ -192,9 +192,9 @@ function attributeAt(tokens: Token[], k: number): { name: string; skip: number }
 
 /**
  * The target of an element verb. For `verify`, the words before the predicate ("is", "has", "points to", …) name the
- * subject and the quoted value after it is what is expected.
+ * subject and the quoted value after it is what is expected. `literal`: every word is a word (an anchor's text).
  */
-function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
+function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const q: ParsedQuery = { verb, words: [], names: [], roles: [] };
   const verification: Verification = { negated: false, visible: false };
   const quotes: string[] = [];
@@ -258,12 +258,17 @@ function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
     } else if (RELATIONAL.has(word) || (word === 'next' && next === 'to')) {
       // "the Go button next to the search box": what follows places the target; it is not part of its name.
       if (q.words.length || quotes.length || q.roles.length) {
-        const anchor = readTarget('click', tokens.slice(k + (word === 'next' ? 2 : 1)));
+        const anchor = readTarget('click', tokens.slice(k + (word === 'next' ? 2 : 1)), true);
         if (anchor.words.length || anchor.names.length) q.anchor = anchor;
         break;
       }
     }
 
+    // An anchor's words are what its text says: "next to Blue trail shoes" names, it does not pick a colour.
+    if (literal) {
+      for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) if (!STOP_WORDS.has(part) && !(part in ROLE_WORDS)) q.words.push(part);
+      continue;
+    }
     // Positions: "top-right", "top right corner", "upper left", "bottom", "centre".
     const [first, second] = word.replace(/-hand$/, '').split('-');
     const vertical = VERTICAL_WORDS[first];
