@@ -1,5 +1,5 @@
 import { roleCode, roleOf, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
-import { decodeScreenshot, readColour, type ColourReading, type Screenshot } from './colour';
+import { decodeScreenshot, decodeScreenshotBlocks, readColour, type ColourReading, type Screenshot } from './colour';
 import { byDistanceTo, centreOf, inReadingOrder, viewportOf } from './layout';
 import { visualReferences, type ParsedQuery } from './query';
 import { describeNode, fail, listNodes, messageOf, needsContext, quoteWords } from './responses';
@@ -173,19 +173,31 @@ function nameReasons(match: Match, q: ParsedQuery): string[] {
 
 /** Keeps the candidates of the query's colour, read from the screenshot inside each box. */
 function byColour(request: InteractRequest, q: ParsedQuery, ranked: Match[]): { matches: Match[] } | { answer: InteractResponse } {
+  // Block means first (fast); the full decode when they find none of the colour (thin coloured text, an odd JPEG).
+  const blocks = decodeScreenshotBlocks(request.screenshot ?? '');
+  if (blocks) {
+    const found = colourMatches(request, q, ranked, blocks);
+    if (found.coloured.length) return { matches: found.coloured };
+  }
   let shot: Screenshot;
   try {
     shot = decodeScreenshot(request.screenshot ?? '');
   } catch (error) {
     return { answer: fail(`The screenshot could not be decoded as a JPEG (${messageOf(error)}), so the colour "${q.colour}" cannot be checked.`) };
   }
+  const { coloured, readings } = colourMatches(request, q, ranked, shot);
+  if (coloured.length) return { matches: coloured };
+  const seen = readings.slice(0, 5).map(({ match, reading }) => `${describeNode(match.node)} ${reading ? `is ${reading.dominant}` : 'is not in the screenshot'}`);
+  return { answer: fail(`No ${q.colour} element matches ${describeWanted(q)}: ${seen.join(', ')}.`) };
+}
+
+/** The candidates whose box reads as the query's colour: dominant colour first, else a coloured accent (link text). */
+function colourMatches(request: InteractRequest, q: ParsedQuery, ranked: Match[], shot: Screenshot) {
   const scale = shot.width / (request.viewport?.width ?? shot.width);
   const readings = ranked.map(match => ({ match, reading: match.node.box ? readColour(shot, match.node.box, scale) : undefined }));
   const fits = (pick: (reading: ColourReading) => string | undefined) => readings.filter(({ reading }) => reading && pick(reading) === q.colour);
   const coloured = fits(reading => reading.dominant).length ? fits(reading => reading.dominant) : fits(reading => reading.accent);
-  if (coloured.length) return { matches: coloured.map(({ match }) => match) };
-  const seen = readings.slice(0, 5).map(({ match, reading }) => `${describeNode(match.node)} ${reading ? `is ${reading.dominant}` : 'is not in the screenshot'}`);
-  return { answer: fail(`No ${q.colour} element matches ${describeWanted(q)}: ${seen.join(', ')}.`) };
+  return { coloured: coloured.map(({ match }) => match), readings };
 }
 
 /** "The second Add to cart button": the nth of the best matches in reading order; "the second card" with nothing else: the nth card of the skeleton. */
