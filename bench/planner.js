@@ -56,8 +56,9 @@ function cleanEnv(extra = {}) {
  */
 function largeTree(n = 5000) {
   const nodes = [];
-  for (let i = 0; nodes.length < n; i++) {
-    const y = 40 + i * 24;
+  // Named as on the large fixture page (e2e/support/fixture-server.js): Item 0, Action 1, Link 2, Choice 3, Item 4…
+  for (let i = 0; nodes.length < n; i += 4) {
+    const y = 40 + (i / 4) * 24;
     nodes.push({ i: `e${nodes.length + 1}`, r: 'txt', n: `Item ${i}`, box: [100, y, 180, 21] });
     nodes.push({ i: `e${nodes.length + 1}`, r: 'btn', n: `Action ${i + 1}`, box: [300, y, 80, 21] });
     nodes.push({ i: `e${nodes.length + 1}`, r: 'lnk', n: `Link ${i + 2}`, box: [400, y, 60, 16] });
@@ -69,7 +70,7 @@ function largeTree(n = 5000) {
 const TREE_QUERIES = [
   'Click Action 2501',
   'Type "hello" into Item 1200',
-  'select "two" in Choice 40',
+  'select "two" in Choice 43',
   'click the last Action button',
   'Click the Nonexistent button',
   'please tick the Archive checkbox',

@@ -315,3 +315,15 @@ test('an anchor ("next to", "under", "about") places the target instead of namin
   expect(await run('click the Go button next to the search box')).toBe('click(e2)');
   expect(await run('click Save for later next to Blue trail shoes')).toBe('click(e6)');
 });
+
+test('a colour word a name holds is a word of that name; a phrase with its stop words picks the names that hold it', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Red running shoes' }, { i: 'e2', r: 'lnk', n: 'Blue trail shoes' },
+    { i: 'e3', r: 'btn', n: 'Sign in' }, { i: 'e4', r: 'btn', n: 'Sign in with Google' }, { i: 'e5', r: 'btn', n: 'Sign in with GitHub' },
+  ];
+  // No screenshot is asked for: "Blue" names the link.
+  expect(actionOf(await plan({ query: 'open Blue trail shoes', interactiveTree: tree }))).toBe('click(e2)');
+  expect(actionOf(await plan({ query: 'click Sign in', interactiveTree: tree }))).toBe('click(e3)');
+  // "sign in with" is in two names, not in "Sign in": a tie between those two, never the plain Sign in button.
+  expect(negotiationOf(await plan({ query: 'click the sign in with button', interactiveTree: tree })).reason).toMatch(/Sign in with Google.*Sign in with GitHub/);
+});

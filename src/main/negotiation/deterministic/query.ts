@@ -54,6 +54,11 @@ export interface ParsedQuery {
   waitMs?: number;
   uncheck?: boolean;
   verification?: Verification;
+  /**
+   * The target's words as written, stop words included ("sign in with"), when it has a stop word between two words:
+   * a name that holds the whole phrase is meant over one that holds only its content words ("Sign in").
+   */
+  phrase?: string[];
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
 }
@@ -202,6 +207,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   let inPredicate = false;
   let comparesText = false;
   let tail: Token[] = [];
+  const written: string[] = [];
   const addRoles = (roles: readonly string[]) => {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
   };
@@ -334,8 +340,15 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       continue;
     }
     // "Silva's" is Silva: the possessive is not a word of the name.
-    for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) if (!STOP_WORDS.has(part)) q.words.push(part);
+    for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
+      written.push(part);
+      if (!STOP_WORDS.has(part)) q.words.push(part);
+    }
   }
+  while (written.length && ARTICLES.has(written[0])) written.shift();
+  while (written.length && ARTICLES.has(written.at(-1)!)) written.pop();
+  const inner = written.length >= 3 && written.slice(1, -1).some(word => STOP_WORDS.has(word));
+  if (inner || (written.length >= 2 && STOP_WORDS.has(written.at(-1)!))) q.phrase = written;
   // "the From field", "the To field": a capitalised stop word is a name when nothing else names the target.
   if (verb !== 'verify' && !q.words.length && !quotes.slice(verb === 'type' || verb === 'select' || verb === 'set' ? 1 : 0).length) {
     for (const token of tokens.slice(1)) if (!token.quote && /^\p{Lu}/u.test(token.raw) && STOP_WORDS.has(token.low)) q.words.push(token.low);
@@ -355,6 +368,8 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   }
   return q;
 }
+
+const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
 
 /** Words after which the rest of a target says where it is: "under Pro plan", "next to the search box", "about the storm". */
 const RELATIONAL = new Set(['under', 'below', 'beneath', 'underneath', 'above', 'beside', 'near', 'about']);

@@ -116,6 +116,15 @@ export interface Match extends TextMatch {
 const EXACT_BONUS = 0.5;
 const CONTAINS_BONUS = 0.2;
 const ROLE_BONUS = 0.25;
+/** A name that holds the query's phrase, stop words included ("Sign in with …" for "the sign in with button"). */
+const PHRASE_BONUS = 0.5;
+
+function holdsPhrase(name: string, phrase: string[]): boolean {
+  const tokens = rawTokens(name);
+  for (let k = 0; k + phrase.length <= tokens.length; k++) if (phrase.every((word, j) => tokens[k + j] === word)) return true;
+  return false;
+}
+
 /** Totals this close count as equally good. */
 const TIE_MARGIN = 0.01;
 
@@ -135,7 +144,8 @@ export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
     const roleHinted = q.roles.includes(roleCode(node.r));
     const accepted = slots.length ? text.score > 0 || exact || contains : !q.roles.length || roleHinted;
     if (!accepted) return;
-    const total = text.score + (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) + (roleHinted ? ROLE_BONUS : 0);
+    const phrased = q.phrase && text.score > 0 ? holdsPhrase(node.n ?? '', q.phrase) : false;
+    const total = text.score + (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) + (roleHinted ? ROLE_BONUS : 0) + (phrased ? PHRASE_BONUS : 0);
     matches.push({ ...text, node, index, total, exact, roleHinted });
   });
   return matches.sort((a, b) => b.total - a.total || a.index - b.index);

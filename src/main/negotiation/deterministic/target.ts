@@ -40,8 +40,9 @@ export function describeWanted(q: ParsedQuery): string {
 }
 
 /**
- * "First name" is a field, not the first of the name fields, and "Back to top" a link, not a place: an ordinal or
- * one-word position that some name holds together with another word of the query stays a word.
+ * "First name" is a field, not the first of the name fields, "Back to top" a link, not a place, and "Blue trail shoes"
+ * a link, not a colour: an ordinal, one-word position or colour that some name holds together with another word of
+ * the query stays a word.
  */
 export function wordsOfNames(q: ParsedQuery, request: InteractRequest): ParsedQuery {
   const words = q.words.map(normalizeWord);
@@ -50,6 +51,8 @@ export function wordsOfNames(q: ParsedQuery, request: InteractRequest): ParsedQu
   let result = q;
   if (q.ordinal && !q.ordinal.noun && named(q.ordinal.word)) result = { ...result, ordinal: undefined, words: [q.ordinal.word, ...result.words] };
   if (q.position && !q.position.includes('-') && named(q.position)) result = { ...result, position: undefined, words: [...result.words, q.position] };
+  // "open Blue trail shoes": a colour that a name holds with the query's other words is part of that name.
+  if (q.colour && named(q.colour)) result = { ...result, colour: undefined, words: [q.colour, ...result.words] };
   return result;
 }
 
