@@ -108,14 +108,15 @@ function unaccountedWords(request: InteractRequest, q: ParsedQuery, slots: Slot[
   const names = request.interactiveTree.map(node => node.n ?? '').join('  ');
   const missing = open.filter(slot => matchText(names, [slot]).matched.length === 0);
   if (!missing.length) return undefined;
-  const words = quoteWords(missing.map(slot => slot.label));
+  const each = (slots: Slot[]) => slots.map(slot => `"${slot.label}"`).join(', ');
+  const words = each(missing);
   if (!request.skeletonDom) {
     return needsContext('skeleton', `${describeNode(found.node)} is the closest match, but no element's name holds ${words}: the skeleton DOM's text may say where that is.`);
   }
   const text = documentText(request.skeletonDom);
   const absent = missing.filter(slot => matchText(text, [slot]).matched.length === 0);
   if (!absent.length) return undefined;
-  return fail(`Nothing on the page matches ${describeWanted(q)}: no element or text holds ${quoteWords(absent.map(slot => slot.label))}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`);
+  return fail(`Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`);
 }
 
 function noMatch(request: InteractRequest, q: ParsedQuery, pool: Pool | undefined): InteractResponse {
