@@ -10,7 +10,8 @@ const QUOTED = /"[^"]*"|“[^”]*”|‘[^’]*’|(?<=^|[\s(:,=])'[^']*'(?=$|[
 
 function masked(text: string): { text: string; restore: (part: string) => string } {
   const quotes: string[] = [];
-  const out = text.replace(QUOTED, match => `\u0000${quotes.push(match) - 1}\u0000`);
+  // Runs of spaces outside quotes become one: no pattern below then backtracks over a long run (queries go to 10,000 characters).
+  const out = text.replace(QUOTED, match => `\u0000${quotes.push(match) - 1}\u0000`).replace(/\s+/g, ' ');
   return { text: out, restore: part => part.replace(/\u0000(\d+)\u0000/g, (_m, k: string) => quotes[Number(k)]) };
 }
 
@@ -63,7 +64,23 @@ export function splitSteps(query: string): Steps {
 /** Words that open a request without being part of it: "please could you…", "ok now…", "hi!". */
 const OPENERS = /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+)+/i;
 /** …and that close it: "…please", "…for me", "…?". */
-const CLOSERS = /(?:\s+(?:please|for\s+me|thanks|thank\s+you))+[\s.!?]*$|[\s?]+$/i;
+const CLOSING_WORDS = [' please', ' for me', ' thanks', ' thank you'];
+
+/** Without its closing words and question marks; a loop, as an end-anchored pattern would rescan from every position. */
+function dropClosers(text: string): string {
+  const trimEnd = (value: string, chars: string) => {
+    let end = value.length;
+    while (end > 0 && chars.includes(value[end - 1])) end--;
+    return value.slice(0, end);
+  };
+  let out = trimEnd(text, ' ?');
+  for (;;) {
+    const low = out.toLowerCase();
+    const word = CLOSING_WORDS.find(closing => low.endsWith(closing));
+    if (!word) return out;
+    out = trimEnd(out.slice(0, -word.length), ' .!?,');
+  }
+}
 
 /** Verbs no contract action carries out: asked for, the planner says so instead of clicking. */
 const UNSUPPORTED = /^(?:hover(?:\s+over)?|mouse\s*over|drag|drop|upload|attach|download|copy|paste|zoom|right[\s-]?click|double[\s-]?click|doubleclick|print\s+(?:the\s+)?page|take\s+a\s+screenshot)\b/i;
@@ -112,7 +129,8 @@ function firstCut(body: string, word: string): [string, string] | undefined {
 
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
-  let text = step.trim().replace(OPENERS, '').replace(CLOSERS, '').trim();
+  const { text: flat, restore } = masked(step.trim());
+  let text = restore(dropClosers(flat.replace(OPENERS, ''))).trim();
   const unsupported = text.match(UNSUPPORTED)?.[0];
   if (unsupported) return { text, unsupported };
   const [head = '', ...others] = text.split(/\s+/);
