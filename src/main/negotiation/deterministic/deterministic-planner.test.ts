@@ -59,7 +59,8 @@ test('Save: a plain name match is clicked without asking for more', async () => 
     interactiveTree: [button('e11', 'Cancel', [800, 20, 80, 40]), button('e12', 'Save', [900, 20, 80, 40]), { i: 'e13', r: 'lnk', n: 'Save settings help' }],
   });
   expect(actionOf(response)).toBe('click(e12)');
-  expect(isNegotiation(response) ? '' : response.thought).toBe('Click button "Save" (e12): its name matches "save".');
+  // The thought says which words matched and why the runner-up lost.
+  expect(isNegotiation(response) ? '' : response.thought).toBe('Click button "Save" (e12): its name matches "save". Next best: link "Save settings help" (e13) also matches "save", but its name holds more than the query asks for.');
 });
 
 test('a colour asks for hybrid, then the real screenshot picks the blue button (boxes scaled to image pixels)', async () => {

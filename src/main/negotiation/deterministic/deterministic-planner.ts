@@ -102,7 +102,7 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   const resolution = resolveTarget(request, q);
   if ('answer' in resolution) return resolution.answer;
   const { node } = resolution.found;
-  const why = `${resolution.reasons.join('; ')}.`;
+  const why = `${resolution.reasons.join('; ')}.${resolution.losers ? ` ${resolution.losers}` : ''}`;
   const target = describeNode(node);
   switch (q.verb) {
     case 'type':

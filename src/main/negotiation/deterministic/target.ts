@@ -9,7 +9,7 @@ import { CHECKABLE_ROLES, CONTAINER_NOUNS, PICKABLE_ROLES, PASSIVE_ROLES, SELECT
 import { normalizeWord, rawTokens } from './words';
 
 /** The element a query means, with the reasons for the thought; or the answer to give instead (a failure, a request for more context). */
-export type Resolution = { found: Match; reasons: string[] } | { answer: InteractResponse };
+export type Resolution = { found: Match; reasons: string[]; losers?: string } | { answer: InteractResponse };
 
 interface Pool {
   roles: ReadonlySet<string>;
@@ -85,7 +85,23 @@ export function resolveTarget(request: InteractRequest, parsed: ParsedQuery): Re
   const settled = settle(request, q, slots, picked.group, picked.reasons);
   if ('answer' in settled) return settled;
   const unaccounted = unaccountedWords(request, q, slots, settled.found);
-  return unaccounted ? { answer: unaccounted } : settled;
+  if (unaccounted) return { answer: unaccounted };
+  return { ...settled, losers: whyOthersLost(ranked, settled.found) };
+}
+
+/** The next best candidates and what they lacked, for the thought: "why the others lost". */
+function whyOthersLost(ranked: Match[], found: Match): string | undefined {
+  const others = ranked.filter(match => match.node !== found.node).slice(0, 2);
+  if (!others.length) return undefined;
+  const lost = others.map(match => {
+    if (match.total >= found.total - 0.01) return `${describeNode(match.node)} fits as well by name but not by the rest of the query`;
+    if (!match.unmatched.length && match.matched.length) return `${describeNode(match.node)} also matches ${quoteWords(match.matched)}, but its name holds more than the query asks for`;
+    const matched = match.matched.length ? `matches only ${quoteWords(match.matched)}` : 'matches by role only';
+    const missing = match.unmatched.length ? `, not ${quoteWords(match.unmatched)}` : '';
+    const role = found.roleHinted && !match.roleHinted ? ', and is not the role asked for' : '';
+    return `${describeNode(match.node)} ${matched}${missing}${role}`;
+  });
+  return `Next best: ${lost.join('; ')}.`;
 }
 
 /** Words that say where or what kind of thing, not what it is called: never a reason to refuse. */
