@@ -115,7 +115,8 @@ test('a hostile page\'s payloads run in the visited page and never in the inspec
       await agent.call('browser_type', { element: ELEMENT, target: refOf(yaml, /textbox "<b onmouseover/), text: TYPED });
       await agent.call('browser_select_option', { element: ELEMENT, target: refOf(yaml, /combobox "Mood"/), values: [`<script>top.__pwned='option'</script>`] });
       await agent.call('browser_click', { element: ELEMENT, target: refOf(yaml, /button "Add <img/) });
-      await agent.call('browser_interact', { query: `Click the "Add <img src=x onerror=\\"top.__pwned='query'\\">" button` });
+      // The query quotes the button's hostile name whole: the planner refuses a name it does not find on the page.
+      await agent.call('browser_interact', { query: `Click the "Add <img src=x onerror=\\"top.__pwned='button-name'\\">" button` });
       await agent.call('browser_console_messages');
       await agent.call('browser_evaluate', { function: '() => document.title' });
       await agent.call('browser_snapshot');

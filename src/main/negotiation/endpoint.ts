@@ -102,7 +102,10 @@ export class PlannerEndpoint {
       if (!res.writableFinished) abandoned.abort();
     });
     try {
-      sendJson(res, 200, await planner.plan(parsed.data, abandoned.signal));
+      const started = performance.now();
+      const answer = await planner.plan(parsed.data, abandoned.signal);
+      // The planner's own time, apart from transfer and parsing: what bench:planner reports (standard Server-Timing).
+      sendJson(res, 200, answer, { 'server-timing': `plan;dur=${(performance.now() - started).toFixed(2)}` });
     } catch (error) {
       if (abandoned.signal.aborted) return;
       const message = error instanceof Error ? error.message : String(error);

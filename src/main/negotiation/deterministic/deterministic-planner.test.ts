@@ -59,7 +59,8 @@ test('Save: a plain name match is clicked without asking for more', async () => 
     interactiveTree: [button('e11', 'Cancel', [800, 20, 80, 40]), button('e12', 'Save', [900, 20, 80, 40]), { i: 'e13', r: 'lnk', n: 'Save settings help' }],
   });
   expect(actionOf(response)).toBe('click(e12)');
-  expect(isNegotiation(response) ? '' : response.thought).toBe('Click button "Save" (e12): its name matches "save".');
+  // The thought says which words matched and why the runner-up lost.
+  expect(isNegotiation(response) ? '' : response.thought).toBe('Click button "Save" (e12): its name matches "save". Next best: link "Save settings help" (e13) also matches "save", but its name holds more than the query asks for.');
 });
 
 test('a colour asks for hybrid, then the real screenshot picks the blue button (boxes scaled to image pixels)', async () => {
@@ -260,4 +261,70 @@ test('numbers match exactly, among thousands of similar names', async () => {
   const tree = Array.from({ length: 5000 }, (_, k): SemanticNode => ({ i: `e${k + 10}`, r: 'btn', n: `Action ${k + 1}` }));
   expect(actionOf(await plan({ query: 'Click Action 2501', interactiveTree: tree }))).toBe('click(e2510)');
   expect(actionOf(await plan({ query: 'Click Action 5001', interactiveTree: tree }))).toMatch(/^fail\("Nothing on the page matches \\"action 5001\\"/);
+});
+
+test('ordinary phrasings: unquoted values, set … to on fields and dropdowns, typos, stop-word names', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'txt', n: 'New expense' }, { i: 'e2', r: 'txt', n: 'Amount' }, { i: 'e3', r: 'cmb', n: 'Category' },
+    { i: 'e4', r: 'spn', n: 'Quantity' }, { i: 'e5', r: 'txt', n: 'From' }, { i: 'e6', r: 'txt', n: 'To' },
+    { i: 'e7', r: 'lnk', n: 'Tokyo' }, { i: 'e8', r: 'btn', n: 'Sign in' }, { i: 'e9', r: 'txt', n: 'First name' },
+  ];
+  const run = async (query: string) => actionOf(await plan({ query, interactiveTree: tree }));
+  expect(await run('Enter trip to Lisbon into the New expense field')).toBe('type(e1, "trip to Lisbon")');
+  expect(await run('put 42.50 in Amount')).toBe('type(e2, "42.50")');
+  expect(await run('set Category to Travel')).toBe('select(e3, "Travel")');
+  expect(await run('set Quantity to 3')).toBe('type(e4, "3")');
+  expect(await run('set To to Tokyo')).toBe('type(e6, "Tokyo")');
+  expect(await run('Type "Porto" into the From field')).toBe('type(e5, "Porto")');
+  expect(await run('type ada into frist name')).toBe('type(e9, "ada")');
+  expect(await run('log in')).toBe('click(e8)');
+});
+
+test('multi-step: the first step acts, the thought names the rest', async () => {
+  const tree: SemanticNode[] = [{ i: 'e1', r: 'txt', n: 'Coupon code' }, { i: 'e2', r: 'btn', n: 'Apply coupon' }];
+  const response = await plan({ query: 'Enter SAVE10 in Coupon code and then click Apply coupon', interactiveTree: tree });
+  expect(actionOf(response)).toBe('type(e1, "SAVE10")');
+  expect(isNegotiation(response) ? '' : response.thought).toContain('later steps: "click Apply coupon"');
+});
+
+test('refusals instead of guesses: unsupported verbs, words nothing holds, positions two elements share', async () => {
+  const tree: SemanticNode[] = [
+    button('e1', 'Menu', [10, 10, 80, 40]), button('e2', 'Help', [1190, 10, 80, 40]),
+    { i: 'e3', r: 'chk', n: 'Email notifications' }, { i: 'e4', r: 'btn', n: 'Sign in' },
+  ];
+  const run = async (query: string, extra: Record<string, unknown> = {}) => plan({ query, interactiveTree: tree, ...extra });
+  expect(actionOf(await run('hover over the Help button'))).toMatch(/^fail\("\\"hover over\\" is not an action/);
+  // "Marketing" is nowhere in the names: the skeleton's text is asked for, and when it is not there either, refused.
+  expect(negotiationOf(await run('tick the Marketing emails checkbox')).reason).toContain('"marketing"');
+  expect(actionOf(await run('tick the Marketing emails checkbox', { domMode: 'skeleton', skeletonDom: '<h2>Alerts</h2>' }))).toMatch(/^fail\("Nothing on the page matches .*holds \\"marketing\\"/);
+  expect(actionOf(await run('click Sign in with Apple', { domMode: 'skeleton', skeletonDom: '<p>Welcome</p>' }))).toMatch(/^fail\(/);
+  const shot = screenshot(1280, 800, 1, []);
+  expect(actionOf(await run('click the top button', { domMode: 'hybrid', skeletonDom: '<div></div>', screenshot: shot }))).toMatch(/^fail\("Cannot tell which element is meant: button \\"Menu\\" \(e1\) and button \\"Help\\"/);
+});
+
+test('an anchor ("next to", "under", "about") places the target instead of naming it', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'srch', n: 'Search the catalog', box: [20, 80, 180, 20] }, button('e2', 'Go', [200, 80, 34, 20]),
+    { i: 'e3', r: 'txt', n: 'Page number', box: [20, 180, 180, 20] }, button('e4', 'Go', [200, 180, 34, 20]),
+    { i: 'e5', r: 'lnk', n: 'Blue trail shoes', box: [50, 340, 100, 16] }, button('e6', 'Save for later', [150, 340, 95, 20]),
+    { i: 'e7', r: 'lnk', n: 'Red running shoes', box: [50, 320, 100, 16] }, button('e8', 'Save for later', [150, 320, 95, 20]),
+  ];
+  const skeletonDom = '<div><input data-llm-id="e1"><button data-llm-id="e2">Go</button></div><section><h2>Jump to page</h2><input data-llm-id="e3"><button data-llm-id="e4">Go</button></section>' +
+    '<ol><li><a data-llm-id="e7">Red running shoes</a><button data-llm-id="e8">Save for later</button></li><li><a data-llm-id="e5">Blue trail shoes</a><button data-llm-id="e6">Save for later</button></li></ol>';
+  const run = async (query: string) => actionOf(await plan({ query, interactiveTree: tree, domMode: 'skeleton', skeletonDom }));
+  expect(await run('click Go under Jump to page')).toBe('click(e4)');
+  expect(await run('click the Go button next to the search box')).toBe('click(e2)');
+  expect(await run('click Save for later next to Blue trail shoes')).toBe('click(e6)');
+});
+
+test('a colour word a name holds is a word of that name; a phrase with its stop words picks the names that hold it', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Red running shoes' }, { i: 'e2', r: 'lnk', n: 'Blue trail shoes' },
+    { i: 'e3', r: 'btn', n: 'Sign in' }, { i: 'e4', r: 'btn', n: 'Sign in with Google' }, { i: 'e5', r: 'btn', n: 'Sign in with GitHub' },
+  ];
+  // No screenshot is asked for: "Blue" names the link.
+  expect(actionOf(await plan({ query: 'open Blue trail shoes', interactiveTree: tree }))).toBe('click(e2)');
+  expect(actionOf(await plan({ query: 'click Sign in', interactiveTree: tree }))).toBe('click(e3)');
+  // "sign in with" is in two names, not in "Sign in": a tie between those two, never the plain Sign in button.
+  expect(negotiationOf(await plan({ query: 'click the sign in with button', interactiveTree: tree })).reason).toMatch(/Sign in with Google.*Sign in with GitHub/);
 });

@@ -1,11 +1,12 @@
 import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
 import type { Planner } from '../planner';
+import { rephrase, splitSteps } from './phrasing';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf } from './responses';
 import { rankNodes } from './scoring';
 import { resolveTarget } from './target';
 import { verify } from './verify';
-import { SELECTABLE_ROLES } from './vocabulary';
+import { SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
 
 /**
  * The built-in planner: no network, no model. It parses the query, matches it against the semantic tree, and asks
@@ -24,8 +25,25 @@ export class DeterministicPlanner implements Planner {
   }
 }
 
+/**
+ * A multi-step query gets its first step planned; the thought names the rest, which the client loop sends as the
+ * next queries.
+ */
 function planStep(request: InteractRequest): InteractResponse {
-  const q = parseQuery(request.query);
+  const { first, rest } = splitSteps(request.query);
+  const answer = planOne(request, first);
+  if (!rest || 'status' in answer) return answer;
+  return { ...answer, thought: `${answer.thought} First step of "${request.query}"; later steps: "${rest}".` };
+}
+
+const ACTIONS = 'click, type, select, press a key, scroll, navigate and wait';
+
+function planOne(request: InteractRequest, step: string): InteractResponse {
+  const phrasing = rephrase(step);
+  if (phrasing.unsupported) {
+    return fail(`"${phrasing.unsupported}" is not an action the planner can take: it can ${ACTIONS}. Doing something else instead would be a guess.`);
+  }
+  const q = parseQuery(phrasing.text);
   switch (q.verb) {
     case 'press':
       return act({ kind: 'press', key: q.key! }, `Press "${q.key}": the query names that key.`);
@@ -74,7 +92,7 @@ function scroll(request: InteractRequest, q: ParsedQuery): InteractResponse {
 
 function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractResponse {
   if (parsed.verb === 'type' && parsed.value === undefined) {
-    return fail('Put the text to type in quotes, e.g. Type "hello" into the search box.');
+    return fail('The query does not say what to type: give the text and the field, e.g. Type hello into the search box (quotes keep a value exact).');
   }
   // "Choose "Express"" on a page without dropdowns means the option, radio or tab of that name.
   const hasChoice = request.interactiveTree.some(node => SELECTABLE_ROLES.has(roleCode(node.r)));
@@ -84,7 +102,7 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   const resolution = resolveTarget(request, q);
   if ('answer' in resolution) return resolution.answer;
   const { node } = resolution.found;
-  const why = `${resolution.reasons.join('; ')}.`;
+  const why = `${resolution.reasons.join('; ')}.${resolution.losers ? ` ${resolution.losers}` : ''}`;
   const target = describeNode(node);
   switch (q.verb) {
     case 'type':
@@ -92,6 +110,10 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
     case 'select':
       if (q.value !== undefined) return act({ kind: 'select', id: node.i, value: q.value }, `Select "${q.value}" in ${target}: ${why}`);
       break;
+    case 'set':
+      // "set X to V": a text field takes V typed, a dropdown takes it selected.
+      if (TYPEABLE_ROLES.has(roleCode(node.r)) && !SELECTABLE_ROLES.has(roleCode(node.r))) return act({ kind: 'type', id: node.i, text: q.value! }, `Type "${q.value}" into ${target}: ${why}`);
+      return act({ kind: 'select', id: node.i, value: q.value! }, `Select "${q.value}" in ${target}: ${why}`);
     case 'check':
       return act({ kind: 'click', id: node.i }, `${q.uncheck ? 'Untick' : 'Tick'} ${target} with a click: ${why}`);
   }

@@ -4,7 +4,7 @@ import type { Position } from './vocabulary';
 /** Node geometry is in viewport CSS pixels (semantic_v3's `xy` and `box`). */
 type Point = [number, number];
 
-function centreOf(node: SemanticNode): Point | undefined {
+export function centreOf(node: SemanticNode): Point | undefined {
   if (node.xy) return node.xy;
   if (node.box) return [node.box[0] + node.box[2] / 2, node.box[1] + node.box[3] / 2];
   return undefined;
@@ -58,14 +58,10 @@ function distanceTo(position: Position, [x, y]: Point, { width, height }: { widt
   }
 }
 
-/** The item nearest the named place; items without geometry cannot be placed and are skipped. */
-export function nearestTo<T extends { node: SemanticNode; index: number }>(items: T[], position: Position, viewport: { width: number; height: number }): T | undefined {
-  let best: { item: T; distance: number } | undefined;
-  for (const item of items) {
+/** The items nearest the named place first, with their distances; items without geometry cannot be placed and are left out. */
+export function byDistanceTo<T extends { node: SemanticNode; index: number }>(items: T[], position: Position, viewport: { width: number; height: number }): { item: T; distance: number }[] {
+  return items.flatMap(item => {
     const centre = centreOf(item.node);
-    if (!centre) continue;
-    const distance = distanceTo(position, centre, viewport);
-    if (!best || distance < best.distance) best = { item, distance };
-  }
-  return best?.item;
+    return centre ? [{ item, distance: distanceTo(position, centre, viewport) }] : [];
+  }).sort((a, b) => a.distance - b.distance || a.item.index - b.item.index);
 }

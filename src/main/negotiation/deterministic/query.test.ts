@@ -97,3 +97,15 @@ test('verification: subject, predicate, expected value, raw attributes', () => {
   expect(parseQuery('Check that the heading says Welcome back').verification).toMatchObject({ expected: 'Welcome back' });
   expect(parseQuery('confirm the Save button is enabled').verification).toEqual({ negated: false, visible: false });
 });
+
+test('anchors, set, a key with its purpose, possessives', () => {
+  expect(parseQuery('click the Add to cart button under Pro plan')).toMatchObject({ words: ['add', 'cart'], roles: ['btn'], anchor: { words: ['pro', 'plan'] } });
+  expect(parseQuery('click Save for later next to Blue trail shoes')).toMatchObject({ words: ['save', 'later'], anchor: { words: ['blue', 'trail', 'shoes'] } });
+  // A name that starts with an anchor word is a name.
+  expect(parseQuery('click About us')).toMatchObject({ words: ['about', 'us'] });
+  expect(parseQuery('click About us').anchor).toBeUndefined();
+  expect(parseQuery('set "3" in Quantity')).toMatchObject({ verb: 'set', value: '3', words: ['quantity'] });
+  expect(parseQuery('press enter to submit')).toMatchObject({ verb: 'press', key: 'Enter' });
+  expect(parseQuery('press the Delete button').verb).toBe('click');
+  expect(parseQuery("Refund Bruno Silva's order").words).toEqual(['refund', 'bruno', 'silva', 'order']);
+});

@@ -6,8 +6,11 @@ import {
 import { keyOf } from './keys';
 import { normalizeWord, rawTokens, STOP_WORDS } from './words';
 
-/** What the query asks for. `check` ticks or unticks a checkbox (a click); `verify` checks the page and acts on nothing. */
-export type Verb = 'click' | 'type' | 'select' | 'check' | 'scroll' | 'press' | 'navigate' | 'wait' | 'verify';
+/**
+ * What the query asks for. `check` ticks or unticks a checkbox (a click); `verify` checks the page and acts on nothing;
+ * `set` gives a field or a dropdown a value ("set Quantity to 3"): type or select, whichever the target takes.
+ */
+export type Verb = 'click' | 'type' | 'select' | 'set' | 'check' | 'scroll' | 'press' | 'navigate' | 'wait' | 'verify';
 
 export interface Ordinal {
   /** 1-based; -1 for "last". */
@@ -51,6 +54,13 @@ export interface ParsedQuery {
   waitMs?: number;
   uncheck?: boolean;
   verification?: Verification;
+  /**
+   * The target's words as written, stop words included ("sign in with"), when it has a stop word between two words:
+   * a name that holds the whole phrase is meant over one that holds only its content words ("Sign in").
+   */
+  phrase?: string[];
+  /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
+  anchor?: ParsedQuery;
 }
 
 interface Token {
@@ -82,7 +92,7 @@ function tokenize(query: string): Token[] {
   return tokens;
 }
 
-const FILLER = new Set(['please', 'kindly', 'now', 'then', 'just', 'also', 'and']);
+const FILLER = new Set(['please', 'kindly', 'now', 'then', 'just', 'also', 'and', 'ok', 'okay', 'hi', 'hey']);
 const VERIFY_VERBS = new Set(['verify', 'assert', 'ensure', 'confirm', 'validate']);
 const CLICK_VERBS = new Set(['click', 'tap', 'push']);
 const KEY_VERBS = new Set(['press', 'hit']);
@@ -115,18 +125,20 @@ export function parseQuery(query: string): ParsedQuery {
   if (head === 'check' || head === 'tick') return readTarget('check', rest);
   if (head === 'uncheck' || head === 'untick') return { ...readTarget('check', rest), uncheck: true };
   if (KEY_VERBS.has(head) || ((head === 'enter' || head === 'return') && keyOf(tokens.slice(start)))) {
-    const key = KEY_VERBS.has(head) ? keyOf(rest) : keyOf(tokens.slice(start));
+    // "press Enter to submit": the key, then what it is for.
+    const purpose = rest.findIndex(token => token.low === 'to');
+    const key = KEY_VERBS.has(head) ? keyOf(rest) ?? (purpose > 0 ? keyOf(rest.slice(0, purpose)) : undefined) : keyOf(tokens.slice(start));
     if (key) return { verb: 'press', words: [], names: [], roles: [], key };
     return readTarget('click', rest);
   }
   if (CLICK_VERBS.has(head)) return readTarget('click', rest);
-  if ((head === 'double' || head === 'right') && CLICK_VERBS.has(low(start + 1))) return readTarget('click', rest.slice(1));
   if (TYPE_VERBS.has(head)) return readTarget('type', head === 'fill' ? after(['in', 'out']) : rest);
   if (head === 'search' && (low(start + 1) === 'for' || rest.some(token => token.quote))) {
     const parsed = readTarget('type', after(['for']));
     return { ...parsed, words: ['search', ...parsed.words], roles: [...new Set([...SEARCH_ROLES, ...parsed.roles])] };
   }
   if (SELECT_VERBS.has(head)) return readTarget('select', rest);
+  if (head === 'set' && rest.some(token => token.quote)) return readTarget('set', rest);
   if (head === 'scroll') return readScroll(rest);
   if (head === 'wait') return { verb: 'wait', words: [], names: [], roles: [], waitMs: waitOf(rest) };
   if (GO_VERBS.has(head) || head === 'visit' || head === 'open' || head === 'load') {
@@ -185,9 +197,9 @@ function attributeAt(tokens: Token[], k: number): { name: string; skip: number }
 
 /**
  * The target of an element verb. For `verify`, the words before the predicate ("is", "has", "points to", …) name the
- * subject and the quoted value after it is what is expected.
+ * subject and the quoted value after it is what is expected. `literal`: every word is a word (an anchor's text).
  */
-function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
+function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const q: ParsedQuery = { verb, words: [], names: [], roles: [] };
   const verification: Verification = { negated: false, visible: false };
   const quotes: string[] = [];
@@ -195,6 +207,7 @@ function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
   let inPredicate = false;
   let comparesText = false;
   let tail: Token[] = [];
+  const written: string[] = [];
   const addRoles = (roles: readonly string[]) => {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
   };
@@ -248,8 +261,20 @@ function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
     } else if (token.quote) {
       quotes.push(token.raw);
       continue;
+    } else if (RELATIONAL.has(word) || (word === 'next' && next === 'to')) {
+      // "the Go button next to the search box": what follows places the target; it is not part of its name.
+      if (q.words.length || quotes.length || q.roles.length) {
+        const anchor = readTarget('click', tokens.slice(k + (word === 'next' ? 2 : 1)), true);
+        if (anchor.words.length || anchor.names.length) q.anchor = anchor;
+        break;
+      }
     }
 
+    // An anchor's words are what its text says: "next to Blue trail shoes" names, it does not pick a colour.
+    if (literal) {
+      for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) if (!STOP_WORDS.has(part) && !(part in ROLE_WORDS)) q.words.push(part);
+      continue;
+    }
     // Positions: "top-right", "top right corner", "upper left", "bottom", "centre".
     const [first, second] = word.replace(/-hand$/, '').split('-');
     const vertical = VERTICAL_WORDS[first];
@@ -314,10 +339,22 @@ function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
       addRoles(roles);
       continue;
     }
-    for (const part of rawTokens(token.raw)) if (!STOP_WORDS.has(part)) q.words.push(part);
+    // "Silva's" is Silva: the possessive is not a word of the name.
+    for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
+      written.push(part);
+      if (!STOP_WORDS.has(part)) q.words.push(part);
+    }
+  }
+  while (written.length && ARTICLES.has(written[0])) written.shift();
+  while (written.length && ARTICLES.has(written.at(-1)!)) written.pop();
+  const inner = written.length >= 3 && written.slice(1, -1).some(word => STOP_WORDS.has(word));
+  if (inner || (written.length >= 2 && STOP_WORDS.has(written.at(-1)!))) q.phrase = written;
+  // "the From field", "the To field": a capitalised stop word is a name when nothing else names the target.
+  if (verb !== 'verify' && !q.words.length && !quotes.slice(verb === 'type' || verb === 'select' || verb === 'set' ? 1 : 0).length) {
+    for (const token of tokens.slice(1)) if (!token.quote && /^\p{Lu}/u.test(token.raw) && STOP_WORDS.has(token.low)) q.words.push(token.low);
   }
 
-  if (verb === 'type' || verb === 'select') {
+  if (verb === 'type' || verb === 'select' || verb === 'set') {
     [q.value] = quotes;
     q.names = quotes.slice(1);
   } else {
@@ -331,6 +368,11 @@ function readTarget(verb: Verb, tokens: Token[]): ParsedQuery {
   }
   return q;
 }
+
+const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
+
+/** Words after which the rest of a target says where it is: "under Pro plan", "next to the search box", "about the storm". */
+const RELATIONAL = new Set(['under', 'below', 'beneath', 'underneath', 'above', 'beside', 'near', 'about']);
 
 const UP_WORDS = new Set(['up', 'upward', 'upwards', 'top']);
 const DOWN_WORDS = new Set(['down', 'downward', 'downwards', 'bottom']);

@@ -1,7 +1,7 @@
 import { roleCode, type SemanticNode } from '../../../shared/negotiation';
 import type { ParsedQuery } from './query';
-import { ICON_SYNONYMS } from './vocabulary';
-import { contentWords, normalizePhrase, normalizeWord, rawTokens, STOP_WORDS, textSimilarity, wordSimilarity } from './words';
+import { ICON_SYNONYMS, WORD_SYNONYMS } from './vocabulary';
+import { contentWords, normalizePhrase, normalizeWord, rawTokens, similarityTo, STOP_WORDS, wordSimilarity } from './words';
 
 /** One thing the target's name should contain; an icon is one slot that any of its usual names fills. */
 export interface Slot {
@@ -14,7 +14,7 @@ export function targetSlots(q: ParsedQuery): Slot[] {
   const slots: Slot[] = [];
   const add = (label: string) => {
     const form = normalizeWord(label);
-    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form] });
+    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form, ...(WORD_SYNONYMS[form] ?? [])] });
   };
   q.words.forEach(add);
   for (const name of q.names) contentWords(name).forEach(add);
@@ -33,12 +33,45 @@ export interface TextMatch {
 /** A slot counts as matched from this similarity on: a typo or a short extension, not a mere shared prefix. */
 const MATCHED = 0.7;
 
-export function matchText(text: string, slots: Slot[]): TextMatch {
+interface Analysed {
+  words: { k: number; form: string }[];
+  compounds: { parts: [number, number]; form: string }[];
+}
+
+/**
+ * Names analysed once: the client sends the same tree for every round and query on a page, and a ranking reads each
+ * name several times. Bounded; long texts (a page's joined names) are not kept.
+ */
+const analysed = new Map<string, Analysed>();
+const MAX_ANALYSED = 50_000;
+const MAX_CACHED_LENGTH = 200;
+
+function analyse(text: string): Analysed {
+  const cached = analysed.get(text);
+  if (cached) return cached;
   const tokens = rawTokens(text);
   const allStop = tokens.every(token => STOP_WORDS.has(token));
   const words = tokens.map((token, k) => ({ k, form: normalizeWord(token) })).filter(({ k }) => allStop || !STOP_WORDS.has(tokens[k]));
   // Adjacent tokens joined, so "Log in" also reads "login" and "e-mail" reads "email".
-  const compounds = tokens.slice(1).map((token, k) => ({ parts: [k, k + 1], form: normalizeWord(tokens[k] + token) }));
+  const compounds = tokens.slice(1).map((token, k) => ({ parts: [k, k + 1] as [number, number], form: normalizeWord(tokens[k] + token) }));
+  const result = { words, compounds };
+  if (text.length <= MAX_CACHED_LENGTH) {
+    if (analysed.size >= MAX_ANALYSED) analysed.clear();
+    analysed.set(text, result);
+  }
+  return result;
+}
+
+const noMatches = new WeakMap<Slot[], TextMatch>();
+
+function noMatchFor(slots: Slot[]): TextMatch {
+  let none = noMatches.get(slots);
+  if (!none) noMatches.set(slots, (none = Object.freeze({ score: 0, recall: 0, matched: [], unmatched: slots.map(slot => slot.label) })));
+  return none;
+}
+
+export function matchText(text: string, slots: Slot[]): TextMatch {
+  const { words, compounds } = analyse(text);
   const credit = new Map<number, number>();
   const give = (k: number, value: number) => credit.set(k, Math.max(credit.get(k) ?? 0, value));
   const slotScores = slots.map(slot => {
@@ -57,6 +90,8 @@ export function matchText(text: string, slots: Slot[]): TextMatch {
     }
     return best;
   });
+  // Most names of a big tree share nothing with the query: one shared answer for them spares the garbage collector.
+  if (slotScores.every(score => score === 0)) return noMatchFor(slots);
   const recall = slots.length ? slotScores.reduce((sum, s) => sum + s, 0) / slots.length : 0;
   const precision = words.length ? words.reduce((sum, word) => sum + (credit.get(word.k) ?? 0), 0) / words.length : 0;
   return {
@@ -81,6 +116,15 @@ export interface Match extends TextMatch {
 const EXACT_BONUS = 0.5;
 const CONTAINS_BONUS = 0.2;
 const ROLE_BONUS = 0.25;
+/** A name that holds the query's phrase, stop words included ("Sign in with …" for "the sign in with button"). */
+const PHRASE_BONUS = 0.5;
+
+function holdsPhrase(name: string, phrase: string[]): boolean {
+  const tokens = rawTokens(name);
+  for (let k = 0; k + phrase.length <= tokens.length; k++) if (phrase.every((word, j) => tokens[k + j] === word)) return true;
+  return false;
+}
+
 /** Totals this close count as equally good. */
 const TIE_MARGIN = 0.01;
 
@@ -94,13 +138,14 @@ export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
   const matches: Match[] = [];
   nodes.forEach((node, index) => {
     const text = matchText(node.n ?? '', slots);
-    const name = normalizePhrase(node.n ?? '');
+    const name = names.length ? normalizePhrase(node.n ?? '') : '';
     const exact = names.some(quoted => quoted === name);
     const contains = !exact && names.some(quoted => quoted && name.includes(quoted));
     const roleHinted = q.roles.includes(roleCode(node.r));
     const accepted = slots.length ? text.score > 0 || exact || contains : !q.roles.length || roleHinted;
     if (!accepted) return;
-    const total = text.score + (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) + (roleHinted ? ROLE_BONUS : 0);
+    const phrased = q.phrase && text.score > 0 ? holdsPhrase(node.n ?? '', q.phrase) : false;
+    const total = text.score + (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) + (roleHinted ? ROLE_BONUS : 0) + (phrased ? PHRASE_BONUS : 0);
     matches.push({ ...text, node, index, total, exact, roleHinted });
   });
   return matches.sort((a, b) => b.total - a.total || a.index - b.index);
@@ -121,10 +166,10 @@ const MIN_SIMILARITY = 0.25;
 
 /** The named nodes whose names look most like what the query asked for: for a failure that helps. */
 export function closestNodes(nodes: SemanticNode[], q: ParsedQuery, count = 3): SemanticNode[] {
-  const wanted = [...q.names, ...q.words].join(' ');
+  const similarity = similarityTo([...q.names, ...q.words].join(' '));
   return nodes
     .filter(node => node.n)
-    .map(node => ({ node, similarity: textSimilarity(node.n ?? '', wanted) }))
+    .map(node => ({ node, similarity: similarity(node.n ?? '') }))
     .filter(({ similarity }) => similarity >= MIN_SIMILARITY)
     .sort((a, b) => b.similarity - a.similarity)
     .slice(0, count)

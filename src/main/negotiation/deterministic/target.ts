@@ -1,15 +1,15 @@
 import { roleCode, roleOf, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
-import { decodeScreenshot, readColour, type ColourReading, type Screenshot } from './colour';
-import { inReadingOrder, nearestTo, viewportOf } from './layout';
+import { decodeScreenshot, decodeScreenshotBlocks, readColour, type ColourReading, type Screenshot } from './colour';
+import { byDistanceTo, centreOf, inReadingOrder, viewportOf } from './layout';
 import { visualReferences, type ParsedQuery } from './query';
 import { describeNode, fail, listNodes, messageOf, needsContext, quoteWords } from './responses';
 import { bestTier, closestNodes, matchText, rankNodes, targetSlots, type Match, type Slot } from './scoring';
-import { repeatedContainers, surroundings } from './structure';
-import { CHECKABLE_ROLES, PASSIVE_ROLES, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
+import { documentText, repeatedContainers, surroundings } from './structure';
+import { CHECKABLE_ROLES, CONTAINER_NOUNS, PICKABLE_ROLES, PASSIVE_ROLES, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 
 /** The element a query means, with the reasons for the thought; or the answer to give instead (a failure, a request for more context). */
-export type Resolution = { found: Match; reasons: string[] } | { answer: InteractResponse };
+export type Resolution = { found: Match; reasons: string[]; losers?: string } | { answer: InteractResponse };
 
 interface Pool {
   roles: ReadonlySet<string>;
@@ -18,9 +18,14 @@ interface Pool {
   what: string;
 }
 
+const SETTABLE_ROLES = new Set([...TYPEABLE_ROLES, ...SELECTABLE_ROLES]);
+
 function poolOf(q: ParsedQuery): Pool | undefined {
   if (q.verb === 'type') return { roles: TYPEABLE_ROLES, strict: true, what: 'text field' };
   if (q.verb === 'select' && q.value !== undefined) return { roles: SELECTABLE_ROLES, strict: true, what: 'dropdown or list' };
+  if (q.verb === 'set') return { roles: SETTABLE_ROLES, strict: true, what: 'field or dropdown' };
+  // "pick By email": among equal names, the radio or tab one picks rather than the text field.
+  if (q.verb === 'select') return { roles: PICKABLE_ROLES, strict: false, what: 'choice' };
   if (q.verb === 'check') return { roles: CHECKABLE_ROLES, strict: false, what: 'checkbox' };
   return undefined;
 }
@@ -35,8 +40,9 @@ export function describeWanted(q: ParsedQuery): string {
 }
 
 /**
- * "First name" is a field, not the first of the name fields, and "Back to top" a link, not a place: an ordinal or
- * one-word position that some name holds together with another word of the query stays a word.
+ * "First name" is a field, not the first of the name fields, "Back to top" a link, not a place, and "Blue trail shoes"
+ * a link, not a colour: an ordinal, one-word position or colour that some name holds together with another word of
+ * the query stays a word.
  */
 export function wordsOfNames(q: ParsedQuery, request: InteractRequest): ParsedQuery {
   const words = q.words.map(normalizeWord);
@@ -45,6 +51,8 @@ export function wordsOfNames(q: ParsedQuery, request: InteractRequest): ParsedQu
   let result = q;
   if (q.ordinal && !q.ordinal.noun && named(q.ordinal.word)) result = { ...result, ordinal: undefined, words: [q.ordinal.word, ...result.words] };
   if (q.position && !q.position.includes('-') && named(q.position)) result = { ...result, position: undefined, words: [...result.words, q.position] };
+  // "open Blue trail shoes": a colour that a name holds with the query's other words is part of that name.
+  if (q.colour && named(q.colour)) result = { ...result, colour: undefined, words: [q.colour, ...result.words] };
   return result;
 }
 
@@ -74,7 +82,57 @@ export function resolveTarget(request: InteractRequest, parsed: ParsedQuery): Re
   }
   const picked = pick(request, q, ranked);
   if ('answer' in picked) return picked;
-  return settle(request, q, slots, picked.group, picked.reasons);
+  const settled = settle(request, q, slots, picked.group, picked.reasons);
+  if ('answer' in settled) return settled;
+  const unaccounted = unaccountedWords(request, q, slots, settled.found);
+  if (unaccounted) return { answer: unaccounted };
+  return { ...settled, losers: whyOthersLost(ranked, settled.found) };
+}
+
+/** The next best candidates and what they lacked, for the thought: "why the others lost". */
+function whyOthersLost(ranked: Match[], found: Match): string | undefined {
+  const others = ranked.filter(match => match.node !== found.node).slice(0, 2);
+  if (!others.length) return undefined;
+  const lost = others.map(match => {
+    if (match.total >= found.total - 0.01) return `${describeNode(match.node)} fits as well by name but not by the rest of the query`;
+    if (!match.unmatched.length && match.matched.length) return `${describeNode(match.node)} also matches ${quoteWords(match.matched)}, but its name holds more than the query asks for`;
+    const matched = match.matched.length ? `matches only ${quoteWords(match.matched)}` : 'matches by role only';
+    const missing = match.unmatched.length ? `, not ${quoteWords(match.unmatched)}` : '';
+    const role = found.roleHinted && !match.roleHinted ? ', and is not the role asked for' : '';
+    return `${describeNode(match.node)} ${matched}${missing}${role}`;
+  });
+  return `Next best: ${lost.join('; ')}.`;
+}
+
+/** Words that say where or what kind of thing, not what it is called: never a reason to refuse. */
+const GENERIC_WORDS = new Set([
+  ...CONTAINER_NOUNS, 'page', 'screen', 'back', 'message', 'email', 'mail', 'story', 'thing', 'form', 'site', 'window',
+  'folder', 'area', 'part', 'as', 'about', 'option', 'one', 'choice', 'value', 'text', 'label', 'name',
+]);
+
+/**
+ * A target word that neither the chosen element's name nor anything else on the page contains ("Marketing" in "tick
+ * the Marketing emails checkbox" when only "Email notifications" exists): the query means something that is not
+ * there, and acting on the closest name would be a guess. Asks for the skeleton DOM before deciding, since headings
+ * and row text are only there. The leading verb ("continue with GitHub") and generic nouns do not count.
+ */
+function unaccountedWords(request: InteractRequest, q: ParsedQuery, slots: Slot[], found: Match): InteractResponse | undefined {
+  const anchorSlots = q.anchor ? targetSlots(q.anchor) : [];
+  const open = [...slots.filter(slot => found.unmatched.includes(slot.label)), ...anchorSlots].filter(slot =>
+    slot.label !== q.verbWord && !slot.label.endsWith(' icon') && !slot.forms.some(form => GENERIC_WORDS.has(form)) && (slot.label.length > 1 || /\d/.test(slot.label)));
+  if (!open.length) return undefined;
+  const names = request.interactiveTree.map(node => node.n ?? '').join('  ');
+  const missing = open.filter(slot => matchText(names, [slot]).matched.length === 0);
+  if (!missing.length) return undefined;
+  const each = (slots: Slot[]) => slots.map(slot => `"${slot.label}"`).join(', ');
+  const words = each(missing);
+  if (!request.skeletonDom) {
+    return needsContext('skeleton', `${describeNode(found.node)} is the closest match, but no element's name holds ${words}: the skeleton DOM's text may say where that is.`);
+  }
+  const text = documentText(request.skeletonDom);
+  const absent = missing.filter(slot => matchText(text, [slot]).matched.length === 0);
+  if (!absent.length) return undefined;
+  return fail(`Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`);
 }
 
 function noMatch(request: InteractRequest, q: ParsedQuery, pool: Pool | undefined): InteractResponse {
@@ -102,9 +160,12 @@ export function pick(request: InteractRequest, q: ParsedQuery, ranked: Match[]):
   }
   let group = bestTier(ranked, q);
   if (q.position) {
-    const nearest = nearestTo(group, q.position, viewportOf(request));
+    const [nearest, runnerUp] = byDistanceTo(group, q.position, viewportOf(request));
     if (!nearest) return { answer: fail(`None of ${listNodes(group.map(match => match.node))} has a box or position, so "${q.position}" cannot be judged.`) };
-    group = [nearest];
+    if (runnerUp && runnerUp.distance - nearest.distance < POSITION_MARGIN) {
+      return { answer: fail(`Cannot tell which element is meant: ${describeNode(nearest.item.node)} and ${describeNode(runnerUp.item.node)} are about as near the ${q.position} as each other. Name it, or add a colour or a second direction (e.g. "top right").`) };
+    }
+    group = [nearest.item];
     reasons.push(`it is the one nearest the ${q.position}${q.position.includes('-') ? ' corner' : ''}`);
   }
   if (q.ordinal) {
@@ -115,6 +176,9 @@ export function pick(request: InteractRequest, q: ParsedQuery, ranked: Match[]):
   }
   return { group, reasons: [...nameReasons(group[0], q), ...reasons] };
 }
+
+/** CSS pixels by which the nearest element must beat the next for a position ("the top button") to pick it. */
+const POSITION_MARGIN = 24;
 
 /** Why the name fits: what the thought says first. */
 function nameReasons(match: Match, q: ParsedQuery): string[] {
@@ -129,19 +193,31 @@ function nameReasons(match: Match, q: ParsedQuery): string[] {
 
 /** Keeps the candidates of the query's colour, read from the screenshot inside each box. */
 function byColour(request: InteractRequest, q: ParsedQuery, ranked: Match[]): { matches: Match[] } | { answer: InteractResponse } {
+  // Block means first (fast); the full decode when they find none of the colour (thin coloured text, an odd JPEG).
+  const blocks = decodeScreenshotBlocks(request.screenshot ?? '');
+  if (blocks) {
+    const found = colourMatches(request, q, ranked, blocks);
+    if (found.coloured.length) return { matches: found.coloured };
+  }
   let shot: Screenshot;
   try {
     shot = decodeScreenshot(request.screenshot ?? '');
   } catch (error) {
     return { answer: fail(`The screenshot could not be decoded as a JPEG (${messageOf(error)}), so the colour "${q.colour}" cannot be checked.`) };
   }
+  const { coloured, readings } = colourMatches(request, q, ranked, shot);
+  if (coloured.length) return { matches: coloured };
+  const seen = readings.slice(0, 5).map(({ match, reading }) => `${describeNode(match.node)} ${reading ? `is ${reading.dominant}` : 'is not in the screenshot'}`);
+  return { answer: fail(`No ${q.colour} element matches ${describeWanted(q)}: ${seen.join(', ')}.`) };
+}
+
+/** The candidates whose box reads as the query's colour: dominant colour first, else a coloured accent (link text). */
+function colourMatches(request: InteractRequest, q: ParsedQuery, ranked: Match[], shot: Screenshot) {
   const scale = shot.width / (request.viewport?.width ?? shot.width);
   const readings = ranked.map(match => ({ match, reading: match.node.box ? readColour(shot, match.node.box, scale) : undefined }));
   const fits = (pick: (reading: ColourReading) => string | undefined) => readings.filter(({ reading }) => reading && pick(reading) === q.colour);
   const coloured = fits(reading => reading.dominant).length ? fits(reading => reading.dominant) : fits(reading => reading.accent);
-  if (coloured.length) return { matches: coloured.map(({ match }) => match) };
-  const seen = readings.slice(0, 5).map(({ match, reading }) => `${describeNode(match.node)} ${reading ? `is ${reading.dominant}` : 'is not in the screenshot'}`);
-  return { answer: fail(`No ${q.colour} element matches ${describeWanted(q)}: ${seen.join(', ')}.`) };
+  return { coloured: coloured.map(({ match }) => match), readings };
 }
 
 /** "The second Add to cart button": the nth of the best matches in reading order; "the second card" with nothing else: the nth card of the skeleton. */
@@ -177,8 +253,11 @@ function settle(request: InteractRequest, q: ParsedQuery, slots: Slot[], group: 
 
   const tied = `${open.length} elements match ${describeWanted(q)} equally well (${listNodes(open.map(match => match.node))})`;
   if (!request.skeletonDom) return { answer: needsContext('skeleton', `${tied}: the skeleton DOM's surrounding structure may tell them apart.`) };
-  const decided = byStructure(request.skeletonDom, slots, open);
+  const anchorSlots = q.anchor ? targetSlots(q.anchor) : [];
+  const decided = byStructure(request.skeletonDom, slots, anchorSlots, open);
   if (decided) return { found: decided.found, reasons: [...reasons, decided.reason] };
+  const near = q.anchor ? byAnchor(request, q.anchor, open) : undefined;
+  if (near) return { found: near.found, reasons: [...reasons, near.reason] };
   if (!request.screenshot) return { answer: needsContext('hybrid', `${tied}, and the skeleton DOM around them does not tell them apart: the layout in a screenshot is needed.`) };
   return { answer: fail(`Cannot tell which element is meant: ${tied}, and neither the skeleton DOM nor the screenshot separates them. Add a word from around the intended one, a position or an ordinal (e.g. "the second …").`) };
 }
@@ -186,11 +265,11 @@ function settle(request: InteractRequest, q: ParsedQuery, slots: Slot[], group: 
 const MAX_CONTEXT = 80;
 
 /** Scores each candidate's surroundings (its card) with the query words its name did not use: "pro plan" in "Add the Pro plan to cart". */
-function byStructure(skeleton: string, slots: Slot[], open: Match[]): { found: Match; reason: string } | undefined {
+function byStructure(skeleton: string, slots: Slot[], anchorSlots: Slot[], open: Match[]): { found: Match; reason: string } | undefined {
   const contexts = surroundings(skeleton, open.map(match => match.node.i));
   const scored = open.map(match => {
     const context = contexts.get(match.node.i) ?? '';
-    const leftover = slots.filter(slot => match.unmatched.includes(slot.label));
+    const leftover = [...slots.filter(slot => match.unmatched.includes(slot.label)), ...anchorSlots];
     const fit = context && leftover.length ? matchText(context, leftover) : undefined;
     return { match, context, recall: fit?.recall ?? 0, matched: fit?.matched ?? [] };
   }).sort((a, b) => b.recall - a.recall);
@@ -198,4 +277,22 @@ function byStructure(skeleton: string, slots: Slot[], open: Match[]): { found: M
   if (best.recall === 0 || best.recall === second.recall) return undefined;
   const context = best.context.length > MAX_CONTEXT ? `${best.context.slice(0, MAX_CONTEXT)}…` : best.context;
   return { found: best.match, reason: `its surroundings in the skeleton DOM read "${context}", which matches ${quoteWords(best.matched)}` };
+}
+
+/**
+ * "The Go button next to the search box": when structure does not tell the candidates apart, the one nearest the single
+ * element the anchor words name, if it is clearly nearer than the others.
+ */
+function byAnchor(request: InteractRequest, anchor: ParsedQuery, open: Match[]): { found: Match; reason: string } | undefined {
+  const others = request.interactiveTree.filter(node => !open.some(match => match.node === node));
+  const anchors = bestTier(rankNodes(others, anchor), anchor);
+  const at = anchors.length === 1 ? centreOf(anchors[0].node) : undefined;
+  if (!at) return undefined;
+  const measured = open.flatMap(match => {
+    const centre = centreOf(match.node);
+    return centre ? [{ match, distance: Math.hypot(centre[0] - at[0], centre[1] - at[1]) }] : [];
+  }).sort((a, b) => a.distance - b.distance);
+  const [first, second] = measured;
+  if (!first || (second && second.distance - first.distance < POSITION_MARGIN)) return undefined;
+  return { found: first.match, reason: `it is the one nearest ${describeNode(anchors[0].node)}, which the query places it by` };
 }

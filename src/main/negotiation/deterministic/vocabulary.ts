@@ -25,6 +25,11 @@ export const ICON_WORDS: Readonly<Record<string, IconName>> = table({
   plus: 'plus', heart: 'heart', bell: 'bell', house: 'house',
 });
 
+/** Words sites use interchangeably in names: "log in" finds "Sign in". */
+export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
+  log: ['sign'], login: ['signin'], logout: ['signout'], sign: ['log'], signin: ['login'], signout: ['logout'],
+});
+
 /** What an icon-only control is usually named (its aria-label or title), so the icon can be found by name. */
 export const ICON_SYNONYMS: Readonly<Record<IconName, readonly string[]>> = {
   icon: [],
@@ -67,6 +72,8 @@ export const CONTAINER_NOUNS = new Set([
 const TEXT_ROLES = ['txt', 'srch', 'spn', 'cmb'];
 export const SEARCH_ROLES = ['srch', 'txt'];
 const CHOICE_ROLES = ['cmb', 'lst'];
+/** What "pick" or "choose" without a value may mean: a radio, a tab, an option. */
+export const PICKABLE_ROLES = new Set(['rad', 'tab', 'opt', 'menuitemradio', 'cmb', 'lst']);
 export const CHECK_ROLES = ['chk', 'menuitemcheckbox'];
 const RADIO_ROLES = ['rad', 'menuitemradio'];
 const SWITCH_ROLES = ['swt', 'chk'];

@@ -12,7 +12,10 @@ export const STOP_WORDS = new Set([
 
 /** Lowercased alphanumeric runs, accents stripped: punctuation and symbols (×, ›, …) separate words. */
 export function rawTokens(text: string): string[] {
-  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const low = text.toLowerCase();
+  // Plain ASCII (most names) has no accents to strip: the Unicode normalisation is the costly part on big trees.
+  const plain = /^[\x00-\x7f]*$/.test(low) ? low : low.normalize('NFKD').replace(/\p{M}/gu, '');
+  return plain.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
 /** A crude singular: enough that "plans"/"plan" and "boxes"/"box" meet; both sides get the same treatment. */
@@ -31,21 +34,35 @@ export function contentWords(text: string): string[] {
   return (content.length ? content : tokens).map(normalizeWord);
 }
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = current;
+/** One substitution, insertion, deletion or swap of neighbours at most: editDistance(a, b) <= 1, without a table. */
+function withinOneEdit(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
   }
-  return previous[b.length];
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.slice(i) === long.slice(i + 1);
+}
+
+/** Edits between two words, a swap of neighbours counting as one ("frist"/"first"): optimal string alignment. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], rows[i - 2][j - 2] + 1);
+    }
+    rows.push(row);
+  }
+  return rows[a.length][b.length];
 }
 
 /**
  * How well two normalised words match: 1 when equal, 0.8 for a short extension ("log"/"login", "save"/"saved": at
- * most two more letters, so "add" never meets "address"), 0.7 for a one-letter typo in words of five letters or more.
+ * most two more letters, so "add" never meets "address"), 0.7 for a one-letter typo (or two letters swapped) in words of five letters or more.
  * Numbers match only exactly: "Page 10" is not "Page 100".
  */
 export function wordSimilarity(a: string, b: string): number {
@@ -53,32 +70,41 @@ export function wordSimilarity(a: string, b: string): number {
   if (/\d/.test(a) || /\d/.test(b)) return 0;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length >= 3 && long.length - short.length <= 2 && long.startsWith(short)) return 0.8;
-  if (short.length >= 5 && editDistance(a, b) <= 1) return 0.7;
+  if (short.length >= 5 && long.length - short.length <= 1 && withinOneEdit(a, b)) return 0.7;
   return 0;
 }
 
 /** Character-bigram overlap (Dice) of two texts: for naming the closest elements when no word matched at all. */
 export function textSimilarity(a: string, b: string): number {
-  const grams = (text: string) => {
-    const clean = text.toLowerCase().replace(/\s+/g, ' ').trim();
-    const out: string[] = [];
-    for (let i = 0; i < clean.length - 1; i++) out.push(clean.slice(i, i + 2));
-    return out;
-  };
-  const left = grams(a);
-  const right = grams(b);
-  if (!left.length || !right.length) return 0;
-  const pool = new Map<string, number>();
-  for (const gram of right) pool.set(gram, (pool.get(gram) ?? 0) + 1);
-  let shared = 0;
-  for (const gram of left) {
-    const count = pool.get(gram) ?? 0;
-    if (count > 0) {
-      shared++;
-      pool.set(gram, count - 1);
+  return similarityTo(b)(a);
+}
+
+function bigrams(text: string): string[] {
+  const clean = text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const out: string[] = [];
+  for (let i = 0; i < clean.length - 1; i++) out.push(clean.slice(i, i + 2));
+  return out;
+}
+
+/** textSimilarity against a fixed text, its bigrams counted once: for comparing thousands of names with one query. */
+export function similarityTo(b: string): (a: string) => number {
+  const right = bigrams(b);
+  const counts = new Map<string, number>();
+  for (const gram of right) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  return a => {
+    const left = bigrams(a);
+    if (!left.length || !right.length) return 0;
+    const used = new Map<string, number>();
+    let shared = 0;
+    for (const gram of left) {
+      const seen = used.get(gram) ?? 0;
+      if (seen < (counts.get(gram) ?? 0)) {
+        shared++;
+        used.set(gram, seen + 1);
+      }
     }
-  }
-  return (2 * shared) / (left.length + right.length);
+    return (2 * shared) / (left.length + right.length);
+  };
 }
 
 /** Lowercase, whitespace collapsed, edge punctuation trimmed: for exact-name comparison of quoted values. */

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { rephrase, splitSteps } from './phrasing';
+
+test('multi-step: the first step, the rest as written; names and quoted text never split', () => {
+  expect(splitSteps('Add the Pro plan to cart, then click Checkout')).toEqual({ first: 'Add the Pro plan to cart', rest: 'click Checkout' });
+  expect(splitSteps('click the red Delete button and then Approve')).toEqual({ first: 'click the red Delete button', rest: 'Approve' });
+  expect(splitSteps('type boots into the search box and press Enter')).toEqual({ first: 'type boots into the search box', rest: 'press Enter' });
+  expect(splitSteps('type Lisbon into From, Tokyo into To and search flights')).toEqual({ first: 'type Lisbon into From', rest: 'Tokyo into To and search flights' });
+  expect(splitSteps('fill first name with Ada and last name with Lovelace')).toEqual({ first: 'fill first name with Ada', rest: 'last name with Lovelace' });
+  expect(splitSteps('click Swap origin and destination')).toEqual({ first: 'click Swap origin and destination' });
+  expect(splitSteps('type "salt and then pepper" into Notes')).toEqual({ first: 'type "salt and then pepper" into Notes' });
+  expect(splitSteps('write Hello, I would like a demo in the message box')).toEqual({ first: 'write Hello, I would like a demo in the message box' });
+  expect(splitSteps('then click Newer orders')).toEqual({ first: 'then click Newer orders' });
+});
+
+test('polite and chatty wrappers are dropped', () => {
+  expect(rephrase('please could you click Checkout').text).toBe('click Checkout');
+  expect(rephrase('Could you hit Cancel please').text).toBe('hit Cancel');
+  expect(rephrase('hi! could you please tick the newsletter box').text).toBe('tick the newsletter box');
+  expect(rephrase('ok now please open the notifications tab for me?').text).toBe('open the notifications tab');
+});
+
+test('unquoted values: into/in/as/for, fill … with, set … to, choose … in, search for, sort by', () => {
+  expect(rephrase('Enter trip to Lisbon into the New expense field').text).toBe('type "trip to Lisbon" into the New expense field');
+  expect(rephrase('type hello world in the search box').text).toBe('type "hello world" into the search box');
+  expect(rephrase('enter ada@example.com as the email').text).toBe('type "ada@example.com" into the email');
+  expect(rephrase('put s3cret! in the password field').text).toBe('type "s3cret!" into the password field');
+  expect(rephrase('fill the email with a@b.co').text).toBe('type "a@b.co" into the email');
+  expect(rephrase('set Quantity to 3')).toEqual({ text: 'set "3" in Quantity', set: true });
+  expect(rephrase('change display name to Ada L.')).toEqual({ text: 'set "Ada L." in display name', set: true });
+  // A target made of stop words is quoted, so it survives as a name.
+  expect(rephrase('set To to Tokyo')).toEqual({ text: 'set "Tokyo" in "To"', set: true });
+  expect(rephrase('choose USD as the currency').text).toBe('select "USD" in the currency');
+  expect(rephrase('pick Travel from the category dropdown').text).toBe('select "Travel" in the category dropdown');
+  expect(rephrase('search for red shoes').text).toBe('search for "red shoes"');
+  expect(rephrase('search mail for invoice').text).toBe('search for "invoice" in mail');
+  expect(rephrase('sort by Newest').text).toBe('select "Newest" in sort by');
+  // No value where there is none: a choice, a button, a tab.
+  expect(rephrase('select the Private profile radio button').text).toBe('select the Private profile radio button');
+  expect(rephrase('search flights').text).toBe('search flights');
+  expect(rephrase('switch to the General tab').text).toBe('switch to the General tab');
+  expect(rephrase('type "x" into Notes').text).toBe('type "x" into Notes');
+});
+
+test('misspelt verbs are corrected; verbs with no action are named', () => {
+  expect(rephrase('clcik checkout').text).toBe('click checkout');
+  expect(rephrase('clik the Export csv button').text).toBe('click the Export csv button');
+  expect(rephrase('serach for boots').text).toBe('search for "boots"');
+  expect(rephrase('typ "Lunch" into new expence').text).toBe('type "Lunch" into new expence');
+  expect(rephrase('hover over the Pricing link').unsupported).toBe('hover over');
+  expect(rephrase('drag the Pro plan card to the cart').unsupported).toBe('drag');
+  expect(rephrase('right-click the email').unsupported).toBe('right-click');
+  expect(rephrase('double click Save').unsupported).toBe('double click');
+});

@@ -1,0 +1,175 @@
+/**
+ * How people phrase a step, brought to the forms the parser reads: one step out of a multi-step query, polite
+ * wrappers dropped, a misspelt verb corrected, and an unquoted value ("put 42.50 in Amount", "set Quantity to 3")
+ * quoted, so `Type "42.50" into Amount` and the phrasing users actually type go through the same parser.
+ */
+import { editDistance, STOP_WORDS, rawTokens } from './words';
+
+/** Quoted spans, kept intact while a query is split or rewritten: "…", “…”, ‘…’ and '…' standing apart from words. */
+const QUOTED = /"[^"]*"|“[^”]*”|‘[^’]*’|(?<=^|[\s(:,=])'[^']*'(?=$|[\s),.:;!?])/g;
+
+function masked(text: string): { text: string; restore: (part: string) => string } {
+  const quotes: string[] = [];
+  // Runs of spaces outside quotes become one: no pattern below then backtracks over a long run (queries go to 10,000 characters).
+  const out = text.replace(QUOTED, match => `\u0000${quotes.push(match) - 1}\u0000`).replace(/\s+/g, ' ');
+  return { text: out, restore: part => part.replace(/\u0000(\d+)\u0000/g, (_m, k: string) => quotes[Number(k)]) };
+}
+
+/** Verbs that start a step: after "and" or a comma they mean a new step, not more of a name or a value. */
+export const STEP_VERBS = new Set([
+  'click', 'tap', 'press', 'hit', 'push', 'type', 'enter', 'input', 'write', 'put', 'fill', 'select', 'choose', 'pick',
+  'tick', 'check', 'uncheck', 'untick', 'open', 'go', 'navigate', 'visit', 'scroll', 'wait', 'submit', 'save', 'search',
+  'set', 'change', 'add', 'sign', 'log', 'delete', 'remove', 'archive', 'refund', 'export', 'view', 'share', 'send',
+  'verify', 'confirm', 'close', 'toggle', 'enable', 'disable', 'switch', 'use', 'clear', 'reset', 'apply', 'hover',
+]);
+
+export interface Steps {
+  first: string;
+  /** The steps after the first, as written: the client loop plans them one by one. */
+  rest?: string;
+}
+
+// Separators that always end a step, and those that end one only before a verb or a further "X into Y" clause.
+const ALWAYS = /\s*(?:,\s*and\s+then|,\s*then|\band\s+then|;|\bthen)\s+/gi;
+const MAYBE = /\s*(?:,\s*and|,|\band)\s+/gi;
+/** "…, Tokyo into To" or "… and last name with Lovelace": a short target and its value, a step without its verb. */
+const VALUE_CLAUSE = /^(?:\S+\s+){0,3}?\S+\s+(?:into|with)\s+\S/i;
+const TYPING = /^(?:\S+\s+){0,4}?(?:type|enter|input|write|put|fill)\b/i;
+
+/** Splits "Type X into A, then click B" at the first step boundary; quoted text never splits. */
+export function splitSteps(query: string): Steps {
+  const { text, restore } = masked(query.trim());
+  let cut: { at: number; end: number } | undefined;
+  for (const match of text.matchAll(ALWAYS)) {
+    if (match.index > 0) {
+      cut = { at: match.index, end: match.index + match[0].length };
+      break;
+    }
+  }
+  for (const match of text.matchAll(MAYBE)) {
+    if (match.index === 0 || (cut && match.index >= cut.at)) continue;
+    const after = text.slice(match.index + match[0].length);
+    const word = after.match(/^[\p{L}-]+/u)?.[0].toLowerCase() ?? '';
+    const valueClause = TYPING.test(text) && VALUE_CLAUSE.test(after);
+    if (STEP_VERBS.has(word) || valueClause) {
+      cut = { at: match.index, end: match.index + match[0].length };
+      break;
+    }
+  }
+  if (!cut) return { first: query.trim() };
+  const rest = restore(text.slice(cut.end)).trim().replace(/[.!]+$/, '');
+  return rest ? { first: restore(text.slice(0, cut.at)).trim(), rest } : { first: query.trim() };
+}
+
+/** Words that open a request without being part of it: "please could you…", "ok now…", "hi!". */
+const OPENERS = /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+)+/i;
+/** …and that close it: "…please", "…for me", "…?". */
+const CLOSING_WORDS = [' please', ' for me', ' thanks', ' thank you'];
+
+/** Without its closing words and question marks; a loop, as an end-anchored pattern would rescan from every position. */
+function dropClosers(text: string): string {
+  const trimEnd = (value: string, chars: string) => {
+    let end = value.length;
+    while (end > 0 && chars.includes(value[end - 1])) end--;
+    return value.slice(0, end);
+  };
+  let out = trimEnd(text, ' ?');
+  for (;;) {
+    const low = out.toLowerCase();
+    const word = CLOSING_WORDS.find(closing => low.endsWith(closing));
+    if (!word) return out;
+    out = trimEnd(out.slice(0, -word.length), ' .!?,');
+  }
+}
+
+/** Verbs no contract action carries out: asked for, the planner says so instead of clicking. */
+const UNSUPPORTED = /^(?:hover(?:\s+over)?|mouse\s*over|drag|drop|upload|attach|download|copy|paste|zoom|right[\s-]?click|double[\s-]?click|doubleclick|print\s+(?:the\s+)?page|take\s+a\s+screenshot)\b/i;
+
+/** Verbs a misspelling is corrected to: "clcik", "clikc", "typ", "serach". */
+const CORRECTABLE = ['click', 'type', 'select', 'search', 'enter', 'press', 'choose', 'check', 'scroll', 'navigate'];
+
+function correctVerb(word: string): string {
+  const low = word.toLowerCase();
+  if (CORRECTABLE.includes(low) || STEP_VERBS.has(low)) return word;
+  if (low.length < 3) return word;
+  return CORRECTABLE.find(verb => verb[0] === low[0] && editDistance(verb, low) === 1) ?? word;
+}
+
+export interface Phrasing {
+  /** The step in the parser's forms: polite words gone, verb corrected, an unquoted value quoted. */
+  text: string;
+  /** "set X to V" and "change X to V": type or select, whichever the target takes. */
+  set?: boolean;
+  /** A verb no action of the contract does ("hover", "drag"), as written. */
+  unsupported?: string;
+}
+
+const quote = (value: string) => (value.includes('"') ? `“${value}”` : `"${value}"`);
+
+/** A target written only with stop words ("To", "From") would vanish in parsing: quoted, it is a name. */
+function target(text: string): string {
+  const words = rawTokens(text);
+  return words.length && words.every(word => STOP_WORDS.has(word)) ? quote(text) : text;
+}
+
+/** Cuts `body` at the last of `words` (" into ", " in "…) that leaves text on both sides: [before, after]. */
+function lastCut(body: string, words: string[]): [string, string] | undefined {
+  for (const word of words) {
+    const at = body.toLowerCase().lastIndexOf(` ${word} `);
+    if (at > 0 && at + word.length + 2 < body.length) return [body.slice(0, at).trim(), body.slice(at + word.length + 2).trim()];
+  }
+  return undefined;
+}
+
+/** Cuts at the first " to " after the first word: "set To to Tokyo" → To | Tokyo. */
+function firstCut(body: string, word: string): [string, string] | undefined {
+  const at = body.toLowerCase().indexOf(` ${word} `, 1);
+  return at > 0 && at + word.length + 2 < body.length ? [body.slice(0, at).trim(), body.slice(at + word.length + 2).trim()] : undefined;
+}
+
+/** Brings one step to the parser's forms; see Phrasing. */
+export function rephrase(step: string): Phrasing {
+  const { text: flat, restore } = masked(step.trim());
+  let text = restore(dropClosers(flat.replace(OPENERS, ''))).trim();
+  const unsupported = text.match(UNSUPPORTED)?.[0];
+  if (unsupported) return { text, unsupported };
+  const [head = '', ...others] = text.split(/\s+/);
+  text = [correctVerb(head), ...others].join(' ');
+  if (masked(text).text !== text) return { text };
+  const verb = text.match(/^\S+/)?.[0].toLowerCase() ?? '';
+  const body = text.slice(verb.length).trim();
+  if (!body) return { text };
+
+  if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
+    const parts = lastCut(body, verb === 'use' ? ['for', 'as'] : ['into', 'in', 'inside', 'as', 'for']);
+    if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0])) return { text: `type ${quote(parts[0])} into ${target(parts[1])}` };
+    return { text };
+  }
+  if (verb === 'fill') {
+    const named = body.replace(/^(?:in|out)\s+/i, '');
+    const at = named.toLowerCase().indexOf(' with ');
+    if (at > 0) return { text: `type ${quote(named.slice(at + 6).trim())} into ${target(named.slice(0, at))}` };
+    return { text };
+  }
+  if (['set', 'change', 'update', 'switch'].includes(verb)) {
+    const parts = firstCut(body, 'to');
+    if (parts) return { text: `set ${quote(parts[1])} in ${target(parts[0])}`, set: true };
+    return { text };
+  }
+  if (['select', 'choose', 'pick'].includes(verb)) {
+    const parts = lastCut(body, ['in', 'from', 'for', 'as', 'on']);
+    if (parts && !/^(?:the|a|an)\b/i.test(parts[0])) return { text: `select ${quote(parts[0])} in ${target(parts[1])}` };
+    return { text };
+  }
+  if (verb === 'search' && /\bfor\s+\S/i.test(body)) {
+    const at = body.toLowerCase().lastIndexOf('for ');
+    const where = body.slice(0, at).trim();
+    return { text: `search for ${quote(body.slice(at + 4).trim())}${where ? ` in ${where}` : ''}` };
+  }
+  if (verb === 'sort' && /^by\s+\S/i.test(body)) return { text: `select ${quote(body.slice(3).trim())} in sort by` };
+  if (verb === 'filter') {
+    const parts = lastCut(body, ['by', 'with', 'for']);
+    if (parts) return { text: `type ${quote(parts[1])} into ${parts[0]} filter` };
+  }
+  return { text };
+}
