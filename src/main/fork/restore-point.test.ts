@@ -34,6 +34,20 @@ test('after a page load and form input only: the storage state, the URL, and the
   expect(restorePoint(recorded, 6, 'auto').replay).toEqual([5]);
 });
 
+test('a field typed into several times is typed again once, with its last value; slow typing is kept whole', () => {
+  const name = { targets: [{ target: 'e5', ref: 'e5', role: 'textbox', name: 'Name', locator: "getByRole('textbox', { name: 'Name' })" }] };
+  const email = { targets: [{ target: 'e6', ref: 'e6', role: 'textbox', name: 'Email', locator: "getByRole('textbox', { name: 'Email' })" }] };
+  const recorded = session(
+    step('browser_navigate', { artifacts: { storageState: '0001-storage-state.json' } }),
+    step('browser_type', name),
+    step('browser_type', email),
+    step('browser_type', name),
+    step('browser_type', { ...email, args: { slowly: true } }),
+    step('browser_type', { ...email, args: { slowly: true } }),
+  );
+  expect(restorePoint(recorded, 6, 'auto').replay).toEqual([3, 4, 5, 6]);
+});
+
 test('a call that changed the page in place (a click, a submit by Enter) makes auto replay every step; state then says what it leaves out', () => {
   const recorded = session(
     step('browser_navigate', { artifacts: { storageState: '0001-storage-state.json' } }),

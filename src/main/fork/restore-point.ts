@@ -33,6 +33,25 @@ const PASSIVE_TOOLS = new Set(['browser_snapshot', 'browser_wait_for', ...OBSERV
 /** Whether the step could have changed the page (so a snapshot taken before it no longer shows the page after it). */
 export const mayChangePage = (step: ToolCallRecord) => step.outcome !== 'error' && !PASSIVE_TOOLS.has(step.tool);
 
+/**
+ * The form input worth typing again: each field's last value. A field typed into (or chosen from) several times ends
+ * with its last value — `browser_type` and `browser_select_option` replace what was there — so the earlier ones are
+ * dropped (typing slowly may add to the text: those steps are all kept).
+ */
+function lastValues(steps: ToolCallRecord[]): ToolCallRecord[] {
+  const seen = new Set<string>();
+  const kept: ToolCallRecord[] = [];
+  for (const step of [...steps].reverse()) {
+    const target = step.targets?.[0];
+    const field = target?.role ? `${target.role} "${target.name ?? ''}"` : target?.locator;
+    const replaces = step.tool !== 'browser_fill_form' && step.args.slowly !== true && field !== undefined;
+    if (replaces && seen.has(`${step.tool} ${field}`)) continue;
+    if (replaces) seen.add(`${step.tool} ${field}`);
+    kept.unshift(step);
+  }
+  return kept;
+}
+
 /** A step that loaded a new document in the tab: what came before it is in the URL and the storage, not in the page. */
 const loadsDocument = (step: ToolCallRecord) => step.tool === 'browser_navigate' || !!step.navigated;
 
@@ -80,7 +99,7 @@ export function restorePoint(session: RecordedSession, at: number, wanted: Resto
     method,
     at,
     ...(method === 'state' && { url, ...(storageState && { storageState: session.artifactPath(storageState) }) }),
-    replay: (method === 'state' ? since.filter(step => FORM_TOOLS.has(step.tool) && step.outcome !== 'error' && step.args.submit !== true) : upTo).map(step => step.seq),
+    replay: (method === 'state' ? lastValues(since.filter(step => FORM_TOOLS.has(step.tool) && step.outcome !== 'error' && step.args.submit !== true)) : upTo).map(step => step.seq),
     notes,
   };
 }
