@@ -10,10 +10,9 @@
 //
 //   npm run bench:negotiation                      (builds first)
 //   node bench/negotiation.js --iterations 3       (or BENCH_ITERATIONS=3)
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
-import { call, CHROMIUM, geomean, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, withServers } from './support.js';
+import { call, CHROMIUM, geomean, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, startBackend, withServers } from './support.js';
 
 const TASKS = [
   { name: 'save', path: '/semantic.html', query: 'Click the Save button', expect: 'Page Title: Saved' },
@@ -28,21 +27,6 @@ const FORCED = {
   hybrid: { status: 'needs_context', requestedDomMode: 'hybrid', needsSkeletonDom: true, needsScreenshot: true, reason: 'benchmark peer: always hybrid' },
   full: { status: 'needs_full_dom', reason: 'benchmark peer: always full' },
 };
-
-/** `agent-inspector serve --port 0` as the planner backend; resolves with its URL from the startup line. */
-async function startBackend() {
-  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    child.stderr.on('data', chunk => {
-      output += chunk;
-      const match = output.match(/at (http:\/\/[^\s/]+)\//);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', code => reject(new Error(`planner backend exited (${code}):\n${output}`)));
-  });
-  return { url, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
-}
 
 /** The recording proxy: `state.strategy` decides whether it forwards or forces artifacts; `state.step` collects sizes. */
 async function startProxy(backendUrl, state) {

@@ -12,26 +12,10 @@
 //
 //   npm run bench:planner                        (builds first)
 //   node bench/planner.js --iterations 200       (or BENCH_ITERATIONS=200: timed requests per tree query)
-import { spawn } from 'node:child_process';
 import jpeg from 'jpeg-js';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import { capturePages, loadSuite, REPORT_HEAD, reportRows, runSuite, summarize } from '../e2e/support/planner-suite.js';
-import { CHROMIUM, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable } from './support.js';
-
-/** `agent-inspector serve --port 0` as a planner backend; `env` decides its planner. Resolves with its URL. */
-async function startBackend(env) {
-  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM], { stdio: ['ignore', 'ignore', 'pipe'], env });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    child.stderr.on('data', chunk => {
-      output += chunk;
-      const match = output.match(/at (http:\/\/[^\s/]+)\//);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', code => reject(new Error(`planner backend exited (${code}):\n${output}`)));
-  });
-  return { url, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
-}
+import { CHROMIUM, iterationsFromArgs, machineInfo, percentile, printTable, startBackend } from './support.js';
 
 /** One POST; returns the answer, the round trip and the planner's own time (Server-Timing). */
 async function post(url, request) {

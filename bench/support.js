@@ -1,5 +1,5 @@
 // Shared by the benchmarks: spawning MCP servers over stdio, timed calls, refs, percentiles and machine info.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -132,4 +132,19 @@ export function printTable(head, rows, leftColumns = 2) {
   console.log(line(head));
   console.log(line(widths.map(w => '-'.repeat(w))));
   for (const row of rows) console.log(line(row));
+}
+
+/** `agent-inspector serve --port 0` as a planner backend (`env`, when given, decides its planner); resolves with its URL. */
+export async function startBackend(env) {
+  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM], { stdio: ['ignore', 'ignore', 'pipe'], ...(env && { env }) });
+  let output = '';
+  const url = await new Promise((resolve, reject) => {
+    child.stderr.on('data', chunk => {
+      output += chunk;
+      const match = output.match(/at (http:\/\/[^\s/]+)\//);
+      if (match) resolve(match[1]);
+    });
+    child.once('exit', code => reject(new Error(`planner backend exited (${code}):\n${output}`)));
+  });
+  return { url, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
 }
