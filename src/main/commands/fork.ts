@@ -14,20 +14,8 @@ export interface ForkCliOptions extends CliOptions {
   method?: RestoreMethod | 'auto';
 }
 
-const METHODS = ['auto', 'state', 'replay'];
-
-/**
- * `agent-inspector fork SESSION --at N`: an MCP server (stdio, or HTTP with --port) whose every session starts from the
- * state after step N of a recorded session, and is recorded as its continuation (`forkOf`), by default beside it.
- */
-export async function runFork(target: string, options: ForkCliOptions) {
-  const at = Number(options.at);
-  const method = options.method ?? 'auto';
-  if (!Number.isInteger(at) || at < 1) return fail(`--at must be a step number (1 or more), not "${options.at}".`);
-  if (!METHODS.includes(method)) return fail(`--method must be one of ${METHODS.join(', ')}, not "${method}".`);
-  let point;
-  let recording;
-  let sessionDir;
+/** The recording, where the fork starts in it and where the fork is recorded; a bad input is reported and undefined. */
+async function forkPoint(target: string, at: number, options: ForkCliOptions) {
   try {
     const found = await findSession(target, { sessionDir: options.sessionDir });
     // A .zip is unpacked to a scratch folder that goes away: its fork needs a folder of its own to be recorded in.
@@ -35,16 +23,26 @@ export async function runFork(target: string, options: ForkCliOptions) {
       await found.release();
       return fail('a fork of a .zip is recorded under --session-dir: give one.');
     }
-    recording = await openSession(found.dir);
-    point = restorePoint(recording, at, method as RestoreMethod | 'auto');
-    sessionDir = options.sessionDir ?? dirname(found.dir);
+    const recording = await openSession(found.dir);
+    return { recording, point: restorePoint(recording, at, options.method ?? 'auto'), sessionDir: options.sessionDir ?? dirname(found.dir) };
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * `agent-inspector fork SESSION --at N`: an MCP server (stdio, or HTTP with --port) whose every session starts from the
+ * state after step N of a recorded session, and is recorded as its continuation (`forkOf`), by default beside it.
+ * (--method is one of its choices: the command line checks it.)
+ */
+export async function runFork(target: string, options: ForkCliOptions) {
+  const at = Number(options.at);
+  if (!Number.isInteger(at) || at < 1) return fail(`--at must be a step number (1 or more), not "${options.at}".`);
+  const fork = await forkPoint(target, at, options);
+  if (!fork) return;
+  const { recording, point, sessionDir } = fork;
   const parent = recording.meta.id;
   log(`Forking session ${parent} after step ${at} (${point.method === 'state' ? 'restoring its storage state and URL' : 'replaying its steps'}); recording into ${sessionDir}.`);
-  const forked = recording;
-  const restoring = point;
   await runMcp({
     ...options,
     sessionDir,
@@ -52,19 +50,20 @@ export async function runFork(target: string, options: ForkCliOptions) {
     isolated: options.userDataDir ? options.isolated : true,
   }, {
     // Every session is a fork: its browser context starts with the cookies and local storage as they were after the step.
-    configure: config => withFork(config, { origin: { session: parent, step: at }, storageState: restoring.storageState }),
+    configure: config => withFork(config, { origin: { session: parent, step: at }, storageState: point.storageState }),
     attach: core => core.bus.subscribe(event => {
       if (event.type !== 'session-started') return;
       const session = core.session(event.sessionId);
       if (!(session instanceof McpSession)) return;
-      void restore(session, forked, restoring, core.config.secrets).then(report => {
+      void restore(session, recording, point, core.config.secrets).then(report => {
         for (const line of formatRestore(report)) log(`fork ${event.sessionId.slice(0, 8)}: ${line}`);
       });
     }),
   });
 }
 
-function fail(message: string) {
+function fail(message: string): undefined {
   log(`agent-inspector fork: ${message}`);
   process.exitCode = 2;
+  return undefined;
 }

@@ -31,7 +31,6 @@ function applyAliases(args: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-
 /** Longer lines of an error are cut: a megabyte URL would otherwise be quoted whole, twice (message and call log). */
 const MAX_ERROR_LINE = 1_000;
 
