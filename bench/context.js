@@ -25,7 +25,7 @@ const PAGES = join(ROOT, 'bench/fixtures/context');
 const TIMEOUT = ['--timeout-action', '20000'];
 const ours = mode => ({ name: mode, args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, ...TIMEOUT, '--snapshot-mode', mode] });
 const SERVERS = [
-  ours('diff'), ours('full'), ours('file'), ours('none'),
+  ours('diff'), ours('inline'), ours('file'), ours('none'),
   // --no-sandbox: Chromium refuses to start sandboxed as root; --isolated: fresh in-memory profile, like ours.
   { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox', '--executable-path', CHROMIUM, ...TIMEOUT] },
 ];
@@ -207,13 +207,13 @@ async function main() {
     printTable(['server', 'responses', 'bytes', 'extra snapshots', 'snapshot tokens', 'read to act'], names.map(name => [
       name, all[name].responses.tokens, all[name].responses.bytes, all[name].snapshots, all[name].snapshotTokens, all[name].toAct,
     ]), 1);
-    console.log(`\ndiff / full response tokens:                 ${ratio(all.diff.responses.tokens, all.full.responses.tokens)}  (goal <= 0.5)`);
+    console.log(`\ndiff / inline response tokens:               ${ratio(all.diff.responses.tokens, all.inline.responses.tokens)}  (goal <= 0.5)`);
     console.log(`diff steps needing no extra snapshot:        ${(((actions - diffMisses) / actions) * 100).toFixed(1)} % of ${actions}  (goal >= 90 %)`);
     console.log(`diff / peer, read to act (+ snapshots):      ${ratio(all.diff.toAct, all.peer.toAct)}  (goal <= 0.5)`);
     console.log(`peer steps needing an extra snapshot:        ${results.peer.flat().filter(step => step.snapshots.length).length} of ${actions}`);
     // The 5,000-row table dwarfs the rest; the same ratios without it show the small pages are not carried by it.
     const small = name => totals(results[name].filter((_, t) => !TASKS[t].name.startsWith('5,000')).flat());
-    console.log(`without the 5,000-row table: diff / full ${ratio(small('diff').responses.tokens, small('full').responses.tokens)}, ` +
+    console.log(`without the 5,000-row table: diff / inline ${ratio(small('diff').responses.tokens, small('inline').responses.tokens)}, ` +
       `diff / peer read to act ${ratio(small('diff').toAct, small('peer').toAct)}`);
 
     const timing = await changeListTiming(pages.url, iterations);

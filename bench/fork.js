@@ -34,7 +34,7 @@ async function connect(args, cwd) {
 
 /** An agent's run on the form page: a new page load every 25 steps, typing, ticking and looking in between. */
 async function record(url, root) {
-  const { client, call } = await connect(['mcp', '--isolated', '--session-dir', root, '--snapshot-mode', 'full'], root);
+  const { client, call } = await connect(['mcp', '--isolated', '--session-dir', root, '--snapshot-mode', 'inline'], root);
   let refs;
   for (let i = 1; i <= STEPS; i++) {
     if (i % 25 === 1) {

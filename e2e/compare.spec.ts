@@ -106,7 +106,7 @@ test('Compare with… in the UI: the runs aligned, the first divergence selected
 /** Buys on the shop as an agent would: quantity, the add button (accepting its confirmation if it asks), the result. */
 async function recordPurchase(shopUrl: string): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), 'ai-compare-shop-'));
-  const mcp = await connectStdio(['--session-dir', root, '--snapshot-mode', 'full'], { cwd: root });
+  const mcp = await connectStdio(['--session-dir', root, '--snapshot-mode', 'inline'], { cwd: root });
   const shop = (await mcp.call('browser_navigate', { url: `${shopUrl}/shop` })).parsed.snapshot!.yaml!;
   await mcp.call('browser_type', { element: 'Quantity', target: refOf(shop, /textbox "Quantity"/), text: '2' });
   const add = /button "(Add to [^"]+)"/.exec(shop)![1];

@@ -11,7 +11,7 @@ import { connectStdio, McpTestClient, refOf } from './support/mcp';
 const LINK = /^\.playwright-mcp\/page-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.yml$/;
 
 test('full: the whole snapshot inline after each action, no page changes', async ({ site, workspace }) => {
-  const mcp = await connectStdio(['--snapshot-mode', 'full'], { cwd: workspace });
+  const mcp = await connectStdio(['--snapshot-mode', 'inline'], { cwd: workspace });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/context.html` });
     expect(nav.parsed.snapshot).toEqual({ yaml: expect.stringContaining('button "Delete order"') });
@@ -25,7 +25,7 @@ test('the config file\'s sessions section gives one MCP client its own mode over
   mkdirSync(workspace, { recursive: true });
   const config = join(workspace, 'config.json');
   // connectStdio's client calls itself agent-inspector-e2e in its initialize.
-  writeFileSync(config, JSON.stringify({ sessions: { 'agent-inspector-e2e': { snapshot: { mode: 'full' } }, 'other-agent': { snapshot: { mode: 'diff' } } } }));
+  writeFileSync(config, JSON.stringify({ sessions: { 'agent-inspector-e2e': { snapshot: { mode: 'inline' } }, 'other-agent': { snapshot: { mode: 'diff' } } } }));
   const mcp = await connectStdio(['--snapshot-mode', 'none', '--config', config], { cwd: workspace });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/context.html` });
@@ -134,7 +134,7 @@ test('diff: changes over --max-change-lines, and a new document too large to sho
 });
 
 test('browser_snapshot scope: a target (ref or selector) gives its subtree, depth cuts it; --snapshot-boxes adds boxes unless a call says no', async ({ site, workspace }) => {
-  const mcp = await connectStdio(['--snapshot-mode', 'full', '--snapshot-boxes'], { cwd: workspace });
+  const mcp = await connectStdio(['--snapshot-mode', 'inline', '--snapshot-boxes'], { cwd: workspace });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     expect(nav.parsed.snapshot!.yaml).toMatch(/heading "Sign up" \[level=1\] \[ref=e\d+\] \[box=\d+,\d+,\d+,\d+\]/);
@@ -157,7 +157,7 @@ test('browser_snapshot scope: a target (ref or selector) gives its subtree, dept
 });
 
 test('--output-max-size cuts a response at a line end, closes its fence and links the whole text', async ({ site, workspace }) => {
-  const mcp = await connectStdio(['--snapshot-mode', 'full', '--output-max-size', '700'], { cwd: workspace });
+  const mcp = await connectStdio(['--snapshot-mode', 'inline', '--output-max-size', '700'], { cwd: workspace });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/context.html` });
     expect(Buffer.byteLength(nav.text)).toBeLessThanOrEqual(700);

@@ -119,7 +119,7 @@ test('concurrent HTTP sessions write to their own folders', async ({ site }) => 
 });
 
 test('each state is published on the event bus, read through the utility world (fails if Playwright moves refs)', async ({ site, workspace }) => {
-  const core = new InspectorCore(defaultCoreConfig({ browser: { args: [], headless: true }, outputDir: `${workspace}/.playwright-mcp`, snapshotMode: 'full' }));
+  const core = new InspectorCore(defaultCoreConfig({ browser: { args: [], headless: true }, outputDir: `${workspace}/.playwright-mcp`, snapshotMode: 'inline' }));
   const events: ToolCallEvent[] = [];
   core.bus.subscribe(event => event.type === 'tool-call' && events.push(event));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

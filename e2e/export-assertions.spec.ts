@@ -57,7 +57,7 @@ test('an exported spec asserts where a link led without its timestamp, and what 
 });
 
 test('the inspector exports a live session recorded to no folder with the same assertions, from the snapshots in memory', async ({ site, workspace }) => {
-  const core = new InspectorCore(defaultCoreConfig({ browser: { args: [], headless: true }, outputDir: `${workspace}/.playwright-mcp`, snapshotMode: 'full' }));
+  const core = new InspectorCore(defaultCoreConfig({ browser: { args: [], headless: true }, outputDir: `${workspace}/.playwright-mcp`, snapshotMode: 'inline' }));
   // Listening before the agent connects, as the inspector window does.
   const host = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: workspace, outputDir: workspace } });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

@@ -21,7 +21,7 @@ const sessionFolders = (root: string) => readdirSync(root).filter(name => exists
 /** Logs in as an agent would, then does `then` on the expenses page; returns the recording folder and the session's. */
 async function record(then: (mcp: McpTestClient, yaml: string) => Promise<void>): Promise<{ root: string; dir: string }> {
   const root = mkdtempSync(join(tmpdir(), 'ai-fork-'));
-  const mcp = await connectStdio(['--session-dir', root, '--snapshot-mode', 'full'], { cwd: root });
+  const mcp = await connectStdio(['--session-dir', root, '--snapshot-mode', 'inline'], { cwd: root });
   const login = await mcp.call('browser_navigate', { url: `${site.url}/login` });
   const form = login.parsed.snapshot!.yaml!;
   await mcp.call('browser_fill_form', { fields: [
@@ -50,7 +50,7 @@ test('a fork at the step after login is logged in on the same page with the form
   const typed = parent.steps.find(step => step.tool === 'browser_type')!;
   const loginsBefore = site.logins.length;
 
-  const fork = await connectStdio(['--snapshot-mode', 'full'], { cwd: root, command: ['fork', dir, '--at', String(typed.seq)] });
+  const fork = await connectStdio(['--snapshot-mode', 'inline'], { cwd: root, command: ['fork', dir, '--at', String(typed.seq)] });
   const first = await fork.call('browser_snapshot');
   // The session cookie came back (the server knows this session), the URL, and the Description typed before the fork;
   // not the Amount, typed after it.

@@ -42,7 +42,8 @@ test.describe('tools over stdio', () => {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const bySelector = await mcp.call('browser_type', { target: 'textarea[name=notes]', text: 'hi', submit: true });
     expect(bySelector.isError).toBe(false);
-    expect(bySelector.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill('hi');\nawait page.getByRole('textbox', { name: 'Notes' }).press('Enter');`);
+    // The selector as given, as @playwright/mcp writes it.
+    expect(bySelector.parsed.code).toBe(`await page.locator('textarea[name=notes]').fill('hi');\nawait page.locator('textarea[name=notes]').press('Enter');`);
     expect(bySelector.parsed.snapshot!.yaml).toMatch(/textbox "Notes".*: hi/);
 
     const started = Date.now();
@@ -93,15 +94,18 @@ test.describe('tools over stdio', () => {
     expect(handled.parsed.modalState).toBeUndefined();
 
     await mcp.call('browser_click', { target: refOf(yaml, /button "Show confirm"/) });
+    // As @playwright/mcp: the page after the dialog, without a snapshot; the next snapshot shows what it did.
     const dismissed = await mcp.call('browser_handle_dialog', { accept: false });
-    expect(dismissed.parsed.snapshot!.yaml).toContain('cancelled');
+    expect(dismissed.parsed.snapshot).toBeUndefined();
+    expect(dismissed.parsed.page?.title).toBe('Dialogs');
+    expect((await mcp.call('browser_snapshot')).parsed.snapshot!.yaml).toContain('cancelled');
 
     await mcp.call('browser_click', { target: refOf(yaml, /button "Show prompt"/) });
-    const prompted = await mcp.call('browser_handle_dialog', { accept: true, promptText: 'Linus' });
-    expect(prompted.parsed.snapshot!.yaml).toContain('name=Linus');
+    await mcp.call('browser_handle_dialog', { accept: true, promptText: 'Linus' });
+    expect((await mcp.call('browser_snapshot')).parsed.snapshot!.yaml).toContain('name=Linus');
 
     const noDialog = await mcp.call('browser_handle_dialog', { accept: true });
-    expect(noDialog.parsed.error).toBe('Error: No dialog visible');
+    expect(noDialog.parsed.error).toBe('Error: The tool "browser_handle_dialog" can only be used when there is related modal state present.');
   });
 
   test('tabs: pages the site opens become tabs; new, select and close', async ({ mcp, site }) => {
@@ -220,8 +224,10 @@ test.describe('tools over stdio', () => {
 
     const index = Number(echoLine.split('.')[0]);
     const detail = await mcp.call('browser_network_request', { index });
-    expect(detail.parsed.result).toContain('{"hello":"world"}');
-    expect(detail.parsed.result).toContain('x-echo: yes');
+    // The details name the bodies to ask for, as @playwright/mcp lays them out.
+    expect(detail.parsed.result).toMatch(/^#\d+ \[POST\] .*\/api\/echo\n\n  General\n    status:    \[200\] OK/);
+    expect(detail.parsed.result).toContain('    x-echo: yes');
+    expect(detail.parsed.result).toContain('Call browser_network_request with part="request-body" to read the request body.');
     const body = await mcp.call('browser_network_request', { index, part: 'request-body' });
     expect(body.parsed.result).toBe('{"hello":"world"}');
     const outOfRange = await mcp.call('browser_network_request', { index: 999 });
@@ -262,7 +268,7 @@ test.describe('tools over stdio', () => {
     const link = shot.parsed.result!.match(/\((.*)\)/)![1];
     expect(existsSync(join(workspace, link))).toBe(true);
     const element = await mcp.call('browser_take_screenshot', { target: 'h1', filename: 'heading.png' });
-    expect(element.parsed.code).toBe(`// Screenshot element and save it as ./heading.png\nawait page.getByRole('heading', { name: 'Sign up' }).screenshot({ path: './heading.png', scale: 'css', type: 'png' });`);
+    expect(element.parsed.code).toBe(`// Screenshot element and save it as ./heading.png\nawait page.locator('h1').screenshot({ path: './heading.png', scale: 'css', type: 'png' });`);
     expect(element.images).toHaveLength(0);
     expect(readFileSync(join(workspace, 'heading.png')).subarray(1, 4).toString()).toBe('PNG');
 

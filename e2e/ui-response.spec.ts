@@ -37,8 +37,8 @@ test.describe('step inspector: what the agent sent and received, before and afte
       expect(titles).toEqual(navigate.text.match(/^### (.+)$/gm)!.map(heading => heading.slice(4)));
       await expect(view.getByTestId('response-section').first().getByTestId('response-section-size')).toContainText(/\d+ B|KB/);
       // The mode that answered (the harness runs full), and what each mode would have sent: full is what was sent.
-      await expect(view.getByTestId('response-mode')).toHaveText('full');
-      await expect(view.getByTestId('response-modes').locator('[data-mode="full"]')).toHaveAttribute('data-bytes', String(Buffer.byteLength(navigate.text)));
+      await expect(view.getByTestId('response-mode')).toHaveText('inline');
+      await expect(view.getByTestId('response-modes').locator('[data-mode="inline"]')).toHaveAttribute('data-bytes', String(Buffer.byteLength(navigate.text)));
       const sizes = await view.getByTestId('response-modes').locator('[data-mode]').evaluateAll(spans => Object.fromEntries(spans.map(span => [span.getAttribute('data-mode'), Number(span.getAttribute('data-bytes'))])));
       expect(sizes.none).toBeLessThan(sizes.file);
       expect(sizes.file).toBeLessThan(sizes.full);

@@ -7,8 +7,8 @@ export interface Difference {
   id: string;
   /** The bold lead of the README bullet, e.g. "Generated code". */
   bullet: string;
-  /** Whether this difference may explain a difference in `section` (a `### Title`) of `tool`'s answer. */
-  applies(tool: string, section: string): boolean;
+  /** Whether this difference may explain a difference in `section` (a `### Title`) of `tool`'s answer (both answers whole). */
+  applies(tool: string, section: string, answers?: { ours: string; peer: string }): boolean;
   /** Rewrites one side's section so that what the difference allows no longer counts. */
   normalise(text: string | undefined, side: 'ours' | 'peer'): string | undefined;
 }
@@ -20,19 +20,21 @@ export const DIFFERENCES: Difference[] = [
     id: 'generated-code-style',
     bullet: 'Generated code',
     applies: (_tool, section) => section === CODE,
-    // Quotes and line breaks only: what is called, with which values, must still be the same.
-    normalise: text => text?.replace(/```\w*\n?/g, '').replace(/['"`]/g, '"').replace(/[\s;]+/g, '').replace(/,([}\]])/g, '$1'),
+    // Quotes, key quoting and line breaks only: what is called, with which values, must still be the same. A cancelled
+    // file chooser is `setFiles([])` here (the peer's `setFiles(undefined)` does not run).
+    normalise: text => text?.replace(/```\w*\n?/g, '').replace(/['"`]/g, '').replace(/[\s;]+/g, '').replace(/,([}\]])/g, '$1').replace('setFiles(undefined)', 'setFiles([])'),
   },
   {
     id: 'route-handler',
     bullet: '`browser_route`',
-    applies: (tool, section) => tool === 'browser_route' && section === CODE,
+    // browser_unroute's `unroute(...)` too: the peer writes no code for it, and an exported spec needs it.
+    applies: (tool, section) => (tool === 'browser_route' || tool === 'browser_unroute') && section === CODE,
     normalise: () => undefined,
   },
   {
     id: 'tracing-files',
     bullet: 'Tracing',
-    applies: (tool, section) => tool === 'browser_stop_tracing' && section === 'Result',
+    applies: (tool, section) => (tool === 'browser_start_tracing' || tool === 'browser_stop_tracing') && section === 'Result',
     normalise: () => undefined,
   },
   {
@@ -58,6 +60,15 @@ export const DIFFERENCES: Difference[] = [
     bullet: 'Errors name the Playwright call',
     applies: (_tool, section) => section === 'Error',
     // Ours: `Error: page.goto: …`; the peer runs every call inside its own `browserBackend.callTool`, which it prints.
-    normalise: text => text?.replace(/^Error: (browserBackend\.callTool|\w+\.\w+): /gm, 'Error: '),
+    // A script's error in the page is shown without its stack (the peer prints the eval frames).
+    normalise: text => text?.replace(/^(\w*Error): (browserBackend\.callTool|\w+\.\w+): (?:Error: )?/gm, '$1: ').replace(/\n\s+at .*/g, ''),
+  },
+  {
+    id: 'modal-without-snapshot',
+    bullet: 'While a dialog or file chooser is open',
+    // Only where both answers report an open modal: the peer links a snapshot file (empty behind a dialog) and leaves
+    // the title out; ours has no snapshot and names the title where it can be read.
+    applies: (_tool, section, answers) => (section === 'Snapshot' || section === 'Page') && !!answers && [answers.ours, answers.peer].every(text => text.includes('### Modal state')),
+    normalise: (text, side) => (side === 'peer' && text?.startsWith('- [Snapshot]') ? undefined : text?.replace(/\n- Page Title: .*/, '')),
   },
 ];

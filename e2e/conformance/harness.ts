@@ -109,7 +109,12 @@ export function normalise(text: string, root: string, siteUrl: string): string {
     .replace(/127\.0\.0\.1:\d+/g, '<HOST>')
     .replace(/\d{4}-\d\d-\d\dT\d\d[-:]\d\d[-:]\d\d[-.]\d{3}Z/g, '<TIME>')
     .replace(/\b\d{13}\b/g, '<EPOCH>')
-    .replace(/\b\d+(\.\d+)?ms\b/g, '<MS>');
+    .replace(/\b\d+(\.\d+)?ms\b/g, '<MS>')
+    // An HTTP date header, and how many times a retrying action's call log says it tried: the clock, not the server.
+    .replace(/\b\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\b/g, '<DATE>')
+    .replace(/\b\d+ × /g, '<N> × ')
+    // From an action's first retry on, a call log counts the clock's ticks: both end in a timeout, compared above.
+    .replace(/\n[^\n]*- retrying [^\n]*(\n[^\n#][^\n]*)*/g, '\n<RETRIES>');
 }
 
 interface Answer {
@@ -135,7 +140,7 @@ export function compare(tool: string, mine: Answer, theirs: Answer, roots: { our
     const a = ourSections.get(title);
     const b = peerSections.get(title);
     if (a === b) continue;
-    const applied = applyDifferences(tool, title, a, b);
+    const applied = applyDifferences(tool, title, a, b, { ours: mine.text, peer: theirs.text });
     if (applied) {
       applied.forEach(id => kept.add(id));
       continue;
@@ -146,8 +151,8 @@ export function compare(tool: string, mine: Answer, theirs: Answer, roots: { our
 }
 
 /** The ids of kept differences that, applied to both sides, make a section equal; undefined when none does. */
-function applyDifferences(tool: string, title: string, ours: string | undefined, peer: string | undefined): string[] | undefined {
-  const relevant = DIFFERENCES.filter((difference: Difference) => difference.applies(tool, title));
+function applyDifferences(tool: string, title: string, ours: string | undefined, peer: string | undefined, answers: { ours: string; peer: string }): string[] | undefined {
+  const relevant = DIFFERENCES.filter((difference: Difference) => difference.applies(tool, title, answers));
   if (!relevant.length) return undefined;
   let a = ours;
   let b = peer;

@@ -15,7 +15,7 @@ export async function inProcessCore(workspace: string, overrides: Partial<CoreCo
     browser: { args: [], headless: true },
     outputDir: `${workspace}/.playwright-mcp`,
     // The specs on this core read refs from the inline tree, as the CLI specs do (playwright.config.ts sets full).
-    snapshotMode: 'full',
+    snapshotMode: 'inline',
     ...overrides,
   }));
   const events: InspectorEvent[] = [];

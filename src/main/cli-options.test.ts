@@ -28,7 +28,8 @@ test('--snapshot-mode: diff by default, inline still accepted as full, anything 
   delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
   try {
     expect(parse()).toMatchObject({ snapshotMode: 'diff', maxChangeLines: 60, snapshotBoxes: false, outputMaxSize: undefined });
-    expect(parse('--snapshot-mode', 'inline').snapshotMode).toBe('full');
+    expect(parse('--snapshot-mode', 'inline').snapshotMode).toBe('inline');
+    expect(parse('--snapshot-mode', 'full').snapshotMode).toBe('file');
     expect(parse('--snapshot-mode', 'none', '--max-change-lines', '20', '--snapshot-boxes', '--output-max-size', '4096'))
       .toMatchObject({ snapshotMode: 'none', maxChangeLines: 20, snapshotBoxes: true, outputMaxSize: 4096 });
     expect(() => parse('--snapshot-mode', 'yaml')).toThrow('expected one of full, file, none, diff, got "yaml"');

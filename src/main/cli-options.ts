@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
-import { SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
+import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
 import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
 import { sessionOverridesFrom, type PeerConfigFile } from './config-file';
 import { milliseconds } from './peer-options';
@@ -101,11 +101,10 @@ const count = (flag: string) => (value: string) => {
   return n;
 };
 
-// `inline` is what `full` was called before diff and none existed; scripts that pass it keep working.
 const snapshotMode = (value: string): SnapshotMode => {
-  if (value === 'inline') return 'full';
-  if (!(SNAPSHOT_MODES as string[]).includes(value)) throw new InvalidArgumentError(`expected one of ${SNAPSHOT_MODES.join(', ')}, got "${value}".`);
-  return value as SnapshotMode;
+  const mode = peerSnapshotMode(value);
+  if (!(SNAPSHOT_MODES as string[]).includes(mode)) throw new InvalidArgumentError(`expected one of ${SNAPSHOT_MODES.join(', ')} or full, got "${value}".`);
+  return mode as SnapshotMode;
 };
 
 const httpUrl = (value: string) => {
@@ -167,7 +166,7 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--secrets <file>', 'dotenv file of secrets: redacted in all output, typed by name').env(env('SECRETS')))
     .addOption(new Option('--save-trace <dir>', 'save a Playwright trace per session into this folder').env(env('SAVE_TRACE')))
     .addOption(new Option('--output-dir <dir>', 'folder for screenshots, downloads and snapshot files').env(env('OUTPUT_DIR')))
-    .addOption(new Option('--snapshot-mode <mode>', 'what an action\'s response carries of the page: diff (a file link and the changes; default), full (the whole snapshot inline), file (a file link), none').argParser(snapshotMode).env(env('SNAPSHOT_MODE')))
+    .addOption(new Option('--snapshot-mode <mode>', 'what an action\'s response carries of the page: diff (a file link and the changes; default), inline (the whole snapshot in the response), file or full (a file link, as @playwright/mcp\'s full), none').argParser(snapshotMode).env(env('SNAPSHOT_MODE')))
     .addOption(new Option('--max-change-lines <n>', 'most lines of page changes in a diff-mode response before an outline replaces them (default 60)').argParser(count('--max-change-lines')).env(env('MAX_CHANGE_LINES')))
     .addOption(new Option('--snapshot-boxes', 'include each element\'s [box=x,y,width,height] in snapshots').env(env('SNAPSHOT_BOXES')))
     .addOption(new Option('--output-max-size <bytes>', 'cap each text response at this many bytes; the rest is written to a file and linked').argParser(count('--output-max-size')).env(env('OUTPUT_MAX_SIZE')))

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import type { SnapshotMode } from '../shared/snapshot-modes';
+import { peerSnapshotMode, type SnapshotMode } from '../shared/snapshot-modes';
 import type { SessionOverride } from './config';
 
 /**
@@ -211,7 +211,7 @@ const count = z.preprocess(value => (typeof value === 'string' && value.trim() ?
 const flag = z.preprocess(value => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
 const SESSION_SETTINGS = z.strictObject({
   snapshot: z.strictObject({
-    mode: z.enum(['full', 'file', 'none', 'diff', 'inline']).optional(),
+    mode: z.enum(['full', 'file', 'none', 'diff', 'inline']).transform(peerSnapshotMode).optional(),
     boxes: flag.optional(),
   }).optional(),
   maxChangeLines: count.optional(),
@@ -232,7 +232,7 @@ export function sessionOverridesFrom(sessions: unknown, file = 'the config file'
   return Object.fromEntries(Object.entries(parsed.data).map(([client, settings]): [string, SessionOverride] => {
     const mode = settings.snapshot?.mode;
     return [client, {
-      ...(mode && { snapshotMode: (mode === 'inline' ? 'full' : mode) as SnapshotMode }),
+      ...(mode && { snapshotMode: mode as SnapshotMode }),
       ...(settings.snapshot?.boxes !== undefined && { snapshotBoxes: settings.snapshot.boxes }),
       ...(settings.maxChangeLines !== undefined && { maxChangeLines: settings.maxChangeLines }),
       ...(settings.outputMaxSize !== undefined && { outputMaxSize: settings.outputMaxSize }),

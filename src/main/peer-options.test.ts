@@ -115,7 +115,8 @@ test('the snapshot, output, test id and caps settings come from the peer\'s vari
       PLAYWRIGHT_MCP_OUTPUT_MAX_SIZE: '2048',
       PLAYWRIGHT_MCP_TEST_ID_ATTRIBUTE: 'data-test',
     }));
-    expect(fromEnv).toMatchObject({ snapshotMode: 'full', snapshotBoxes: true, outputMaxSize: 2048, testIdAttribute: 'data-test' });
+    // The peer's `full` links the snapshot in a file: our `file`.
+    expect(fromEnv).toMatchObject({ snapshotMode: 'file', snapshotBoxes: true, outputMaxSize: 2048, testIdAttribute: 'data-test' });
   } finally {
     if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
   }
@@ -128,7 +129,7 @@ test('the config file\'s sessions section overrides the response settings for on
   writeFileSync(ini, '[sessions.claude-code]\nsnapshot.mode = full\nsnapshot.boxes = true\nmaxChangeLines = 120\n[sessions.cursor]\noutputMaxSize = 8000\n');
   for (const file of [json, ini]) {
     const config = coreConfigFrom(parseMcp(['--config', file, '--snapshot-mode', 'none']));
-    expect(configForClient(config, 'claude-code')).toMatchObject({ snapshotMode: 'full', snapshotBoxes: true, maxChangeLines: 120 });
+    expect(configForClient(config, 'claude-code')).toMatchObject({ snapshotMode: 'file', snapshotBoxes: true, maxChangeLines: 120 });
     expect(configForClient(config, 'cursor')).toMatchObject({ snapshotMode: 'none', outputMaxSize: 8000 });
     expect(configForClient(config, 'another')).toBe(config);
     expect(configForClient(config, undefined)).toBe(config);

@@ -8,9 +8,9 @@ const page = { url: 'http://127.0.0.1/orders', title: 'Orders' };
 const bytes = (response: ParsedResponse) => Buffer.byteLength(renderResponse(response));
 
 test('the mode a response was produced in is read from its sections', () => {
-  expect(producedMode({ page, snapshot: { yaml: after } }, true)).toBe('full');
+  expect(producedMode({ page, snapshot: { yaml: after } }, true)).toBe('inline');
   // A recording keeps the inline snapshot apart.
-  expect(producedMode({ page, snapshot: {} }, true)).toBe('full');
+  expect(producedMode({ page, snapshot: {} }, true)).toBe('inline');
   expect(producedMode({ page, snapshot: { file: 'p.yml' } }, true)).toBe('file');
   expect(producedMode({ page, snapshot: { file: 'p.yml' }, pageChanges: '- x' }, true)).toBe('diff');
   expect(producedMode({ page }, true)).toBe('none');
@@ -20,7 +20,7 @@ test('the mode a response was produced in is read from its sections', () => {
 test('each mode\'s bytes are the same response with the snapshot inline, linked, left out, or linked with the changes', () => {
   const response: ParsedResponse = { code: 'await page.click();', page, snapshot: { file: '.playwright-mcp/page-1.yml' }, pageChanges: 'old' };
   const sizes = modeBytes(response, after, before, 60);
-  expect(sizes.full).toBe(bytes({ code: response.code, page, snapshot: { yaml: after } }));
+  expect(sizes.inline).toBe(bytes({ code: response.code, page, snapshot: { yaml: after } }));
   expect(sizes.file).toBe(bytes({ code: response.code, page, snapshot: { file: '.playwright-mcp/page-1.yml' } }));
   expect(sizes.none).toBe(bytes({ code: response.code, page }));
   expect(sizes.diff).toBe(bytes({

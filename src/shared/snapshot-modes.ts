@@ -2,8 +2,14 @@ import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines 
 import { renderResponse, type ParsedResponse } from './response';
 
 /** What an action's response carries of the page after it (the server's --snapshot-mode). */
-export type SnapshotMode = 'full' | 'file' | 'none' | 'diff';
-export const SNAPSHOT_MODES: readonly SnapshotMode[] = ['full', 'file', 'none', 'diff'];
+export type SnapshotMode = 'inline' | 'file' | 'none' | 'diff';
+export const SNAPSHOT_MODES: readonly SnapshotMode[] = ['inline', 'file', 'none', 'diff'];
+
+/**
+ * A mode as a user names it, in our terms: @playwright/mcp's `full` (its default) links the whole snapshot in a file,
+ * which is our `file`, so that the peer's flags and config files behave as they do there.
+ */
+export const peerSnapshotMode = (value: string): string => (value === 'full' ? 'file' : value);
 
 /** Stands for the snapshot link a mode would have written, where the recording has none. */
 const SAMPLE_LINK = '.playwright-mcp/page-2026-01-01T00-00-00-000Z.yml';
@@ -12,7 +18,7 @@ const SAMPLE_LINK = '.playwright-mcp/page-2026-01-01T00-00-00-000Z.yml';
 export function producedMode(response: ParsedResponse, tookSnapshot: boolean): SnapshotMode | undefined {
   if (response.snapshot?.file !== undefined) return response.pageChanges !== undefined ? 'diff' : 'file';
   // A recording keeps an inline snapshot as its aria artifact and leaves `snapshot: {}` in the response.
-  if (response.snapshot) return 'full';
+  if (response.snapshot) return 'inline';
   return tookSnapshot && !response.modalState ? 'none' : undefined;
 }
 
@@ -27,7 +33,7 @@ export function modeBytes(response: ParsedResponse, aria: string, previous: stri
   const link = { file: response.snapshot?.file ?? SAMPLE_LINK };
   const size = (sections: ParsedResponse) => new TextEncoder().encode(renderResponse(sections)).length;
   return {
-    full: size({ ...rest, snapshot: { yaml: aria } }),
+    inline: size({ ...rest, snapshot: { yaml: aria } }),
     file: size({ ...rest, snapshot: link }),
     none: size(rest),
     diff: size({ ...rest, snapshot: link, pageChanges: pageChanges(aria, previous, response.page?.title ?? '', maxLines) }),

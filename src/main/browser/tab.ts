@@ -336,7 +336,9 @@ export class Tab {
     }
     if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
     if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
-    const [code, box, element] = await Promise.all([this.codeFor(locator, `locator(${jsString(target)})`), boxOf(locator), look ? undefined : elementFactsOf(locator)]);
+    // The selector as the agent wrote it, as @playwright/mcp generates it (the Locators tab offers sturdier ones).
+    const code = `page.locator(${jsString(target)})`;
+    const [box, element] = await Promise.all([boxOf(locator), look ? undefined : elementFactsOf(locator)]);
     if (!look) this.resolvedTargets.push({ target, locator: code, ...(box && { box }), ...(element && { element }) });
     return { locator, code };
   }
@@ -349,14 +351,6 @@ export class Tab {
   }
 
   /** The best-practice locator for generated code (test id, role + name, label…), never an aria ref when avoidable. */
-  private async codeFor(locator: Locator, fallback: string): Promise<string> {
-    try {
-      return `page.${(await locator.normalize()).toString()}`;
-    } catch {
-      return `page.${fallback}`;
-    }
-  }
-
   /** Starts the request list afresh: browser_navigate does, so a list's numbers are those of the page asked for. */
   clearRequests() {
     this.network.length = 0;

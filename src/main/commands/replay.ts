@@ -57,7 +57,7 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const entered: Record<string, string> = {};
   // Every tool group on: the recording may hold calls of any of them.
   const caps = ['--caps', CAPABILITIES.join(',')];
-  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--isolated', '--no-dom-state', '--snapshot-mode', 'full', ...caps, ...secrets, ...(replayed ? ['--session-dir', replayed] : [])], cwd: scratch };
+  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--isolated', '--no-dom-state', '--snapshot-mode', 'inline', ...caps, ...secrets, ...(replayed ? ['--session-dir', replayed] : [])], cwd: scratch };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
   let comparison: Comparison | undefined;

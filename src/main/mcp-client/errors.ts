@@ -102,7 +102,7 @@ const MANY_MATCHES = /(?:Selector "(.*)" matches (\d+) elements)|strict mode vio
  * server and @playwright/mcp, which word "no element" and "several elements" differently.
  */
 export function toolResultError(text: string, selector?: string): McpClientError {
-  const message = text.replace(/^### Error\n/, '').replace(/^Error: /, '').trim();
+  const message = text.replace(/^### Error\n/, '').replace(/^\w*Error: /, '').trim();
   const firstLine = message.split('\n')[0];
   if (BROWSER_GONE.test(message)) return new BrowserError(firstLine);
   if (SERVER_TIMEOUT.test(message)) return new CommandTimeoutError(`The server timed out: ${firstLine}`);

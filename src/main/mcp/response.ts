@@ -132,7 +132,9 @@ export class Response {
   }
 
   private async addPageSections(tab: Tab, sections: ParsedResponse) {
-    if (this.pageWanted || this.pageIfChanged || tab.modalStates.length) {
+    // An open modal shows the page with it, except on a refusal, which names the modal alone (as the peer).
+    const modal = tab.modalStates.length > 0 && !this.isError;
+    if (this.pageWanted || this.pageIfChanged || modal) {
       const console = tab.currentConsole();
       const errors = console.filter(e => e.level === 'error').length;
       const warnings = console.filter(e => e.level === 'warning').length;
@@ -144,7 +146,7 @@ export class Response {
         console: errors || warnings ? { errors, warnings } : undefined,
       };
       const reported = JSON.stringify(page);
-      if (this.pageWanted || tab.modalStates.length || reported !== tab.reportedPage) {
+      if (this.pageWanted || modal || reported !== tab.reportedPage) {
         this.pageWanted = true;
         sections.page = page;
         tab.reportedPage = reported;
@@ -201,7 +203,7 @@ export class Response {
   /** The `### Snapshot` section, and in diff mode `### Page changes`, as the snapshot mode says. */
   private async snapshotSections(tab: Tab, options: SnapshotRequest): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges'>> {
     const { snapshotMode, snapshotBoxes } = this.context.config;
-    const mode = options.inline ? 'full' : snapshotMode;
+    const mode = options.inline ? 'inline' : snapshotMode;
     const whole = options.depth === undefined;
     // The document is told apart only where a diff will be counted from this snapshot.
     const tracked = snapshotMode === 'diff' && whole;
@@ -212,7 +214,7 @@ export class Response {
       ]);
       if (whole) this.ariaSnapshot = yaml;
       if (mode === 'none') return {};
-      if (mode === 'full') {
+      if (mode === 'inline') {
         if (tracked) tab.sentSnapshot = { document: document!, yaml };
         return { snapshot: { yaml } };
       }

@@ -196,7 +196,8 @@ export class McpSession implements ToolHost {
       try {
         await this.invoke(tool, parsed.data, context, response);
       } catch (error) {
-        response.addError(`Error: ${errorText(error)}`);
+        // The error's own class, as the peer prints it (`TimeoutError: …`).
+        response.addError(`${error instanceof Error && error.name ? error.name : 'Error'}: ${errorText(error)}`);
       }
     }
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
@@ -204,8 +205,9 @@ export class McpSession implements ToolHost {
     const sections: ParsedResponse = redactDeep(context.secrets, finished);
     // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
     const full = renderResponse(sections);
-    // --codegen none leaves the code out of what the agent reads.
-    const rendered = this.config.codegen === 'none' ? renderResponse({ ...sections, code: undefined }) : full;
+    // --codegen none leaves the code out of what the agent reads, and so does a failure, as @playwright/mcp answers:
+    // the recording keeps the code that failed for the inspector.
+    const rendered = this.config.codegen === 'none' || sections.error ? renderResponse({ ...sections, code: undefined }) : full;
     const maxBytes = this.config.outputMaxSize;
     const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
     const images = this.config.imageResponses === 'omit' ? [] : response.images.filter(image => !image.recordOnly).map(image => ({

@@ -63,3 +63,6 @@ export const targetField = z.string()
   .describe('Exact target element reference from the page snapshot, or a unique element selector');
 export const filenameField = (what: string) => z.string().optional()
   .describe(`File name to save ${what} to. Relative file names are resolved against the workspace root.`);
+
+/** @playwright/mcp's words for a modal tool called with no modal of its kind open. */
+export const noModal = (tool: string) => `The tool "${tool}" can only be used when there is related modal state present.`;

@@ -315,7 +315,7 @@ export class Replayer {
 }
 
 function skipReason(step: ToolCallRecord): string | undefined {
-  if (step.outcome === 'error') return `failed when recorded: ${firstLine((step.response.error ?? 'no message').replace(/^Error: /, ''))}`;
+  if (step.outcome === 'error') return `failed when recorded: ${firstLine((step.response.error ?? 'no message').replace(/^\w*Error: /, ''))}`;
   if (PLANNING_TOOLS.has(step.tool)) return 'planning tool: the action it chose is replayed as its own step';
   if (OBSERVING_TOOLS.has(step.tool)) return 'observing tool';
   return undefined;

@@ -150,7 +150,7 @@ export class PlaywrightBridgeService implements PageEvaluator {
     const event = this.calls.findLast(call => call.tool === tool);
     this.calls = [];
     const error = event?.response.error ?? (result.isError ? textOf(result.content) : undefined);
-    if (error !== undefined) throw new BridgeError(tool, error.replace(/^Error: /, ''));
+    if (error !== undefined) throw new BridgeError(tool, error.replace(/^\w*Error: /, ''));
     return {
       tool,
       code: event?.code ?? '',

@@ -24,7 +24,7 @@ const highlight = defineTool({
   async handler({ args, tab, response }) {
     const { locator } = await tab.locator(args.target);
     await locator.highlight({ style: args.style });
-    response.addResult(`Highlighted ${locator}`);
+    response.addResult(`Highlighted ${args.element ?? locator}`);
   },
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineTool } from '../tool';
+import { defineTool, noModal } from '../tool';
 
 const handleDialog = defineTool({
   name: 'browser_handle_dialog',
@@ -14,10 +14,11 @@ const handleDialog = defineTool({
   clearsModal: 'dialog',
   async handler({ args, tab, response }) {
     const state = tab.modalStates.find(s => s.type === 'dialog');
-    if (state?.type !== 'dialog') throw new Error('No dialog visible');
+    if (state?.type !== 'dialog') throw new Error(noModal('browser_handle_dialog'));
     tab.clearModal(state);
     await tab.runAction(() => (args.accept ? state.dialog.accept(args.promptText) : state.dialog.dismiss()));
-    response.includeSnapshot();
+    // The page as the dialog left it, without a snapshot, as @playwright/mcp answers.
+    response.includePage();
   },
 });
 

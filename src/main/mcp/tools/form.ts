@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
 import { textToType } from '../sensitive-field';
-import { defineTool, elementField, targetField } from '../tool';
+import { defineTool, elementField, noModal, targetField } from '../tool';
 import { assertReadable } from './element';
 
 const fillForm = defineTool({
@@ -56,7 +56,7 @@ const fileUpload = defineTool({
   clearsModal: 'fileChooser',
   async handler({ args, tab, response }) {
     const state = tab.modalStates.find(s => s.type === 'fileChooser');
-    if (state?.type !== 'fileChooser') throw new Error('No file chooser visible');
+    if (state?.type !== 'fileChooser') throw new Error(noModal('browser_file_upload'));
     const paths = args.paths ?? [];
     await assertReadable(paths);
     response.addCode(`await fileChooser.setFiles(${jsLiteral(paths)});`);

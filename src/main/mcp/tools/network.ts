@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Response as PlaywrightResponse } from 'playwright';
 import type { NetworkEntry } from '../../browser/tab';
 import { outputPath, resultOrFile, timestamp, writeOutput } from '../files';
 import { defineTool } from '../tool';
@@ -57,6 +58,37 @@ const extensionOf = (contentType: string) => contentType.split(';')[0].trim().ma
 const headers = (record: Record<string, string>) => Object.entries(record).map(([k, v]) => `${k}: ${v}`).join('\n');
 const clip = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}\n… (${text.length - MAX_BODY} more characters; use filename to save all)` : text);
 
+/** A header block of the details, as @playwright/mcp indents it; nothing when there are no headers. */
+const headerBlock = (title: string, record: Record<string, string>) =>
+  Object.keys(record).length ? ['', `  ${title}`, ...Object.entries(record).map(([k, v]) => `    ${k}: ${v}`)] : [];
+
+/** Statuses whose response has no body to read. */
+const hasBody = (status: number | undefined) => status !== undefined && status !== 204 && status !== 304 && !(status >= 100 && status < 200);
+
+/** One request's details in @playwright/mcp's layout: the request line, General, both header blocks, then what else to ask for. */
+function details(entry: NetworkEntry, index: number, response: PlaywrightResponse | null): string {
+  const { request } = entry;
+  const responseHeaders = response?.headers();
+  const timing = request.timing();
+  const contentType = responseHeaders?.['content-type'];
+  const lines = [
+    `#${index} [${request.method().toUpperCase()}] ${request.url()}`,
+    '',
+    '  General',
+    ...(response ? [`    status:    [${response.status()}] ${response.statusText()}`] : entry.failure ? [`    status:    [FAILED] ${entry.failure}`] : []),
+    ...(timing.responseEnd >= 0 ? [`    duration:  ${Math.round(timing.responseEnd)}ms`] : []),
+    `    type:      ${request.resourceType()}`,
+    ...(contentType ? [`    mimeType:  ${contentType.split(';')[0].trim()}`] : []),
+    ...headerBlock('Request headers', request.headers()),
+    ...(responseHeaders ? headerBlock('Response headers', responseHeaders) : []),
+  ];
+  const hints = [
+    ...(request.postData() !== null ? ['request-body'] : []),
+    ...(hasBody(response?.status()) ? ['response-body'] : []),
+  ].map(part => `Call browser_network_request with part="${part}" to read the ${part.replace('-', ' ')}.`);
+  return [...lines, ...(hints.length ? ['', ...hints] : [])].join('\n');
+}
+
 const networkRequest = defineTool({
   name: 'browser_network_request',
   title: 'Show a network request',
@@ -71,34 +103,33 @@ const networkRequest = defineTool({
   readOnly: true,
   async handler({ args, tab, context, response: toolResponse }) {
     const entry = tab.network[args.index - 1];
-    if (!entry) throw new Error(`Request #${args.index} not found. Use browser_network_requests to see available indexes.`);
+    // The peer's words, as its own error line (no "Error:" before them).
+    if (!entry) return toolResponse.addError(`Request #${args.index} not found. Use browser_network_requests to see available indexes.`);
     const response = await entry.request.response().catch(() => null);
-    let savedBody = false;
-    const parts: Record<string, () => Promise<string>> = {
-      'request-headers': async () => headers(await entry.request.allHeaders()),
-      'request-body': async () => entry.request.postData() ?? '(no body)',
-      'response-headers': async () => (response ? headers(await response.allHeaders()) : '(no response)'),
-      'response-body': async () => {
-        if (!response) return '(no response)';
-        const type = (await response.headerValue('content-type')) ?? '';
-        if (isText(type)) return response.text().catch(e => `(body unavailable: ${e.message.split('\n')[0]})`);
+    const answer = (text: string) => resultOrFile(context, toolResponse, args.filename, args.filename ? text : clip(text));
+    switch (args.part) {
+      case undefined: return answer(details(entry, args.index, response));
+      case 'request-headers': return answer(headers(entry.request.headers()));
+      // No body, no response: nothing to answer, as the peer answers.
+      case 'request-body': {
+        const body = entry.request.postData();
+        return body === null ? undefined : answer(body);
+      }
+      case 'response-headers': return response ? answer(headers(response.headers())) : undefined;
+      case 'response-body': {
+        if (!response) return;
+        const type = response.headers()['content-type'] ?? '';
+        if (isText(type)) {
+          const text = await response.text().catch(() => undefined);
+          return text === undefined ? undefined : answer(text);
+        }
         // Bytes would arrive garbled as text: saved to a file, whose path is the answer (as @playwright/mcp does).
+        if (!hasBody(response.status())) return;
         const body = await response.body().catch(() => undefined);
-        if (!body?.length) return '(no body)';
-        savedBody = true;
-        return writeOutput(context, outputPath(context.workspace, args.part && args.filename, `response-${timestamp()}.${extensionOf(type)}`), body);
-      },
-    };
-    let text: string;
-    if (args.part) {
-      text = await parts[args.part]();
-      // The body went to the file the agent named: the answer is where it is.
-      if (savedBody) return toolResponse.addResult(text);
-    } else {
-      const sections = await Promise.all(Object.entries(parts).map(async ([name, read]) => `#### ${name}\n\`\`\`\n${await read()}\n\`\`\``));
-      text = [summary(entry, args.index), ...sections].join('\n');
+        if (!body?.length) return;
+        toolResponse.addResult(await writeOutput(context, outputPath(context.workspace, args.filename, `response-${timestamp()}.${extensionOf(type)}`), body));
+      }
     }
-    await resultOrFile(context, toolResponse, args.filename, args.filename ? text : clip(text));
   },
 });
 

@@ -1,0 +1,59 @@
+import type { CaseTable } from '../harness';
+
+const open = (page: string) => ({ tool: 'browser_navigate', args: { url: `{url}/${page}` }, setup: true });
+const click = (line: RegExp, extra: Record<string, unknown> = {}) => ({ tool: 'browser_click', args: { element: 'element', target: line, ...extra } });
+
+/** The element tools: click, hover, drag, type, keys, select, forms and dialogs. */
+export const interaction: CaseTable = {
+  group: 'interaction',
+  cases: [
+    { name: 'click a submit button', calls: [open('form.html'), click(/button "Create account"/)] },
+    { name: 'click a checkbox', calls: [open('form.html'), click(/checkbox "I accept the terms"/)] },
+    { name: 'click a radio button', calls: [open('form.html'), click(/radio "Pro"/)] },
+    { name: 'double click', calls: [open('form.html'), click(/checkbox "I accept the terms"/, { doubleClick: true })] },
+    { name: 'right click', calls: [open('form.html'), click(/button "Create account"/, { button: 'right' })] },
+    { name: 'click with a modifier', calls: [open('form.html'), click(/checkbox "I accept the terms"/, { modifiers: ['Shift'] })] },
+    { name: 'click a link to another page', calls: [open('form.html'), click(/link "Dialogs page"/)] },
+    { name: 'click a link that redirects', calls: [open('catalog.html'), click(/link "Shoes"/)] },
+    { name: 'click that logs to the console', calls: [open('details.html'), click(/button "Log"/)] },
+    { name: 'click that opens an alert', calls: [open('dialogs.html'), click(/button "Show alert"/)] },
+    { name: 'error: click an unknown ref', calls: [open('form.html'), { tool: 'browser_click', args: { element: 'ghost', target: 'e999' } }] },
+    { name: 'error: click without a target', calls: [open('form.html'), { tool: 'browser_click', args: { element: 'ghost' } }] },
+    { name: 'click by selector', calls: [open('form.html'), { tool: 'browser_click', args: { element: 'terms', target: 'input[name=terms]' } }] },
+    { name: 'hover', calls: [open('interactions.html'), { tool: 'browser_hover', args: { element: 'Hover me', target: /button "Hover me"/ } }] },
+    { name: 'drag and drop', calls: [open('interactions.html'), { tool: 'browser_drag', args: { startElement: 'card', startTarget: /button "Draggable card"/, endElement: 'column', endTarget: /region "Done column"/ } }] },
+    { name: 'type into a field', calls: [open('form.html'), { tool: 'browser_type', args: { element: 'name', target: /textbox "Full name"/, text: 'Ada Lovelace' } }] },
+    { name: 'type and submit', calls: [open('search.html'), { tool: 'browser_type', args: { element: 'email', target: /textbox "Email"/, text: 'a@b.co', submit: true } }] },
+    { name: 'type slowly', calls: [open('form.html'), { tool: 'browser_type', args: { element: 'name', target: /textbox "Full name"/, text: 'Ada', slowly: true } }] },
+    { name: 'type into a textarea', calls: [open('form.html'), { tool: 'browser_type', args: { element: 'notes', target: /textbox "Notes"/, text: 'line one' } }] },
+    { name: 'error: type into a button', calls: [open('form.html'), { tool: 'browser_type', args: { element: 'button', target: /button "Create account"/, text: 'x' } }] },
+    { name: 'press Tab', calls: [open('form.html'), { tool: 'browser_press_key', args: { key: 'Tab' } }] },
+    { name: 'press Enter in a form', calls: [open('search.html'), { tool: 'browser_click', args: { element: 'email', target: /textbox "Email"/ }, setup: true }, { tool: 'browser_press_key', args: { key: 'Enter' } }] },
+    { name: 'press ArrowDown', calls: [open('form.html'), { tool: 'browser_press_key', args: { key: 'ArrowDown' } }] },
+    { name: 'press a key combination', calls: [open('form.html'), { tool: 'browser_press_key', args: { key: 'Control+a' } }] },
+    { name: 'select an option', calls: [open('form.html'), { tool: 'browser_select_option', args: { element: 'country', target: /combobox "Country"/, values: ['Japan'] } }] },
+    { name: 'select an option by value', calls: [open('form.html'), { tool: 'browser_select_option', args: { element: 'country', target: /combobox "Country"/, values: ['fr'] } }] },
+    { name: 'error: select a missing option', calls: [open('form.html'), { tool: 'browser_select_option', args: { element: 'country', target: /combobox "Country"/, values: ['Mars'] } }] },
+    {
+      name: 'fill a form', calls: [open('form.html'), {
+        tool: 'browser_fill_form', args: {
+          fields: [
+            { name: 'Full name', type: 'textbox', target: /textbox "Full name"/, value: 'Ada' },
+            { name: 'Terms', type: 'checkbox', target: /checkbox "I accept the terms"/, value: 'true' },
+            { name: 'Country', type: 'combobox', target: /combobox "Country"/, value: 'France' },
+            { name: 'Pro', type: 'radio', target: /radio "Pro"/, value: 'true' },
+          ],
+        },
+      }],
+    },
+    { name: 'error: fill a form with no fields', calls: [open('form.html'), { tool: 'browser_fill_form', args: { fields: 'none' } }] },
+    { name: 'accept an alert', calls: [open('dialogs.html'), { ...click(/button "Show alert"/), setup: true }, { tool: 'browser_handle_dialog', args: { accept: true } }] },
+    { name: 'dismiss a confirm', calls: [open('dialogs.html'), { ...click(/button "Show confirm"/), setup: true }, { tool: 'browser_handle_dialog', args: { accept: false } }] },
+    { name: 'answer a prompt', calls: [open('dialogs.html'), { ...click(/button "Show prompt"/), setup: true }, { tool: 'browser_handle_dialog', args: { accept: true, promptText: 'Grace' } }] },
+    { name: 'error: handle a dialog when none is open', calls: [open('dialogs.html'), { tool: 'browser_handle_dialog', args: { accept: true } }] },
+    { name: 'error: another tool while a dialog is open', calls: [open('dialogs.html'), { ...click(/button "Show alert"/), setup: true }, { tool: 'browser_snapshot' }] },
+    { name: 'error: file upload without a chooser', calls: [open('upload.html'), { tool: 'browser_file_upload', args: { paths: [] } }] },
+    { name: 'click a file input opens a chooser', calls: [open('upload.html'), click(/button "Attachment"/)] },
+    { name: 'cancel a file chooser', calls: [open('upload.html'), { ...click(/button "Attachment"/), setup: true }, { tool: 'browser_file_upload', args: {} }] },
+  ],
+};
