@@ -21,9 +21,9 @@ test('activity capture is on unless --no-activity', () => {
   expect(coreConfigFrom({ host: '127.0.0.1', activity: false }).activity).toBe(false);
 });
 
-test('--snapshot-mode: diff by default, inline still accepted as full, anything else refused by name', () => {
+test('--snapshot-mode: diff by default, inline for the whole tree, full as the peer means it (a file), anything else refused by name', () => {
   const parse = (...args: string[]) => coreConfigFrom({ ...addCoreOptions(new Command()).exitOverride().configureOutput({ writeErr: () => {} }).parse(args, { from: 'user' }).opts<CliOptions>(), host: '127.0.0.1' });
-  // playwright.config.ts sets full for the servers the e2e specs start; this reads the flags alone.
+  // playwright.config.ts sets inline for the servers the e2e specs start; this reads the flags alone.
   const saved = process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
   delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
   try {
@@ -32,7 +32,7 @@ test('--snapshot-mode: diff by default, inline still accepted as full, anything 
     expect(parse('--snapshot-mode', 'full').snapshotMode).toBe('file');
     expect(parse('--snapshot-mode', 'none', '--max-change-lines', '20', '--snapshot-boxes', '--output-max-size', '4096'))
       .toMatchObject({ snapshotMode: 'none', maxChangeLines: 20, snapshotBoxes: true, outputMaxSize: 4096 });
-    expect(() => parse('--snapshot-mode', 'yaml')).toThrow('expected one of full, file, none, diff, got "yaml"');
+    expect(() => parse('--snapshot-mode', 'yaml')).toThrow('expected one of inline, file, none, diff or full, got "yaml"');
   } finally {
     if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
   }
