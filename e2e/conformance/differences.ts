@@ -25,6 +25,13 @@ export const DIFFERENCES: Difference[] = [
     normalise: text => text?.replace(/```\w*\n?/g, '').replace(/['"`]/g, '').replace(/[\s;]+/g, '').replace(/,([}\]])/g, '$1').replace('setFiles(undefined)', 'setFiles([])'),
   },
   {
+    id: 'selector-locator',
+    bullet: 'A selector target',
+    // The peer repeats the selector (`locator('input[name=terms]')`); ours names the element as Playwright normalizes it.
+    applies: (tool, section, answers) => section === CODE && !!answers && /locator\(['"](?!aria-ref)/.test(answers.peer),
+    normalise: () => undefined,
+  },
+  {
     id: 'route-handler',
     bullet: '`browser_route`',
     // browser_unroute's `unroute(...)` too: the peer writes no code for it, and an exported spec needs it.

@@ -336,9 +336,13 @@ export class Tab {
     }
     if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
     if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
-    // The selector as the agent wrote it, as @playwright/mcp generates it (the Locators tab offers sturdier ones).
-    const code = `page.locator(${jsString(target)})`;
-    const [box, element] = await Promise.all([boxOf(locator), look ? undefined : elementFactsOf(locator)]);
+    // The code names the element as Playwright normalizes the selector (getByTestId, getByRole…) where it can: an
+    // exported spec outlives a CSS path or an XPath (README, "Differences from Playwright MCP").
+    const [code, box, element] = await Promise.all([
+      locator.normalize().then(normalized => `page.${normalized.toString()}`, () => `page.locator(${jsString(target)})`),
+      boxOf(locator),
+      look ? undefined : elementFactsOf(locator),
+    ]);
     if (!look) this.resolvedTargets.push({ target, locator: code, ...(box && { box }), ...(element && { element }) });
     return { locator, code };
   }
