@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { McpBrowserClient } from '../src/main/mcp-client';
 import { Replayer, type DriftReport } from '../src/main/replay';
+import type { Comparison } from '../src/shared/comparison';
 import { openSession } from '../src/main/sessions/session-reader';
 import { expect, test as base } from './support/fixtures';
 import { CLI, connectStdio, refOf } from './support/mcp';
@@ -102,6 +103,9 @@ test('an unchanged site replays with every step ok and no drift, through the lib
   expect(cli.stdout).toMatch(/^ {3}2 {2}browser_click button "Add to cart" {2}\d+ ms {2}ok$/m);
   expect(cli.stdout).toContain('4 steps up to 4: 4 ok, 0 drift, 0 failed, 0 skipped');
   expect(cli.stdout).toContain('Replayed without drift.');
+  // The replay is compared with the recording by default, as compare does: they do not part.
+  expect(cli.stdout).toContain('No divergence');
+  expect(cli.stdout).toMatch(/^= 4 click link "Details" +4 click link "Details"$/m);
   expect(cli.stderr).toContain('[4/4] 4 browser_click');
 });
 
@@ -130,7 +134,7 @@ test('a link that now leads elsewhere is url drift at that step', async ({ shop,
 
   const cli = await replayCli([dir, '--json']);
   expect(cli.code, cli.stderr).toBe(1);
-  const report = JSON.parse(cli.stdout) as DriftReport;
+  const report = JSON.parse(cli.stdout) as DriftReport & { comparison?: Comparison };
   expect(report.steps.slice(0, 2).map(step => step.status)).toEqual(['ok', 'ok']);
   // The snapshot of step 3 already shows where the link goes.
   expect(report.steps[2]).toMatchObject({ seq: 3, status: 'drift', drift: [{ kind: 'snapshot', diff: expect.stringContaining('+    - /url: /other') }] });
@@ -138,6 +142,21 @@ test('a link that now leads elsewhere is url drift at that step', async ({ shop,
   expect(report.steps[3].drift).toContainEqual({ kind: 'url', recorded: `${shop.url}/details`, replayed: `${shop.url}/other` });
   // The page after the last step differs too.
   expect(report.steps[3].drift).toContainEqual(expect.objectContaining({ kind: 'snapshot', final: true, diff: expect.stringContaining('+- heading "Somewhere else"') }));
+  // Beside the report, the replay compared with the recording: the pages differ from the start, the runs part at step 4.
+  expect(report.comparison?.firstDivergence?.pair).toMatchObject({ status: 'changed', a: { seq: 4 }, b: { seq: 4 } });
+
+  // In text, a drifted step reads as its pair in that comparison, in compare's words; so does the summary.
+  const text = await replayCli([dir]);
+  expect(text.code).toBe(1);
+  expect(text.stdout).toMatch(new RegExp(`^ {3}4 {2}browser_click link "Details" {2}\\d+ ms {2}drift\\n {6}~ url: ${shop.url}/details → ${shop.url}/other; page: the aria snapshots differ$`, 'm'));
+  expect(text.stdout).toContain(`First divergence at A step 4 / B step 4: url: ${shop.url}/details → ${shop.url}/other; page: the aria snapshots differ`);
+
+  // --no-compare: the replay's own drift, in the same words, and no comparison.
+  const own = await replayCli([dir, '--no-compare']);
+  expect(own.code).toBe(1);
+  expect(own.stdout).toContain(`url: ${shop.url}/details → ${shop.url}/other`);
+  expect(own.stdout).toContain('page: the aria snapshots differ (after the last step)');
+  expect(own.stdout).not.toContain('First divergence');
 });
 
 test('--to N stops after recorded step N', async ({ shop, workspace }) => {

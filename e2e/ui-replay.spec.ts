@@ -93,6 +93,8 @@ test('F10 steps through a finished session, F8 runs the rest with a progress bar
     await expect(badge(page, 5)).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
     await expect(page.getByTestId('replay-summary')).toContainText('5/5 replayed');
     await expect(page.getByTestId('replay-summary')).toContainText('5 ok · 0 drift · 0 failed');
+    // The replay was recorded and compared with the recording: they do not part.
+    await expect(page.getByTestId('replay-divergence')).toHaveText('= no divergence');
     // The replay ran on a browser of its own: the one agents use was never started.
     await expect(page.getByTestId('browser-state')).toHaveText('stopped');
     const seen = await page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
@@ -111,11 +113,33 @@ test('F10 steps through a finished session, F8 runs the rest with a progress bar
     for (const seq of [1, 2, 3]) await expect(badge(page, seq)).toHaveAttribute('data-status', 'ok');
     // The snapshot at step 4 already shows the new link; step 5 lands on another URL.
     await expect(badge(page, 4)).toHaveAttribute('data-status', 'drift');
-    await expect(badge(page, 5)).toHaveAttribute('title', new RegExp(`url: expected ${shop.url}/details, got ${shop.url}/other`));
+    // Once the run ended, a drifted step reads as its pair in the comparison with the recording, as Compare words it.
+    await expect(badge(page, 5)).toHaveText('~ changed');
+    await expect(badge(page, 5)).toHaveAttribute('data-pair', 'changed');
+    await expect(badge(page, 5)).toHaveAttribute('title', new RegExp(`url: ${shop.url}/details → ${shop.url}/other\npage: the aria snapshots differ`));
     await stepRow(page, 4).click();
-    await expect(page.getByTestId('replay-drift').first()).toContainText('the snapshot differs from the recording');
+    await expect(page.getByTestId('replay-compared')).toContainText('~ changed compared with the recording');
+    await expect(page.getByTestId('replay-compared')).toContainText('page: the aria snapshots differ');
     await expect(page.getByTestId('replay-diff').first()).toContainText('+    - /url: /other');
     await page.screenshot({ path: '/tmp/helper-replay-drift.png' });
+
+    // The pages differ from step 1 on (the link's new address), but the runs first act differently at step 5.
+    await expect(page.getByTestId('replay-divergence')).toHaveText('first divergence at step 5: ~ changed');
+    await page.getByTestId('replay-compare').click();
+    const view = page.getByTestId('compare-view');
+    await expect(view).toContainText('Replay compared with the recording');
+    await expect(view.getByTestId('compare-pair')).toHaveCount(5);
+    await expect(view.getByTestId('compare-pair').nth(4)).toHaveAttribute('aria-selected', 'true');
+    await expect(view.getByTestId('compare-first-divergence')).toBeVisible();
+    await expect(view.getByTestId('compare-detail')).toContainText('A 5 click link "Details"');
+    await expect(view.getByTestId('compare-differences')).toContainText(`url: ${shop.url}/details → ${shop.url}/other`);
+    // B's screenshot is the replay's own, from its recording.
+    await expect(view.getByTestId('compare-shots').locator('img')).toHaveCount(2);
+    await expect(view.getByTestId('pixel-diff-summary')).toContainText('% of pixels differ');
+    await page.screenshot({ path: '/tmp/helper-replay-compare.png' });
+    await testInfo.attach('replay-compare', { body: await page.screenshot(), contentType: 'image/png' });
+    await page.keyboard.press('Escape');
+    await expect(view).toBeHidden();
     await testInfo.attach('replay-drift', { body: await page.screenshot(), contentType: 'image/png' });
     await page.getByTestId('theme-toggle').click();
     await page.screenshot({ path: '/tmp/helper-replay-drift-dark.png' });

@@ -85,7 +85,8 @@ export function buildProgram(): Command {
     .option('--stop-on-drift', 'stop at the first step that drifts')
     .option('--secrets <file>', 'dotenv file of the secrets the recording typed by name (as for mcp --secrets)')
     .option('--json', 'print the drift report as JSON')
-    .option('--compare', 'also record the replay and compare it with the recording step by step, as compare does (not with --server)')
+    .option('--compare', 'record the replay and compare it with the recording step by step, as compare does (the default without --server)')
+    .option('--no-compare', 'do not record the replay: drift per step only')
     .action(async (session, options) => (await import('./commands/replay')).runReplay(session, options));
   program.command('compare').description('align two recorded runs step by step and report where they part (exit code 0 when they do not, 1 when they do, 2 on bad input)')
     .argument('<a>', 'a session folder or .zip, or a session id under --session-dir')

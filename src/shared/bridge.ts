@@ -296,6 +296,11 @@ export const BRIDGE_INPUTS = {
   replayStop: z.strictObject({ sessionId }),
   replayReset: z.strictObject({ sessionId }),
   replayScreenshot: z.strictObject({ sessionId, seq }),
+  /**
+   * The recording (A) compared with its replay (B) once a run ended or stopped, as compareSessions compares two
+   * sessions; B's steps and screenshots are the replay's own recording (`screenshot` with B's id).
+   */
+  compareReplay: z.strictObject({ sessionId }),
   /** Values for the secrets a waiting replay asked for (ReplayProgress.secretsNeeded): kept in memory for that replay. */
   replaySecrets: z.strictObject({
     sessionId,
@@ -342,7 +347,7 @@ export const BRIDGE_INPUTS = {
 export const VIEWER_COMMANDS: ReadonlySet<BridgeCommand> = new Set<BridgeCommand>([
   'status', 'listSessions', 'openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation',
   'negotiationArtifacts', 'screenshot', 'stepActivity', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
-  'replayScreenshot', 'zipSession', 'readTransfer',
+  'replayScreenshot', 'compareReplay', 'zipSession', 'readTransfer',
 ]);
 
 interface BridgeOutputs {
@@ -375,6 +380,7 @@ interface BridgeOutputs {
   replayStop: ReplayView | null;
   replayReset: ReplayView;
   replayScreenshot: StepImage | null;
+  compareReplay: Comparison;
   replaySecrets: ReplayView;
   runCode: CodeRunResult;
   zipSession: { transferId: string; fileName: string; size: number };

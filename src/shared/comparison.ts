@@ -23,6 +23,21 @@ export interface ComparedStep extends AlignKey {
 /** same: nothing differs beyond volatile text; changed: paired, but the target, URL, outcome or page differ. */
 export type PairStatus = 'same' | 'changed' | 'only-a' | 'only-b';
 
+/**
+ * How every report of two runs names a pair's status — `compare`, `replay`, the Compare view and the replay's
+ * timeline badges alike — so a drift report and a comparison read the same.
+ */
+export const PAIR_MARK: Record<PairStatus, string> = { same: '=', changed: '~', 'only-a': '-', 'only-b': '+' };
+export const PAIR_STATUS: Record<PairStatus, string> = { same: 'same', changed: 'changed', 'only-a': 'only in A', 'only-b': 'only in B' };
+
+/** The line for a page whose aria snapshots differ beyond volatile text (its diff goes beside it). */
+export const PAGE_DIFFERS = 'page: the aria snapshots differ';
+
+/** One line of what differs between two runs' values, A's first: `url: /details → /other`. */
+export function changeLine(what: 'target' | 'url' | 'outcome', a: string, b: string): string {
+  return `${what}: ${a || '(none)'} → ${b || '(none)'}`;
+}
+
 export interface ComparedPair {
   status: PairStatus;
   a?: ComparedStep;

@@ -3,12 +3,14 @@
  * bridge. Results are plain data (drift already worded), so the UI needs nothing of the replay library.
  */
 
+import type { ComparedPair, PairStatus } from './comparison';
+
 /** ok: ran as recorded; drift: ran, something differs; failed: did not happen; skipped: not replayed (see StepStatus). */
 export type ReplayStatus = 'ok' | 'drift' | 'failed' | 'skipped';
 
 export interface ReplayDrift {
   kind: 'url' | 'target-not-found' | 'target-ambiguous' | 'outcome' | 'snapshot';
-  /** One line for a badge's tooltip. */
+  /** One line for a badge's tooltip, in a comparison's words (`url: A → B`). */
   summary: string;
   /** The unified diff of the recorded and replayed aria snapshots (snapshot drift only). */
   diff?: string;
@@ -19,7 +21,13 @@ export interface ReplayStepResult {
   seq: number;
   status: ReplayStatus;
   durationMs: number;
+  /**
+   * What drifted, as the replay saw it while running; once the run ended and `compared` says what differs, only why
+   * the step could not run (its target, its call's error).
+   */
   drift: ReplayDrift[];
+  /** A step that drifted, as its pair in the comparison of the recording (A) with the replay (B) reads. */
+  compared?: Pick<ComparedPair, 'status' | 'differences' | 'ariaDiff'>;
   /** Why a skipped step was not replayed. */
   skipped?: string;
   /** The replay browser's viewport after the step can be fetched with `replayScreenshot`. */
@@ -52,6 +60,11 @@ export interface ReplayProgress {
   secretsNeeded?: { seq: number; names: string[] };
   /** Why the replay cannot go on past a step (its target is gone, the connection was lost). */
   stopped?: { seq: number; reason: string };
+  /**
+   * Once a run ended or stopped, the replay is compared with the recording (`compareReplay` gives the comparison):
+   * where they first part, by the step on each side; no divergence when they do not.
+   */
+  comparison?: { divergence?: { status: PairStatus; a?: number; b?: number } };
   error?: string;
 }
 

@@ -351,6 +351,8 @@ export class BridgeHost {
   }
 
   private async getStepScreenshot(id: string, seq: number): Promise<StepImage | undefined> {
+    const replayed = this.sessionCommands.replayedSession(id);
+    if (replayed) return this.recordedScreenshot(replayed, seq);
     const live = this.live.get(id);
     const fromDisk = live && await this.evictedRecording(live, seq);
     if (live && !fromDisk) return live.steps.find(step => step.seq === seq)?.screenshot;

@@ -1,7 +1,9 @@
 import type { BridgeEvent, StepImage } from '../../shared/bridge';
-import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from '../../shared/replay-view';
+import type { ComparedPair, Comparison } from '../../shared/comparison';
+import type { CodeRunResult, ReplayDrift, ReplayProgress, ReplayStepResult, ReplayView } from '../../shared/replay-view';
+import { compareReplay } from '../compare/replay';
 import type { CoreConfig } from '../config';
-import { describeDrift, Replayer, type Drift, type StepOutcome } from '../replay';
+import { describeDrift, isFailure, Replayer, type Drift, type DriftReport, type StepOutcome } from '../replay';
 import type { RecordedSession } from '../sessions/session-reader';
 import { runUserCode } from './code-runner';
 import { ReplayBrowser, type ReplayConnection } from './replay-browser';
@@ -36,6 +38,11 @@ interface Replay {
   secrets: Map<string, string>;
   /** The run is waiting for these secrets (progress.secretsNeeded says which); `resume` lets it go on. */
   waiting?: { names: string[]; resume(): void };
+  /**
+   * The replay as recorded by the replay browser, compared with the recording (A) as far as the replay went: made
+   * when a run ends or stops, dropped when the next starts.
+   */
+  compared?: { replayed: RecordedSession; comparison: Comparison };
 }
 
 /**
@@ -126,6 +133,19 @@ export class ReplayController {
     return this.replays.get(sessionId)?.screenshots.get(seq) ?? null;
   }
 
+  /** The recording (A) compared with its replay (B), as the Compare view shows two sessions. */
+  comparison(sessionId: string): Comparison {
+    const replay = this.replays.get(sessionId);
+    if (replay?.active) throw new Error('The replay is still running: compare it with the recording once it has ended or stopped.');
+    if (!replay?.compared) throw new Error('Nothing of this session has been replayed yet: there is nothing to compare with the recording.');
+    return replay.compared.comparison;
+  }
+
+  /** A replay's own recording, by its session id (the B of its comparison): for its screenshots. */
+  replayedSession(id: string): RecordedSession | undefined {
+    return [...this.replays.values()].find(replay => replay.compared?.replayed.meta.id === id)?.compared?.replayed;
+  }
+
   /**
    * Runs edited code on the replay's page: where the replay stands, or a fresh page when nothing was replayed yet.
    * Never while a run is under way (both would drive the same page).
@@ -180,7 +200,8 @@ export class ReplayController {
     const from = replay.replayer?.nextSeq ?? steps[0].seq;
     const to = target.kind === 'to' ? target.seq : target.kind === 'next' ? from : steps.at(-1)!.seq;
     const inRun = steps.filter(step => step.seq >= from && step.seq <= to).length;
-    replay.progress = { ...replay.progress, state: 'running', run: { to, steps: inRun, done: 0 }, error: undefined };
+    replay.compared = undefined;
+    replay.progress = { ...replay.progress, state: 'running', run: { to, steps: inRun, done: 0 }, error: undefined, comparison: undefined };
     this.push(replay);
     try {
       const connection = await this.connection(replay);
@@ -206,20 +227,40 @@ export class ReplayController {
         askSecrets: (names, step) => this.waitForSecrets(replay, names, step.seq, abort.signal),
       });
       const report = await replay.replayer.runTo(to, abort.signal);
-      // The comparison after the last step can add drift to a step already reported.
-      for (const outcome of report.steps) replay.results.set(outcome.seq, resultOf(outcome, replay.screenshots.has(outcome.seq)));
+      replay.compared = await this.compare(replay, connection, report);
+      const pairs = new Map(replay.compared?.comparison.pairs.flatMap(pair => (pair.a ? [[pair.a.seq, pair] as const] : [])));
+      // The comparison after the last step can add drift to a step already reported; the comparison words it.
+      for (const outcome of report.steps) replay.results.set(outcome.seq, resultOf(outcome, replay.screenshots.has(outcome.seq), pairs.get(outcome.seq)));
       const { replayer } = replay;
+      const divergence = replay.compared?.comparison.firstDivergence;
       replay.progress = {
         ...replay.progress,
         state: replayer.done ? 'done' : replay.results.size ? 'paused' : 'idle',
         current: undefined,
         nextSeq: replayer.nextSeq,
         stopped: replayer.stoppedAt,
+        ...(replay.compared && { comparison: divergence ? { divergence: { status: divergence.pair.status, a: divergence.pair.a?.seq, b: divergence.pair.b?.seq } } : {} }),
       };
       this.push(replay, [...replay.results.values()]);
     } catch (error) {
       replay.progress = { ...replay.progress, state: 'error', current: undefined, error: error instanceof Error ? error.message : String(error) };
       this.push(replay);
+    }
+  }
+
+  /**
+   * The recording as far as the replay went, compared with the replay's own recording. Nothing replayed, nothing to
+   * compare; a comparison that fails leaves the replay's results as they are, said in the console.
+   */
+  private async compare(replay: Replay, connection: ReplayConnection, report: DriftReport): Promise<Replay['compared']> {
+    if (!report.steps.length) return undefined;
+    try {
+      const replayed = await connection.recording();
+      if (!replayed) return undefined;
+      return { replayed, comparison: await compareReplay(replay.session, replayed, report, connection.client) };
+    } catch (error) {
+      console.error('[replay] comparing the replay with the recording failed:', error);
+      return undefined;
     }
   }
 
@@ -266,20 +307,25 @@ function viewOf(replay: Replay): ReplayView {
   return { progress: replay.progress, results: [...replay.results.values()].sort((a, b) => a.seq - b.seq) };
 }
 
-function resultOf(outcome: StepOutcome, hasScreenshot: boolean): ReplayStepResult {
+/**
+ * A step's result for the UI. Once compared, what differs at a step that drifted is its pair in the comparison (as
+ * the Compare view shows it); the replay's own drift keeps only why a step could not run. A pair the comparison
+ * finds the same (a URL differing only in its query) leaves the replay's own words.
+ */
+function resultOf(outcome: StepOutcome, hasScreenshot: boolean, pair?: ComparedPair): ReplayStepResult {
+  const compared = outcome.drift.length && pair && pair.status !== 'same' ? pair : undefined;
   return {
     seq: outcome.seq,
     status: outcome.status,
     durationMs: outcome.durationMs,
-    drift: outcome.drift.map(driftView),
+    drift: (compared ? outcome.drift.filter(isFailure) : outcome.drift).map(driftView),
+    ...(compared && { compared: { status: compared.status, differences: compared.differences, ...(compared.ariaDiff && { ariaDiff: compared.ariaDiff }) } }),
     ...(outcome.skipped && { skipped: outcome.skipped }),
     hasScreenshot,
   };
 }
 
-function driftView(drift: Drift): ReplayStepResult['drift'][number] {
-  if (drift.kind === 'snapshot') {
-    return { kind: 'snapshot', summary: drift.final ? 'the page after this step differs from the recording' : 'the snapshot differs from the recording', diff: drift.diff };
-  }
-  return { kind: drift.kind, summary: describeDrift(drift) };
+/** In a comparison's words (describeDrift); a snapshot's diff goes below its line. */
+function driftView(drift: Drift): ReplayDrift {
+  return { kind: drift.kind, summary: describeDrift(drift).split('\n')[0], ...(drift.kind === 'snapshot' && { diff: drift.diff }) };
 }

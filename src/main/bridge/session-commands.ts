@@ -4,6 +4,7 @@ import type { Page } from 'playwright';
 import type { z } from 'zod';
 import type { BridgeEvent, BridgeOutput, BRIDGE_INPUTS } from '../../shared/bridge';
 import type { CoreConfig } from '../config';
+import type { RecordedSession } from '../sessions/session-reader';
 import { runUserCode } from './code-runner';
 import { ReplayController, type ReplaySource } from './replay-controller';
 import { SessionTransfers, zipFileName } from './session-transfer';
@@ -33,7 +34,7 @@ export interface SessionCommandsHost {
   exposed: boolean;
 }
 
-type Command = 'replayState' | 'replayStep' | 'replayTo' | 'replayAll' | 'replayStop' | 'replayReset' | 'replayScreenshot' | 'replaySecrets' | 'runCode'
+type Command = 'replayState' | 'replayStep' | 'replayTo' | 'replayAll' | 'replayStop' | 'replayReset' | 'replayScreenshot' | 'compareReplay' | 'replaySecrets' | 'runCode'
   | 'zipSession' | 'readTransfer' | 'importBegin' | 'importChunk' | 'importFinish' | 'openSessionPath' | 'openSessionDialog'
   | 'saveSpec' | 'saveSessionZip';
 type Handlers = { [C in Command]: (input: z.output<(typeof BRIDGE_INPUTS)[C]>) => Promise<BridgeOutput<C>> };
@@ -56,6 +57,7 @@ export class SessionCommands {
     replayStop: async ({ sessionId }) => this.replays.stop(sessionId) ?? null,
     replayReset: async ({ sessionId }) => this.replays.reset(sessionId),
     replayScreenshot: async ({ sessionId, seq }) => this.replays.screenshot(sessionId, seq),
+    compareReplay: async ({ sessionId }) => this.replays.comparison(sessionId),
     replaySecrets: async ({ sessionId, values }) => this.replays.provideSecrets(sessionId, values),
     runCode: async ({ sessionId, code }) => this.runCode(sessionId, code),
     zipSession: async ({ sessionId }) => this.transfers.zip(await this.host().folder(sessionId)),
@@ -82,6 +84,11 @@ export class SessionCommands {
       return { path };
     },
   };
+
+  /** A replay's own recording, by its session id: the B of compareReplay, not listed among the sessions. */
+  replayedSession(id: string): RecordedSession | undefined {
+    return this.replayController?.replayedSession(id);
+  }
 
   async close(): Promise<void> {
     await this.replayController?.close();

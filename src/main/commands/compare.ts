@@ -1,4 +1,4 @@
-import type { ComparedPair, ComparedStep, Comparison } from '../../shared/comparison';
+import { PAIR_MARK, PAIR_STATUS, type ComparedStep, type Comparison } from '../../shared/comparison';
 import { compareSessions } from '../compare/compare';
 import { openSession } from '../sessions/session-reader';
 import { findSession, type FoundSession } from './find-session';
@@ -8,8 +8,6 @@ export interface CompareCliOptions {
   json?: boolean;
   sessionDir?: string;
 }
-
-const MARK: Record<ComparedPair['status'], string> = { same: '=', changed: '~', 'only-a': '-', 'only-b': '+' };
 
 const stepText = (step?: ComparedStep) => (step ? `${step.seq} ${step.tool.replace(/^browser_/, '')}${step.target ? ` ${step.target}` : ''}` : '—');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -29,9 +27,9 @@ export function formatComparison(comparison: Comparison): string {
   const width = Math.min(48, Math.max(10, ...pairs.map(pair => stepText(pair.a).length)));
   for (const pair of pairs) {
     const note = pair.status === 'same' ? '' : `  ${pair.differences.join('; ')}`;
-    lines.push(`${MARK[pair.status]} ${stepText(pair.a).slice(0, width).padEnd(width)}  ${stepText(pair.b).slice(0, width).padEnd(width)}${note}`.trimEnd());
+    lines.push(`${PAIR_MARK[pair.status]} ${stepText(pair.a).slice(0, width).padEnd(width)}  ${stepText(pair.b).slice(0, width).padEnd(width)}${note}`.trimEnd());
   }
-  lines.push('', `same ${counts.same} · changed ${counts.changed} · only in A ${counts['only-a']} · only in B ${counts['only-b']}`);
+  lines.push('', (['same', 'changed', 'only-a', 'only-b'] as const).map(status => `${PAIR_STATUS[status]} ${counts[status]}`).join(' · '));
   return lines.join('\n');
 }
 

@@ -1,7 +1,7 @@
 import type { ToolCallRecord } from '../sessions/format';
 import type { RecordedSession } from '../sessions/session-reader';
 import { snapshotDiff } from '../replay/snapshot-drift';
-import type { ComparedPair, ComparedStep, Comparison, PairStatus, RunSummary } from '../../shared/comparison';
+import { changeLine, PAGE_DIFFERS, PAIR_STATUS, type ComparedPair, type ComparedStep, type Comparison, type PairStatus, type RunSummary } from '../../shared/comparison';
 import { align } from './align';
 
 /** The URL without query and fragment: what tells pages apart from run to run (session ids, cache busters). */
@@ -43,18 +43,25 @@ function summaryOf(session: RecordedSession, steps: ComparedStep[]): RunSummary 
   };
 }
 
+/** Which steps of each run are compared (all by default): see compareReplay. */
+export interface CompareOptions {
+  keepFirst?(step: ToolCallRecord): boolean;
+  keepSecond?(step: ToolCallRecord): boolean;
+}
+
 /**
  * Compares two recorded runs step by step: aligns them (tolerant of inserted and skipped steps), then says of each
  * pair whether it is the same, or how it changed: target, URL, outcome, and the page as the aria snapshot shows it
  * beyond what changes from run to run (refs, times, focus). Steps a person took count like the agent's.
  */
-export async function compareSessions(first: RecordedSession, second: RecordedSession): Promise<Comparison> {
-  const recorded = [first.steps, second.steps];
+export async function compareSessions(first: RecordedSession, second: RecordedSession, options: CompareOptions = {}): Promise<Comparison> {
+  const { keepFirst = () => true, keepSecond = () => true } = options;
+  const recorded = [first.steps.filter(keepFirst), second.steps.filter(keepSecond)];
   const [stepsA, stepsB] = [first, second].map((session, i) => recorded[i].map(step => stepOf(session, step)));
   const [ariaA, ariaB] = [first, second].map(ariaReader);
   const pairs: ComparedPair[] = await Promise.all(align(stepsA, stepsB).map(async pair => {
-    if (pair.b === undefined) return { status: 'only-a', a: stepsA[pair.a], differences: ['only in A'] };
-    if (pair.a === undefined) return { status: 'only-b', b: stepsB[pair.b], differences: ['only in B'] };
+    if (pair.b === undefined) return { status: 'only-a', a: stepsA[pair.a], differences: [PAIR_STATUS['only-a']] };
+    if (pair.a === undefined) return { status: 'only-b', b: stepsB[pair.b], differences: [PAIR_STATUS['only-b']] };
     return comparePair(stepsA[pair.a], stepsB[pair.b], ariaA(recorded[0][pair.a]), ariaB(recorded[1][pair.b]));
   }));
   const counts: Record<PairStatus, number> = { same: 0, changed: 0, 'only-a': 0, 'only-b': 0 };
@@ -86,11 +93,11 @@ function ariaReader(session: RecordedSession): (step: ToolCallRecord) => Promise
 
 async function comparePair(a: ComparedStep, b: ComparedStep, ariaOfA: Promise<string | undefined>, ariaOfB: Promise<string | undefined>): Promise<ComparedPair> {
   const differences: string[] = [];
-  if (a.target !== b.target) differences.push(`target: ${a.target || '(none)'} → ${b.target || '(none)'}`);
-  if (a.url !== b.url) differences.push(`url: ${a.url || '(none)'} → ${b.url || '(none)'}`);
-  if (a.outcome !== b.outcome) differences.push(`outcome: ${a.outcome} → ${b.outcome}`);
+  if (a.target !== b.target) differences.push(changeLine('target', a.target, b.target));
+  if (a.url !== b.url) differences.push(changeLine('url', a.url, b.url));
+  if (a.outcome !== b.outcome) differences.push(changeLine('outcome', a.outcome, b.outcome));
   const [ariaA, ariaB] = await Promise.all([ariaOfA, ariaOfB]);
   const ariaDiff = ariaA !== undefined && ariaB !== undefined ? snapshotDiff(ariaA, ariaB) : undefined;
-  if (ariaDiff) differences.push('page: the aria snapshots differ');
+  if (ariaDiff) differences.push(PAGE_DIFFERS);
   return { status: differences.length ? 'changed' : 'same', a, b, differences, ...(ariaDiff && { ariaDiff }) };
 }

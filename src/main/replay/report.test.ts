@@ -11,7 +11,8 @@ test('a replay is clean only when every step in range ran or was skipped, withou
 });
 
 test('drift reads as one line (a snapshot diff below it)', () => {
-  expect(describeDrift({ kind: 'url', recorded: 'http://a/details', replayed: 'http://a/other' })).toBe('url: expected http://a/details, got http://a/other');
+  expect(describeDrift({ kind: 'url', recorded: 'http://a/details', replayed: 'http://a/other' })).toBe('url: http://a/details → http://a/other');
   expect(describeDrift({ kind: 'target-ambiguous', role: 'button', name: 'Buy', count: 3 })).toBe('target ambiguous: 3 × button "Buy" and no recorded position to choose by');
-  expect(describeDrift({ kind: 'snapshot', diff: '-a\n+b', final: true })).toBe('snapshot (after the last step) differs:\n-a\n+b');
+  expect(describeDrift({ kind: 'snapshot', diff: '-a\n+b', final: true })).toBe('page: the aria snapshots differ (after the last step)\n-a\n+b');
+  expect(describeDrift({ kind: 'outcome', error: 'Timeout 5000ms exceeded' })).toBe('outcome: ok → error: Timeout 5000ms exceeded');
 });

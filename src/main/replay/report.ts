@@ -1,3 +1,5 @@
+import { changeLine, PAGE_DIFFERS } from '../../shared/comparison';
+
 /** What came out differently when a recorded step ran again. */
 export type Drift =
   /** The page URL after the step is not the recorded one. */
@@ -70,18 +72,29 @@ export function summarize(outcomes: readonly StepOutcome[], inRange: number, sto
   return { ...summary, clean: !summary.drift && !summary.failed && !summary.notRun && !stopped };
 }
 
-/** One line of what drifted, e.g. `url: /details → /other`. */
+/**
+ * Why a step could not run — its target is gone or ambiguous, its call failed — rather than what came out
+ * differently (a URL, a page), which a comparison of the two runs words too.
+ */
+export function isFailure(drift: Drift): boolean {
+  return drift.kind === 'target-not-found' || drift.kind === 'target-ambiguous' || drift.kind === 'outcome';
+}
+
+/**
+ * One line of what drifted, in the words a comparison of the two runs uses (the recording is A, the replay B):
+ * `url: /details → /other`; a snapshot diff goes below it.
+ */
 export function describeDrift(drift: Drift): string {
   switch (drift.kind) {
     case 'url':
-      return `url: expected ${drift.recorded}, got ${drift.replayed}`;
+      return changeLine('url', drift.recorded, drift.replayed);
     case 'target-not-found':
       return `target not found: ${drift.detail}`;
     case 'target-ambiguous':
       return `target ambiguous: ${drift.count} × ${drift.role}${drift.name ? ` ${JSON.stringify(drift.name)}` : ''} and no recorded position to choose by`;
     case 'outcome':
-      return `outcome: the call failed: ${drift.error}`;
+      return `${changeLine('outcome', 'ok', 'error')}: ${drift.error}`;
     case 'snapshot':
-      return `snapshot${drift.final ? ' (after the last step)' : ''} differs:\n${drift.diff}`;
+      return `${PAGE_DIFFERS}${drift.final ? ' (after the last step)' : ''}\n${drift.diff}`;
   }
 }

@@ -2,13 +2,11 @@ import { html as diffHtml } from 'diff2html';
 import { ColorSchemeType } from 'diff2html/lib-esm/types';
 import 'diff2html/bundles/css/diff2html.min.css';
 import { useEffect, useMemo, useRef } from 'react';
-import type { ComparedPair, ComparedStep, Comparison, PairStatus } from '../../../../shared/comparison';
+import { PAIR_MARK, PAIR_STATUS, type ComparedPair, type ComparedStep, type Comparison } from '../../../../shared/comparison';
 import { useStore } from '../../store';
 import type { Store } from '../../store/types';
 import { ScreenshotPair } from './ScreenshotPair';
 
-const MARK: Record<PairStatus, string> = { same: '=', changed: '~', 'only-a': '−', 'only-b': '+' };
-const STATUS: Record<PairStatus, string> = { same: 'same', changed: 'changed', 'only-a': 'only in A', 'only-b': 'only in B' };
 
 const stepText = (step?: ComparedStep) => (step ? `${step.seq} ${step.tool.replace(/^browser_/, '')}${step.target ? ` ${step.target}` : ''}` : '—');
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -44,8 +42,8 @@ function CompareDialog({ comparison }: { comparison: NonNullable<Store['comparis
     <div className="modal-backdrop" onClick={event => event.target === event.currentTarget && close()}>
       <div className="modal compare-view" role="dialog" aria-modal="true" aria-label="Compare sessions" data-testid="compare-view">
         <header className="modal-header">
-          <h2>Compare</h2>
-          {result ? <Summary result={result} /> : null}
+          <h2>{comparison.ofReplay ? 'Replay compared with the recording' : 'Compare'}</h2>
+          {result ? <Summary result={result} ofReplay={comparison.ofReplay} /> : null}
           <span className="grow" />
           <span className="muted">↑↓ pairs · n next difference · Esc close</span>
           <button type="button" className="icon-button" aria-label="Close" data-testid="compare-close" onClick={close}>✕</button>
@@ -63,15 +61,16 @@ function CompareDialog({ comparison }: { comparison: NonNullable<Store['comparis
   );
 }
 
-function Summary({ result }: { result: Comparison }) {
+function Summary({ result, ofReplay }: { result: Comparison; ofReplay?: boolean }) {
   const { a, b, counts, firstDivergence } = result;
-  const run = (side: Comparison['a']) => `${side.steps} steps · ${seconds(side.durationMs)} · ${side.tokens} tokens`;
+  // A replay counts no tokens: none is not shown as 0.
+  const run = (side: Comparison['a']) => `${side.steps} steps · ${seconds(side.durationMs)}${side.tokens ? ` · ${side.tokens} tokens` : ''}`;
   return (
     <span className="compare-summary" data-testid="compare-summary">
-      <span>A: {run(a)}</span>
-      <span>B: {run(b)}</span>
+      <span>A{ofReplay ? ' (recording)' : ''}: {run(a)}</span>
+      <span>B{ofReplay ? ' (replay)' : ''}: {run(b)}</span>
       <span>{firstDivergence ? `parted at pair ${firstDivergence.index + 1}` : 'no divergence'}</span>
-      <span>= {counts.same} · ~ {counts.changed} · − {counts['only-a']} · + {counts['only-b']}</span>
+      <span>{(['same', 'changed', 'only-a', 'only-b'] as const).map(status => `${PAIR_MARK[status]} ${counts[status]}`).join(' · ')}</span>
     </span>
   );
 }
@@ -93,7 +92,7 @@ function PairList({ result, selected, onSelect }: { result: Comparison; selected
           data-status={pair.status}
           onClick={() => onSelect(index)}
         >
-          <span className="compare-mark">{MARK[pair.status]}</span>
+          <span className="compare-mark">{PAIR_MARK[pair.status]}</span>
           <span className="compare-step">{stepText(pair.a)}</span>
           <span className="compare-step">{stepText(pair.b)}</span>
         </li>
@@ -114,7 +113,7 @@ function PairDetail({ comparison, result, pair }: { comparison: NonNullable<Stor
   return (
     <section className="compare-detail" data-testid="compare-detail" aria-label="The selected pair">
       <h3>
-        <span className={`badge compare-badge-${pair.status}`}>{STATUS[pair.status]}</span>
+        <span className={`badge compare-badge-${pair.status}`}>{PAIR_STATUS[pair.status]}</span>
         {first ? <span className="badge badge-warn" data-testid="compare-first-divergence">first divergence</span> : null}
         <span>A {stepText(pair.a)}</span>
         <span className="muted">·</span>

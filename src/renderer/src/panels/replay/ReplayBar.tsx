@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import type { ReplayStepResult } from '../../../../shared/replay-view';
+import { PAIR_MARK, PAIR_STATUS } from '../../../../shared/comparison';
+import type { ReplayProgress, ReplayStepResult } from '../../../../shared/replay-view';
 import { useStore } from '../../store';
 import { SecretsPrompt } from './SecretsPrompt';
 
@@ -26,7 +27,7 @@ export function ReplayBar() {
   const replay = useStore(state => state.replay);
   const selectedSeq = useStore(state => state.selectedSeq);
   const loadReplay = useStore(state => state.loadReplay);
-  const { replayStep, replayToSelected, replayAll, replayStop, replayReset } = useStore.getState();
+  const { replayStep, replayToSelected, replayAll, replayStop, replayReset, compareReplay } = useStore.getState();
   const sessionId = opened?.session.id;
   const stillRunning = !!opened?.session.live && opened.session.running;
   const readOnly = useStore(state => state.readOnly);
@@ -89,10 +90,31 @@ export function ReplayBar() {
               <span>{progress.replayed}/{progress.total} replayed</span>
               {counts ? <span className="muted">{counts.ok} ok · {counts.drift} drift · {counts.failed} failed · {counts.skipped} skipped</span> : null}
               {progress.stopped ? <span className="problem" title={progress.stopped.reason}>stopped at {progress.stopped.seq}</span> : null}
+              {progress.comparison ? (
+                <>
+                  <span className="grow" />
+                  <Divergence comparison={progress.comparison} />
+                  <button type="button" data-testid="replay-compare" title="The recording (A) and this replay (B) in the Compare view, at their first divergence" onClick={() => void compareReplay()}>
+                    Compare with the recording
+                  </button>
+                </>
+              ) : null}
             </>
           )}
         </div>
       ) : why ? <div className="replay-summary muted">{why}</div> : null}
     </section>
+  );
+}
+
+/** Where the replay first parts from the recording, in the Compare view's words. */
+function Divergence({ comparison }: { comparison: NonNullable<ReplayProgress['comparison']> }) {
+  const { divergence } = comparison;
+  if (!divergence) return <span className="muted" data-testid="replay-divergence">= no divergence</span>;
+  const where = divergence.a !== undefined ? `step ${divergence.a}` : `replay step ${divergence.b}`;
+  return (
+    <span className="problem" data-testid="replay-divergence">
+      first divergence at {where}: {PAIR_MARK[divergence.status]} {PAIR_STATUS[divergence.status]}
+    </span>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { StepImage } from '../../../../shared/bridge';
+import { PAIR_MARK, PAIR_STATUS } from '../../../../shared/comparison';
 import type { ReplayStepResult } from '../../../../shared/replay-view';
 import { useStore } from '../../store';
 
@@ -33,6 +34,7 @@ export function ReplayView() {
   const selectedSeq = useStore(state => state.selectedSeq);
   const result = useStore(state => (selectedSeq === undefined || state.replay?.sessionId !== state.openSessionId ? undefined : state.replay?.results.get(selectedSeq)));
   const replayScreenshot = useStore(state => state.replayScreenshot);
+  const compareReplay = useStore(state => state.compareReplay);
   const [replayed, setReplayed] = useState<{ seq: number; image: StepImage | null }>();
 
   useEffect(() => {
@@ -64,6 +66,19 @@ export function ReplayView() {
           {drift.diff ? <DiffText diff={drift.diff} /> : null}
         </div>
       ))}
+      {result?.compared ? (
+        <div className="replay-drift" data-testid="replay-compared" data-pair={result.compared.status}>
+          <p>
+            <span className={`replay-badge replay-${result.status}`}>{PAIR_MARK[result.compared.status]} {PAIR_STATUS[result.compared.status]}</span>
+            {' '}compared with the recording{' '}
+            <button type="button" data-testid="replay-compare-step" onClick={() => void compareReplay(selectedSeq)}>Open in Compare</button>
+          </p>
+          <ul className="compare-differences">
+            {result.compared.differences.map(line => <li key={line}>{line}</li>)}
+          </ul>
+          {result.compared.ariaDiff ? <DiffText diff={result.compared.ariaDiff} /> : null}
+        </div>
+      ) : null}
     </div>
   );
 }
