@@ -169,153 +169,171 @@ test('fuzz: thousands of hostile requests get clear answers; the server stays up
     expect(tools.length).toBeGreaterThan(20);
     await call(warm, 2, 'browser_navigate', { url: `${site.url}/form.html` });
     await fuzz.healthy('warm-up');
+    const before = tree(root);
+
+    /**
+     * Every phase once; `scale` multiplies its request counts (at least one of each). Returns the MCP sessions it
+     * opened, for the caller to end. Each phase's label says whether it is the warm-up.
+     */
+    const runPhases = async (scale: number): Promise<string[]> => {
+      const times = (count: number) => Math.max(1, Math.round(count * scale));
+      const label = scale < 1 ? ' (warm-up)' : '';
+      phase(`streamable${label}`);
+      // 1. JSON-RPC shapes on Streamable HTTP, with and without a session (one of its own: a DELETE may end it), on /mcp and /.
+      const target = await initialize(fuzz);
+      for (let batch = 0; batch < times(55); batch++) {
+        await Promise.all(Array.from({ length: 10 }, async () => {
+          const withSession = rng.chance(0.5);
+          const headers: Record<string, string> = { ...MCP_HEADERS, ...(withSession && { 'mcp-session-id': rng.chance(0.8) ? target : adversarialString(rng).replace(/[^\x21-\x7e]/g, '').slice(0, 200) || 'x' }) };
+          if (rng.chance(0.1)) headers['content-type'] = rng.pick(['text/plain', 'application/x-www-form-urlencoded', '']);
+          if (rng.chance(0.1)) headers.accept = rng.pick(['*/*', 'text/html', '']);
+          const method = rng.chance(0.9) ? 'POST' : rng.pick(['GET', 'DELETE', 'PUT', 'PATCH']);
+          // GET with a live session opens its event stream, which stays open by design: not an answer to wait for.
+          if (method === 'GET') delete headers['mcp-session-id'];
+          const answer = await fuzz.http(`streamable ${method}`, rng.chance(0.8) ? '/mcp' : '/', { method, headers, ...(method !== 'GET' && { body: jsonRpcBody(rng) }) });
+          if (answer && answer.status >= 400) for (const message of messagesOf(answer.text)) if (message.error && typeof message.error.message !== 'string') fuzz.fail('streamable', `an error without a message: ${answer.text}`);
+        }));
+        if (batch % 5 === 4) await fuzz.healthy(`streamable batch ${batch}`);
+      }
+
+      phase('sse');
+      // 2. SSE: garbage posted to a live SSE session, to an unknown one, and to /sse itself.
+      const sse = new AbortController();
+      const stream = await fetch(`${server.url}/sse`, { signal: sse.signal });
+      const reader = stream.body!.getReader();
+      let head = '';
+      while (!/sessionId=([\w-]+)/.test(head)) head += new TextDecoder().decode((await reader.read()).value);
+      const sseSession = /sessionId=([\w-]+)/.exec(head)![1];
+      const drain = (async () => {
+        try {
+          while (!(await reader.read()).done);
+        } catch {
+          // aborted at the end
+        }
+      })();
+      for (let batch = 0; batch < times(25); batch++) {
+        await Promise.all(Array.from({ length: 10 }, async () => {
+          const target = rng.pick([`/sse?sessionId=${sseSession}`, `/sse?sessionId=${sseSession}`, '/sse?sessionId=nope', '/sse', `/sse?sessionId=${encodeURIComponent(adversarialString(rng).slice(0, 300).replace(/[\ud800-\udfff]/g, ""))}`]);
+          const answer = await fuzz.http('sse POST', target, { method: 'POST', headers: { 'content-type': rng.chance(0.9) ? 'application/json' : 'text/plain' }, body: jsonRpcBody(rng) });
+          if (answer && answer.status >= 500) fuzz.fail('sse POST', `${answer.status}: ${answer.text}`);
+        }));
+        if (batch % 5 === 4) await fuzz.healthy(`sse batch ${batch}`);
+      }
+      sse.abort();
+      await drain;
+
+      phase('tools');
+      // 3. Every listed tool with generated arguments, four sessions side by side (calls within a session run in order).
+      const sessionsIds = [await initialize(fuzz), await initialize(fuzz), await initialize(fuzz), await initialize(fuzz)];
+      const calls = tools.flatMap(tool => Array.from({ length: times(16) }, () => ({ tool, args: toolArguments(rng, tool.inputSchema, site.url) })));
+      for (const { tool, args } of calls) {
+        // A real wait would only measure its own cap (tested in tools.spec): keep generated waits short.
+        if (tool.name === 'browser_wait_for' && args && typeof args === 'object' && 'time' in args) (args as Record<string, unknown>).time = 0.01;
+      }
+      let next = 0;
+      await Promise.all(sessionsIds.map(async (session, lane) => {
+        for (let i = lane; i < calls.length; i += sessionsIds.length) {
+          const { tool, args } = calls[i];
+          const answer = await call(session, 100 + i, tool.name, args);
+          if (answer) checkToolAnswer(fuzz, `${tool.name} ${JSON.stringify(args)?.slice(0, 200)}`, answer.text);
+          if (++next % 100 === 0) {
+            phase(`tools ${next}/${calls.length}`);
+            await fuzz.healthy(`tools ${next}`);
+          }
+        }
+      }));
+
+      phase('planner');
+      // 4. Planner bodies.
+      for (let batch = 0; batch < times(40); batch++) {
+        await Promise.all(Array.from({ length: 10 }, async () => {
+          const answer = await fuzz.http('planner', '/api/agent/interact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: plannerBody(rng) });
+          if (answer && !/^\{"error":"\S/.test(answer.text) && answer.status !== 200) fuzz.fail('planner', `not a clear error: ${answer.status} ${answer.text}`);
+        }));
+        if (batch % 10 === 9) await fuzz.healthy(`planner batch ${batch}`);
+      }
+
+      phase('bridge');
+      // 5. Bridge WebSocket messages, then zip imports through the same bridge.
+      const socket = new WebSocket(`${server.url.replace('http', 'ws')}/bridge`, { headers: { origin: server.url } });
+      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+      const pending = new Map<number, (reply: { ok: boolean; error?: string; result?: unknown }) => void>();
+      socket.on('message', data => {
+        const message = JSON.parse(String(data));
+        if (typeof message.id === 'number') pending.get(message.id)?.(message);
+      });
+      let bridgeId = 0;
+      const send = (label: string, frame: string, id?: number) => {
+        fuzz.requests++;
+        socket.send(frame);
+        if (id === undefined) return Promise.resolve(undefined);
+        return new Promise<{ ok: boolean; error?: string; result?: unknown } | undefined>(resolve => {
+          const timer = setTimeout(() => {
+            fuzz.fail(label, `no reply to ${frame.slice(0, 200)}`);
+            resolve(undefined);
+          }, REQUEST_TIMEOUT);
+          pending.set(id, reply => {
+            clearTimeout(timer);
+            pending.delete(id);
+            if (!reply.ok && (typeof reply.error !== 'string' || !reply.error || STACK.test(reply.error))) fuzz.fail(label, `not a clear error: ${JSON.stringify(reply).slice(0, 300)}`);
+            resolve(reply);
+          });
+        });
+      };
+      const commands = ['openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation', 'screenshot', 'stepActivity', 'searchSessions', 'highlight', 'locate', 'export', 'chooseLocator', 'replayState', 'replayTo', 'zipSession', 'readTransfer', 'importBegin', 'importChunk', 'importFinish', 'openSessionPath', 'saveSpec', 'runCode', '__proto__', 'constructor'];
+      for (let batch = 0; batch < times(35); batch++) {
+        await Promise.all(Array.from({ length: 10 }, () => {
+          const id = ++bridgeId;
+          // Frames over the bridge's 1 MB limit close the socket (checked once below), so generated ones stay under it.
+          let frame = bridgeMessage(rng, id, commands);
+          while (frame.length > 900_000) frame = bridgeMessage(rng, id, commands);
+          // A frame that is not a request with our id gets no reply to wait for (the socket must stay open regardless).
+          let expectsReply = false;
+          try {
+            expectsReply = JSON.parse(frame)?.id === id;
+          } catch {
+            // not JSON
+          }
+          return send('bridge', frame, expectsReply ? id : undefined);
+        }));
+        if (socket.readyState !== WebSocket.OPEN) fuzz.fail('bridge', `the bridge socket was closed after batch ${batch}`);
+        if (batch % 10 === 9) await fuzz.healthy(`bridge batch ${batch}`);
+      }
+      for (let i = 0; i < times(60); i++) {
+        const zip = zipFile(rng);
+        const begin = await send('importBegin', JSON.stringify({ id: ++bridgeId, command: 'importBegin', input: { name: rng.chance(0.5) ? 'session.zip' : adversarialString(rng).slice(0, 200) || 'x', size: zip.length } }), bridgeId);
+        const uploadId = (begin?.result as { uploadId?: string } | undefined)?.uploadId;
+        if (!uploadId) continue;
+        await send('importChunk', JSON.stringify({ id: ++bridgeId, command: 'importChunk', input: { uploadId, offset: 0, base64: zip.toString('base64') } }), bridgeId);
+        await send('importFinish', JSON.stringify({ id: ++bridgeId, command: 'importFinish', input: { uploadId } }), bridgeId);
+      }
+      socket.close();
+      // A frame over the limit: the socket closes with "message too big" (1009), the server keeps serving.
+      const big = new WebSocket(`${server.url.replace('http', 'ws')}/bridge`, { headers: { origin: server.url } });
+      await new Promise((resolve, reject) => big.once('open', resolve).once('error', reject));
+      fuzz.requests++;
+      big.send(JSON.stringify({ id: 1, command: 'openSession', input: { sessionId: 'x'.repeat(2 * 2 ** 20) } }));
+      const closeCode = await new Promise<number>(resolve => big.once('close', code => resolve(code)));
+      if (closeCode !== 1009) fuzz.fail('bridge oversized frame', `closed with ${closeCode}, not 1009 (message too big)`);
+      await fuzz.healthy('end');
+      return [...sessionsIds, target];
+    };
+    const endSessions = async (sessions: string[]) => {
+      for (const session of sessions) await fuzz.http('DELETE session', '/mcp', { method: 'DELETE', headers: { 'mcp-session-id': session } });
+    };
+
+    // Every code path once before the baseline: what a first use loads for good (modules, compiled code, caches) is
+    // not what a leak would hold.
+    await endSessions(await runPhases(0.02));
     const heldBefore = await collectGarbage(server.log(), pid);
     await new Promise(resolve => setTimeout(resolve, 1000));
     const rssBefore = rssMb(pid);
-    const before = tree(root);
 
-    phase('streamable');
-    // 1. JSON-RPC shapes on Streamable HTTP, with and without a session (one of its own: a DELETE may end it), on /mcp and /.
-    const target = await initialize(fuzz);
-    for (let batch = 0; batch < 55; batch++) {
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        const withSession = rng.chance(0.5);
-        const headers: Record<string, string> = { ...MCP_HEADERS, ...(withSession && { 'mcp-session-id': rng.chance(0.8) ? target : adversarialString(rng).replace(/[^\x21-\x7e]/g, '').slice(0, 200) || 'x' }) };
-        if (rng.chance(0.1)) headers['content-type'] = rng.pick(['text/plain', 'application/x-www-form-urlencoded', '']);
-        if (rng.chance(0.1)) headers.accept = rng.pick(['*/*', 'text/html', '']);
-        const method = rng.chance(0.9) ? 'POST' : rng.pick(['GET', 'DELETE', 'PUT', 'PATCH']);
-        // GET with a live session opens its event stream, which stays open by design: not an answer to wait for.
-        if (method === 'GET') delete headers['mcp-session-id'];
-        const answer = await fuzz.http(`streamable ${method}`, rng.chance(0.8) ? '/mcp' : '/', { method, headers, ...(method !== 'GET' && { body: jsonRpcBody(rng) }) });
-        if (answer && answer.status >= 400) for (const message of messagesOf(answer.text)) if (message.error && typeof message.error.message !== 'string') fuzz.fail('streamable', `an error without a message: ${answer.text}`);
-      }));
-      if (batch % 5 === 4) await fuzz.healthy(`streamable batch ${batch}`);
-    }
-
-    phase('sse');
-    // 2. SSE: garbage posted to a live SSE session, to an unknown one, and to /sse itself.
-    const sse = new AbortController();
-    const stream = await fetch(`${server.url}/sse`, { signal: sse.signal });
-    const reader = stream.body!.getReader();
-    let head = '';
-    while (!/sessionId=([\w-]+)/.test(head)) head += new TextDecoder().decode((await reader.read()).value);
-    const sseSession = /sessionId=([\w-]+)/.exec(head)![1];
-    const drain = (async () => {
-      try {
-        while (!(await reader.read()).done);
-      } catch {
-        // aborted at the end
-      }
-    })();
-    for (let batch = 0; batch < 25; batch++) {
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        const target = rng.pick([`/sse?sessionId=${sseSession}`, `/sse?sessionId=${sseSession}`, '/sse?sessionId=nope', '/sse', `/sse?sessionId=${encodeURIComponent(adversarialString(rng).slice(0, 300).replace(/[\ud800-\udfff]/g, ""))}`]);
-        const answer = await fuzz.http('sse POST', target, { method: 'POST', headers: { 'content-type': rng.chance(0.9) ? 'application/json' : 'text/plain' }, body: jsonRpcBody(rng) });
-        if (answer && answer.status >= 500) fuzz.fail('sse POST', `${answer.status}: ${answer.text}`);
-      }));
-      if (batch % 5 === 4) await fuzz.healthy(`sse batch ${batch}`);
-    }
-    sse.abort();
-    await drain;
-
-    phase('tools');
-    // 3. Every listed tool with generated arguments, four sessions side by side (calls within a session run in order).
-    const sessionsIds = [warm, await initialize(fuzz), await initialize(fuzz), await initialize(fuzz)];
-    const calls = tools.flatMap(tool => Array.from({ length: 16 }, () => ({ tool, args: toolArguments(rng, tool.inputSchema, site.url) })));
-    for (const { tool, args } of calls) {
-      // A real wait would only measure its own cap (tested in tools.spec): keep generated waits short.
-      if (tool.name === 'browser_wait_for' && args && typeof args === 'object' && 'time' in args) (args as Record<string, unknown>).time = 0.01;
-    }
-    let next = 0;
-    await Promise.all(sessionsIds.map(async (session, lane) => {
-      for (let i = lane; i < calls.length; i += sessionsIds.length) {
-        const { tool, args } = calls[i];
-        const answer = await call(session, 100 + i, tool.name, args);
-        if (answer) checkToolAnswer(fuzz, `${tool.name} ${JSON.stringify(args)?.slice(0, 200)}`, answer.text);
-        if (++next % 100 === 0) {
-          phase(`tools ${next}/${calls.length}`);
-          await fuzz.healthy(`tools ${next}`);
-        }
-      }
-    }));
-
-    phase('planner');
-    // 4. Planner bodies.
-    for (let batch = 0; batch < 40; batch++) {
-      await Promise.all(Array.from({ length: 10 }, async () => {
-        const answer = await fuzz.http('planner', '/api/agent/interact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: plannerBody(rng) });
-        if (answer && !/^\{"error":"\S/.test(answer.text) && answer.status !== 200) fuzz.fail('planner', `not a clear error: ${answer.status} ${answer.text}`);
-      }));
-      if (batch % 10 === 9) await fuzz.healthy(`planner batch ${batch}`);
-    }
-
-    phase('bridge');
-    // 5. Bridge WebSocket messages, then zip imports through the same bridge.
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/bridge`, { headers: { origin: server.url } });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    const pending = new Map<number, (reply: { ok: boolean; error?: string; result?: unknown }) => void>();
-    socket.on('message', data => {
-      const message = JSON.parse(String(data));
-      if (typeof message.id === 'number') pending.get(message.id)?.(message);
-    });
-    let bridgeId = 0;
-    const send = (label: string, frame: string, id?: number) => {
-      fuzz.requests++;
-      socket.send(frame);
-      if (id === undefined) return Promise.resolve(undefined);
-      return new Promise<{ ok: boolean; error?: string; result?: unknown } | undefined>(resolve => {
-        const timer = setTimeout(() => {
-          fuzz.fail(label, `no reply to ${frame.slice(0, 200)}`);
-          resolve(undefined);
-        }, REQUEST_TIMEOUT);
-        pending.set(id, reply => {
-          clearTimeout(timer);
-          pending.delete(id);
-          if (!reply.ok && (typeof reply.error !== 'string' || !reply.error || STACK.test(reply.error))) fuzz.fail(label, `not a clear error: ${JSON.stringify(reply).slice(0, 300)}`);
-          resolve(reply);
-        });
-      });
-    };
-    const commands = ['openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation', 'screenshot', 'stepActivity', 'searchSessions', 'highlight', 'locate', 'export', 'chooseLocator', 'replayState', 'replayTo', 'zipSession', 'readTransfer', 'importBegin', 'importChunk', 'importFinish', 'openSessionPath', 'saveSpec', 'runCode', '__proto__', 'constructor'];
-    for (let batch = 0; batch < 35; batch++) {
-      await Promise.all(Array.from({ length: 10 }, () => {
-        const id = ++bridgeId;
-        // Frames over the bridge's 1 MB limit close the socket (checked once below), so generated ones stay under it.
-        let frame = bridgeMessage(rng, id, commands);
-        while (frame.length > 900_000) frame = bridgeMessage(rng, id, commands);
-        // A frame that is not a request with our id gets no reply to wait for (the socket must stay open regardless).
-        let expectsReply = false;
-        try {
-          expectsReply = JSON.parse(frame)?.id === id;
-        } catch {
-          // not JSON
-        }
-        return send('bridge', frame, expectsReply ? id : undefined);
-      }));
-      if (socket.readyState !== WebSocket.OPEN) fuzz.fail('bridge', `the bridge socket was closed after batch ${batch}`);
-      if (batch % 10 === 9) await fuzz.healthy(`bridge batch ${batch}`);
-    }
-    for (let i = 0; i < 60; i++) {
-      const zip = zipFile(rng);
-      const begin = await send('importBegin', JSON.stringify({ id: ++bridgeId, command: 'importBegin', input: { name: rng.chance(0.5) ? 'session.zip' : adversarialString(rng).slice(0, 200) || 'x', size: zip.length } }), bridgeId);
-      const uploadId = (begin?.result as { uploadId?: string } | undefined)?.uploadId;
-      if (!uploadId) continue;
-      await send('importChunk', JSON.stringify({ id: ++bridgeId, command: 'importChunk', input: { uploadId, offset: 0, base64: zip.toString('base64') } }), bridgeId);
-      await send('importFinish', JSON.stringify({ id: ++bridgeId, command: 'importFinish', input: { uploadId } }), bridgeId);
-    }
-    socket.close();
-    // A frame over the limit: the socket closes with "message too big" (1009), the server keeps serving.
-    const big = new WebSocket(`${server.url.replace('http', 'ws')}/bridge`, { headers: { origin: server.url } });
-    await new Promise((resolve, reject) => big.once('open', resolve).once('error', reject));
-    fuzz.requests++;
-    big.send(JSON.stringify({ id: 1, command: 'openSession', input: { sessionId: 'x'.repeat(2 * 2 ** 20) } }));
-    const closeCode = await new Promise<number>(resolve => big.once('close', code => resolve(code)));
-    if (closeCode !== 1009) fuzz.fail('bridge oversized frame', `closed with ${closeCode}, not 1009 (message too big)`);
-    await fuzz.healthy('end');
+    const sessions = await runPhases(1);
 
     phase('memory');
     // Memory: the clients leave (their browser contexts go), then back within the margin after a settle.
-    for (const session of [...sessionsIds, target]) await fuzz.http('DELETE session', '/mcp', { method: 'DELETE', headers: { 'mcp-session-id': session } });
+    await endSessions([warm, ...sessions]);
     // Garbage is not a leak: collect it (as V8 would in its own time), then let freed pages go back.
     const heldAfter = await collectGarbage(server.log(), pid);
     const rssAfter = rssMb(pid);

@@ -36,12 +36,12 @@ test.describe('step inspector: what the agent sent and received, before and afte
       const titles = await view.getByTestId('response-section').evaluateAll(nodes => nodes.map(node => node.getAttribute('data-title')));
       expect(titles).toEqual(navigate.text.match(/^### (.+)$/gm)!.map(heading => heading.slice(4)));
       await expect(view.getByTestId('response-section').first().getByTestId('response-section-size')).toContainText(/\d+ B|KB/);
-      // The mode that answered (the harness runs full), and what each mode would have sent: full is what was sent.
+      // The mode that answered (the harness runs inline), and what each mode would have sent: inline is what was sent.
       await expect(view.getByTestId('response-mode')).toHaveText('inline');
       await expect(view.getByTestId('response-modes').locator('[data-mode="inline"]')).toHaveAttribute('data-bytes', String(Buffer.byteLength(navigate.text)));
       const sizes = await view.getByTestId('response-modes').locator('[data-mode]').evaluateAll(spans => Object.fromEntries(spans.map(span => [span.getAttribute('data-mode'), Number(span.getAttribute('data-bytes'))])));
       expect(sizes.none).toBeLessThan(sizes.file);
-      expect(sizes.file).toBeLessThan(sizes.full);
+      expect(sizes.file).toBeLessThan(sizes.inline);
       expect(sizes.diff).toBeGreaterThan(sizes.file);
       await page.getByTestId('detail-expand').click();
       await snap(page, 'detail-panel', 'response-top', testInfo);
