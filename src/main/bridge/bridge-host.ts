@@ -72,7 +72,7 @@ export class BridgeHost {
   private readonly stateDirs = new Map<string, string>();
 
   constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
-    this.live = new LiveSessions(core.bus, event => this.forward(event));
+    this.live = new LiveSessions(core.bus, event => this.forward(event), !!core.recorder);
     this.recorded = new RecordedSessions(core.config.sessionDir);
     this.search = new SessionSearch({
       bus: core.bus,

@@ -6,15 +6,16 @@ import { LiveSessions, MAX_SESSION_HEAVY_CHARS } from './live-sessions';
 /** One million characters: a DOM state of a large real page. Shared, so the test itself holds it once. */
 const MEGA = 'x'.repeat(2 ** 20);
 
-function setup() {
+function setup(recorded = false) {
   const bus = new EventBus();
-  const live = new LiveSessions(bus, () => {});
+  const live = new LiveSessions(bus, () => {}, recorded);
   const start = (sessionId: string) => bus.publish({ type: 'session-started', sessionId, transport: 'http', time: 0 });
   const step = (sessionId: string, seq: number, dom = MEGA) => bus.publish({
     type: 'tool-call', sessionId, seq, tool: 'browser_navigate', args: {}, startedAt: seq, endedAt: seq, outcome: 'ok', response: {}, code: '',
     ariaSnapshot: '- heading "Hi"', domState: { dom, extraction: 'utility-world' },
   } satisfies ToolCallEvent);
-  return { live, start, step };
+  const end = (sessionId: string) => bus.publish({ type: 'session-ended', sessionId, time: 1 });
+  return { live, start, step, end };
 }
 
 const whole = (steps: ToolCallEvent[]) => steps.filter(step => step.domState).map(step => step.seq);
@@ -63,4 +64,20 @@ test('across many sessions the oldest steps go first once all of them together e
   const kept = live.all().reduce((sum, session) => sum + whole(session.steps).length, 0);
   expect(kept).toBeLessThanOrEqual(384);
   expect(kept).toBeGreaterThan(380);
+});
+
+test('a recorded session gives its artifacts back when it ends (its folder has them); an unrecorded one keeps them', () => {
+  for (const recorded of [true, false]) {
+    const { live, start, step, end } = setup(recorded);
+    start('done');
+    start('running');
+    for (let seq = 1; seq <= 3; seq++) step('done', seq);
+    step('running', 1);
+    end('done');
+    const done = live.get('done')!;
+    expect(done.steps.map(s => s.seq)).toEqual([1, 2, 3]);
+    expect(whole(done.steps)).toEqual(recorded ? [] : [1, 2, 3]);
+    expect(done.evictedUpTo).toBe(recorded ? 3 : undefined);
+    expect(whole(live.get('running')!.steps)).toEqual([1]);
+  }
 });

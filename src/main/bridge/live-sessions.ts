@@ -65,7 +65,11 @@ export class LiveSessions {
   private heavyRoundsTotal = 0;
   private readonly unsubscribe: () => void;
 
-  constructor(bus: EventBus, onEvent: (event: InspectorEvent) => void) {
+  /**
+   * `recorded`: every session is recorded to disk (--session-dir), so an ended session's artifacts are read from its
+   * folder and need not stay in memory: the server gives them back when its client leaves.
+   */
+  constructor(bus: EventBus, onEvent: (event: InspectorEvent) => void, private readonly recorded = false) {
     this.unsubscribe = bus.subscribe(event => {
       this.add(event);
       onEvent(event);
@@ -87,7 +91,10 @@ export class LiveSessions {
     }
     const session = this.sessions.get(event.sessionId);
     if (!session) return;
-    if (event.type === 'session-ended') session.endedAt = event.time;
+    if (event.type === 'session-ended') {
+      session.endedAt = event.time;
+      if (this.recorded && !session.recordingFailed) this.release(session);
+    }
     if (event.type === 'step-tokens') session.tokens.set(event.seq, event.tokens);
     if (event.type === 'recording-failed') session.recordingFailed = { reason: event.reason, lastSeq: event.lastSeq };
     if (event.type === 'negotiation-round') {
@@ -127,6 +134,13 @@ export class LiveSessions {
       delete step.activity;
       owner.activityEvictedUpTo = step.seq;
     }
+  }
+
+  /** Drops every artifact a session still holds (its recording has them). */
+  private release(session: LiveSession) {
+    const own = this.heldBySession.get(session);
+    for (let oldest = own?.oldest(); oldest; oldest = own!.oldest()) this.evict(oldest);
+    this.heldBySession.delete(session);
   }
 
   private addRound(session: LiveSession, event: NegotiationRoundEvent) {
