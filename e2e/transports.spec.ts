@@ -127,6 +127,22 @@ test('stdio: a malformed line is reported and the server keeps answering', async
   child.kill();
 });
 
+test('stdio: a client that goes away mid-call (its end of stdout closed) ends the server quietly, not as a bug', async ({ site }) => {
+  const child = spawn(process.execPath, ['bin/agent-inspector.js', 'mcp', '--headless', '--isolated'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', chunk => (stderr += chunk));
+  const exited = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)));
+  const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
+  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  await new Promise(resolve => child.stdout.once('data', resolve));
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'browser_navigate', arguments: { url: `${site.url}/form.html` } } });
+  // The client's end of the pipe closes while the answer is being prepared: writing it fails with EPIPE.
+  child.stdout.destroy();
+  expect(await exited).toBe(0);
+  expect(stderr).not.toContain('BUG');
+});
+
 test('a ref from the previous page is refused after navigation', async ({ mcp, site }) => {
   const first = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   const oldRef = refOf(first.parsed.snapshot!.yaml, /button "Create account"/);

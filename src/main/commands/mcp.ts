@@ -36,7 +36,7 @@ export async function runMcp(options: CliOptions, extension: McpExtension = {}) 
       },
     });
     await server.connect(new StdioServerTransport());
-    closeOnExit(() => core.close(), [process.stdin]);
+    closeOnExit(() => core.close(), [process.stdin], [process.stdout]);
     return;
   }
   const http = await startHttpServer(core, httpConfigFrom({ ...options, port: options.port }));

@@ -1,7 +1,10 @@
 export const log = (message: string) => process.stderr.write(`${message}\n`);
 
-/** Closes everything once, on the first of SIGINT, SIGTERM or the end of stdin. */
-export function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.EventEmitter[] = []) {
+/**
+ * Closes everything once, on the first of SIGINT, SIGTERM, a `close` of one of `extraTriggers` (the end of stdin) or
+ * an error of one of `outputs` (stdout of a stdio server: EPIPE once its client has gone, which is no bug).
+ */
+export function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.EventEmitter[] = [], outputs: NodeJS.EventEmitter[] = []) {
   let closing = false;
   const shutdown = () => {
     if (closing) return;
@@ -13,6 +16,7 @@ export function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.Ev
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
   for (const trigger of extraTriggers) trigger.on('close', shutdown);
+  for (const output of outputs) output.on('error', shutdown);
 }
 
 /** The line a server logs for an error nothing handled: recognizable, so a test or a log search can look for it. */
