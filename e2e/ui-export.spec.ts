@@ -70,7 +70,7 @@ test('Export spec previews the spec in the editor; the saved file passes under n
     await expect(preview).toBeVisible();
     await expect(preview.locator('.view-lines')).toContainText(`await page.goto(BASE_URL + '/form.html');`);
     await expect(preview).toContainText(/session-.*\.spec\.ts/);
-    await page.screenshot({ path: '/tmp/helper-replay-export-preview.png' });
+    await page.screenshot({ path: test.info().outputPath('replay-export-preview.png') });
     await testInfo.attach('export-preview', { body: await page.screenshot(), contentType: 'image/png' });
 
     await preview.getByRole('button', { name: 'Copy' }).click();
@@ -153,7 +153,7 @@ test('Export .zip downloads the session folder; the zip reopens by drop and by p
     const unpacked = readdirSync(elsewhere).filter(name => !name.startsWith('.'));
     expect(unpacked).toEqual([readdirSync(sessions)[0]]);
     expect(readFileSync(join(elsewhere, unpacked[0], 'events.jsonl'))).toEqual(readFileSync(join(folder, 'events.jsonl')));
-    await page.screenshot({ path: '/tmp/helper-replay-imported.png' });
+    await page.screenshot({ path: test.info().outputPath('replay-imported.png') });
     await testInfo.attach('imported', { body: await page.screenshot(), contentType: 'image/png' });
 
     // By path: the web mode's Open… takes a folder or a .zip on the inspector's machine.
@@ -169,7 +169,7 @@ test('Export .zip downloads the session folder; the zip reopens by drop and by p
 
     // A session folder picked from this computer is packed in the page and goes through the same checked upload.
     await page.getByTestId('open-session-path').click();
-    await page.locator('.app-header').screenshot({ path: '/tmp/helper-replay-open-form.png' });
+    await page.locator('.app-header').screenshot({ path: test.info().outputPath('replay-open-form.png') });
     await page.getByTestId('upload-folder').setInputFiles(folder);
     await expect(page.getByTestId('open-path')).toBeHidden();
     await expect.poll(() => readdirSync(elsewhere).filter(name => !name.startsWith('.')).length).toBe(3);

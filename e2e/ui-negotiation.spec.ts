@@ -149,12 +149,12 @@ test('Negotiation tab: rounds, what was asked for and why, the retry\'s artifact
       await expectSkeletonOnly(page);
       await stepRow(page, 3).click();
       await expect(page.getByTestId('round-screenshot')).toBeVisible();
-      await page.screenshot({ path: '/tmp/helper-negotiation-live.png' });
+      await page.screenshot({ path: test.info().outputPath('negotiation-live.png') });
       await page.getByTestId('theme-toggle').click();
-      await page.screenshot({ path: '/tmp/helper-negotiation-live-dark.png' });
+      await page.screenshot({ path: test.info().outputPath('negotiation-live-dark.png') });
       await page.getByTestId('detail-expand').click();
       await expect(page.getByTestId('round-skeleton').locator('.view-lines')).toBeVisible();
-      await page.screenshot({ path: '/tmp/helper-negotiation-expanded-dark.png' });
+      await page.screenshot({ path: test.info().outputPath('negotiation-expanded-dark.png') });
       await page.getByTestId('detail-expand').click();
       await testInfo.attach('negotiation', { body: await page.screenshot(), contentType: 'image/png' });
       expect(errors).toEqual([]);
@@ -180,10 +180,10 @@ test('Negotiation tab: rounds, what was asked for and why, the retry\'s artifact
       await stepRow(recorded, 3).click();
       await expect(recorded.getByTestId('round-screenshot')).toBeVisible();
       await recorded.getByTestId('detail-expand').click();
-      await recorded.screenshot({ path: '/tmp/helper-negotiation-recorded-expanded.png' });
+      await recorded.screenshot({ path: test.info().outputPath('negotiation-recorded-expanded.png') });
       await recorded.getByTestId('detail-expand').click();
       await stepRow(recorded, 6).click();
-      await recorded.screenshot({ path: '/tmp/helper-negotiation-recorded-skeleton.png' });
+      await recorded.screenshot({ path: test.info().outputPath('negotiation-recorded-skeleton.png') });
       await stepRow(recorded, 3).click();
 
       // A recording from before rounds kept their artifacts: sizes and answers still shown, the missing files explained.
@@ -205,7 +205,7 @@ test('Negotiation tab: rounds, what was asked for and why, the retry\'s artifact
       await expect(items.nth(1).locator('[data-artifact=screenshot]')).toBeVisible();
       await expect(items.nth(1).getByTestId('round-screenshot')).toHaveCount(0);
       await expect(items.nth(1).getByTestId('round-target')).toBeVisible();
-      await recorded.screenshot({ path: '/tmp/helper-negotiation-older.png' });
+      await recorded.screenshot({ path: test.info().outputPath('negotiation-older.png') });
       expect(recordedErrors).toEqual([]);
     } finally {
       await again.close();

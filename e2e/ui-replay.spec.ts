@@ -101,14 +101,14 @@ test('F10 steps through a finished session, F8 runs the rest with a progress bar
     expect(seen.length).toBeGreaterThan(1);
     expect(seen).toContainEqual(expect.stringMatching(/^0\/3 · step 3 click/));
     expect(seen).toContainEqual(expect.stringMatching(/^2\/3 · step 5 click/));
-    await page.screenshot({ path: '/tmp/helper-replay-clean.png' });
+    await page.screenshot({ path: test.info().outputPath('replay-clean.png') });
 
     // The site changes: the Details link now leads elsewhere. Run all again from the start.
     shop.detailsHref = '/other';
     await page.getByTestId('replay-reset').click();
     await expect(page.getByTestId('replay-badge')).toHaveCount(0);
     await page.keyboard.press('F8');
-    await page.getByTestId('replay-bar').screenshot({ path: '/tmp/helper-replay-progress.png' });
+    await page.getByTestId('replay-bar').screenshot({ path: test.info().outputPath('replay-progress.png') });
     await expect(badge(page, 5)).toHaveAttribute('data-status', 'drift', { timeout: 30_000 });
     for (const seq of [1, 2, 3]) await expect(badge(page, seq)).toHaveAttribute('data-status', 'ok');
     // The snapshot at step 4 already shows the new link; step 5 lands on another URL.
@@ -121,7 +121,7 @@ test('F10 steps through a finished session, F8 runs the rest with a progress bar
     await expect(page.getByTestId('replay-compared')).toContainText('~ changed compared with the recording');
     await expect(page.getByTestId('replay-compared')).toContainText('page: the aria snapshots differ');
     await expect(page.getByTestId('replay-diff').first()).toContainText('+    - /url: /other');
-    await page.screenshot({ path: '/tmp/helper-replay-drift.png' });
+    await page.screenshot({ path: test.info().outputPath('replay-drift.png') });
 
     // The pages differ from step 1 on (the link's new address), but the runs first act differently at step 5.
     await expect(page.getByTestId('replay-divergence')).toHaveText('first divergence at step 5: ~ changed');
@@ -136,13 +136,13 @@ test('F10 steps through a finished session, F8 runs the rest with a progress bar
     // B's screenshot is the replay's own, from its recording.
     await expect(view.getByTestId('compare-shots').locator('img')).toHaveCount(2);
     await expect(view.getByTestId('pixel-diff-summary')).toContainText('% of pixels differ');
-    await page.screenshot({ path: '/tmp/helper-replay-compare.png' });
+    await page.screenshot({ path: test.info().outputPath('replay-compare.png') });
     await testInfo.attach('replay-compare', { body: await page.screenshot(), contentType: 'image/png' });
     await page.keyboard.press('Escape');
     await expect(view).toBeHidden();
     await testInfo.attach('replay-drift', { body: await page.screenshot(), contentType: 'image/png' });
     await page.getByTestId('theme-toggle').click();
-    await page.screenshot({ path: '/tmp/helper-replay-drift-dark.png' });
+    await page.screenshot({ path: test.info().outputPath('replay-drift-dark.png') });
     expect(errors).toEqual([]);
   } finally {
     await browser.close();
@@ -192,7 +192,7 @@ test('run to here replays up to the selected step; Esc stops a run; edited code 
     });
     // One code line, perhaps wrapped over several view lines.
     expect(marked.join('')).toBe(`await page.getByRole('button', { name: 'Checkout' }).click({ timeout: 1000 });`);
-    await page.screenshot({ path: '/tmp/helper-replay-run-code.png' });
+    await page.screenshot({ path: test.info().outputPath('replay-run-code.png') });
     await testInfo.attach('run-code-error', { body: await page.screenshot(), contentType: 'image/png' });
 
     // A syntax error is caught before anything runs, at its line.

@@ -85,7 +85,7 @@ test('Search sessions finds a string only one step\'s response holds; choosing i
     await expect(hits).toContainText('#3 evaluate');
     await expect(hits.locator('.search-hit-field')).toHaveText('response');
     await expect(hits.locator('mark')).toHaveText('xylophant42');
-    await page.screenshot({ path: '/tmp/ui-search-results.png' });
+    await page.screenshot({ path: test.info().outputPath('search-results.png') });
 
     // Keyboard: down into the results, Enter opens the hit.
     await box.press('ArrowDown');
@@ -124,7 +124,7 @@ test('Search sessions finds a string only one step\'s response holds; choosing i
     await page.getByTestId('theme-toggle').click();
     await box.fill('cart');
     await expect(hits).toHaveCount(8);
-    await page.screenshot({ path: '/tmp/ui-search-results-dark.png' });
+    await page.screenshot({ path: test.info().outputPath('search-results-dark.png') });
     expect(errors).toEqual([]);
   } finally {
     await browser.close();
@@ -164,7 +164,7 @@ test('the timeline filter narrows the steps by tool, outcome and text; arrows mo
     await expect(count).toHaveText('1 of 6');
     await text.fill('evaluate');
     await expect(count).toHaveText('2 of 6');
-    await page.screenshot({ path: '/tmp/ui-search-timeline-filter.png' });
+    await page.screenshot({ path: test.info().outputPath('search-timeline-filter.png') });
 
     // The arrow keys move among the shown steps only.
     await stepRow(page, 3).click();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connectPeer, connectStdio, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
@@ -46,7 +46,7 @@ export interface CaseRecord {
 
 /** Ours and the peer, started with the same flags, each in its own workspace folder. */
 export class Pair {
-  private constructor(readonly ours: McpTestClient, readonly peer: McpTestClient, readonly roots: { ours: string; peer: string }) {}
+  private constructor(readonly ours: McpTestClient, readonly peer: McpTestClient, readonly roots: { ours: string; peer: string }, private readonly base: string) {}
 
   /** `oursEnv` adds to our server's environment: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
   static async start(flags: string[], oursEnv: Record<string, string> = {}): Promise<Pair> {
@@ -59,11 +59,12 @@ export class Pair {
       connectStdio(flags, { cwd: roots.ours, env: { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...oursEnv } }),
       connectPeer(roots.peer, flags),
     ]);
-    return new Pair(ours, peer, roots);
+    return new Pair(ours, peer, roots, base);
   }
 
   async close() {
     await Promise.allSettled([this.ours.close(), this.peer.close()]);
+    rmSync(this.base, { recursive: true, force: true });
   }
 }
 
