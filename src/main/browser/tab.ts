@@ -354,7 +354,6 @@ export class Tab {
     return targets;
   }
 
-  /** The best-practice locator for generated code (test id, role + name, label…), never an aria ref when avoidable. */
   /** Starts the request list afresh: browser_navigate does, so a list's numbers are those of the page asked for. */
   clearRequests() {
     this.network.length = 0;
