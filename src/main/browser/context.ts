@@ -132,7 +132,12 @@ export class Context {
       const index = this.tabs.indexOf(closed);
       this.tabs = this.tabs.filter(t => t !== closed);
       if (this.current === closed) this.current = this.tabs[Math.min(index, this.tabs.length - 1)];
-    }, { settleMs: this.config.timeouts.settle, consoleLevel: this.config.consoleLevel, showPath: file => displayPath(this.workspace, file) });
+    }, {
+      settleMs: this.config.timeouts.settle,
+      consoleLevel: this.config.consoleLevel,
+      showPath: file => displayPath(this.workspace, file),
+      snapshotBoxes: this.config.snapshotBoxes,
+    });
     this.tabs.push(tab);
     this.current ??= tab;
     return tab;

@@ -19,6 +19,7 @@ const PAGES: Record<string, string> = {
     <button onclick="setTimeout(() => { location.href = '/next.html'; }, 300)">Next</button>`,
   '/next.html': '<title>Next</title><h1>Next page</h1>',
   '/long-poll.html': `<title>Poll</title><script>fetch('/poll')</script>`,
+  '/broken-link.html': '<title>Links</title><a href="/blocked.html">Blocked</a>',
 };
 
 let server: Server;
@@ -55,13 +56,18 @@ test.beforeEach(async () => {
 test.afterEach(() => page.close());
 
 /** Runs the action under a watch; how long the settle took after it. */
-async function settleAfter(action: () => Promise<unknown>, options?: { waitForLater: boolean }): Promise<number> {
+async function settleAfter(action: () => Promise<unknown>, options?: { waitForLater?: boolean; prefetch?: () => Promise<void> }): Promise<number> {
+  return (await settleEnd(action, options)).ms;
+}
+
+/** The same, with why the wait ended. */
+async function settleEnd(action: () => Promise<unknown>, options?: { waitForLater?: boolean; prefetch?: () => Promise<void> }) {
   const watch = new SettleWatch(page);
   try {
     await action();
     const started = Date.now();
-    await watch.settled(CAP_MS, () => false, options);
-    return Date.now() - started;
+    const why = await watch.settled(CAP_MS, () => false, options);
+    return { ms: Date.now() - started, why };
   } finally {
     watch.dispose();
   }
@@ -99,4 +105,30 @@ test('a long poll a page opens while loading holds a navigation 300 ms at most a
 
 test('waitForLater: false does not wait for what a handler might do later', async () => {
   expect(await settleAfter(() => page.fill('#field', 'text'), { waitForLater: false })).toBeLessThan(100);
+});
+
+test('a snapshot taken ahead runs inside the quiet window, which it does not lengthen', async () => {
+  let prefetches = 0;
+  const ms = await settleAfter(() => page.click('#push'), { prefetch: async () => void prefetches++ });
+  expect(prefetches).toBe(1);
+  expect(ms).toBeGreaterThanOrEqual(350);
+  expect(ms).toBeLessThan(1_000);
+});
+
+test('a timer that a slow snapshot taken ahead delays is still followed to the page it opens', async () => {
+  await page.goto(`${base}/loading.html`);
+  // The snapshot's stand-in holds the page's main thread past the 300 ms timer, which can only run after it.
+  const busy = () => page.evaluate(() => { const end = Date.now() + 450; while (Date.now() < end); });
+  await settleAfter(() => page.click('button'), { prefetch: busy });
+  expect(page.url()).toBe(`${base}/next.html`);
+  await expect(page.locator('h1')).toHaveText('Next page', { timeout: 1 });
+});
+
+test('a navigation whose document fails ends as its error page commits, not after its load', async () => {
+  await page.route('**/blocked.html', route => route.abort('blockedbyclient'));
+  await page.goto(`${base}/broken-link.html`);
+  expect((await settleEnd(() => page.click('a'))).why).toBe('failed');
+  expect(page.url()).toBe('chrome-error://chromewebdata/');
+  // What a snapshot taken now shows: the error page whole, though its load was not waited for.
+  expect(await page.ariaSnapshot()).toContain('ERR_BLOCKED_BY_CLIENT');
 });

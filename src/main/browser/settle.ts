@@ -27,6 +27,25 @@ const CONTENT_TYPES = new Set(['document', 'stylesheet', 'script', 'xhr', 'fetch
 const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('settle');
 /** How often the wait looks again when nothing wakes it: for a dialog that opened or a page that closed. */
 const POLL_MS = 50;
+/**
+ * Into the action's quiet window, when the snapshot the answer needs is taken ahead (see `prefetch`): late enough for
+ * what a handler does at once (a menu that opens, a fetch it starts), early enough that the snapshot is done before
+ * the delayed work the window waits for (a 300 ms timer) is due.
+ */
+const PREFETCH_AFTER_MS = 50;
+/**
+ * A snapshot keeps the page's main thread busy: a timer due meanwhile runs right after it. The wait lasts this long
+ * past the snapshot's end, so what that timer starts (a navigation, a fetch) is seen before the wait ends.
+ */
+const PREFETCH_GRACE_MS = 150;
+/** A page that keeps fetching makes each snapshot taken ahead stale: after this many, the answer takes its own. */
+const MAX_PREFETCHES = 2;
+
+/**
+ * Why a wait ended: the page went quiet, loaded, showed the error page of a document that failed, the cap came, or
+ * waiting became pointless (a dialog, a closed page).
+ */
+export type SettleEnd = 'quiet' | 'loaded' | 'failed' | 'cap' | 'stopped';
 
 /**
  * Watches what an action sets off, from just before it starts, and tells when the page has settled as a user would
@@ -50,16 +69,30 @@ export class SettleWatch {
    */
   private loaded = false;
   private navigated = false;
+  /**
+   * The new main-frame document's request failed (blocked, unreachable host): what commits is the browser's own error
+   * page, built from memory as it commits. A snapshot taken at once runs after it is parsed, and its load is not
+   * worth waiting for.
+   */
+  private documentFailed = false;
+  /** The snapshot taken ahead during the quiet window, while it runs; when the last one ended. */
+  private prefetching?: Promise<void>;
+  private prefetchEnded?: number;
+  private prefetches = 0;
   private wake?: () => void;
 
   private readonly onRequest = (request: Request) => {
     if (!CONTENT_TYPES.has(request.resourceType())) return;
-    if (this.isMainDocument(request)) this.newDocument = true;
+    if (this.isMainDocument(request)) (this.newDocument = true), (this.documentFailed = false);
     this.inFlight.set(request, Date.now());
     this.wake?.();
   };
   private readonly onRequestDone = (request: Request) => {
     if (this.inFlight.delete(request)) this.wake?.();
+  };
+  private readonly onRequestFailed = (request: Request) => {
+    if (this.isMainDocument(request)) this.documentFailed = true;
+    this.onRequestDone(request);
   };
   private readonly onNavigated = (frame: Frame) => {
     if (frame !== this.page.mainFrame()) return;
@@ -77,7 +110,7 @@ export class SettleWatch {
     const context = page.context();
     context.on('request', this.onRequest);
     context.on('requestfinished', this.onRequestDone);
-    context.on('requestfailed', this.onRequestDone);
+    context.on('requestfailed', this.onRequestFailed);
     page.on('framenavigated', this.onNavigated);
     page.on('load', this.onLoad);
   }
@@ -86,7 +119,7 @@ export class SettleWatch {
     const context = this.page.context();
     context.off('request', this.onRequest);
     context.off('requestfinished', this.onRequestDone);
-    context.off('requestfailed', this.onRequestDone);
+    context.off('requestfailed', this.onRequestFailed);
     this.page.off('framenavigated', this.onNavigated);
     this.page.off('load', this.onLoad);
   }
@@ -95,25 +128,29 @@ export class SettleWatch {
    * Resolves once the page has settled after the action, at the latest after `capMs` (--timeout-settle), or as soon as
    * `stop()` says waiting is pointless (a dialog blocks the page). `waitForLater: false` waits only for what the action
    * had started when it returned (a navigation, requests), not for a handler's later work: for a plain fill, which
-   * sets one value.
+   * sets one value. `prefetch`: takes the snapshot the answer will need, started inside the action's quiet window so
+   * that the window's wait hides its cost; the answer reuses it when the page did not change after (Tab.snapshot).
    */
-  async settled(capMs: number, stop: () => boolean, { waitForLater = true } = {}): Promise<void> {
+  async settled(capMs: number, stop: () => boolean, { waitForLater = true, prefetch }: { waitForLater?: boolean; prefetch?: () => Promise<void> } = {}): Promise<SettleEnd> {
     const started = Date.now();
-    const why = await this.settle(started + capMs, stop, waitForLater ? ACTION_QUIET_MS : 0);
-    if (DEBUG) process.stderr.write(`[settle] ${Date.now() - started}ms ${why}\n`);
+    const why = await this.settle(started + capMs, stop, waitForLater ? ACTION_QUIET_MS : 0, waitForLater ? prefetch : undefined);
+    if (DEBUG) process.stderr.write(`[settle] ${Date.now() - started}ms ${why}${this.prefetchEnded !== undefined ? ' prefetched' : ''}\n`);
+    return why;
   }
 
-  /** The wait itself; says why it ended. */
-  private async settle(deadline: number, stop: () => boolean, actionQuietMs: number): Promise<'quiet' | 'loaded' | 'cap' | 'stopped'> {
+  /** The wait itself. */
+  private async settle(deadline: number, stop: () => boolean, actionQuietMs: number, prefetch?: () => Promise<void>): Promise<SettleEnd> {
     let quietMs = actionQuietMs;
     let quietSince = Date.now();
     for (let now = Date.now(); now < deadline; now = Date.now()) {
       if (stop() || this.page.isClosed()) return 'stopped';
+      if (this.committed && this.documentFailed) return 'failed';
       if (this.committed) {
         // The snapshot needs the new document's DOM. (A same-document navigation resolves this at once.)
         this.committed = false;
         await this.page.waitForLoadState('domcontentloaded', { timeout: deadline - now }).catch(() => {});
-        if (this.newDocument) quietMs = LOADING_QUIET_MS;
+        // A new document is snapshotted once loaded, not ahead: it is still changing.
+        if (this.newDocument) (quietMs = LOADING_QUIET_MS), (prefetch = undefined);
         quietSince = Date.now();
         continue;
       }
@@ -121,13 +158,34 @@ export class SettleWatch {
       if (heldUntil !== undefined) {
         quietSince = now;
         await this.nap(Math.min(heldUntil, deadline) - now);
-      } else if (this.loaded || now - quietSince >= quietMs) {
-        return this.loaded ? 'loaded' : 'quiet';
-      } else {
-        await this.nap(Math.min(quietSince + quietMs, deadline) - now);
+        continue;
       }
+      if (this.loaded) return 'loaded';
+      if (this.prefetching) {
+        // Its end wakes the wait, as does any request it sees meanwhile.
+        await this.nap(deadline - now);
+        continue;
+      }
+      const prefetchAt = prefetch && this.prefetches < MAX_PREFETCHES && !(this.prefetchEnded! >= quietSince) ? quietSince + PREFETCH_AFTER_MS : Infinity;
+      if (now >= prefetchAt) {
+        this.startPrefetch(prefetch!);
+        continue;
+      }
+      const quietUntil = Math.max(quietSince + quietMs, (this.prefetchEnded ?? -Infinity) + PREFETCH_GRACE_MS);
+      if (now >= quietUntil) return 'quiet';
+      await this.nap(Math.min(quietUntil, prefetchAt, deadline) - now);
     }
     return 'cap';
+  }
+
+  /** Runs the prefetch beside the wait; its end wakes the wait. A failed prefetch only means no snapshot to reuse. */
+  private startPrefetch(prefetch: () => Promise<void>) {
+    this.prefetches++;
+    this.prefetching = prefetch().catch(() => {}).finally(() => {
+      this.prefetching = undefined;
+      this.prefetchEnded = Date.now();
+      this.wake?.();
+    });
   }
 
   /**

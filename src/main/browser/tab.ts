@@ -104,6 +104,8 @@ export interface TabOptions {
   consoleLevel?: ConsoleLevel;
   /** How a file the tab wrote (a download) is shown to the agent. */
   showPath?: (file: string) => string;
+  /** Whether the answers' snapshots carry element boxes (--snapshot-boxes): what a snapshot taken ahead must match. */
+  snapshotBoxes?: boolean;
 }
 
 /** One page of a session: its events (console, network, dialogs, downloads), its snapshot refs, and its actions. */
@@ -123,6 +125,10 @@ export class Tab {
   reportedPage?: string;
   /** The last full snapshot and the page's stamp just before it: what a snapshot of an unchanged page returns. */
   private reusable?: { stamp: string; boxes?: boolean; yaml: string };
+  /** A snapshot taken ahead while an action settles (see runAction), until it is done. */
+  private prefetched?: Promise<unknown>;
+  /** Counts forgetSnapshot calls: a snapshot that was under way when one came is not kept for reuse. */
+  private forgotten = 0;
   /**
    * Counts full snapshots taken afresh: a snapshot reused (no frame's document changed) keeps the number of the one
    * it repeats, so two equal numbers mean nothing changed in between.
@@ -265,7 +271,14 @@ export class Tab {
    * resolves its refs, as no other snapshot was taken since (forgetSnapshot is told of anything else).
    */
   async snapshot(options: { depth?: number; boxes?: boolean } = {}): Promise<string> {
+    // One snapshot at a time: a later one reuses the one taken ahead when nothing changed since.
+    await this.prefetched;
+    return this.takeSnapshot(options);
+  }
+
+  private async takeSnapshot(options: { depth?: number; boxes?: boolean }): Promise<string> {
     const whole = options.depth === undefined;
+    const forgotten = this.forgotten;
     // Taken before the snapshot: a change while it is taken makes the next stamp differ.
     const stamp = whole ? await pageStamp(this.page) : undefined;
     const last = this.reusable;
@@ -278,13 +291,14 @@ export class Tab {
     const refs = Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]);
     this.refs = whole ? new Set(refs) : new Set([...this.refs, ...refs]);
     if (whole) this.lastSnapshot = yaml;
-    if (stamp !== undefined) this.reusable = { stamp, boxes: options.boxes, yaml };
+    if (stamp !== undefined && forgotten === this.forgotten) this.reusable = { stamp, boxes: options.boxes, yaml };
     return yaml;
   }
 
   /** Something may change the page unseen by its stamp (an action, another aria snapshot): take the next one afresh. */
   forgetSnapshot(): void {
     this.reusable = undefined;
+    this.forgotten++;
   }
 
   /**
@@ -374,17 +388,26 @@ export class Tab {
    * Runs an action and waits until the page has settled after it, as a user would see it (SettleWatch): a navigation's
    * DOMContentLoaded, then a short quiet window, never the full cap on a page whose content is ready. A dialog or file
    * chooser that opens meanwhile ends the wait, since the page is blocked until a tool handles it. `waitForLater`:
-   * see SettleWatch.settled.
+   * see SettleWatch.settled. `snapshotAfter`: the answer shows the page's snapshot, which may be taken ahead while
+   * the action's quiet window runs out.
    */
-  async runAction<T>(action: () => Promise<T>, { waitForLater = true } = {}): Promise<T | undefined> {
+  async runAction<T>(action: () => Promise<T>, { waitForLater = true, snapshotAfter = false } = {}): Promise<T | undefined> {
     const watch = new SettleWatch(this.page);
+    const prefetch = snapshotAfter ? () => this.prefetchSnapshot() : undefined;
     try {
       const result = await this.raceModal(action);
-      if (!this.modalStates.length) await watch.settled(this.options.settleMs ?? SETTLE_TIMEOUT, () => this.modalStates.length > 0, { waitForLater });
+      if (!this.modalStates.length) await watch.settled(this.options.settleMs ?? SETTLE_TIMEOUT, () => this.modalStates.length > 0, { waitForLater, prefetch });
       return result;
     } finally {
       watch.dispose();
     }
+  }
+
+  /** The snapshot an answer takes after an action, taken now; Tab.snapshot reuses it when the page has not changed. */
+  private prefetchSnapshot(): Promise<void> {
+    const taken = this.takeSnapshot({ boxes: this.options.snapshotBoxes }).then(() => {}, () => {});
+    this.prefetched = taken;
+    return taken;
   }
 
   private raceModal<T>(action: () => Promise<T>): Promise<T | undefined> {

@@ -134,6 +134,8 @@ export class Response {
   private async addPageSections(tab: Tab, sections: ParsedResponse) {
     // An open modal shows the page with it, except on a refusal, which names the modal alone (as the peer).
     const modal = tab.modalStates.length > 0 && !this.isError;
+    // Under way while the title is read: after a navigation, each waits for the new document.
+    const snapshot = !tab.modalStates.length && !this.explicitSnapshot && this.snapshotOptions ? this.snapshotSections(tab, this.snapshotOptions) : undefined;
     if (this.pageWanted || this.pageIfChanged || modal) {
       const console = tab.currentConsole();
       const errors = console.filter(e => e.level === 'error').length;
@@ -158,9 +160,8 @@ export class Response {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
     } else if (this.explicitSnapshot) {
       sections.snapshot = this.explicitSnapshot;
-    } else if (this.snapshotOptions) {
-      Object.assign(sections, await this.snapshotSections(tab, this.snapshotOptions));
-      sections.browserState = await this.browserStateSection(tab);
+    } else if (snapshot) {
+      Object.assign(sections, await snapshot);
     }
     const events = await tab.takeEvents();
     if (events.length) sections.events = events;
@@ -200,32 +201,42 @@ export class Response {
     return { dom: shown(files.dom), accessibilityTree: shown(files.accessibilityTree), diff: files.diff && shown(files.diff) };
   }
 
-  /** The `### Snapshot` section, and in diff mode `### Page changes`, as the snapshot mode says. */
-  private async snapshotSections(tab: Tab, options: SnapshotRequest): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges'>> {
-    const { snapshotMode, snapshotBoxes } = this.context.config;
-    const mode = options.inline ? 'inline' : snapshotMode;
+  /** The `### Snapshot` section, in diff mode `### Page changes`, as the snapshot mode says, and the Browser State section. */
+  private async snapshotSections(tab: Tab, options: SnapshotRequest): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges' | 'browserState'>> {
+    const { snapshotBoxes } = this.context.config;
     const whole = options.depth === undefined;
     // The document is told apart only where a diff will be counted from this snapshot.
-    const tracked = snapshotMode === 'diff' && whole;
+    const tracked = this.context.config.snapshotMode === 'diff' && whole;
     try {
       const [yaml, document] = await Promise.all([
         tab.snapshot({ depth: options.depth, boxes: options.boxes ?? snapshotBoxes }),
         tracked ? tab.documentId() : undefined,
       ]);
       if (whole) this.ariaSnapshot = yaml;
-      if (mode === 'none') return {};
-      if (mode === 'inline') {
-        if (tracked) tab.sentSnapshot = { document: document!, yaml };
-        return { snapshot: { yaml } };
-      }
-      const file = await writeOutput(this.context, join(this.context.workspace.outputDir, `page-${timestamp()}.yml`), yaml);
-      if (mode === 'file' || !tracked) return { snapshot: { file } };
-      return { snapshot: { file }, pageChanges: await this.pageChanges(tab, yaml, document!) };
+      const shown = await this.shownSnapshot(tab, options, yaml, tracked ? document : undefined);
+      // After what the answer reads from the page: the DOM's serialization starts as the state is planned, and the
+      // page runs one script at a time.
+      return { ...shown, browserState: await this.browserStateSection(tab) };
     } catch (error) {
       // The action itself completed: flagging the call as failed could make an agent repeat it (a second submit).
       this.addResult(`Could not capture the page snapshot (${firstLine(error)}); call browser_snapshot to try again.`);
       return {};
     }
+  }
+
+  /** How the agent gets the snapshot: inline, as a file, as changes (`document` given: a diff is counted), or not. */
+  private async shownSnapshot(tab: Tab, options: SnapshotRequest, yaml: string, document: number | undefined): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges'>> {
+    const mode = options.inline ? 'inline' : this.context.config.snapshotMode;
+    if (mode === 'none') return {};
+    if (mode === 'inline') {
+      if (document !== undefined) tab.sentSnapshot = { document, yaml };
+      return { snapshot: { yaml } };
+    }
+    const [file, pageChanges] = await Promise.all([
+      writeOutput(this.context, join(this.context.workspace.outputDir, `page-${timestamp()}.yml`), yaml),
+      mode === 'diff' && document !== undefined ? this.pageChanges(tab, yaml, document) : undefined,
+    ]);
+    return pageChanges === undefined ? { snapshot: { file } } : { snapshot: { file }, pageChanges };
   }
 
   /**

@@ -15,7 +15,7 @@ import { capText } from './output-cap';
 import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
-import type { NestedToolResult, ToolDefinition, ToolSession } from './tool';
+import { mayChangePage, type NestedToolResult, type ToolDefinition, type ToolSession } from './tool';
 import type { ToolHost } from './tool-host';
 
 /** Older clients name element targets `ref`; map them to the current field names before validation. */
@@ -179,15 +179,16 @@ export class McpSession implements ToolHost {
     }
     const startedAt = Date.now();
     const context = await this.ensureContext();
-    // The last call's DOM is still being serialized with its snapshot's refs: nothing may change the page before.
-    await context.domState?.extracted();
+    const acts = mayChangePage(tool);
+    // The last call's DOM may still be being serialized with its snapshot's refs: nothing may change the page before.
+    // A call that only reads it goes ahead (a snapshot of the unchanged page is the last one again).
+    if (acts) await context.domState?.extracted();
     const response = new Response(context, name, rawArgs);
     const args = applyAliases(rawArgs);
     const parsed = tool.schema.safeParse(args);
     const pageBefore = { tab: context.currentTab, navigations: context.currentTab?.navigations };
-    // Only a call that may change the page, or points at an element (hover), has a before worth showing.
+    // Only a call that may change the page has a before worth showing.
     const pageShots = recorded && this.config.stepScreenshots && tool.scope === 'page';
-    const acts = !tool.readOnly || 'target' in tool.schema.shape;
     const before = pageShots && acts && parsed.success ? await this.shots.before(context) : undefined;
     if (!parsed.success) {
       // zod's own rendering, as @playwright/mcp answers: `✖ message` then `  → at field.path` for each problem.
@@ -255,7 +256,7 @@ export class McpSession implements ToolHost {
 
   private async invoke(tool: ToolDefinition, args: Record<string, unknown>, context: Context, response: Response) {
     // A call that may act takes its snapshots afresh (going back can restore a document whose stamp looks unchanged).
-    if (!tool.readOnly || tool.name === 'browser_navigate_back') for (const tab of context.tabs) tab.forgetSnapshot();
+    if (mayChangePage(tool)) for (const tab of context.tabs) tab.forgetSnapshot();
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
       if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);

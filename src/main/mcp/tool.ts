@@ -45,6 +45,8 @@ export interface ToolDefinition<Schema extends z.ZodObject = z.ZodObject> {
   /** 'page' tools get a tab (launching the browser if needed) and are refused while a modal they don't clear is open. */
   scope: 'page' | 'session';
   readOnly: boolean;
+  /** The tool changes the page though @playwright/mcp annotates it read-only (hover moves the pointer; going back). */
+  changesPage?: true;
   /** The modal state this tool exists to clear. */
   clearsModal?: ModalState['type'];
   /** The `--caps` group that offers this tool, as in @playwright/mcp; without one it is a core tool, always offered. */
@@ -55,6 +57,9 @@ export interface ToolDefinition<Schema extends z.ZodObject = z.ZodObject> {
 }
 
 export const defineTool = <Schema extends z.ZodObject>(tool: ToolDefinition<Schema>): ToolDefinition => tool as unknown as ToolDefinition;
+
+/** Whether a call may change the page (see `changesPage`). */
+export const mayChangePage = (tool: ToolDefinition) => !tool.readOnly || !!tool.changesPage;
 
 // Field schemas shared by the element tools, worded as @playwright/mcp words them so agents see the same contract.
 export const elementField = z.string().optional()

@@ -21,7 +21,7 @@ const click = defineTool({
     const options = { button: args.button, modifiers: args.modifiers };
     const method = args.doubleClick ? 'dblclick' : 'click';
     response.addCode(`await ${code}.${method}(${jsOptions(options)});`);
-    await tab.runAction(() => locator[method](options));
+    await tab.runAction(() => locator[method](options), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });
@@ -42,7 +42,7 @@ const drag = defineTool({
     const start = await tab.locator(args.startTarget);
     const end = await tab.locator(args.endTarget);
     response.addCode(`await ${start.code}.dragTo(${end.code});`);
-    await tab.runAction(() => start.locator.dragTo(end.locator));
+    await tab.runAction(() => start.locator.dragTo(end.locator), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });
@@ -54,10 +54,11 @@ const hover = defineTool({
   schema: z.strictObject({ element: elementField, target: targetField }),
   scope: 'page',
   readOnly: true,
+  changesPage: true,
   async handler({ args, tab, response }) {
     const { locator, code } = await tab.locator(args.target);
     response.addCode(`await ${code}.hover();`);
-    await tab.runAction(() => locator.hover());
+    await tab.runAction(() => locator.hover(), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });
@@ -76,7 +77,7 @@ const selectOption = defineTool({
   async handler({ args, tab, response }) {
     const { locator, code } = await tab.locator(args.target);
     response.addCode(`await ${code}.selectOption(${jsLiteral(args.values.length === 1 ? args.values[0] : args.values)});`);
-    await tab.runAction(() => locator.selectOption(args.values));
+    await tab.runAction(() => locator.selectOption(args.values), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });
@@ -99,7 +100,7 @@ const drop = defineTool({
     const { locator, code } = await tab.locator(args.target);
     await assertReadable(args.paths ?? []);
     response.addCode(`await ${code}.drop(${jsLiteral({ files: args.paths, data: args.data })});`);
-    await tab.runAction(() => locator.drop({ files: args.paths, data: args.data }));
+    await tab.runAction(() => locator.drop({ files: args.paths, data: args.data }), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });

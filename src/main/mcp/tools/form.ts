@@ -38,7 +38,7 @@ const fillForm = defineTool({
           await locator.fill(text.value);
         }
       }
-    });
+    }, { snapshotAfter: true });
     response.includeSnapshot();
   },
 });
@@ -61,7 +61,7 @@ const fileUpload = defineTool({
     await assertReadable(paths);
     response.addCode(`await fileChooser.setFiles(${jsLiteral(paths)});`);
     tab.clearModal(state);
-    await tab.runAction(() => state.fileChooser.setFiles(paths));
+    await tab.runAction(() => state.fileChooser.setFiles(paths), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });

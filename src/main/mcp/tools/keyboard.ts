@@ -27,7 +27,7 @@ const type = defineTool({
     await tab.runAction(async () => {
       await locator[method](text.value);
       if (args.submit) await locator.press('Enter');
-    }, { waitForLater: !!(args.submit || args.slowly) });
+    }, { waitForLater: !!(args.submit || args.slowly), snapshotAfter: !!(args.submit || args.slowly) });
     // As in @playwright/mcp: filling changes one value, so only a submit (which may navigate) or typing key by key
     // (whose handlers may change the page: suggestions, validation) earns a snapshot — on a large page the snapshot
     // costs far more than the typing.
@@ -56,7 +56,7 @@ const pressKey = defineTool({
     // As @playwright/mcp: only Enter (which may submit) waits for what it started and answers with the page; another
     // key changes what the next action's snapshot shows.
     const enter = args.key === 'Enter';
-    await tab.runAction(() => tab.page.keyboard.press(args.key), { waitForLater: enter });
+    await tab.runAction(() => tab.page.keyboard.press(args.key), { waitForLater: enter, snapshotAfter: enter });
     if (enter) response.includeSnapshot();
   },
 });

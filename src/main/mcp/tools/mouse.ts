@@ -41,7 +41,7 @@ const clickXY = defineTool({
     const optionsArg = jsOptions(options);
     response.addCode(`// Click mouse at coordinates (${args.x}, ${args.y})`);
     response.addCode(`await page.mouse.click(${args.x}, ${args.y}${optionsArg && `, ${optionsArg}`});`);
-    await tab.runAction(() => tab.page.mouse.click(args.x, args.y, options));
+    await tab.runAction(() => tab.page.mouse.click(args.x, args.y, options), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });
@@ -71,7 +71,7 @@ const dragXY = defineTool({
       await mouse.down();
       await mouse.move(args.endX, args.endY);
       await mouse.up();
-    });
+    }, { snapshotAfter: true });
     response.includeSnapshot();
   },
 });

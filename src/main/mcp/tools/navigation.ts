@@ -55,6 +55,7 @@ const navigateBack = defineTool({
   schema: z.strictObject({}),
   scope: 'page',
   readOnly: true,
+  changesPage: true,
   async handler({ tab, response }) {
     response.addCode('await page.goBack();');
     await tab.runAction(() => tab.page.goBack({ waitUntil: 'domcontentloaded' }));
