@@ -166,7 +166,8 @@ export class SettleWatch {
         await this.nap(deadline - now);
         continue;
       }
-      const prefetchAt = prefetch && this.prefetches < MAX_PREFETCHES && !(this.prefetchEnded! >= quietSince) ? quietSince + PREFETCH_AFTER_MS : Infinity;
+      // One per quiet spell: a request that restarts the window may have made the last one stale.
+      const prefetchAt = prefetch && this.prefetches < MAX_PREFETCHES && (this.prefetchEnded ?? -Infinity) < quietSince ? quietSince + PREFETCH_AFTER_MS : Infinity;
       if (now >= prefetchAt) {
         this.startPrefetch(prefetch!);
         continue;

@@ -23,15 +23,15 @@ const type = defineTool({
     const method = args.slowly ? 'pressSequentially' : 'fill';
     response.addCode(`await ${code}.${method}(${text.code});`);
     if (args.submit) response.addCode(`await ${code}.press('Enter');`);
-    // A plain fill sets one value: as in @playwright/mcp, nothing a handler does later is waited for.
+    // As in @playwright/mcp: filling changes one value, so only a submit (which may navigate) or typing key by key
+    // (whose handlers may change the page: suggestions, validation) waits for later work and earns a snapshot — on a
+    // large page the snapshot costs far more than the typing.
+    const withPage = !!(args.submit || args.slowly);
     await tab.runAction(async () => {
       await locator[method](text.value);
       if (args.submit) await locator.press('Enter');
-    }, { waitForLater: !!(args.submit || args.slowly), snapshotAfter: !!(args.submit || args.slowly) });
-    // As in @playwright/mcp: filling changes one value, so only a submit (which may navigate) or typing key by key
-    // (whose handlers may change the page: suggestions, validation) earns a snapshot — on a large page the snapshot
-    // costs far more than the typing.
-    if (args.submit || args.slowly) response.includeSnapshot();
+    }, { waitForLater: withPage, snapshotAfter: withPage });
+    if (withPage) response.includeSnapshot();
   },
 });
 
