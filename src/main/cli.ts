@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { addCoreOptions, addHttpOptions, attributeName } from './cli-options';
 import { log } from './commands/process';
+import { addDebugOptions } from './debug-options';
 import { addPeerOptions, applyPeerSources } from './peer-options';
 import { VERSION } from './version';
 
@@ -14,24 +15,28 @@ const RESOURCES_DIR = fileURLToPath(new URL('../../resources', import.meta.url))
 // Each command loads its own modules when it runs, so `--help`, `export` and `sessions` start without the browser
 // stack, the MCP SDK or the planners.
 
+const upstreamOption = () => new Option('--upstream <command>', 'proxy mode: serve the tools of this MCP browser server command (e.g. "npx @playwright/mcp"), recording every call')
+  .env('AGENT_INSPECTOR_UPSTREAM');
+
 export function buildProgram(): Command {
   const program = new Command('agent-inspector')
     .description('Inspector for AI agent browser sessions: a Playwright-MCP-compatible server on a controlled Chromium.')
     .version(VERSION, '-v, --version')
     .showHelpAfterError('(add --help for usage)');
-  addPeerOptions(addHttpOptions(addCoreOptions(program.command('mcp').description('run the MCP server (stdio by default; --port for Streamable HTTP /mcp and SSE /sse)'))))
+  addDebugOptions(addPeerOptions(addHttpOptions(addCoreOptions(program.command('mcp').description('run the MCP server (stdio by default; --port for Streamable HTTP /mcp and SSE /sse)')))), { ui: true })
     .hook('preAction', command => applyPeerSources(command))
-    .addOption(new Option('--upstream <command>', 'proxy mode: serve the tools of this MCP browser server command (e.g. "npx @playwright/mcp"), recording every call').env('AGENT_INSPECTOR_UPSTREAM'))
-    .action(async options => (await import('./commands/mcp')).runMcp(options));
-  addPeerOptions(addHttpOptions(addCoreOptions(program.command('fork')
+    .addOption(upstreamOption())
+    .action(async options => (await import('./commands/mcp')).runMcp(options, {}, UI_DIR));
+  addDebugOptions(addPeerOptions(addHttpOptions(addCoreOptions(program.command('fork')
     .description('serve MCP sessions that continue a recorded session from a step: its cookies, storage, URL and forms restored (or its steps replayed), recorded as a fork of it')
-    .argument('<session>', 'a session folder, or a session id under --session-dir'))))
+    .argument('<session>', 'a session folder, or a session id under --session-dir')))), { ui: true })
     .hook('preAction', command => applyPeerSources(command))
     .requiredOption('--at <step>', 'the recorded step to continue after')
     .addOption(new Option('--method <method>', 'how to restore: state (storage, URL, form input), replay (every step), or auto (state unless the page changed in place)').choices(['auto', 'state', 'replay']).default('auto'))
-    .action(async (session, options) => (await import('./commands/fork')).runFork(session, options));
-  addPeerOptions(addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT))
+    .action(async (session, options) => (await import('./commands/fork')).runFork(session, options, UI_DIR));
+  addDebugOptions(addPeerOptions(addHttpOptions(addCoreOptions(program.command('serve').description('run the inspector in web mode: UI, MCP (/mcp, /sse) and the planner (/api/agent/interact) on one loopback port')), DEFAULT_SERVE_PORT)))
     .hook('preAction', command => applyPeerSources(command))
+    .addOption(upstreamOption())
     .option('--open', 'open the UI in a Chromium app window (prints the URL when no Chromium or display is found)')
     .action(async options => (await import('./commands/serve')).runServe(options, UI_DIR, RESOURCES_DIR));
   addCoreOptions(program.command('interact').description('carry out one plain-language step on a page through the negotiation planner')

@@ -125,7 +125,26 @@ export interface CoreConfig {
    * call was answered. Off (--no-token-count) for benchmarks and lean runs.
    */
   tokenCount: boolean;
+  /**
+   * The live debugger (src/main/debugger): on where a person can act on a running session (a UI: `serve`, the app,
+   * `mcp --ui`). Plain `mcp` runs without it, so an agent's calls pass no stage nobody can act on.
+   */
+  debug?: DebugConfig;
 }
+
+export interface DebugConfig {
+  /** Hold the first call of every new session (--pause-on-start). */
+  pauseOnStart: boolean;
+  /** How long a call stays held before it goes on as it stands (--pause-timeout). */
+  pauseTimeoutMs: number;
+  /** Breakpoint conditions for every session (--pause-on), in shared/debugger.ts's forms. */
+  pauseOn: string[];
+}
+
+export const DEFAULT_PAUSE_TIMEOUT_MS = 10 * 60_000;
+
+/** The debugger as a UI starts it when no flag says otherwise. */
+export const defaultDebugConfig = (): DebugConfig => ({ pauseOnStart: false, pauseTimeoutMs: DEFAULT_PAUSE_TIMEOUT_MS, pauseOn: [] });
 
 export interface HttpConfig {
   host: string;

@@ -3,6 +3,7 @@ import { BrowserSource } from './browser/browser-source';
 import { useTestIdAttribute } from './browser/test-id';
 import type { Workspace } from './browser/context';
 import { configForClient, withFork, type CoreConfig, type SessionFork } from './config';
+import { Debugger } from './debugger/debugger';
 import { EventBus } from './events/bus';
 import type { SessionHost, ToolHost } from './mcp/tool-host';
 import { McpSession } from './mcp/session';
@@ -27,7 +28,11 @@ export class InspectorCore implements SessionHost {
   readonly recorder?: SessionRecorder;
   /** Counts each call's response in tokens and publishes it (`step-tokens`), unless CoreConfig tokenCount is off. */
   private readonly meter?: TokenMeter;
+  /** Pauses, steps and breakpoints on live sessions, when a person can act on them (CoreConfig.debug). */
+  readonly debugger?: Debugger;
   private readonly sessions = new Set<ToolHost>();
+  /** Each session as it serves its tools, under the debugger's stage: what the UI reads pages from. */
+  private readonly served = new Map<string, ToolHost>();
   /** Sessions still closing, which close() waits for too: a proxy's upstream takes a moment to exit. */
   private readonly closing = new Set<Promise<void>>();
 
@@ -37,6 +42,7 @@ export class InspectorCore implements SessionHost {
     this.planner = createPlanner(config.planner);
     if (config.sessionDir) this.recorder = new SessionRecorder(this.bus, config.sessionDir);
     if (config.tokenCount) this.meter = new TokenMeter(this.bus, tokenCounter);
+    if (config.debug) this.debugger = new Debugger(this.bus, config.debug);
   }
 
   /** Our own tools on the controlled browser, or in proxy mode (`upstream`) the tools of a server of its own. */
@@ -45,10 +51,13 @@ export class InspectorCore implements SessionHost {
     const { upstream } = this.config;
     const forClient = configForClient(this.config, clientName);
     const config = fork ? withFork(forClient, fork) : forClient;
-    const session = upstream
+    const served = upstream
       ? new UpstreamSession(id, upstream, config, this.bus, workspace, clientName)
-      : new McpSession(id, config, this.browser, this.bus, this.planner, workspace, transport);
+      : new McpSession(id, config, this.browser, this.bus, this.planner, workspace, transport, this.debugger?.deskFor(id));
+    // A proxied session's browser is the upstream's: what a person does there is not seen, so not told.
+    const session = this.debugger ? this.debugger.wrap(served, !upstream && config.humanSteps) : served;
     this.sessions.add(session);
+    this.served.set(id, served);
     this.bus.publish({
       type: 'session-started',
       sessionId: id,
@@ -61,14 +70,14 @@ export class InspectorCore implements SessionHost {
     return session;
   }
 
-  /** A running session by id: the inspector UI reads its pages (to highlight and locate elements). */
+  /** A running session by id, as it serves its tools: the inspector UI reads its pages (to highlight and locate elements). */
   session(id: string): ToolHost | undefined {
-    for (const session of this.sessions) if (session.id === id) return session;
-    return undefined;
+    return this.served.get(id);
   }
 
   async closeSession(session: ToolHost): Promise<void> {
     if (!this.sessions.delete(session)) return;
+    this.served.delete(session.id);
     const closed = this.end(session);
     this.closing.add(closed);
     try {
@@ -82,6 +91,7 @@ export class InspectorCore implements SessionHost {
     await Promise.all([...this.sessions].map(session => this.closeSession(session)));
     await Promise.all(this.closing);
     this.meter?.close();
+    this.debugger?.close();
     await this.browser.close();
     await this.recorder?.close();
   }

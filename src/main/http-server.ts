@@ -64,6 +64,8 @@ export interface ServedContent {
    * undefined when a token is required and the upgrade has none (the endpoint says so on the socket, then closes it).
    */
   upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer, role: Role | undefined) => void>;
+  /** Other HTTP endpoints (the bridge for scripts): true when the request was theirs. */
+  api?: (req: IncomingMessage, res: ServerResponse, url: URL, role: Role) => Promise<boolean>;
 }
 
 /**
@@ -95,6 +97,7 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
     }
     mcp.handle(req, res, url)
       .then(handled => handled || planner.handle(req, res, url))
+      .then(handled => handled || (content.api?.(req, res, url, decision.role) ?? false))
       .then(handled => handled || serveContent(res, url, content))
       .catch(error => {
         console.error('[http] request failed:', error);

@@ -7,8 +7,8 @@ import { expect, test } from '@playwright/test';
  * src/main, files at its root (`.core` is core.ts) or `shared` (src/shared). Entry points at the root (cli, index,
  * core…) may import anything; a folder not listed here may import only `shared` until it is given a line.
  *
- * The MCP layer serves tools and never reaches back into what is built on it (core, bridge, proxy, sessions): the
- * core hands it sessions through mcp/tool-host.ts.
+ * The MCP layer serves tools and never reaches back into what is built on it (core, bridge, proxy, sessions, the
+ * debugger): the core hands it sessions through mcp/tool-host.ts, and the debugger wraps their calls from outside.
  */
 const ALLOWED: Record<string, string[]> = {
   events: ['shared'],
@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   negotiation: ['shared', '.config', 'browser', 'page-state', 'tokens'],
   mcp: ['shared', '.config', '.secrets', '.version', 'browser', 'dom-state', 'events', 'human', 'negotiation'],
   proxy: ['shared', '.command-line', '.config', '.secrets', '.version', 'browser', 'events', 'mcp'],
+  debugger: ['shared', '.config', 'events', 'mcp'],
   sessions: ['shared', '.secrets', '.version', 'browser', 'dom-state', 'events'],
   'mcp-client': ['shared', '.command-line', '.version'],
   replay: ['shared', '.secrets', 'mcp-client', 'dom-state', 'sessions'],
@@ -30,9 +31,9 @@ const ALLOWED: Record<string, string[]> = {
   search: ['shared', 'events', 'sessions'],
   locators: ['shared', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
-  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'compare', 'fork', 'browser', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
+  bridge: ['shared', '.config', '.core', '.version', 'mcp-client', 'replay', 'compare', 'fork', 'browser', 'debugger', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
   access: ['shared', '.config'],
-  commands: ['shared', 'access', '.cli-options', '.config', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'fork', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
+  commands: ['shared', 'access', '.cli-options', '.config', '.debug-options', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'fork', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };
 

@@ -4,6 +4,8 @@ import { app, BrowserWindow, clipboard, dialog, Menu, screen, session, shell } f
 import { AppStateFile } from './app/app-state';
 import { buildMenu } from './app/menu';
 import { BridgeHost } from './bridge/bridge-host';
+import { bridgeOverHttp } from './bridge/http-transport';
+import { debugConfigFromEnv } from './debug-options';
 import { serveBridgeOverIpc } from './bridge/ipc-transport';
 import { defaultCoreConfig } from './config';
 import { InspectorCore } from './core';
@@ -19,7 +21,7 @@ const resourcesDir = join(here, '../../resources');
 const userData = app.getPath('userData');
 const appState = new AppStateFile(join(userData, 'app-state.json'));
 
-const core = new InspectorCore(defaultCoreConfig({ sessionDir: join(userData, 'sessions'), stepScreenshots: true }));
+const core = new InspectorCore(defaultCoreConfig({ sessionDir: join(userData, 'sessions'), stepScreenshots: true, debug: debugConfigFromEnv() }));
 const bridge = new BridgeHost(core, {
   mode: 'electron',
   demoWorkspace: { root: userData, outputDir: join(userData, 'demo-output') },
@@ -103,7 +105,8 @@ function refreshMenu() {
 /** The usual port, so agents' saved configs keep working; any free one when it is taken (the UI shows which). */
 async function listen(): Promise<RunningHttpServer> {
   const port = Number(process.env.AGENT_INSPECTOR_PORT ?? 9400);
-  const content = { demoDir: join(resourcesDir, 'demo') };
+  // Scripts drive the app's debugger as the UI does: POST /api/bridge/<command>.
+  const content = { demoDir: join(resourcesDir, 'demo'), api: bridgeOverHttp(bridge) };
   try {
     return await startHttpServer(core, { host: '127.0.0.1', port, allowedHosts: [] }, content);
   } catch (error) {

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import type { ConsoleActivity, NetworkActivity } from './activity';
-import type { ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent, ToolCallEvent } from './events';
+import type {
+  CallHeldEvent, CallReleasedEvent, ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent,
+  ToolCallEvent,
+} from './events';
 import type { AriaChange } from './aria-diff';
 import type { LocatorReport } from './locators';
 import type { SnapshotMode } from './snapshot-modes';
 import type { Comparison } from './comparison';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
+import { DEBUG_INPUTS, DEBUG_VIEWER_COMMANDS, type Breakpoint, type DebugOutputs, type SessionDebugState } from './debugger';
 
 /**
  * The one API between the inspector UI and the core: named commands with validated inputs, and one event stream.
@@ -224,6 +228,11 @@ export type BridgeEvent =
   | { type: 'sessions-changed'; select?: string }
   /** A session's replay moved on: its progress, and the step results that are new or changed (`reset`: all dropped). */
   | { type: 'replay'; sessionId: string; progress: ReplayProgress; results?: ReplayStepResult[]; reset?: true }
+  /** A live session's debugger state changed: paused or not, the call it holds, an annotation request. */
+  | { type: 'debug'; sessionId: string; state: SessionDebugState }
+  | { type: 'breakpoints'; breakpoints: Breakpoint[] }
+  | CallHeldEvent
+  | CallReleasedEvent
   /** Sent by the UI's own transport when its link to the core drops or comes back (never by the core). */
   | { type: 'connection'; connected: boolean };
 
@@ -338,6 +347,8 @@ export const BRIDGE_INPUTS = {
     content: z.string().max(20_000_000, 'content is too long'),
   }),
   saveSessionZip: z.strictObject({ sessionId }),
+  /** The live debugger: pause, step, continue, edit, skip, breakpoints, annotation (shared/debugger.ts). */
+  ...DEBUG_INPUTS,
 } satisfies Record<string, z.ZodType>;
 
 /**
@@ -347,10 +358,10 @@ export const BRIDGE_INPUTS = {
 export const VIEWER_COMMANDS: ReadonlySet<BridgeCommand> = new Set<BridgeCommand>([
   'status', 'listSessions', 'openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation',
   'negotiationArtifacts', 'screenshot', 'stepActivity', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
-  'replayScreenshot', 'compareReplay', 'zipSession', 'readTransfer',
+  'replayScreenshot', 'compareReplay', 'zipSession', 'readTransfer', ...DEBUG_VIEWER_COMMANDS,
 ]);
 
-interface BridgeOutputs {
+interface BridgeOutputs extends DebugOutputs {
   status: InspectorStatus;
   listSessions: SessionInfo[];
   openSession: OpenedSession;

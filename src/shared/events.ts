@@ -1,5 +1,6 @@
 import type { StepActivity } from './activity';
 import type { ElementFacts } from './locators';
+import type { HoldReason } from './debugger';
 import type { DomMode, RequestedArtifacts } from './negotiation';
 import type { ParsedResponse } from './response';
 import type { StepTokens } from './tokens';
@@ -9,7 +10,9 @@ import type { StepTokens } from './tokens';
  * runs through the tool layer and is published as one of these. The DomState writer, the session recorder and the
  * UI subscribe to the bus; nothing reaches them by another path.
  */
-export type InspectorEvent = SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent | StepTokensEvent | RecordingFailedEvent;
+export type InspectorEvent =
+  | SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent | StepTokensEvent | RecordingFailedEvent
+  | CallHeldEvent | CallReleasedEvent;
 
 export interface SessionStartedEvent {
   type: 'session-started';
@@ -86,6 +89,54 @@ export interface ToolCallEvent {
   storageState?: unknown;
   /** The Browser State written for this call: dom.html's content and the diff from the previous state. */
   domState?: { dom: string; diff?: string; extraction: 'utility-world' | 'fallback' };
+  /** What a person in the inspector did to this call: held it, edited it, skipped it, changed its answer. */
+  debug?: StepDebug;
+}
+
+/**
+ * A call as the live debugger (src/main/debugger) let it through. `args` is always what ran and `response` what the
+ * call answered; what the agent sent or received instead is kept here.
+ */
+export interface StepDebug {
+  /** Held before it ran: for how long and why; `timedOut` when --pause-timeout let it run as it stood. */
+  held?: { ms: number; reason: HoldReason; timedOut?: true };
+  /** The agent's own arguments, when a person edited them before the call ran. */
+  originalArgs?: Record<string, unknown>;
+  /** Nothing ran: a person answered the agent instead (the text is `responseText`, an error when `outcome` says so). */
+  skipped?: true;
+  /** What a person did by hand while the call was held: the note its answer began with. */
+  takeover?: string;
+  /** The answer was held after the call ran, before the agent got it. */
+  answerHeld?: { ms: number; reason: HoldReason; timedOut?: true };
+  /** The answer as a person edited it: what the agent received instead of `response`. */
+  sent?: { text: string; isError: boolean };
+}
+
+/** The debugger holds a call before it runs (`call`) or its answer before the agent gets it (`answer`). */
+export interface CallHeldEvent {
+  type: 'call-held';
+  sessionId: string;
+  /** Counts the session's holds from 1. */
+  holdId: number;
+  phase: 'call' | 'answer';
+  tool: string;
+  /** Secrets masked. */
+  args: Record<string, unknown>;
+  reason: HoldReason;
+  /** `answer`: the step whose answer is held. */
+  seq?: number;
+  time: number;
+}
+
+/** A held call went on: how, and after how long. `cancelled`/`disconnected`: the client cancelled or left; nothing ran. */
+export interface CallReleasedEvent {
+  type: 'call-released';
+  sessionId: string;
+  holdId: number;
+  phase: 'call' | 'answer';
+  how: 'step' | 'continue' | 'skip' | 'timeout' | 'cancelled' | 'disconnected';
+  heldMs: number;
+  time: number;
 }
 
 /** An element a tool call targeted: the `target` it was given, and how to find that element again later. */

@@ -3,6 +3,7 @@
  * (which parse it). Sections always appear in this order; a section with no content is omitted.
  */
 export const SECTION_TITLES = {
+  takeover: 'A person took over',
   error: 'Error',
   result: 'Result',
   code: 'Ran Playwright code',
@@ -49,6 +50,8 @@ export interface BrowserStateSection {
 }
 
 export interface ParsedResponse {
+  /** What a person did by hand in the browser while the call was held in the inspector (src/main/debugger). */
+  takeover?: string;
   error?: string;
   result?: string;
   /** The JavaScript inside the "Ran Playwright code" fence. */
@@ -74,6 +77,7 @@ const unbullet = (body: string) => body.split('\n').filter(line => line.startsWi
 
 function renderSection(key: SectionKey, response: ParsedResponse): string | undefined {
   switch (key) {
+    case 'takeover':
     case 'error':
     case 'result':
     case 'pageChanges':
@@ -123,6 +127,7 @@ export function renderResponse(response: ParsedResponse): string {
 
 function parseSection(key: SectionKey, body: string, into: ParsedResponse): void {
   switch (key) {
+    case 'takeover':
     case 'error':
     case 'result':
     case 'pageChanges':

@@ -16,6 +16,7 @@ import { exportSpec } from '../sessions/export';
 import { SESSION_FORMAT, SESSION_VERSION, type SessionMeta, type ToolCallRecord } from '../sessions/format';
 import { openSession, RecordedSession } from '../sessions/session-reader';
 import { VERSION } from '../version';
+import { DebugCommands } from './debug-commands';
 import { DemoRunner } from './demo';
 import { ForkSessions } from './fork-sessions';
 import { LiveSessions, type LiveSession } from './live-sessions';
@@ -70,6 +71,9 @@ export class BridgeHost {
   private readonly poll: NodeJS.Timeout;
   /** Browser State folders of live sessions, by session id. */
   private readonly stateDirs = new Map<string, string>();
+  /** Each subscriber is a UI someone has open: a person the debugger can ask (browser_annotate). */
+  private readonly watching = new Map<(event: BridgeEvent) => void, () => void>();
+  private readonly unsubscribeDebugger?: () => void;
 
   constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
     this.live = new LiveSessions(core.bus, event => this.forward(event), !!core.recorder);
@@ -85,6 +89,7 @@ export class BridgeHost {
     this.browserDescription = core.config.upstream ? `proxied: ${core.config.upstream}` : core.browser.describe();
     this.poll = setInterval(() => this.pushStatus(), STATUS_POLL_MS);
     this.poll.unref();
+    this.unsubscribeDebugger = core.debugger?.subscribe(change => this.emit(change));
   }
 
   /**
@@ -99,7 +104,13 @@ export class BridgeHost {
 
   subscribe(listener: (event: BridgeEvent) => void): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const unwatch = this.core.debugger?.watch();
+    if (unwatch) this.watching.set(listener, unwatch);
+    return () => {
+      this.listeners.delete(listener);
+      this.watching.get(listener)?.();
+      this.watching.delete(listener);
+    };
   }
 
   /** Runs one command from a transport. Never throws: unknown commands, bad input and failures become error replies. */
@@ -136,6 +147,9 @@ export class BridgeHost {
     clearInterval(this.poll);
     this.live.close();
     this.search.close();
+    this.unsubscribeDebugger?.();
+    for (const unwatch of this.watching.values()) unwatch();
+    this.watching.clear();
     this.listeners.clear();
   }
 
@@ -161,8 +175,11 @@ export class BridgeHost {
 
   private readonly locators = new LocatorCommands({ recordingOf: id => this.recordingOf(id), live: id => this.live.get(id) });
 
+  private readonly debugCommands = new DebugCommands(() => this.core.debugger, id => this.livePage(id));
+
   private readonly handlers: Handlers = {
     ...this.sessionCommands.handlers,
+    ...this.debugCommands.handlers,
     status: async () => this.status(),
     listSessions: async () => this.listSessions(),
     openSession: async ({ sessionId }) => this.openSession(sessionId),

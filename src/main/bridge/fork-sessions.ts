@@ -17,7 +17,9 @@ export class ForkSessions {
     if (this.core.config.upstream) throw new Error('A fork needs the built-in browser tools; it is not available in proxy mode (--upstream).');
     const point = restorePoint(recording, seq, 'auto');
     const origin = { session: recording.meta.id, step: seq };
-    const session = this.core.createSession('fork', async () => this.workspace, `fork of step ${seq}`, { origin, storageState: point.storageState });
+    const created = this.core.createSession('fork', async () => this.workspace, `fork of step ${seq}`, { origin, storageState: point.storageState });
+    // The restore runs on the session itself, ahead of the agent's calls and under no debugger's stage.
+    const session = this.core.session(created.id);
     if (!(session instanceof McpSession)) throw new Error('A fork needs the built-in browser tools.');
     const report = await restore(session, recording, point, this.core.config.secrets);
     return {

@@ -33,6 +33,7 @@ export function summarize(step: ToolCallEvent | ToolCallRecord, tokens?: StepTok
     hasSnapshot: recorded ? !!step.artifacts.aria : step.ariaSnapshot !== undefined,
     ...(tokens && { tokens }),
     ...(activity && { activity }),
+    ...(step.debug && { debug: step.debug }),
   };
 }
 

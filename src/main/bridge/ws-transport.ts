@@ -12,8 +12,8 @@ type Role = 'full' | 'viewer' | undefined;
 export const UNAUTHORIZED_CLOSE = 4401;
 const UNAUTHORIZED_REASON = 'Unauthorized: open the URL Agent Inspector printed at start (.../?token=...).';
 
-/** Commands are small; anything bigger is not from our UI. */
-const MAX_REQUEST_BYTES = 1024 * 1024;
+/** Commands are small but for an annotated screenshot (shared/debugger.ts caps it at 12 MB); anything bigger is not from our UI. */
+export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 /**
  * Web mode's transport of the bridge: a WebSocket at /bridge on the inspector's HTTP server (which has already

@@ -362,6 +362,11 @@ export class Tab {
   }
 
   /** The targets `locator()` resolved since the previous call: what a tool call acted on, for its event. */
+  /** The role and name a ref stands for in the last whole snapshot, without asking the page. */
+  refNode(ref: string) {
+    return snapshotNode(this.lastSnapshot, ref);
+  }
+
   takeResolvedTargets(): ResolvedTarget[] {
     const targets = this.resolvedTargets;
     this.resolvedTargets = [];

@@ -35,7 +35,7 @@ async function forkPoint(target: string, at: number, options: ForkCliOptions) {
  * state after step N of a recorded session, and is recorded as its continuation (`forkOf`), by default beside it.
  * (--method is one of its choices: the command line checks it.)
  */
-export async function runFork(target: string, options: ForkCliOptions) {
+export async function runFork(target: string, options: ForkCliOptions, uiDir?: string) {
   const at = Number(options.at);
   if (!Number.isInteger(at) || at < 1) return fail(`--at must be a step number (1 or more), not "${options.at}".`);
   const fork = await forkPoint(target, at, options);
@@ -59,7 +59,7 @@ export async function runFork(target: string, options: ForkCliOptions) {
         for (const line of formatRestore(report)) log(`fork ${event.sessionId.slice(0, 8)}: ${line}`);
       });
     }),
-  });
+  }, uiDir);
 }
 
 function fail(message: string): undefined {

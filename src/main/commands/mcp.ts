@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
+import { debugConfigFrom, wantsDebugger, type DebugCliOptions } from '../debug-options';
 import type { CoreConfig } from '../config';
 import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { createMcpServer } from '../mcp/server';
 import { splitCommand } from '../proxy/split-command';
 import { printAccess } from './access-notice';
+import { startInspector, type RunningInspector } from './inspector-ui';
 import { closeOnExit, keepServingThroughBugs, log } from './process';
 
 /** What a command built on `mcp` adds (`fork`): to the configuration, and to the core once it exists. */
@@ -15,12 +17,18 @@ export interface McpExtension {
   attach?(core: InspectorCore): void;
 }
 
-/** `agent-inspector mcp`: stdio, or Streamable HTTP and SSE with --port. */
-export async function runMcp(options: CliOptions, extension: McpExtension = {}) {
+/**
+ * `agent-inspector mcp`: stdio, or Streamable HTTP and SSE with --port. With --ui (or a pause flag) the inspector UI is
+ * served too — on the --port server, or over stdio on a loopback port of its own — and a person can pause sessions.
+ */
+export async function runMcp(options: CliOptions & DebugCliOptions, extension: McpExtension = {}, uiDir?: string) {
   keepServingThroughBugs();
   // Over stdio the one client keeps its browser profile on disk, as with Playwright MCP (unless --isolated).
   const base = coreConfigFrom(options, { persistentByDefault: options.port === undefined });
-  const config = extension.configure?.(base) ?? base;
+  const ui = uiDir && wantsDebugger(options) ? uiDir : undefined;
+  // With a UI someone looks at the steps: each page step gets its screenshot, as in serve.
+  const watched = ui ? { ...base, stepScreenshots: true, debug: debugConfigFrom(options) } : base;
+  const config = extension.configure?.(watched) ?? watched;
   for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
   // A malformed upstream command (an unclosed quote) is an error at once, not on each session's first call.
   if (config.upstream) splitCommand(config.upstream);
@@ -28,6 +36,9 @@ export async function runMcp(options: CliOptions, extension: McpExtension = {}) 
   extension.attach?.(core);
   if (core.config.sessionDir) log(`Recording sessions into ${resolve(core.config.sessionDir)}`);
   if (options.port === undefined) {
+    // The UI of a stdio server listens on loopback only, on its own port.
+    const inspector = ui ? await startInspector(core, httpConfigFrom({ ...options, host: '127.0.0.1', port: typeof options.ui === 'number' ? options.ui : 0 }), { uiDir: ui }) : undefined;
+    if (inspector) log(`Agent Inspector UI at ${inspector.http.url}/ (pause, step and continue this session there)`);
     const server = createMcpServer(core, 'stdio', {
       // Over stdio this process serves one client: without its upstream there is nothing to serve, so say why and exit.
       onStartFailed: error => {
@@ -36,15 +47,21 @@ export async function runMcp(options: CliOptions, extension: McpExtension = {}) 
       },
     });
     await server.connect(new StdioServerTransport());
-    closeOnExit(() => core.close(), [process.stdin], [process.stdout]);
+    closeOnExit(async () => {
+      await inspector?.close();
+      await core.close();
+    }, [process.stdin], [process.stdout]);
     return;
   }
-  const http = await startHttpServer(core, httpConfigFrom({ ...options, port: options.port }));
+  const httpConfig = httpConfigFrom({ ...options, port: options.port });
+  const inspector: RunningInspector | undefined = ui ? await startInspector(core, httpConfig, { uiDir: ui }) : undefined;
+  const http = inspector?.http ?? await startHttpServer(core, httpConfig);
   log(`Agent Inspector MCP server listening on ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
-  printAccess(http, false);
+  if (inspector) log(`Agent Inspector UI at ${http.url}/`);
+  printAccess(http, !!inspector);
   log(core.config.upstream ? `Proxying (one process per session): ${core.config.upstream}` : `Browser: ${core.browser.describe()}`);
   closeOnExit(async () => {
-    await http.close();
+    await (inspector ?? http).close();
     await core.close();
   });
 }

@@ -1,47 +1,31 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { findChromium } from '../browser/discovery';
-import { BridgeHost } from '../bridge/bridge-host';
-import { BridgeWebSocket } from '../bridge/ws-transport';
 import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
+import { debugConfigFrom, type DebugCliOptions } from '../debug-options';
 import { InspectorCore } from '../core';
-import { startHttpServer } from '../http-server';
-import { BRIDGE_PATH } from '../../shared/bridge-wire';
-import { isExposed } from '../access/access-policy';
-import { printAccess, reachableUrl } from './access-notice';
+import { printAccess } from './access-notice';
+import { startInspector } from './inspector-ui';
 import { closeOnExit, keepServingThroughBugs, log } from './process';
 
 /** `agent-inspector serve`: web mode — the UI, its bridge, MCP, the planner and the demo site on one loopback port. */
-export async function runServe(options: CliOptions & { port: number; open?: boolean }, uiDir: string, resourcesDir: string) {
+export async function runServe(options: CliOptions & DebugCliOptions & { port: number; open?: boolean }, uiDir: string, resourcesDir: string) {
   keepServingThroughBugs();
-  // Someone is looking at the UI: each page step gets its screenshot for the timeline and the page view.
-  const core = new InspectorCore({ ...coreConfigFrom(options), stepScreenshots: true });
+  // Someone is looking at the UI: each page step gets its screenshot for the timeline and the page view, and a person
+  // can pause the sessions.
+  const core = new InspectorCore({ ...coreConfigFrom(options), stepScreenshots: true, debug: debugConfigFrom(options) });
   for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
-  const cwd = process.cwd();
-  const httpConfig = httpConfigFrom(options);
-  const exposed = isExposed(httpConfig);
-  const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: cwd, outputDir: resolve(cwd, core.config.outputDir) }, exposed });
-  const socket = new BridgeWebSocket(bridge);
-  const http = await startHttpServer(core, httpConfig, {
-    uiDir,
-    demoDir: join(resourcesDir, 'demo'),
-    upgrades: { [BRIDGE_PATH]: socket.handleUpgrade },
-  });
-  bridge.setServerUrl(http.url, {
-    tokenRequired: http.access.required,
-    viewerUrl: http.access.viewerToken ? http.access.signInUrl(`${reachableUrl(http)}/`, 'viewer') : undefined,
-  });
+  const inspector = await startInspector(core, httpConfigFrom(options), { uiDir, demoDir: join(resourcesDir, 'demo') });
+  const { http } = inspector;
   log(`Agent Inspector (web mode) at ${http.url}/`);
   log(`MCP endpoint: ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
   printAccess(http, true);
   log(`Browser: ${core.browser.describe()}`);
   if (options.open) openAppWindow(`${http.url}/`, options.executablePath);
   closeOnExit(async () => {
-    bridge.close();
-    socket.close();
-    await http.close();
+    await inspector.close();
     await core.close();
   });
 }

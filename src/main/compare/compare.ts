@@ -56,7 +56,9 @@ export interface CompareOptions {
  */
 export async function compareSessions(first: RecordedSession, second: RecordedSession, options: CompareOptions = {}): Promise<Comparison> {
   const { keepFirst = () => true, keepSecond = () => true } = options;
-  const recorded = [first.steps.filter(keepFirst), second.steps.filter(keepSecond)];
+  // A call a person skipped in the inspector ran nothing: it is not part of what either run did.
+  const ran = (step: ToolCallRecord) => !step.debug?.skipped;
+  const recorded = [first.steps.filter(step => ran(step) && keepFirst(step)), second.steps.filter(step => ran(step) && keepSecond(step))];
   const [stepsA, stepsB] = [first, second].map((session, i) => recorded[i].map(step => stepOf(session, step)));
   const [ariaA, ariaB] = [first, second].map(ariaReader);
   const pairs: ComparedPair[] = await Promise.all(align(stepsA, stepsB).map(async pair => {

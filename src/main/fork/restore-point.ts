@@ -99,7 +99,7 @@ export function restorePoint(session: RecordedSession, at: number, wanted: Resto
     method,
     at,
     ...(method === 'state' && { url, ...(storageState && { storageState: session.artifactPath(storageState) }) }),
-    replay: (method === 'state' ? lastValues(since.filter(step => FORM_TOOLS.has(step.tool) && step.outcome !== 'error' && step.args.submit !== true)) : upTo).map(step => step.seq),
+    replay: (method === 'state' ? lastValues(since.filter(step => FORM_TOOLS.has(step.tool) && step.outcome !== 'error' && !step.debug?.skipped && step.args.submit !== true)) : upTo).map(step => step.seq),
     notes,
   };
 }

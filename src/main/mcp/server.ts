@@ -4,7 +4,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Workspace } from '../browser/context';
 import { VERSION } from '../version';
-import type { SessionHost, ToolHost } from './tool-host';
+import type { CallRequest, SessionHost, ToolHost } from './tool-host';
 
 export interface McpServerOptions {
   /** The session could not get ready (a proxy's upstream did not start). Without it the first call reports it. */
@@ -40,8 +40,19 @@ export function createMcpServer(core: SessionHost, transport: string, options: M
   const ensureSession = () => (session ??= core.createSession(transport, workspace, server.getClientVersion()?.name));
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: await ensureSession().listTools() }));
-  server.setRequestHandler(CallToolRequestSchema, async request =>
-    ensureSession().callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const token = request.params._meta?.progressToken;
+    let progress = 0;
+    // A call held for a person keeps the client from timing out with progress, when the client asked for it.
+    const call: CallRequest = {
+      signal: extra.signal,
+      ...(token !== undefined && {
+        progress: (message: string) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } })
+          .catch(() => {}),
+      }),
+    };
+    return ensureSession().callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, undefined, call);
+  });
   server.oninitialized = () => {
     const started = ensureSession().start?.();
     started?.catch((error: Error) => options.onStartFailed?.(error));

@@ -8,28 +8,18 @@ import { firstLine } from '../browser/tab';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
-import type { InspectorEvent, ResolvedTarget, ToolCallEvent } from '../../shared/events';
+import { answerWith, outcomeOf, skippedStep, stepEvent } from './step-event';
+import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import { Response } from './response';
-import { redactDeep, redactSecrets } from '../secrets';
+import { redactDeep } from '../secrets';
 import { capText } from './output-cap';
 import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
 import { mayChangePage, type NestedToolResult, type ToolDefinition, type ToolSession } from './tool';
-import type { ToolHost } from './tool-host';
-
-/** Older clients name element targets `ref`; map them to the current field names before validation. */
-const TARGET_ALIASES: Record<string, string> = { ref: 'target', startRef: 'startTarget', endRef: 'endTarget' };
-
-function applyAliases(args: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...args };
-  for (const [alias, field] of Object.entries(TARGET_ALIASES)) {
-    if (alias in out && !(field in out)) out[field] = out[alias];
-    if (alias in out) delete out[alias];
-  }
-  if (Array.isArray(out.fields)) out.fields = out.fields.map(f => (f && typeof f === 'object' ? applyAliases(f as Record<string, unknown>) : f));
-  return out;
-}
+import type { CallOptions, CallPreview, ReviewedAnswer, ToolHost } from './tool-host';
+import { applyAliases, checkArgs, previewCall, unmaskNames } from './call-preview';
+import type { PersonDesk } from './person-desk';
 
 /** Longer lines of an error are cut: a megabyte URL would otherwise be quoted whole, twice (message and call log). */
 const MAX_ERROR_LINE = 1_000;
@@ -74,6 +64,8 @@ export class McpSession implements ToolHost {
     private readonly workspace: () => Promise<Workspace>,
     /** How the client connected; HTTP and SSE sessions can run side by side in one workspace. */
     private readonly transport: string,
+    /** A person watching in the inspector, when there is a UI (browser_annotate asks them). */
+    private readonly person?: PersonDesk,
   ) {
     this.tools = allTools.filter(tool => (!tool.unsafe || config.allowUnsafeCode) && (!tool.capability || config.caps.includes(tool.capability)));
     this.unsubscribe = bus.subscribe(event => {
@@ -112,13 +104,13 @@ export class McpSession implements ToolHost {
   }
 
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
-  callTool(name: string, rawArgs: Record<string, unknown>): Promise<CallToolResult> {
+  callTool(name: string, rawArgs: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
     clearTimeout(this.idleTimer);
     this.busy++;
     const run = this.queue.then(async () => {
       const done = this.browser.callStarted();
       try {
-        return (await this.agent.during(() => this.execute(name, rawArgs))).result;
+        return (await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options))).result;
       } finally {
         done();
       }
@@ -127,6 +119,18 @@ export class McpSession implements ToolHost {
       if (--this.busy === 0) this.startIdleCount();
     });
     return run;
+  }
+
+  preview(_name: string, args: Record<string, unknown>, held = false): Promise<CallPreview> {
+    return previewCall(args, this.context, this.config.secrets, held);
+  }
+
+  async checkArgs(name: string, args: Record<string, unknown>): Promise<string | undefined> {
+    return checkArgs(this.tools.find(t => t.name === name), name, args);
+  }
+
+  unmask(args: Record<string, unknown>): Record<string, unknown> {
+    return unmaskNames(args, this.context?.secrets ?? this.config.secrets) as Record<string, unknown>;
   }
 
   /**
@@ -167,7 +171,7 @@ export class McpSession implements ToolHost {
   }
 
   /** Validates, runs and (when `recorded`) publishes one call; `via` names the tool it runs on behalf of. */
-  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true) {
+  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true, options: CallOptions = {}) {
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const capability = allTools.find(t => t.name === name)?.capability;
@@ -179,6 +183,7 @@ export class McpSession implements ToolHost {
     }
     const startedAt = Date.now();
     const context = await this.ensureContext();
+    if (options.skip) return this.skip(tool.name, rawArgs, startedAt, context, options);
     const acts = mayChangePage(tool);
     // The last call's DOM may still be being serialized with its snapshot's refs: nothing may change the page before.
     // A call that only reads it goes ahead (a snapshot of the unchanged page is the last one again).
@@ -201,9 +206,11 @@ export class McpSession implements ToolHost {
         response.addError(`${error instanceof Error && error.name ? error.name : 'Error'}: ${errorText(error)}`);
       }
     }
+    // A person acted while the call was held: the agent's refs may be stale, so it gets the page afresh.
+    if (options.takeover) response.includeSnapshot();
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
-    const sections: ParsedResponse = redactDeep(context.secrets, finished);
+    const sections: ParsedResponse = redactDeep(context.secrets, options.takeover ? { takeover: options.takeover, ...finished } : finished);
     // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
     const full = renderResponse(sections);
     // --codegen none leaves the code out of what the agent reads, and so does a failure, as @playwright/mcp answers:
@@ -217,7 +224,7 @@ export class McpSession implements ToolHost {
       mimeType: image.mimeType,
     }));
     const onlyImages = this.config.imageResponses === 'only' && images.length > 0;
-    const result: CallToolResult = { content: onlyImages ? images : [{ type: 'text', text }, ...images] };
+    let result: CallToolResult = { content: onlyImages ? images : [{ type: 'text', text }, ...images] };
     if (sections.error) result.isError = true;
     const targets = context.currentTab?.takeResolvedTargets() ?? [];
     // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
@@ -228,7 +235,22 @@ export class McpSession implements ToolHost {
     if (!recorded) return { result, sections, response };
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
-    const published = this.publish(tool.name, rawArgs, startedAt, sections, response, context, via, targets, storageState, { before, after: shot, navigated }, text === full ? undefined : text);
+    const seq = ++this.seq;
+    const endedAt = Date.now();
+    const activity = context.activity?.take({ seq, startedAt, endedAt });
+    // A debugger may hold the answer (an answer breakpoint): the step goes out with what the agent finally gets.
+    const review = via ? undefined : options.review?.(outcomeOf(text, !!sections.error, activity, seq));
+    const domState = response.domState?.written.then(
+      ({ dom, diff, extraction }) => ({ dom, diff, extraction }),
+      error => void console.error(`[dom-state] writing ${context.domState?.dir} failed: ${firstLine(error)}`),
+    );
+    const event = stepEvent({
+      sessionId: this.id, seq, tool: tool.name, args: rawArgs, startedAt, endedAt, sections, response, context, via, targets,
+      storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug,
+    });
+    const published = this.inOrder(async () => withReview({ ...event, domState: await domState }, await review));
+    const reviewed = await review;
+    if (reviewed?.sent) result = answerWith(result, reviewed.sent, context.secrets);
     // A recording answers once the call's record (its Browser State included) is on disk; otherwise the event, which
     // waits for the Browser State files, follows the answer.
     if (this.config.sessionDir) await published;
@@ -240,10 +262,22 @@ export class McpSession implements ToolHost {
     return { result, sections, response };
   }
 
+  /** A person answered the agent instead of running its call: published as a step that ran nothing. */
+  private async skip(tool: string, args: Record<string, unknown>, startedAt: number, context: Context, options: CallOptions) {
+    const { event, result, sections } = skippedStep({
+      sessionId: this.id, seq: ++this.seq, tool, args, startedAt, secrets: context.secrets, skip: options.skip!, debug: options.debug,
+      url: context.currentTab && !context.currentTab.page.isClosed() ? context.currentTab.page.url() : undefined,
+    });
+    const published = this.inOrder(async () => event);
+    if (this.config.sessionDir) await published;
+    return { result, sections, response: undefined };
+  }
+
   private toolSession(caller: string, context: Context): ToolSession {
     return {
       id: this.id,
       planner: this.planner,
+      person: this.person,
       runTool: async (name, args): Promise<NestedToolResult> => {
         const { sections, response } = await this.execute(name, args, caller);
         if (!response) throw new Error(sections.error);
@@ -271,45 +305,6 @@ export class McpSession implements ToolHost {
         return context.currentTabOrDie();
       },
     });
-  }
-
-  /** `capped`: the text the agent received when --output-max-size cut it; `parsed` stays whole for the inspector. */
-  private publish(tool: string, args: Record<string, unknown>, startedAt: number, parsed: ParsedResponse, response: Response, context: Context, via: string | undefined, targets: ResolvedTarget[], storageState: unknown, page: { before?: Buffer; after?: Buffer; navigated: boolean }, capped?: string): Promise<void> {
-    const image = response.images[0];
-    const current = context.currentTab?.page;
-    const jpeg = (data: Buffer) => ({ mimeType: 'image/jpeg', base64: data.toString('base64') });
-    const seq = ++this.seq;
-    const endedAt = Date.now();
-    const activity = context.activity?.take({ seq, startedAt, endedAt });
-    const domState = response.domState?.written.then(
-      ({ dom, diff, extraction }) => ({ dom, diff, extraction }),
-      error => void console.error(`[dom-state] writing ${context.domState?.dir} failed: ${firstLine(error)}`),
-    );
-    const event: ToolCallEvent = {
-      type: 'tool-call',
-      sessionId: this.id,
-      seq,
-      tool,
-      args: redactDeep(context.secrets, args),
-      startedAt,
-      endedAt,
-      outcome: response.isError ? 'error' : 'ok',
-      ...(via && { via }),
-      ...(targets.length && { targets: redactDeep(context.secrets, targets) }),
-      response: parsed,
-      ...(capped !== undefined && { responseText: [capped] }),
-      code: parsed.code ?? '',
-      url: parsed.page?.url ?? (current && !current.isClosed() ? current.url() : undefined),
-      title: parsed.page?.title,
-      ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
-      screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
-      ...(image && !image.recordOnly && { imageReturned: true }),
-      ...(page.before && { before: jpeg(page.before) }),
-      ...(page.navigated && { navigated: true }),
-      ...(storageState !== undefined && { storageState: redactDeep(context.secrets, storageState) }),
-      ...(activity && { activity }),
-    };
-    return this.inOrder(async () => ({ ...event, domState: await domState }));
   }
 
   /** Publishes after every earlier event of this session; the event is made once those are out. */
@@ -343,4 +338,9 @@ export class McpSession implements ToolHost {
     await this.publishing;
     await this.context?.dispose();
   }
+}
+
+/** The step as a held answer let it through: how long it was held, and what the agent got when a person changed it. */
+function withReview(event: ToolCallEvent, reviewed: ReviewedAnswer | undefined): ToolCallEvent {
+  return reviewed ? { ...event, debug: { ...event.debug, ...reviewed.debug } } : event;
 }

@@ -5,6 +5,7 @@ import type { ModalState, Tab } from '../browser/tab';
 import type { Planner } from '../negotiation/planner';
 import type { InspectorEvent } from '../../shared/events';
 import type { ParsedResponse } from '../../shared/response';
+import type { PersonDesk } from './person-desk';
 import type { Response } from './response';
 
 /** What a tool run on another tool's behalf produced. */
@@ -25,6 +26,8 @@ export interface ToolSession {
    */
   runTool(name: string, args: Record<string, unknown>): Promise<NestedToolResult>;
   publish(event: InspectorEvent): void;
+  /** A person watching the session in the inspector, for tools that ask one (browser_annotate); absent without a UI. */
+  readonly person?: PersonDesk;
 }
 
 export interface ToolCall<Args> {

@@ -1,8 +1,15 @@
 import { McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { redactDeep } from '../secrets';
 import type { Workspace } from '../browser/context';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
-import type { ToolHost } from '../mcp/tool-host';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
+import type { CallOptions, CallPreview, ToolHost } from '../mcp/tool-host';
+import { skippedStep } from '../mcp/step-event';
+import { snapshotNode } from '../../shared/aria-snapshot';
+import { targetValues } from '../../shared/target-args';
+import type { ToolCallEvent } from '../../shared/events';
 import { toolCallEvent } from './tool-call-event';
 import { Upstream, UpstreamError } from './upstream';
 
@@ -23,6 +30,11 @@ export class UpstreamSession implements ToolHost {
   /** An upstream exit the agent has not been told about yet. */
   private unreported?: string;
   private readonly closing = new AbortController();
+  /** The upstream's tools as last listed: what a person's edit of a held call is checked against. */
+  private tools: Tool[] = [];
+  /** The page of the last answer, and its last whole snapshot: what a breakpoint reads of a call before it runs. */
+  private lastUrl?: string;
+  private lastSnapshot = '';
 
   constructor(
     readonly id: string,
@@ -43,12 +55,42 @@ export class UpstreamSession implements ToolHost {
   listTools(): Promise<Tool[]> {
     return this.serialized(async () => {
       await this.noticeExit();
-      return (await this.connected()).listTools();
+      this.tools = await (await this.connected()).listTools();
+      return this.tools;
     });
   }
 
-  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
-    return this.serialized(() => this.forward(name, args));
+  callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+    return this.serialized(() => (options.skip ? this.skip(name, args, options) : this.forward(name, args, options)));
+  }
+
+  async preview(_name: string, args: Record<string, unknown>): Promise<CallPreview> {
+    const targets = targetValues(args).map(target => {
+      const node = snapshotNode(this.lastSnapshot, target);
+      return { target, ...(node?.role && { role: node.role }), ...(node?.name && { name: node.name }) };
+    });
+    return { args: redactDeep(this.config.secrets, args), url: this.lastUrl, targets };
+  }
+
+  /** Checked against the upstream's own input schema, as the upstream would check them. */
+  async checkArgs(name: string, args: Record<string, unknown>): Promise<string | undefined> {
+    const tool = this.tools.find(candidate => candidate.name === name);
+    if (!tool) return `Tool "${name}" not found`;
+    const checked = new AjvJsonSchemaValidator().getValidator(tool.inputSchema as JsonSchemaType)(args);
+    return checked.valid ? undefined : `Invalid arguments for tool "${name}": ${checked.errorMessage}`;
+  }
+
+  /** The upstream knows no secret names: a masked value goes back as the value itself. */
+  unmask(args: Record<string, unknown>): Record<string, unknown> {
+    const secrets = this.config.secrets;
+    const put = (value: unknown): unknown => {
+      const name = typeof value === 'string' ? value.match(/^<secret>(\w+)<\/secret>$/)?.[1] : undefined;
+      if (name && Object.hasOwn(secrets, name)) return secrets[name];
+      if (Array.isArray(value)) return value.map(put);
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, put(item)]));
+      return value;
+    };
+    return put(args) as Record<string, unknown>;
   }
 
   async close(): Promise<void> {
@@ -65,7 +107,16 @@ export class UpstreamSession implements ToolHost {
     return next;
   }
 
-  private async forward(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  /** A person answered instead: nothing reaches the upstream. */
+  private async skip(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    const { event, result } = skippedStep({
+      sessionId: this.id, seq: ++this.seq, tool: name, args, startedAt: Date.now(), secrets: this.config.secrets, skip: options.skip!, debug: options.debug, url: this.lastUrl,
+    });
+    await this.bus.publish(event);
+    return result;
+  }
+
+  private async forward(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
     const call = { sessionId: this.id, seq: ++this.seq, tool: name, args, startedAt: Date.now() };
     let result: CallToolResult;
     let upstream: Upstream | undefined;
@@ -84,7 +135,17 @@ export class UpstreamSession implements ToolHost {
       if (upstream?.ended) this.upstream = undefined;
       result = errorResult(error instanceof Error ? error.message : String(error));
     }
-    await this.bus.publish(toolCallEvent(call, result, this.config.secrets));
+    let event: ToolCallEvent = { ...toolCallEvent(call, result, this.config.secrets), ...(options.debug && { debug: redactDeep(this.config.secrets, options.debug) }) };
+    if (event.url) this.lastUrl = event.url;
+    if (event.ariaSnapshot) this.lastSnapshot = event.ariaSnapshot;
+    // The upstream's browser is not ours: its console and requests are not seen, so only the answer is read.
+    const text = result.content.flatMap(part => (part.type === 'text' ? [part.text] : [])).join('\n');
+    const reviewed = await options.review?.({ seq: call.seq, text, isError: !!result.isError, consoleErrors: 0, failedRequests: 0 });
+    if (reviewed) {
+      event = { ...event, debug: { ...event.debug, ...reviewed.debug } };
+      if (reviewed.sent) result = { ...result, content: [{ type: 'text', text: reviewed.sent.text }, ...result.content.filter(part => part.type !== 'text')], isError: reviewed.sent.isError || undefined };
+    }
+    await this.bus.publish(event);
     return result;
   }
 

@@ -6,5 +6,5 @@ export { Replayer, type ReplayClient, type ReplayOptions } from './replayer';
 export { describeDrift, isFailure, summarize, type Drift, type DriftReport, type ReplaySummary, type StepOutcome, type StepStatus } from './report';
 export { normalizeSnapshot, snapshotDiff } from './snapshot-drift';
 export { describeQuery, findTarget, locatorPick, recordedIndex, type LocatorPick, type TargetMatch, type TargetQuery } from './locate';
-export { targetValues, withTargets } from './target-args';
+export { targetValues, withTargets } from '../../shared/target-args';
 export { LookupCountingClient } from './lookup-client';

@@ -7,7 +7,7 @@ import { describeQuery, findTarget, locatorPick, recordedIndex, type TargetQuery
 import { summarize, type Drift, type DriftReport, type StepOutcome, type StepStatus } from './report';
 import { snapshotDiff } from './snapshot-drift';
 import { maskedSecrets, missingSecretsError, unmaskArgs } from './secret-args';
-import { targetValues, withTargets } from './target-args';
+import { targetValues, withTargets } from '../../shared/target-args';
 
 /** What a replay needs of a client: any tool call, and a fresh snapshot (which also handles file-mode servers). */
 export type ReplayClient = Pick<McpBrowserClient, 'callTool' | 'snapshot'>;
@@ -315,6 +315,7 @@ export class Replayer {
 }
 
 function skipReason(step: ToolCallRecord): string | undefined {
+  if (step.debug?.skipped) return 'skipped by a person in the inspector when recorded: nothing ran';
   if (step.outcome === 'error') return `failed when recorded: ${firstLine((step.response.error ?? 'no message').replace(/^\w*Error: /, ''))}`;
   if (PLANNING_TOOLS.has(step.tool)) return 'planning tool: the action it chose is replayed as its own step';
   if (OBSERVING_TOOLS.has(step.tool)) return 'observing tool';

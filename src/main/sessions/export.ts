@@ -54,6 +54,10 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
     number++;
     const who = step.actor === 'human' ? ' (by hand)' : step.via ? ` (chosen by ${step.via})` : '';
     const comment = `// ${number}. ${step.tool}${describeArgs(step)}${who}`;
+    if (step.debug?.skipped) {
+      blocks.push({ comment: `${comment} — skipped by a person in the inspector (nothing ran), left out`, lines: [] });
+      continue;
+    }
     if (step.outcome === 'error') {
       blocks.push({ comment: `${comment} — failed when recorded, left out: ${firstLine(step.response.error)}`, lines: [] });
       continue;

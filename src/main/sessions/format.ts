@@ -1,4 +1,4 @@
-import type { ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from '../../shared/events';
+import type { CallHeldEvent, CallReleasedEvent, ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from '../../shared/events';
 
 /**
  * A recorded session is a folder:
@@ -58,4 +58,5 @@ export interface RoundRecord extends Omit<NegotiationRoundEvent, 'sent'> {
 }
 
 /** A step's token count arrives after the step (it is counted off the call's path): its own line, merged on reading. */
-export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | RoundRecord | StepTokensEvent;
+/** Holds and releases of the live debugger are kept as they came (a step's own record says what a person changed). */
+export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | RoundRecord | StepTokensEvent | CallHeldEvent | CallReleasedEvent;

@@ -3,10 +3,11 @@ import type { BrowserContext, Page } from 'playwright';
 import { z } from 'zod';
 import { linkPath, outputPath, timestamp } from '../files';
 import { defineTool, targetField } from '../tool';
+import { annotate } from './annotate';
 
-// The `devtools` capability (`tracing` is its older name): highlights, traces, videos and the action overlays. The
-// tools that need Playwright's debugger or dashboard answer that they are not available here; recording user actions
-// collects the human steps a person does meanwhile.
+// The `devtools` capability (`tracing` is its older name): highlights, traces, videos and the action overlays.
+// Resuming a paused test script needs Playwright's debugger and answers that it is not available here; annotating
+// asks a person in the inspector (annotate.ts); recording user actions collects the human steps a person does meanwhile.
 
 const devtools = { scope: 'page', capability: 'devtools' } as const;
 
@@ -206,10 +207,6 @@ const resume = unavailable('browser_resume', 'Resume paused script execution',
     step: z.boolean().optional().describe('When true, execution will pause again before the next action, allowing step-by-step debugging.'),
     location: z.string().optional().describe('Pause execution at a specific <file>:<line>, e.g. "example.spec.ts:42".'),
   }));
-
-const annotate = unavailable('browser_annotate', 'Annotate the current page',
-  'Open the Playwright Dashboard in annotation mode for the current page and wait for the user to draw annotations. Returns the annotated screenshot, ARIA snapshot, and the list of annotations.', true,
-  'it needs the Playwright Dashboard, which this server does not open. Take a screenshot (browser_take_screenshot) and look at the page in the inspector instead.');
 
 const startRecording = defineTool({
   ...devtools,

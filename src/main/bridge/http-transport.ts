@@ -1,0 +1,57 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { VIEWER_COMMANDS, type BridgeCommand } from '../../shared/bridge';
+import type { BridgeHost } from './bridge-host';
+import { MAX_REQUEST_BYTES } from './ws-transport';
+
+/** `POST /api/bridge/<command>` with the command's input as JSON: the bridge for scripts (CI, test harnesses). */
+export const BRIDGE_HTTP_PREFIX = '/api/bridge/';
+
+const reply = (res: ServerResponse, status: number, body: unknown) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/**
+ * The bridge over plain HTTP, beside the UI's WebSocket: a script can continue a held call or add a breakpoint with
+ * one request. The same commands and checks; a viewer's token gets 403 for any command that acts.
+ */
+export function bridgeOverHttp(host: BridgeHost) {
+  return async (req: IncomingMessage, res: ServerResponse, url: URL, role: 'full' | 'viewer'): Promise<boolean> => {
+    if (!url.pathname.startsWith(BRIDGE_HTTP_PREFIX)) return false;
+    const command = url.pathname.slice(BRIDGE_HTTP_PREFIX.length);
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      reply(res, 405, { ok: false, error: `Use POST ${BRIDGE_HTTP_PREFIX}<command> with the command's input as a JSON body.` });
+      return true;
+    }
+    if (role === 'viewer' && !VIEWER_COMMANDS.has(command as BridgeCommand)) {
+      reply(res, 403, { ok: false, error: `Forbidden: a read-only (viewer) token cannot ${command}.` });
+      return true;
+    }
+    const body = await readBody(req);
+    if (body === undefined) {
+      reply(res, 413, { ok: false, error: `The request body is larger than ${MAX_REQUEST_BYTES / 2 ** 20} MB.` });
+      return true;
+    }
+    let input: unknown = {};
+    try {
+      if (body.trim()) input = JSON.parse(body);
+    } catch {
+      reply(res, 400, { ok: false, error: 'Bad request: the body is not JSON.' });
+      return true;
+    }
+    const result = await host.invoke(command, input);
+    reply(res, result.ok ? 200 : 400, result);
+    return true;
+  };
+}
+
+/** The body as text, or undefined once it grows past the limit (the rest is not read). */
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,115 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Context } from '../browser/context';
+import { redactDeep, redactSecrets } from '../secrets';
+import { isFailedRequest, type StepActivity } from '../../shared/activity';
+import type { ResolvedTarget, StepDebug, ToolCallEvent } from '../../shared/events';
+import type { ParsedResponse } from '../../shared/response';
+import type { Response } from './response';
+import type { CallOutcome } from './tool-host';
+
+/** Everything a call's step is made of, once the call answered (see McpSession.execute). */
+export interface StepParts {
+  sessionId: string;
+  seq: number;
+  tool: string;
+  args: Record<string, unknown>;
+  startedAt: number;
+  endedAt: number;
+  sections: ParsedResponse;
+  response: Response;
+  context: Context;
+  via?: string;
+  targets: ResolvedTarget[];
+  storageState: unknown;
+  page: { before?: Buffer; after?: Buffer; navigated: boolean };
+  /** The text the agent received when --output-max-size cut it; `sections` stay whole for the inspector. */
+  capped?: string;
+  activity?: StepActivity;
+  debug?: StepDebug;
+}
+
+const jpeg = (data: Buffer) => ({ mimeType: 'image/jpeg', base64: data.toString('base64') });
+
+/** The call's event, without its Browser State (which follows once written): secrets redacted. */
+export function stepEvent(parts: StepParts): ToolCallEvent {
+  const { context, sections: parsed, response, targets, page, storageState, activity, debug } = parts;
+  const image = response.images[0];
+  const current = context.currentTab?.page;
+  return {
+    type: 'tool-call',
+    sessionId: parts.sessionId,
+    seq: parts.seq,
+    tool: parts.tool,
+    args: redactDeep(context.secrets, parts.args),
+    startedAt: parts.startedAt,
+    endedAt: parts.endedAt,
+    outcome: response.isError ? 'error' : 'ok',
+    ...(parts.via && { via: parts.via }),
+    ...(targets.length && { targets: redactDeep(context.secrets, targets) }),
+    response: parsed,
+    ...(parts.capped !== undefined && { responseText: [parts.capped] }),
+    code: parsed.code ?? '',
+    url: parsed.page?.url ?? (current && !current.isClosed() ? current.url() : undefined),
+    title: parsed.page?.title,
+    ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
+    screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
+    ...(image && !image.recordOnly && { imageReturned: true }),
+    ...(page.before && { before: jpeg(page.before) }),
+    ...(page.navigated && { navigated: true }),
+    ...(storageState !== undefined && { storageState: redactDeep(context.secrets, storageState) }),
+    ...(activity && { activity }),
+    ...(debug && { debug: redactDeep(context.secrets, debug) }),
+  };
+}
+
+/** What a debugger reads of a call's answer to decide whether to hold it. */
+export function outcomeOf(text: string, isError: boolean, activity: StepActivity | undefined, seq: number): CallOutcome {
+  const console = activity?.console.filter(entry => entry.seq === seq && entry.level === 'error').length ?? 0;
+  const failed = activity?.network.filter(entry => entry.seq === seq && isFailedRequest(entry)).length ?? 0;
+  return { seq, text, isError, consoleErrors: console, failedRequests: failed };
+}
+
+/** The answer with its text replaced by a person's (images kept), secrets masked as in every answer. */
+export function answerWith(result: CallToolResult, sent: { text: string; isError: boolean }, secrets: Record<string, string>): CallToolResult {
+  const text = { type: 'text' as const, text: redactSecrets(secrets, sent.text) };
+  const rest = result.content.filter(item => item.type !== 'text');
+  return { ...result, content: [text, ...rest], ...(sent.isError ? { isError: true } : { isError: undefined }) };
+}
+
+export interface SkippedParts {
+  sessionId: string;
+  seq: number;
+  tool: string;
+  args: Record<string, unknown>;
+  startedAt: number;
+  secrets: Record<string, string>;
+  skip: { text: string; isError: boolean };
+  debug?: StepDebug;
+  url?: string;
+}
+
+/**
+ * A call a person answered without running it: the step records the agent's call and the text it got instead, no
+ * code and no page, so export, replay and compare leave it out.
+ */
+export function skippedStep(parts: SkippedParts): { event: ToolCallEvent; result: CallToolResult; sections: ParsedResponse } {
+  const text = redactSecrets(parts.secrets, parts.skip.text);
+  const sections: ParsedResponse = parts.skip.isError ? { error: text } : { result: text };
+  const event: ToolCallEvent = {
+    type: 'tool-call',
+    sessionId: parts.sessionId,
+    seq: parts.seq,
+    tool: parts.tool,
+    args: redactDeep(parts.secrets, parts.args),
+    startedAt: parts.startedAt,
+    endedAt: Date.now(),
+    outcome: parts.skip.isError ? 'error' : 'ok',
+    response: sections,
+    responseText: [text],
+    code: '',
+    ...(parts.url && { url: parts.url }),
+    debug: { ...redactDeep(parts.secrets, parts.debug ?? {}), skipped: true },
+  };
+  const result: CallToolResult = { content: [{ type: 'text', text }], ...(parts.skip.isError && { isError: true }) };
+  return { event, result, sections };
+}
