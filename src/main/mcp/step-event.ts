@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../browser/context';
 import { redactDeep, redactSecrets } from '../secrets';
-import { isFailedRequest, type StepActivity } from '../../shared/activity';
+import { isFailedRequest, type ConsoleActivity, type NetworkActivity, type StepActivity } from '../../shared/activity';
 import type { ResolvedTarget, StepDebug, ToolCallEvent } from '../../shared/events';
 import type { ParsedResponse } from '../../shared/response';
 import type { Response } from './response';
@@ -62,10 +62,15 @@ export function stepEvent(parts: StepParts): ToolCallEvent {
   };
 }
 
+/** The browser asks every site for its icon by itself (and logs a missing one): that is not the page failing. */
+const FAVICON = /^https?:\/\/[^/]+\/favicon\.ico(?::\d+)?$/;
+const pageOwn = (entry: NetworkActivity) => !FAVICON.test(entry.url);
+const pageLogged = (entry: ConsoleActivity) => !(entry.location && FAVICON.test(entry.location));
+
 /** What a debugger reads of a call's answer to decide whether to hold it. */
 export function outcomeOf(text: string, isError: boolean, activity: StepActivity | undefined, seq: number): CallOutcome {
-  const console = activity?.console.filter(entry => entry.seq === seq && entry.level === 'error').length ?? 0;
-  const failed = activity?.network.filter(entry => entry.seq === seq && isFailedRequest(entry)).length ?? 0;
+  const console = activity?.console.filter(entry => entry.seq === seq && entry.level === 'error' && pageLogged(entry)).length ?? 0;
+  const failed = activity?.network.filter(entry => entry.seq === seq && isFailedRequest(entry) && pageOwn(entry)).length ?? 0;
   return { seq, text, isError, consoleErrors: console, failedRequests: failed };
 }
 
