@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
@@ -7,7 +8,7 @@ import { openSession } from '../src/main/sessions/session-reader';
 import type { CallReleasedEvent, ToolCallEvent } from '../src/shared/events';
 import { callWithProgress, heldCall, httpBridge } from './support/debugger';
 import { startHitsSite, type HitsSite } from './support/hits-site';
-import { connectHttp, connectSse, connectStdio, refOf, startHttpServer, type HttpServerProcess } from './support/mcp';
+import { CLI, connectHttp, connectSse, connectStdio, refOf, startHttpServer, type HttpServerProcess } from './support/mcp';
 import { freePort, Person } from './support/person';
 
 // The live debugger (issue 28) with the official MCP SDK client as the agent and a site that records what reached it.
@@ -344,4 +345,10 @@ test('proxy mode: the upstream\'s calls are held, edited and skipped the same wa
   expect((await going.result).text).toContain('Page Title: Checkout');
   expect(site.hits).toEqual(['/checkout']);
   await agent.close();
+});
+
+test('--pause-on with a malformed condition exits at once, naming the accepted forms', () => {
+  const run = spawnSync(process.execPath, [CLI, 'mcp', '--pause-on', 'tool:browser_click', '--pause-on', 'clicks'], { encoding: 'utf8' });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain('Invalid breakpoint condition "clicks": "clicks" is not a kind of condition. Accepted forms: tool:<name>[,<name>…], target:<text>, url:<glob>, error, console-error, text:<string>.');
 });

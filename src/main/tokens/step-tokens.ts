@@ -5,8 +5,11 @@ import type { TokenCounter } from './counter';
 import { imageSize } from './image-size';
 import { imageTokens } from './image-tokens';
 
-/** The text items the agent received for a call: ours answer one, rendered from the sections; a proxy's are kept. */
-const receivedTexts = (event: ToolCallEvent): string[] => event.responseText ?? [renderResponse(event.response)];
+/**
+ * The text items the agent received for a call: ours answer one, rendered from the sections; a proxy's are kept; a
+ * person's edit in the inspector replaced them.
+ */
+const receivedTexts = (event: ToolCallEvent): string[] => event.debug?.sent ? [event.debug.sent.text] : event.responseText ?? [renderResponse(event.response)];
 
 /** What a call's response cost the agent's context, section by section, then its image. */
 export async function stepTokens(event: ToolCallEvent, counter: TokenCounter): Promise<StepTokens> {
