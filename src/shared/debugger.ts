@@ -69,11 +69,13 @@ export function conditionText(condition: BreakCondition): string {
 export const isAnswerCondition = (condition: BreakCondition) =>
   condition.kind === 'error' || condition.kind === 'console-error' || condition.kind === 'text';
 
-/** `*` any run of characters (slashes included), `?` one character; the whole URL must match. */
-export function globMatches(glob: string, url: string): boolean {
+/** `*` any run of characters (slashes included), `?` one character; the whole URL must match, in any case. */
+export function globRegExp(glob: string): RegExp {
   const pattern = glob.split('').map(char => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(`^${pattern}$`, 'i').test(url);
+  return new RegExp(`^${pattern}$`, 'i');
 }
+
+export const globMatches = (glob: string, url: string) => globRegExp(glob).test(url);
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
 

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import {
-  conditionText, globMatches, isAnswerCondition, parseCondition, type BreakCondition, type Breakpoint,
+  conditionText, globRegExp, isAnswerCondition, parseCondition, type BreakCondition, type Breakpoint,
 } from '../../shared/debugger';
 import type { CallOutcome, CallPreview } from '../mcp/tool-host';
 
 interface Entry {
   breakpoint: Breakpoint;
   condition: BreakCondition;
+  /** target: and text: compare in lower case: the condition's text lowered once. */
+  needle: string;
+  /** url: its glob, compiled once. */
+  glob?: RegExp;
 }
 
 /** A call about to run: its tool and arguments, and what a look at it found (only taken when a condition needs it). */
@@ -16,7 +20,8 @@ export interface PendingCall {
   preview(): Promise<CallPreview | undefined>;
 }
 
-const contains = (value: string | undefined, text: string) => !!value && value.toLowerCase().includes(text.toLowerCase());
+/** `needle` is already in lower case. */
+const contains = (value: string | undefined, needle: string) => !!value && value.toLowerCase().includes(needle);
 
 /**
  * The breakpoints of one inspector process, from `--pause-on` and the Breakpoints panel. Testing a call costs a loop
@@ -42,7 +47,8 @@ export class Breakpoints {
       ...(options.sessionId && { sessionId: options.sessionId }),
       ...(options.fromFlag && { fromFlag: true }),
     };
-    this.entries.push({ breakpoint, condition });
+    const needle = condition.kind === 'target' || condition.kind === 'text' ? condition.text.toLowerCase() : '';
+    this.entries.push({ breakpoint, condition, needle, ...(condition.kind === 'url' && { glob: globRegExp(condition.glob) }) });
     this.changed(this.list());
     return breakpoint;
   }
@@ -73,7 +79,7 @@ export class Breakpoints {
     for (const entry of this.active(sessionId)) {
       const { condition } = entry;
       if (isAnswerCondition(condition)) continue;
-      if (condition.kind === 'tool' ? condition.tools.includes(call.tool) : await this.matchesPage(condition, call, await look())) {
+      if (condition.kind === 'tool' ? condition.tools.includes(call.tool) : await this.matchesPage(entry, call, await look())) {
         return this.hit(entry);
       }
     }
@@ -82,11 +88,13 @@ export class Breakpoints {
 
   /** The first enabled breakpoint a call's answer hits (error, console-error, text:), counted as hit. */
   onAnswer(sessionId: string, outcome: CallOutcome): Breakpoint | undefined {
+    // An answer can be megabytes (a whole snapshot): lowered once for all text: conditions.
+    let lower: string | undefined;
     for (const entry of this.active(sessionId)) {
       const { condition } = entry;
       const hit = condition.kind === 'error' ? outcome.isError
         : condition.kind === 'console-error' ? outcome.consoleErrors + outcome.failedRequests > 0
-        : condition.kind === 'text' ? contains(outcome.text, condition.text)
+        : condition.kind === 'text' ? (lower ??= outcome.text.toLowerCase()).includes(entry.needle)
         : false;
       if (hit) return this.hit(entry);
     }
@@ -98,16 +106,15 @@ export class Breakpoints {
     return this.active(sessionId).some(entry => isAnswerCondition(entry.condition));
   }
 
-  private async matchesPage(condition: BreakCondition, call: PendingCall, preview: CallPreview | undefined): Promise<boolean> {
+  private async matchesPage({ condition, needle, glob }: Entry, call: PendingCall, preview: CallPreview | undefined): Promise<boolean> {
     if (condition.kind === 'url') {
       const destination = call.tool === 'browser_navigate' && typeof call.args.url === 'string' ? call.args.url : undefined;
-      return [destination, preview?.url].some(url => url !== undefined && globMatches(condition.glob, url));
+      return [destination, preview?.url].some(url => url !== undefined && glob!.test(url));
     }
     if (condition.kind === 'target') {
       const targets = preview?.targets ?? [];
       return targets.some(({ target, role, name }) =>
-        contains(target, condition.text) || contains(role, condition.text) || contains(name, condition.text)
-        || contains(role && name ? `${role} "${name}"` : undefined, condition.text));
+        contains(target, needle) || contains(role, needle) || contains(name, needle) || contains(role && name ? `${role} "${name}"` : undefined, needle));
     }
     return false;
   }

@@ -27,6 +27,9 @@ interface Held {
   answer?: { text: string; isError: boolean };
 }
 
+// AGENT_INSPECTOR_DEBUG=debugger: the stage's own time per call, waits for a person left out (bench:debug reads it).
+const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('debugger');
+
 const gone = (how: string): CallToolResult => ({
   content: [{ type: 'text', text: `### Error\nThe call was held in the inspector and its client ${how}; nothing ran.` }],
   isError: true,
@@ -161,8 +164,14 @@ export class DebuggedSession implements ToolHost {
 
   private async gate(name: string, args: Record<string, unknown>, request?: CallRequest): Promise<CallToolResult> {
     if (this.closed) return gone('left');
+    const started = performance.now();
     const reason = await this.holdReason(name, args);
-    if (!reason) return this.run(name, args, { review: this.reviewer(name, args, request) }, request);
+    if (!reason) {
+      const review = this.reviewer(name, args, request);
+      const stage = performance.now() - started;
+      return this.run(name, args, { review: review && this.timed(review, stage, name) }, request)
+        .finally(() => !review && this.log(name, stage));
+    }
     const preview = await this.inner.preview?.(name, args, true).catch(() => undefined);
     const inputSchema = (await this.inner.listTools()).find(tool => tool.name === name)?.inputSchema;
     const held = this.hold({ phase: 'call', tool: name, args: preview?.args ?? args, reason, ...(inputSchema && { inputSchema }) }, request);
@@ -179,6 +188,20 @@ export class DebuggedSession implements ToolHost {
     const takeover = done.length ? takeoverNote(done) : undefined;
     if (takeover) debug.takeover = takeover;
     return this.run(name, edited ?? args, { debug, ...(takeover && { takeover }), review: this.reviewer(name, edited ?? args, request) }, request);
+  }
+
+  /** The answer's test, its time added to the stage's (logged once the answer was let through). */
+  private timed(review: NonNullable<CallOptions['review']>, before: number, name: string): NonNullable<CallOptions['review']> {
+    return outcome => {
+      const started = performance.now();
+      const held = review(outcome);
+      this.log(name, before + performance.now() - started);
+      return held;
+    };
+  }
+
+  private log(name: string, ms: number) {
+    if (DEBUG) console.error(`[debugger] ${name} stage ${ms.toFixed(3)} ms`);
   }
 
   private async run(name: string, args: Record<string, unknown>, options: CallOptions, request?: CallRequest): Promise<CallToolResult> {
