@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { extname } from 'node:path';
 import type { z } from 'zod';
 import {
   BRIDGE_INPUTS, type BridgeCommand, type BridgeEvent, type BridgeOutput, type BridgeReply, type InspectorStatus,
-  type OpenedSession, type SessionInfo, type StepDetail, type StepImage,
+  type OpenedSession, type SessionInfo,
 } from '../../shared/bridge';
-import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
+import type { InspectorEvent } from '../../shared/events';
 import type { Workspace } from '../browser/context';
 import { compareSessions } from '../compare/compare';
 import type { InspectorCore } from '../core';
@@ -21,14 +19,15 @@ import { DemoRunner } from './demo';
 import { ForkSessions } from './fork-sessions';
 import { LiveSessions, type LiveSession } from './live-sessions';
 import { LocatorCommands } from './locator-commands';
+import { highlight, locate } from './page-commands';
 import { RecordedSessions } from './recorded-sessions';
 import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
+import { StepReader } from './step-reader';
 import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
-import { responseContent, summarize, withoutSnapshot } from './summaries';
-import { modeBytes, producedMode } from '../../shared/snapshot-modes';
+import { summarize } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
 const IN_PROCESS_TRANSPORTS = new Set(['demo', 'fork']);
@@ -63,6 +62,7 @@ export class BridgeHost {
   private readonly listeners = new Set<(event: BridgeEvent) => void>();
   private readonly live: LiveSessions;
   private readonly recorded: RecordedSessions;
+  private readonly steps: StepReader;
   private readonly search: SessionSearch;
   private readonly demo: DemoRunner;
   private readonly forks: ForkSessions;
@@ -78,6 +78,13 @@ export class BridgeHost {
   constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
     this.live = new LiveSessions(core.bus, event => this.forward(event), !!core.recorder);
     this.recorded = new RecordedSessions(core.config.sessionDir);
+    this.steps = new StepReader({
+      live: this.live,
+      recorded: this.recorded,
+      recorder: core.recorder,
+      maxChangeLines: core.config.maxChangeLines,
+      replayedSession: id => this.sessionCommands.replayedSession(id),
+    });
     this.search = new SessionSearch({
       bus: core.bus,
       folders: () => this.recorded.folders(),
@@ -183,7 +190,7 @@ export class BridgeHost {
     status: async () => this.status(),
     listSessions: async () => this.listSessions(),
     openSession: async ({ sessionId }) => this.openSession(sessionId),
-    getStep: async ({ sessionId, seq }) => this.getStep(sessionId, seq),
+    getStep: async ({ sessionId, seq }) => this.steps.getStep(sessionId, seq),
     stateFiles: async ({ sessionId, seq }) => (await this.stateOf(sessionId, seq)).list(),
     readStateFile: async ({ sessionId, seq, path }) => (await this.stateOf(sessionId, seq)).read(path),
     negotiation: async ({ sessionId, seq }) => {
@@ -197,15 +204,15 @@ export class BridgeHost {
     stepDiff: async ({ sessionId, seq, fromSeq }) => {
       const live = this.live.get(sessionId);
       // Either state may be an evicted step's: a recorded session then compares from its folder.
-      const recorded = live ? await this.evictedRecording(live, 1) : await this.recorded.open(sessionId);
+      const recorded = live ? await this.steps.evictedRecording(live, 1) : await this.recorded.open(sessionId);
       return stepDiff(recorded ? recordedDiffSource(recorded) : liveDiffSource(live!), seq, fromSeq);
     },
-    screenshot: async ({ sessionId, seq }) => (await this.getStepScreenshot(sessionId, seq)) ?? null,
+    screenshot: async ({ sessionId, seq }) => (await this.steps.screenshot(sessionId, seq)) ?? null,
     stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
     compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.recordingOf(sessionId), await this.recordingOf(withSessionId)),
-    highlight: async ({ sessionId, ref }) => this.highlight(sessionId, ref),
-    locate: async ({ sessionId, ref }) => this.locate(sessionId, ref),
+    highlight: async ({ sessionId, ref }) => highlight(this.livePage(sessionId), ref),
+    locate: async ({ sessionId, ref }) => locate(this.livePage(sessionId), ref),
     startBrowser: async () => {
       if (this.core.config.upstream) throw new Error('In proxy mode the upstream server runs its own browser.');
       await this.core.browser.start();
@@ -316,86 +323,6 @@ export class BridgeHost {
     };
   }
 
-  private async getStep(id: string, seq: number): Promise<StepDetail> {
-    const live = this.live.get(id);
-    const index = live ? live.steps.findIndex(step => step.seq === seq) : -1;
-    if (live && index < 0) throw new Error(`Session ${id} has no step ${seq}.`);
-    const step = live?.steps[index];
-    const withAria = live?.steps.slice(0, index + 1).findLast(candidate => candidate.ariaSnapshot !== undefined);
-    const previous = live?.steps.slice(0, index).findLast(candidate => candidate.ariaSnapshot !== undefined);
-    // The step, or the snapshot it shows or is compared with, may be among those whose artifacts left memory.
-    const fromDisk = live && await this.evictedRecording(live, !withAria || (withAria === step && !previous) ? 1 : seq);
-    if (live && step && !fromDisk) {
-      return {
-        step: summarize(step, live.tokens.get(seq)),
-        response: withoutSnapshot(step.response),
-        content: responseContent(step, step.response),
-        aria: withAria && { yaml: withAria.ariaSnapshot!, seq: withAria.seq },
-        screenshot: step.screenshot,
-        before: step.before,
-        ...(step.ariaSnapshot !== undefined && { modes: this.modes(step, step.ariaSnapshot, previous?.ariaSnapshot) }),
-      };
-    }
-    return this.recordedStep(fromDisk || (await this.recorded.open(id)), seq);
-  }
-
-  private async recordedStep(recorded: RecordedSession, seq: number): Promise<StepDetail> {
-    const steps = recorded.steps;
-    const index = steps.findIndex(step => step.seq === seq);
-    if (index < 0) throw new Error(`Session ${recorded.meta.id} has no step ${seq}.`);
-    const step = steps[index];
-    const withAria = steps.slice(0, index + 1).findLast(candidate => candidate.artifacts.aria);
-    const yaml = withAria && (await recorded.ariaSnapshot(withAria));
-    const previous = withAria === step ? steps.slice(0, index).findLast(candidate => candidate.artifacts.aria) : undefined;
-    const previousYaml = previous && (await recorded.ariaSnapshot(previous));
-    return {
-      step: summarize(step, recorded.tokens.get(seq)),
-      response: withoutSnapshot(step.response),
-      content: responseContent(step, await recorded.response(step, withAria === step ? yaml : undefined)),
-      aria: withAria && yaml !== undefined ? { yaml, seq: withAria.seq } : undefined,
-      screenshot: await this.recordedScreenshot(recorded, seq),
-      before: await this.recordedImage(recorded, step.artifacts.before),
-      ...(withAria === step && yaml !== undefined && { modes: this.modes(step, yaml, previousYaml) }),
-    };
-  }
-
-  /** Which mode answered a step that took the whole snapshot, and what each would have sent (a navigation: a new page). */
-  private modes(step: ToolCallEvent | ToolCallRecord, aria: string, previous: string | undefined): StepDetail['modes'] {
-    return {
-      produced: producedMode(step.response, true),
-      bytes: modeBytes(step.response, aria, step.navigated ? undefined : previous, this.core.config.maxChangeLines),
-    };
-  }
-
-  private async getStepScreenshot(id: string, seq: number): Promise<StepImage | undefined> {
-    const replayed = this.sessionCommands.replayedSession(id);
-    if (replayed) return this.recordedScreenshot(replayed, seq);
-    const live = this.live.get(id);
-    const fromDisk = live && await this.evictedRecording(live, seq);
-    if (live && !fromDisk) return live.steps.find(step => step.seq === seq)?.screenshot;
-    return this.recordedScreenshot(fromDisk || (await this.recorded.open(id)), seq);
-  }
-
-  /**
-   * The recording of a live session whose steps up to `seq` include some whose artifacts left memory (see
-   * LiveSessions), to read them from its folder; undefined when they are all in memory or the session is not recorded.
-   */
-  private async evictedRecording(live: LiveSession, seq: number): Promise<RecordedSession | undefined> {
-    if (live.evictedUpTo === undefined || seq > live.evictedUpTo || !this.core.recorder) return undefined;
-    await this.core.recorder.flush();
-    return this.recorded.open(live.started.sessionId).catch(() => undefined);
-  }
-
-  private recordedScreenshot(session: RecordedSession, seq: number): Promise<StepImage | undefined> {
-    return this.recordedImage(session, session.steps.find(step => step.seq === seq)?.artifacts.screenshot);
-  }
-
-  private async recordedImage(session: RecordedSession, file: string | undefined): Promise<StepImage | undefined> {
-    if (!file) return undefined;
-    const data = await readFile(session.artifactPath(file));
-    return { mimeType: extname(file) === '.png' ? 'image/png' : 'image/jpeg', base64: data.toString('base64') };
-  }
-
   /** Where a session's Browser State files are: the live session's folder, or rebuilt from the recording. */
   private async stateOf(id: string, seq: number): Promise<StateFolder | RecordedState> {
     if (this.live.get(id)) {
@@ -411,7 +338,7 @@ export class BridgeHost {
 
   private async activityOf(id: string, seq: number, upTo: boolean): Promise<ActivitySource> {
     const live = this.live.get(id);
-    const fromDisk = live && await this.evictedRecording(live, upTo ? 1 : seq);
+    const fromDisk = live && await this.steps.evictedRecording(live, upTo ? 1 : seq);
     if (live && !fromDisk) {
       const evicted = live.activityEvictedUpTo !== undefined && (upTo || seq <= live.activityEvictedUpTo);
       const note = live.started.upstream ? PROXIED_NOTE : !this.core.config.activity ? CAPTURE_OFF_NOTE : evicted ? EVICTED_NOTE : undefined;
@@ -430,27 +357,6 @@ export class BridgeHost {
   private livePage(id: string) {
     const session = this.core.session(id);
     return session instanceof McpSession ? session.pages().current : undefined;
-  }
-
-  private async highlight(id: string, ref: string | null): Promise<BridgeOutput<'highlight'>> {
-    const page = this.livePage(id);
-    if (!page || page.isClosed()) return { highlighted: false, reason: 'The session has no open page: it ended, or it is a recording.' };
-    await page.hideHighlight().catch(() => {});
-    if (ref === null) return { highlighted: false };
-    const locator = page.locator(`aria-ref=${ref}`);
-    if (!(await locator.count().catch(() => 0))) return { highlighted: false, reason: `${ref} is not on the page any more.` };
-    await locator.highlight();
-    return { highlighted: true };
-  }
-
-  private async locate(id: string, ref: string): Promise<BridgeOutput<'locate'>> {
-    const page = this.livePage(id);
-    if (!page || page.isClosed()) return { locator: null, reason: 'The session has no open page.' };
-    try {
-      return { locator: `page.${(await page.locator(`aria-ref=${ref}`).normalize()).toString()}` };
-    } catch {
-      return { locator: null, reason: `${ref} is not on the page any more.` };
-    }
   }
 
   private async exportSession(id: string): Promise<BridgeOutput<'export'>> {
