@@ -85,3 +85,30 @@ test('the desktop app opens its window (Electron)', async () => {
     await app.close();
   }
 });
+
+test('Electron: the debugger through the bridge over IPC — a held call shown, continued from the window', async ({ site }) => {
+  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(electronDir, 'path.txt');
+  const installed = existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
+  test.skip(!installed, 'the Electron binary is not installed on this machine (it cannot be downloaded here)');
+  const { _electron } = await import('playwright');
+  const app = await _electron.launch({
+    args: ['.', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+    env: { ...process.env, AGENT_INSPECTOR_PORT: '0', AGENT_INSPECTOR_HEADLESS: '1', AGENT_INSPECTOR_PAUSE_ON_START: '1' },
+  });
+  try {
+    const window = await app.firstWindow();
+    type Invoke = (command: string, input: object) => Promise<any>;
+    const invoke = (command: string, input: object = {}) =>
+      window.evaluate(([c, i]) => (window as unknown as { inspector: { invoke: Invoke } }).inspector.invoke(c as string, i as object), [command, input] as const);
+    await expect.poll(async () => (await invoke('status')).mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const agent = await connectHttp((await invoke('status')).mcpUrl.replace(/\/mcp$/, ''));
+    const call = agent.call('browser_navigate', { url: `${site.url}/form.html` });
+    await expect.poll(async () => Object.values((await invoke('debugState')).sessions).some((state: any) => state.held?.tool === 'browser_navigate')).toBe(true);
+    await window.getByRole('button', { name: 'Continue', exact: true }).click();
+    expect((await call).parsed.page!.title).toBe('Sign up');
+    await agent.close();
+  } finally {
+    await app.close();
+  }
+});

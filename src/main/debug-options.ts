@@ -70,3 +70,13 @@ export function debugConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DebugC
     ...(env.AGENT_INSPECTOR_PAUSE_TIMEOUT && { pauseTimeout: timeout(env.AGENT_INSPECTOR_PAUSE_TIMEOUT) }),
   });
 }
+
+/** One line at start when the flags ask for pauses, so a person knows calls will wait for them. */
+export function describeDebugConfig(config: DebugConfig | undefined): string | undefined {
+  if (!config || (!config.pauseOnStart && !config.pauseOn.length)) return undefined;
+  const what = [
+    config.pauseOnStart ? "each session's first call" : '',
+    config.pauseOn.length ? `breakpoints ${config.pauseOn.join(', ')}` : '',
+  ].filter(Boolean).join(' and ');
+  return `Pausing on ${what}: continue held calls in the inspector UI (they run as sent after ${Math.round(config.pauseTimeoutMs / 1000)} s).`;
+}

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
-import { debugConfigFrom, wantsDebugger, type DebugCliOptions } from '../debug-options';
+import { debugConfigFrom, describeDebugConfig, wantsDebugger, type DebugCliOptions } from '../debug-options';
 import type { CoreConfig } from '../config';
 import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
@@ -35,6 +35,8 @@ export async function runMcp(options: CliOptions & DebugCliOptions, extension: M
   const core = new InspectorCore(config);
   extension.attach?.(core);
   if (core.config.sessionDir) log(`Recording sessions into ${resolve(core.config.sessionDir)}`);
+  const pausing = describeDebugConfig(core.config.debug);
+  if (pausing) log(pausing);
   if (options.port === undefined) {
     // The UI of a stdio server listens on loopback only, on its own port.
     const inspector = ui ? await startInspector(core, httpConfigFrom({ ...options, host: '127.0.0.1', port: typeof options.ui === 'number' ? options.ui : 0 }), { uiDir: ui }) : undefined;

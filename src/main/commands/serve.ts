@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findChromium } from '../browser/discovery';
 import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
-import { debugConfigFrom, type DebugCliOptions } from '../debug-options';
+import { debugConfigFrom, describeDebugConfig, type DebugCliOptions } from '../debug-options';
 import { InspectorCore } from '../core';
 import { printAccess } from './access-notice';
 import { startInspector } from './inspector-ui';
@@ -23,6 +23,8 @@ export async function runServe(options: CliOptions & DebugCliOptions & { port: n
   log(`MCP endpoint: ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
   printAccess(http, true);
   log(`Browser: ${core.browser.describe()}`);
+  const pausing = describeDebugConfig(core.config.debug);
+  if (pausing) log(pausing);
   if (options.open) openAppWindow(`${http.url}/`, options.executablePath);
   closeOnExit(async () => {
     await inspector.close();
