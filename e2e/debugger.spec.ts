@@ -310,6 +310,20 @@ test('a client that goes away while its call is held: nothing runs, the session 
   expect(site.hits).toEqual([]);
 });
 
+test('over Streamable HTTP, a held call whose connection closes is cancelled: it never runs, the session stays paused', async () => {
+  const { server, bridge } = await serve(['--pause-on-start', '--pause-timeout', '3000']);
+  const agent = await connectHttp(server.url);
+  const call = callWithProgress(agent, 'browser_navigate', { url: `${site.url}/` });
+  call.result.catch(() => {});
+  const held = await heldCall(bridge);
+  await agent.close();
+  // Past --pause-timeout: a call still held would run now.
+  await sleep(4_000);
+  expect(site.hits).toEqual([]);
+  const state = (await bridge('debugState', {})).sessions[held.sessionId];
+  expect([state.paused, state.held]).toEqual([true, undefined]);
+});
+
 test('a read-only viewer sees a held call but cannot continue it (403); the full token can', async () => {
   const token = 'full-token-0123456789abcdef';
   const viewerToken = 'viewer-token-0123456789abcdef';

@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from './server';
 import type { SessionHost } from './tool-host';
 
@@ -23,6 +25,8 @@ const isStreamableAtRoot = (req: IncomingMessage, url: URL) => url.pathname === 
 export class McpHttpEndpoint {
   private readonly streamable = new Map<string, StreamableHTTPServerTransport>();
   private readonly sse = new Map<string, SSEServerTransport>();
+  /** The HTTP response a Streamable HTTP message arrived with, while the transport delivers it. */
+  private readonly arrivedOn = new AsyncLocalStorage<ServerResponse>();
 
   constructor(private readonly core: SessionHost) {}
 
@@ -44,7 +48,7 @@ export class McpHttpEndpoint {
     if (typeof sessionId === 'string') {
       const transport = this.streamable.get(sessionId);
       if (!transport) return jsonRpcError(res, 404, -32001, `Session not found: ${sessionId}. Start a new session with an initialize request.`);
-      return transport.handleRequest(req, res);
+      return this.arrivedOn.run(res, () => transport.handleRequest(req, res));
     }
     if (req.method !== 'POST') return jsonRpcError(res, 400, -32000, 'Bad Request: no mcp-session-id header; POST an initialize request first.');
     const transport = new StreamableHTTPServerTransport({
@@ -56,9 +60,28 @@ export class McpHttpEndpoint {
     };
     const server = createMcpServer(this.core, 'http');
     await server.connect(transport);
-    await transport.handleRequest(req, res);
+    this.cancelWhenGone(transport);
+    await this.arrivedOn.run(res, () => transport.handleRequest(req, res));
     // Not an initialize request (or a malformed one): the transport answered with an error; nothing to keep.
     if (!transport.sessionId) await server.close();
+  }
+
+  /**
+   * A request whose connection closes before its answer was sent is cancelled, as if the client had said so: this
+   * server keeps no events to resume a stream with, so nobody can get that answer any more. A call still waiting (held
+   * by a person in the inspector) then never runs.
+   */
+  private cancelWhenGone(transport: StreamableHTTPServerTransport) {
+    const deliver = transport.onmessage!;
+    transport.onmessage = (message, extra) => {
+      const res = this.arrivedOn.getStore();
+      if (res && isJSONRPCRequest(message)) {
+        res.once('close', () => {
+          if (!res.writableFinished) deliver({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: message.id, reason: 'The client closed the connection.' } });
+        });
+      }
+      deliver(message, extra);
+    };
   }
 
   private async handleSse(req: IncomingMessage, res: ServerResponse, url: URL) {
