@@ -9,7 +9,6 @@
 //
 //   npm run bench:debug                      (builds first)
 //   node bench/debug.js --iterations 5 --pause-seconds 30 --continues 20 --parts 1,2,3
-import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -17,7 +16,7 @@ import { chromium } from 'playwright';
 import { WebSocket } from 'ws';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import {
-  call, CHROMIUM, connect, disconnect, fmt, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf, timed,
+  call, CHROMIUM, connect, disconnect, fmt, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf, startBackend, timed,
 } from './support.js';
 
 const iterations = iterationsFromArgs(5);
@@ -89,21 +88,6 @@ async function latency(fixtures) {
   console.log(`50 breakpoints / none: median of per-tool ratios ${median(sorted).toFixed(3)} (goal: within 1 % of none; run-to-run noise on this machine is larger)`);
 }
 
-/** `agent-inspector serve`, with extra flags; resolves with its URL. */
-async function serve(args) {
-  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    child.stderr.on('data', chunk => {
-      output += chunk;
-      const match = output.match(/at (http:\/\/[^\s/]+)\//);
-      if (match) resolve(match[1]);
-    });
-    child.once('exit', code => reject(new Error(`serve exited (${code}):\n${output}`)));
-  });
-  return { url, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
-}
-
 async function agent(url) {
   const client = new Client({ name: 'bench-debug', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`)));
@@ -117,7 +101,7 @@ const bridge = async (url, command, input) => {
 };
 
 async function continueLatency(fixtures) {
-  const server = await serve(['--pause-on', 'tool:browser_click']);
+  const server = await startBackend(undefined, ['--pause-on', 'tool:browser_click']);
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   const client = await agent(server.url);
   const released = [];
@@ -159,7 +143,7 @@ async function continueLatency(fixtures) {
 }
 
 async function concurrentRate(fixtures) {
-  const server = await serve([]);
+  const server = await startBackend();
   const clients = [];
   try {
     for (let i = 0; i < 16; i++) clients.push(await agent(server.url));

@@ -134,9 +134,12 @@ export function printTable(head, rows, leftColumns = 2) {
   for (const row of rows) console.log(line(row));
 }
 
-/** `agent-inspector serve --port 0` as a planner backend (`env`, when given, decides its planner); resolves with its URL. */
-export async function startBackend(env) {
-  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM], { stdio: ['ignore', 'ignore', 'pipe'], ...(env && { env }) });
+/**
+ * `agent-inspector serve --port 0` (a planner backend, the debugger's UI) with extra flags; `env`, when given, is its
+ * environment (it decides the planner). Resolves with its URL.
+ */
+export async function startBackend(env, args = []) {
+  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM, ...args], { stdio: ['ignore', 'ignore', 'pipe'], ...(env && { env }) });
   let output = '';
   const url = await new Promise((resolve, reject) => {
     child.stderr.on('data', chunk => {
