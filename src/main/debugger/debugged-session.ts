@@ -45,6 +45,8 @@ export class DebuggedSession implements ToolHost {
   private queue: Promise<unknown> = Promise.resolve();
   private pauseNext?: 'paused' | 'step' | 'start';
   private held?: Held;
+  /** What a person did in the browser while the session was paused with no call held yet: told with its next call. */
+  private doneWhilePaused: string[] = [];
   private holds = 0;
   private closed = false;
   /** The request of the call running now: an annotation it waits for keeps the client informed through it. */
@@ -155,10 +157,11 @@ export class DebuggedSession implements ToolHost {
     this.hub.changed(this);
   }
 
-  /** A person acted in the browser: told to the agent when the held call runs. */
+  /** A person acted in the browser while the session was paused: told to the agent when its next call runs. */
   noteHumanStep(line: string): void {
-    if (this.held?.view.phase !== 'call') return;
-    this.held.view.takeover.push(line);
+    if (this.held?.view.phase === 'call') this.held.view.takeover.push(line);
+    else if (this.pauseNext) this.doneWhilePaused.push(line);
+    else return;
     this.hub.changed(this);
   }
 
@@ -169,8 +172,10 @@ export class DebuggedSession implements ToolHost {
     if (!reason) {
       const review = this.reviewer(name, args, request);
       const stage = performance.now() - started;
-      return this.run(name, args, { review: review && this.timed(review, stage, name) }, request)
-        .finally(() => !review && this.log(name, stage));
+      // Paused, acted, then continued before the agent called: its refs may be stale all the same.
+      const takeover = this.doneWhilePaused.length ? takeoverNote(this.doneWhilePaused.splice(0)) : undefined;
+      const options: CallOptions = { review: review && this.timed(review, stage, name), ...(takeover && { takeover, debug: { takeover } }) };
+      return this.run(name, args, options, request).finally(() => !review && this.log(name, stage));
     }
     const preview = await this.inner.preview?.(name, args, true).catch(() => undefined);
     const inputSchema = (await this.inner.listTools()).find(tool => tool.name === name)?.inputSchema;
@@ -246,7 +251,8 @@ export class DebuggedSession implements ToolHost {
     const holdId = ++this.holds;
     const waiting = view.phase === 'call' ? `${view.tool} waits to run` : `the answer of ${view.tool} waits to be sent`;
     const hold = new Hold(this.hub.pauseTimeoutMs, request, () => `Held in the inspector (${describeHold(view.reason)}): ${waiting} until a person continues it.`);
-    this.held = { view: { ...view, holdId, since: hold.since, deadline: hold.deadline, takeover: [] }, hold };
+    const takeover = view.phase === 'call' ? this.doneWhilePaused.splice(0) : [];
+    this.held = { view: { ...view, holdId, since: hold.since, deadline: hold.deadline, takeover }, hold };
     this.pauseNext = undefined;
     this.hub.publish({ type: 'call-held', sessionId: this.id, holdId, phase: view.phase, tool: view.tool, args: view.args, reason: view.reason, ...(seq && { seq }), time: hold.since });
     this.hub.changed(this);

@@ -31,7 +31,7 @@ export class Debugger implements DebugHub {
     for (const condition of options.pauseOn) this.breakpoints.add(condition, { fromFlag: true });
     this.unsubscribe = bus.subscribe(event => {
       if (event.type === 'tool-call' && event.actor === 'human') this.sessions.get(event.sessionId)?.noteHumanStep(describeHumanStep(event));
-      else if (event.type === 'session-ended') this.sessions.delete(event.sessionId);
+      else if (event.type === 'session-ended') this.ended(event.sessionId);
     });
   }
 
@@ -99,6 +99,14 @@ export class Debugger implements DebugHub {
     const session = this.session(sessionId);
     session.desk.cancel(requestId);
     return session.state();
+  }
+
+  /** An ended session holds nothing and waits for nothing: the UI is told so once. */
+  private ended(sessionId: string) {
+    const session = this.sessions.get(sessionId);
+    if (!session) return;
+    this.sessions.delete(sessionId);
+    this.emit({ type: 'debug', sessionId, state: { paused: false, takeover: session.takeover } });
   }
 
   publish(event: Parameters<DebugHub['publish']>[0]): void {
