@@ -1,23 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, posix, resolve } from 'node:path';
-import { VERSION } from '../version';
-import { isHttpServer, isLinkedServer, openConnection, resolveServerSpec, type Connection, type HttpServer, type LinkedServer, type ServerSpec, type StdioServer } from './connection';
-import { ConnectionError, ElementNotFoundError, InvalidStateError, thrownError, toolResultError, ToolError } from './errors';
-import { DEFAULT_RETRY_POLICY, withRetry, type RetryEvent, type RetryPolicy } from './retry';
+import { isHttpServer, isLinkedServer, resolveServerSpec, type Connection, type ServerSpec } from './connection';
+import { ElementNotFoundError, errorMessage, ToolError } from './errors';
+import { ManagedConnection } from './managed-connection';
 import { parseSelector } from './selector';
 import { AccessibilitySnapshot, describeElement } from './snapshot';
-import { StateMachine, type ConnectionState, type StateListener } from './state';
-import { linkedPath, toToolResult, type ToolResult } from './tool-result';
+import type { ConnectionState } from './state';
+import { linkedPath, type ToolResult } from './tool-result';
 import type { ClickOptions, CommandOptions, McpClientEvents, McpClientOptions, ScreenshotOptions, TypeOptions } from './options';
 import type { ActionResult, EvaluateResult, LocatedElement, NavigateResult, ScreenshotResult } from './results';
 
-const DEFAULT_TIMEOUT = 30_000;
 const DEFAULT_SCREENSHOT_DIR = '.playwright-mcp';
 
 /**
  * A client for an MCP browser server — this project's (`agent-inspector mcp`) or `@playwright/mcp` — with typed
- * commands, selectors resolved against the aria snapshot, per-request timeouts, retries with backoff and the
- * connection state machine of seed 004. Commands run one at a time, in call order.
+ * commands and selectors resolved against the aria snapshot. Its ManagedConnection gives it per-request timeouts,
+ * retries with backoff and the connection state machine of seed 004, and runs the commands one at a time, in call
+ * order.
  *
  * @example
  * const client = await McpBrowserClient.connect('npx @playwright/mcp --headless');
@@ -27,28 +26,15 @@ const DEFAULT_SCREENSHOT_DIR = '.playwright-mcp';
  * await client.disconnect();
  */
 export class McpBrowserClient {
-  private readonly server: StdioServer | HttpServer | LinkedServer;
-  private readonly machine: StateMachine;
-  private readonly retryListeners = new Set<McpClientEvents['retry']>();
-  private readonly policy: RetryPolicy;
-  private readonly timeout: number;
-  private connection: Connection | undefined;
-  private connecting: Promise<void> | undefined;
-  private disconnecting: Promise<void> | undefined;
-  // Aborted by disconnect(), so retry loops and backoff waits stop at once.
-  private abort = new AbortController();
-  // The tail of the command chain: each command starts when the previous one settled.
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly connection: ManagedConnection;
 
   /** The directory relative paths from the server are resolved against, when known. */
   readonly workspaceRoot: string | undefined;
 
   constructor(server: ServerSpec, private readonly options: McpClientOptions = {}) {
-    this.server = resolveServerSpec(server);
-    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
-    this.workspaceRoot = options.workspace ?? (isHttpServer(this.server) || isLinkedServer(this.server) ? undefined : resolve(this.server.cwd ?? process.cwd()));
-    this.machine = new StateMachine(error => this.warn(`A state listener threw: ${message(error)}`));
+    const resolved = resolveServerSpec(server);
+    this.workspaceRoot = options.workspace ?? (isHttpServer(resolved) || isLinkedServer(resolved) ? undefined : resolve(resolved.cwd ?? process.cwd()));
+    this.connection = new ManagedConnection(resolved, options);
   }
 
   /** Creates a client and connects it (with retries); a client that cannot connect is left Disconnected. */
@@ -65,25 +51,22 @@ export class McpBrowserClient {
 
   /** The connection state (see `TRANSITIONS`). */
   get state(): ConnectionState {
-    return this.machine.state;
+    return this.connection.state;
   }
 
   /** The stdio server's process id while connected. */
   get pid(): number | undefined {
-    return this.connection?.pid;
+    return this.connection.pid;
   }
 
   /** The transport in use while connected (`stdio`, `streamable-http`, or `sse` after the legacy fallback). */
   get transport(): Connection['transport'] | undefined {
-    return this.connection?.transport;
+    return this.connection.transport;
   }
 
   /** Subscribes to state transitions or retries; returns the unsubscribe function. */
   on<E extends keyof McpClientEvents>(event: E, listener: McpClientEvents[E]): () => void {
-    if (event === 'state') return this.machine.subscribe(listener as StateListener);
-    const retryListener = listener as McpClientEvents['retry'];
-    this.retryListeners.add(retryListener);
-    return () => this.retryListeners.delete(retryListener);
+    return this.connection.on(event, listener);
   }
 
   /**
@@ -91,13 +74,7 @@ export class McpBrowserClient {
    * connected; concurrent calls share one attempt.
    */
   connect(): Promise<void> {
-    if (this.state === 'Ready' || this.state === 'Busy') return Promise.resolve();
-    if (this.connecting) return this.connecting;
-    if (this.disconnecting) return this.disconnecting.then(() => this.connect());
-    this.abort = new AbortController();
-    const attempt = withRetry(() => this.open(), { operation: 'connect', policy: this.policy, onRetry: this.reportRetry, signal: this.abort.signal });
-    this.connecting = attempt.finally(() => (this.connecting = undefined));
-    return this.connecting;
+    return this.connection.connect();
   }
 
   /**
@@ -105,11 +82,7 @@ export class McpBrowserClient {
    * with a ConnectionError and is not retried. A no-op when disconnected.
    */
   disconnect(): Promise<void> {
-    if (this.state === 'Disconnected') return Promise.resolve();
-    if (this.disconnecting) return this.disconnecting;
-    this.abort.abort();
-    this.disconnecting = this.teardown().finally(() => (this.disconnecting = undefined));
-    return this.disconnecting;
+    return this.connection.disconnect();
   }
 
   // ---- commands ----------------------------------------------------------------------------------------------------
@@ -119,17 +92,17 @@ export class McpBrowserClient {
    * error (ToolError, BrowserError, ElementNotFoundError…), and retried when retryable.
    */
   callTool(name: string, args: Record<string, unknown> = {}, options?: CommandOptions): Promise<ToolResult> {
-    return this.run(name, () => this.call(name, args, options));
+    return this.run(name, () => this.connection.call(name, args, options));
   }
 
   /** Opens a URL in the current tab (browser_navigate). */
   navigate(url: string, options?: CommandOptions): Promise<NavigateResult> {
-    return this.run('navigate', async () => navigation(await this.call('browser_navigate', { url }, options), url));
+    return this.run('navigate', async () => navigation(await this.connection.call('browser_navigate', { url }, options), url));
   }
 
   /** Goes back in history (browser_navigate_back). */
   back(options?: CommandOptions): Promise<NavigateResult> {
-    return this.run('back', async () => navigation(await this.call('browser_navigate_back', {}, options), ''));
+    return this.run('back', async () => navigation(await this.connection.call('browser_navigate_back', {}, options), ''));
   }
 
   /** Clicks the element the selector names (browser_click). */
@@ -160,7 +133,7 @@ export class McpBrowserClient {
 
   /** Presses a key or chord on the focused element, e.g. `Enter`, `ArrowLeft`, `Control+a` (browser_press_key). */
   press(key: string, options?: CommandOptions): Promise<ToolResult> {
-    return this.run('press', () => this.call('browser_press_key', { key }, options));
+    return this.run('press', () => this.connection.call('browser_press_key', { key }, options));
   }
 
   /** Checks a checkbox or radio button (browser_fill_form). */
@@ -175,7 +148,7 @@ export class McpBrowserClient {
 
   /** Waits until `text` is visible on the page (browser_wait_for); bounded by the request timeout. */
   waitForText(text: string, options?: CommandOptions): Promise<ToolResult> {
-    return this.run('waitForText', () => this.call('browser_wait_for', { text }, options));
+    return this.run('waitForText', () => this.connection.call('browser_wait_for', { text }, options));
   }
 
   /** Takes a fresh aria snapshot of the page (browser_snapshot) and parses it into elements. */
@@ -195,7 +168,7 @@ export class McpBrowserClient {
   screenshot(path?: string, options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
     return this.run('screenshot', async () => {
       const located = options.selector ? await this.resolveTarget(options.selector, options) : undefined;
-      const result = await this.call('browser_take_screenshot', {
+      const result = await this.connection.call('browser_take_screenshot', {
         ...(located ? targetArgs(located) : {}),
         ...(path ? { filename: path } : {}),
         ...(options.fullPage ? { fullPage: true } : {}),
@@ -212,115 +185,28 @@ export class McpBrowserClient {
   evaluate<T = unknown>(fn: string | ((...args: never[]) => unknown), selector?: string, options?: CommandOptions): Promise<EvaluateResult<T>> {
     return this.run('evaluate', async () => {
       const located = selector ? await this.resolveTarget(selector, options) : undefined;
-      const result = await this.call('browser_evaluate', { ...(located ? targetArgs(located) : {}), function: String(fn) }, options);
+      const result = await this.connection.call('browser_evaluate', { ...(located ? targetArgs(located) : {}), function: String(fn) }, options);
       return { ...result, value: parseValue(result.sections.result) as T };
     });
   }
 
   /** Closes the server's page/browser (browser_close); the next command opens a new one. The connection stays open. */
   closeBrowser(options?: CommandOptions): Promise<ToolResult> {
-    return this.run('closeBrowser', () => this.call('browser_close', {}, options));
+    return this.run('closeBrowser', () => this.connection.call('browser_close', {}, options));
   }
 
   // ---- internals ---------------------------------------------------------------------------------------------------
 
-  private readonly reportRetry = (event: RetryEvent) => {
-    this.warn(`${event.operation} failed (${event.error.message.split('\n')[0]}); retry ${event.retry}/${event.retries} in ${event.delay} ms`);
-    for (const listener of [...this.retryListeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.warn(`A retry listener threw: ${message(error)}`);
-      }
-    }
-  };
-
-  private warn(text: string): void {
-    this.options.logger?.warn(`[mcp-client] ${text}`);
-  }
-
-  /** One connection attempt: (Error → Disconnecting → Disconnected →) Connecting → Ready, or → Error. */
-  private async open(): Promise<void> {
-    if (this.abort.signal.aborted) throw new InvalidStateError('connect', this.state);
-    if (this.state === 'Error') await this.teardown();
-    this.machine.to('Connecting');
-    let opened: Connection | undefined;
-    try {
-      opened = await openConnection(this.server, {
-        clientInfo: this.options.clientInfo ?? { name: 'agent-inspector-mcp-client', version: VERSION },
-        workspace: this.options.workspace,
-        timeout: this.options.connectTimeout ?? DEFAULT_TIMEOUT,
-        // Only the live connection's loss matters; closes of failed or replaced ones are expected.
-        onClose: () => {
-          if (opened && opened === this.connection) this.connectionLost(opened);
-        },
-      });
-    } catch (error) {
-      const failure = thrownError(error, 'connect');
-      if (this.state === 'Connecting') this.machine.to('Error', failure);
-      throw failure;
-    }
-    if (this.state !== 'Connecting') {
-      // disconnect() ran while the attempt was in flight.
-      await opened.close().catch(() => {});
-      throw new InvalidStateError('connect', this.state);
-    }
-    this.connection = opened;
-    this.machine.to('Ready');
-  }
-
-  private connectionLost(connection: Connection): void {
-    if (this.state !== 'Ready' && this.state !== 'Busy') return;
-    const stderr = connection.stderrTail().trim();
-    this.machine.to('Error', new ConnectionError(`The server closed the connection${stderr ? `; its last output:\n${stderr}` : ''}`));
-  }
-
-  /** → Disconnecting → Disconnected, closing the connection if there is one. */
-  private async teardown(): Promise<void> {
-    this.machine.to('Disconnecting');
-    const connection = this.connection;
-    this.connection = undefined;
-    await connection?.close().catch(error => this.warn(`Closing the connection failed: ${message(error)}`));
-    this.machine.to('Disconnected');
-  }
-
-  /**
-   * Runs a command after the previous one: Ready → Busy → Ready, retrying retryable failures (reconnecting first
-   * when the connection was lost). A command in any other state fails at once, naming the state.
-   */
+  /** Runs a command on the connection (see ManagedConnection.run); a missing element gets its screenshot first. */
   private run<T>(operation: string, body: () => Promise<T>): Promise<T> {
-    const task = this.queue.then(() => this.execute(operation, body));
-    this.queue = task.catch(() => {});
-    return task;
-  }
-
-  private async execute<T>(operation: string, body: () => Promise<T>): Promise<T> {
-    const state = this.state;
-    if (state !== 'Ready') throw new InvalidStateError(operation, state, this.machine.cause);
-    this.machine.to('Busy');
-    const signal = this.abort.signal;
-    try {
-      return await withRetry(async () => {
-        if (this.state === 'Error') {
-          await this.open();
-          this.machine.to('Busy');
-        }
-        try {
-          return await body();
-        } catch (error) {
-          throw await this.onCommandError(error);
-        }
-      }, { operation, policy: this.policy, onRetry: this.reportRetry, signal });
-    } finally {
-      if (this.state === 'Busy') this.machine.to('Ready');
-    }
-  }
-
-  /** A lost connection puts the client in Error (so the retry reconnects); a missing element gets its screenshot. */
-  private async onCommandError(error: unknown): Promise<unknown> {
-    if (error instanceof ConnectionError && this.state === 'Busy') this.machine.to('Error', error);
-    if (error instanceof ElementNotFoundError) await this.saveFailureScreenshot(error);
-    return error;
+    return this.connection.run(operation, async () => {
+      try {
+        return await body();
+      } catch (error) {
+        if (error instanceof ElementNotFoundError) await this.saveFailureScreenshot(error);
+        throw error;
+      }
+    });
   }
 
   private async saveFailureScreenshot(error: ElementNotFoundError): Promise<void> {
@@ -328,27 +214,11 @@ export class McpBrowserClient {
     if (dir === false || error.screenshotPath) return;
     const filename = posix.join(dir, `element-not-found-${new Date().toISOString().replace(/[:.]/g, '-')}.png`);
     try {
-      const result = await this.call('browser_take_screenshot', { filename });
+      const result = await this.connection.call('browser_take_screenshot', { filename });
       error.attachScreenshot(this.resolvePath(linkedPath(result.sections.result) ?? filename));
     } catch (failure) {
-      this.warn(`Could not save the screenshot for ${JSON.stringify(error.selector)}: ${message(failure)}`);
+      this.connection.warn(`Could not save the screenshot for ${JSON.stringify(error.selector)}: ${errorMessage(failure)}`);
     }
-  }
-
-  /** One tool call with the request timeout; an error answer becomes the matching client error. */
-  private async call(name: string, args: Record<string, unknown>, options?: CommandOptions & { selector?: string }): Promise<ToolResult> {
-    const connection = this.connection;
-    if (!connection) throw new ConnectionError(`${name}: not connected`);
-    const timeout = options?.timeout ?? this.timeout;
-    let raw;
-    try {
-      raw = await connection.client.callTool({ name, arguments: withoutUndefined(args) }, undefined, { timeout });
-    } catch (error) {
-      throw thrownError(error, name, timeout);
-    }
-    const result = toToolResult(name, raw);
-    if (result.isError) throw toolResultError(result.sections.error ?? result.text, options?.selector);
-    return result;
   }
 
   /**
@@ -358,7 +228,7 @@ export class McpBrowserClient {
   private act(operation: string, selector: string, tool: string, args: (located: LocatedElement) => Record<string, unknown>, options?: CommandOptions): Promise<ActionResult> {
     return this.run(operation, async () => {
       const located = await this.resolveTarget(selector, options);
-      return { ...(await this.call(tool, args(located), { ...options, selector })), target: located.target };
+      return { ...(await this.connection.call(tool, args(located), { ...options, selector })), target: located.target };
     });
   }
 
@@ -371,14 +241,14 @@ export class McpBrowserClient {
   }
 
   private async takeSnapshot(options?: CommandOptions): Promise<AccessibilitySnapshot> {
-    const result = await this.call('browser_snapshot', {}, options);
+    const result = await this.connection.call('browser_snapshot', {}, options);
     const section = result.sections.snapshot;
     if (section?.yaml !== undefined) return AccessibilitySnapshot.parse(section.yaml, result.sections.page);
     if (section?.file === undefined) throw new ToolError('browser_snapshot returned no snapshot');
     // Servers in file snapshot mode link the YAML instead; it is readable when the client shares the workspace.
     const file = this.resolvePath(section.file);
     const yaml = await readFile(file, 'utf8').catch(error => {
-      throw new ToolError(`The snapshot was saved to ${file}, which this client cannot read (${message(error)}); set the workspace option`);
+      throw new ToolError(`The snapshot was saved to ${file}, which this client cannot read (${errorMessage(error)}); set the workspace option`);
     });
     return AccessibilitySnapshot.parse(yaml, result.sections.page);
   }
@@ -401,12 +271,7 @@ export class McpBrowserClient {
   }
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 const targetArgs = (located: LocatedElement) => ({ target: located.target, element: located.description });
-
-/** Servers validate strictly; an explicit `undefined` must not reach them as a key. */
-const withoutUndefined = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined));
 
 function navigation(result: ToolResult, requested: string): NavigateResult {
   return { ...result, url: result.sections.page?.url || requested, title: result.sections.page?.title };

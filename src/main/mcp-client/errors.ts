@@ -127,6 +127,8 @@ export function thrownError(error: unknown, operation: string, timeout?: number)
     // A JSON-RPC error answer means the server is alive and refused this request.
     return new ToolError(`${operation}: ${error.message}`, { cause: error });
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return new ConnectionError(`${operation}: ${message}`, { cause: error });
+  return new ConnectionError(`${operation}: ${errorMessage(error)}`, { cause: error });
 }
+
+/** The message of anything thrown, for an error or a warning that quotes it. */
+export const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));

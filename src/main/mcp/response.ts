@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Context } from '../browser/context';
-import { firstLine, type Tab } from '../browser/tab';
+import { firstLine } from '../browser/error-text';
+import type { Tab } from '../browser/tab';
 import type { DomStateStep } from '../dom-state/dom-state';
 import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
 import type { BrowserStateSection, ParsedResponse } from '../../shared/response';

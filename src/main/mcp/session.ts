@@ -4,7 +4,7 @@ import type { Page } from 'playwright';
 import { Context, type Workspace } from '../browser/context';
 import type { BrowserSource } from '../browser/browser-source';
 import { StepShots } from '../browser/step-screenshot';
-import { firstLine } from '../browser/tab';
+import { firstLine } from '../browser/error-text';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
 import { renderResponse, type ParsedResponse } from '../../shared/response';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONSOLE_LEVELS, formatConsoleEntry } from '../../browser/tab';
+import { CONSOLE_LEVELS, formatConsoleEntry } from '../../browser/tab-events';
 import { resultOrFile } from '../files';
 import { defineTool } from '../tool';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Response as PlaywrightResponse } from 'playwright';
-import type { NetworkEntry } from '../../browser/tab';
+import type { NetworkEntry } from '../../browser/tab-events';
 import { outputPath, resultOrFile, timestamp, writeOutput } from '../files';
 import { defineTool } from '../tool';
 

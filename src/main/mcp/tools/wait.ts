@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
-import { delay } from '../../browser/tab';
+import { delay } from '../../browser/delay';
 import { defineTool } from '../tool';
 
 const MAX_WAIT_SECONDS = 30;

@@ -1,0 +1,180 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { delay } from './delay';
+import { consoleLevel } from '../../shared/activity';
+import type { ConsoleMessage, Download, Page, Request } from 'playwright';
+
+export type ConsoleLevel = 'error' | 'warning' | 'info' | 'debug';
+export const CONSOLE_LEVELS: ConsoleLevel[] = ['error', 'warning', 'info', 'debug'];
+
+export interface ConsoleEntry {
+  level: ConsoleLevel;
+  /** The browser's message type (`log`, `warning`, `table`…); absent for an uncaught page error. */
+  type?: string;
+  text: string;
+  /** An uncaught page error's stack, which names the error and where it was thrown. */
+  stack?: string;
+  location?: string;
+  /** Index of the main-frame navigation this entry belongs to. */
+  navigation: number;
+}
+
+export interface NetworkEntry {
+  request: Request;
+  status?: number;
+  statusText?: string;
+  failure?: string;
+}
+
+/** A navigation, dialog or console error, kept for a planner's `recentEvents` (seed 003). */
+export interface RecentEvent {
+  type: 'navigation' | 'dialog' | 'console-error';
+  text?: string;
+  url?: string;
+  time: number;
+}
+
+/** A console line as Playwright MCP prints it: `[LOG] text @ url:line` by message type; a page error as its stack. */
+export const formatConsoleEntry = (entry: ConsoleEntry) => entry.type === undefined
+  ? entry.stack ?? entry.text
+  : `[${entry.type.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
+
+const MAX_NETWORK_ENTRIES = 5_000;
+const MAX_CONSOLE_ENTRIES = 5_000;
+const MAX_RECENT_EVENTS = 50;
+/** The longest takeEvents waits for downloads still being saved: as long as an action's default settle wait. */
+const DOWNLOAD_TIMEOUT = 5_000;
+
+export interface TabEventsOptions {
+  /** The console messages a response's Events section reports: this level and the more severe (--console-level). */
+  consoleLevel?: ConsoleLevel;
+  /** How a file the tab wrote (a download) is shown to the agent. */
+  showPath?: (file: string) => string;
+}
+
+/**
+ * What happened in one page, recorded from its events as they come: console messages and page errors, requests and
+ * their outcome, main-frame navigations, downloads. The tools list them, a response reports what is new since the
+ * last one (takeEvents), a planner what is new since its last step (takeRecentEvents).
+ */
+export class TabEvents {
+  readonly console: ConsoleEntry[] = [];
+  readonly network: NetworkEntry[] = [];
+  private navigation = 0;
+  private pendingEvents: string[] = [];
+  private recentEvents: RecentEvent[] = [];
+  private pendingDownloads = new Set<Promise<void>>();
+
+  constructor(
+    private readonly page: Page,
+    private readonly downloadsDir: string,
+    private readonly options: TabEventsOptions,
+  ) {
+    page.on('console', message => this.addConsole(message));
+    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, stack: error.stack, navigation: this.navigation }));
+    page.on('framenavigated', frame => {
+      if (frame !== page.mainFrame()) return;
+      this.navigation++;
+      this.addRecent({ type: 'navigation', url: frame.url(), time: Date.now() });
+    });
+    page.on('request', request => {
+      this.network.push({ request });
+      if (this.network.length > MAX_NETWORK_ENTRIES) this.network.shift();
+    });
+    page.on('response', response => {
+      const entry = this.findNetworkEntry(response.request());
+      if (entry) Object.assign(entry, { status: response.status(), statusText: response.statusText() });
+    });
+    page.on('requestfailed', request => {
+      const entry = this.findNetworkEntry(request);
+      if (entry) entry.failure = request.failure()?.errorText ?? 'failed';
+    });
+    page.on('download', download => this.trackDownload(download));
+  }
+
+  /** How many times the main frame has navigated: a call that changes it navigated the page. */
+  get navigations(): number {
+    return this.navigation;
+  }
+
+  /** Console entries of the current document (since the last main-frame navigation). */
+  currentConsole(): ConsoleEntry[] {
+    return this.console.filter(entry => entry.navigation === this.navigation);
+  }
+
+  private addConsole(message: ConsoleMessage) {
+    const { url, lineNumber } = message.location();
+    this.pushConsole({
+      level: consoleLevel(message.type()),
+      type: message.type(),
+      text: message.text(),
+      location: url ? `${url}:${lineNumber}` : undefined,
+      navigation: this.navigation,
+    });
+  }
+
+  private pushConsole(entry: ConsoleEntry) {
+    this.console.push(entry);
+    if (this.console.length > MAX_CONSOLE_ENTRIES) this.console.shift();
+    const shown = CONSOLE_LEVELS.indexOf(this.options.consoleLevel ?? 'info');
+    if (CONSOLE_LEVELS.indexOf(entry.level) <= shown) this.pendingEvents.push(formatConsoleEntry(entry));
+    if (entry.level === 'error') this.addRecent({ type: 'console-error', text: entry.text, time: Date.now() });
+  }
+
+  /** Keeps an event for the planner; the tab adds the dialogs it sees here. */
+  addRecent(event: RecentEvent) {
+    this.recentEvents.push(event);
+    if (this.recentEvents.length > MAX_RECENT_EVENTS) this.recentEvents.shift();
+  }
+
+  /** Navigations, dialogs and console errors since the previous call: what happened since the planner's last step. */
+  takeRecentEvents(): RecentEvent[] {
+    const events = this.recentEvents;
+    this.recentEvents = [];
+    return events;
+  }
+
+  private findNetworkEntry(request: Request) {
+    for (let i = this.network.length - 1; i >= 0; i--) if (this.network[i].request === request) return this.network[i];
+    return undefined;
+  }
+
+  private trackDownload(download: Download) {
+    const file = join(this.downloadsDir, download.suggestedFilename());
+    const shown = this.options.showPath?.(file) ?? file;
+    // Both lines as Playwright MCP prints them: the start, then where the file is (quoted: a path may have spaces).
+    this.pendingEvents.push(`Downloading file ${download.suggestedFilename()} ...`);
+    const saved = mkdir(this.downloadsDir, { recursive: true })
+      .then(() => download.saveAs(file))
+      .then(
+        () => void this.pendingEvents.push(`Downloaded file ${download.suggestedFilename()} to "${shown}"`),
+        error => void this.pendingEvents.push(`Download of ${download.suggestedFilename()} failed: ${error.message}`),
+      )
+      .finally(() => this.pendingDownloads.delete(saved));
+    this.pendingDownloads.add(saved);
+  }
+
+  /** Events since the previous call, for the response's Events section. */
+  async takeEvents(): Promise<string[]> {
+    if (this.pendingDownloads.size) await Promise.race([Promise.all(this.pendingDownloads), delay(DOWNLOAD_TIMEOUT)]);
+    const events = this.pendingEvents;
+    this.pendingEvents = [];
+    return events;
+  }
+
+  /** Starts the request list afresh: browser_navigate does, so a list's numbers are those of the page asked for. */
+  clearRequests() {
+    this.network.length = 0;
+  }
+
+  /** The response status of the document shown now (its main-frame navigation); undefined for data: or about: pages. */
+  documentStatus(): { status: number; statusText: string } | undefined {
+    const shown = this.page.url().split('#')[0];
+    for (let i = this.network.length - 1; i >= 0; i--) {
+      const { request, status, statusText = '' } = this.network[i];
+      if (!request.isNavigationRequest() || request.frame() !== this.page.mainFrame()) continue;
+      return status !== undefined && request.url().split('#')[0] === shown ? { status, statusText } : undefined;
+    }
+    return undefined;
+  }
+}

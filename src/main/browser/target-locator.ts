@@ -1,0 +1,72 @@
+import { jsString } from './codegen';
+import { elementFactsOf } from './element-facts';
+import { firstLine } from './error-text';
+import type { SnapshotNode } from '../../shared/aria-snapshot';
+import type { ResolvedTarget } from '../../shared/events';
+import type { Locator, Page } from 'playwright';
+
+/** The longest target (ref or selector) `locator()` accepts. */
+export const MAX_TARGET_CHARS = 10_000;
+
+/** Thrown for a ref that is not in the last snapshot; the text is the one @playwright/mcp uses. */
+export class RefNotFoundError extends Error {
+  constructor(ref: string) {
+    super(`Ref ${ref} not found in the current page snapshot. Try capturing new snapshot.`);
+  }
+}
+
+const REF = /^(?:f\d+)?e\d+$/;
+
+/** What a target is resolved against: the tab's page and its last full snapshot (see Tab). */
+export interface TargetScope {
+  readonly page: Page;
+  readonly snapshotRefs: ReadonlySet<string>;
+  refNode(ref: string): SnapshotNode | undefined;
+}
+
+/**
+ * Resolves a tool's `target`: a ref from the last snapshot (`e12`, `f1e3`) or a Playwright selector. Fails fast with
+ * a message naming the target instead of waiting for an element that will never come. `look` only looks (a check
+ * before the call that acts): no `resolved` then, the record of what the call acted on for its event.
+ */
+export async function locateTarget(scope: TargetScope, target: string, look: boolean): Promise<{ locator: Locator; code: string; resolved?: ResolvedTarget }> {
+  // A ref is a few characters and a selector rarely a hundred; a huge one only makes the page parse it (and the
+  // error quote it): refuse it by its length.
+  if (target.length > MAX_TARGET_CHARS) {
+    throw new Error(`The target is ${target.length.toLocaleString('en-US')} characters long; a ref or selector is at most ${MAX_TARGET_CHARS.toLocaleString('en-US')}. Use a ref from the page snapshot.`);
+  }
+  if (REF.test(target)) {
+    if (!scope.snapshotRefs.has(target)) throw new RefNotFoundError(target);
+    const locator = scope.page.locator(`aria-ref=${target}`);
+    // normalize() resolves the element once, so it doubles as the check that the ref is still on the page. The box
+    // and the element's facts (for locator candidates) are read alongside, so they cost no extra round trip.
+    const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), boxOf(locator), look ? undefined : elementFactsOf(locator)]);
+    if (!normalized) throw new RefNotFoundError(target);
+    const code = `page.${normalized.toString()}`;
+    if (look) return { locator, code };
+    const node = scope.refNode(target);
+    return { locator, code, resolved: { target, ref: target, role: node?.role, name: node?.name, locator: code, ...(box && { box }), ...(element && { element }) } };
+  }
+  let locator: Locator;
+  let count: number;
+  try {
+    locator = scope.page.locator(target);
+    count = await locator.count();
+  } catch (error) {
+    throw new Error(`"${target}" is neither a ref from the snapshot nor a valid selector: ${firstLine(error)}`);
+  }
+  if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
+  if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
+  // The code names the element as Playwright normalizes the selector (getByTestId, getByRole…) where it can: an
+  // exported spec outlives a CSS path or an XPath (README, "Differences from Playwright MCP").
+  const [code, box, element] = await Promise.all([
+    locator.normalize().then(normalized => `page.${normalized.toString()}`, () => `page.locator(${jsString(target)})`),
+    boxOf(locator),
+    look ? undefined : elementFactsOf(locator),
+  ]);
+  if (look) return { locator, code };
+  return { locator, code, resolved: { target, locator: code, ...(box && { box }), ...(element && { element }) } };
+}
+
+/** The element's bounding box now, or undefined when it has none (hidden) or does not resolve quickly. */
+const boxOf = (locator: Locator) => locator.boundingBox({ timeout: 1_000 }).then(box => box ?? undefined, () => undefined);
