@@ -160,8 +160,15 @@ export const debuggerSlice: Slice<DebuggerSlice> = (set, get) => {
       }
     },
     async breakpointUpdate(id, change) {
+      // Shown changed at once (a checkbox follows the click); the core's list replaces it, or the old one comes back.
+      const before = get().breakpoints;
+      set({ breakpoints: before.map(breakpoint => (breakpoint.id !== id ? breakpoint : {
+        ...breakpoint,
+        ...(change.enabled !== undefined && { enabled: change.enabled }),
+        ...(change.sessionId !== undefined && { sessionId: change.sessionId ?? undefined }),
+      })) });
       const breakpoints = await attempt(get, inspector.invoke('breakpointUpdate', { id, ...change }));
-      if (breakpoints) set({ breakpoints });
+      set({ breakpoints: breakpoints ?? before });
     },
     async breakpointRemove(id) {
       const breakpoints = await attempt(get, inspector.invoke('breakpointRemove', { id }));
