@@ -323,6 +323,39 @@ test('annotation round trip: the agent asks, a person draws two boxes and notes,
   expect(errors).toEqual([]);
 });
 
+test('an annotation request in a session that is not open is announced; opened, it can be cancelled', async ({ page, site }) => {
+  const { errors } = await start(page, site, ['--caps', 'devtools']);
+  const first = page.getByTestId('session-item').first();
+  await expect(first).toHaveAttribute('aria-current', 'true');
+  // A second agent: its session is listed, the first stays open (it is still running).
+  const other = await connectHttp(server.url);
+  try {
+    await other.call('browser_navigate', { url: `${site.url}/dialogs.html` });
+    await expect(page.getByTestId('session-item')).toHaveCount(2);
+    const second = page.getByTestId('session-item').and(page.locator('[aria-current="false"]'));
+    const annotate = pending(other.call('browser_annotate'));
+    await expect(page.getByRole('status').filter({ hasText: 'asks you to annotate its page (Dialogs)' })).toBeVisible();
+    await expect(second.getByTestId('session-debug-badge')).toHaveText('annotate');
+    await expect(page.getByRole('region', { name: 'Annotation mode' })).toHaveCount(0);
+
+    await second.click();
+    const mode = page.getByRole('region', { name: 'Annotation mode' });
+    await expect(mode).toContainText('Dialogs');
+    // Keyboard: a box in the middle, moved with the arrows; its note field takes the keyboard.
+    await button(mode, 'Add a box').click();
+    await expect(mode.getByRole('textbox', { name: 'Note for box 1' })).toBeFocused();
+    await mode.getByRole('img', { name: 'Box 1' }).press('ArrowRight');
+    await mode.getByRole('button', { name: 'Delete box 1' }).click();
+    await expect(mode.getByTestId('annotation-box')).toHaveCount(0);
+    await button(mode, 'Cancel').click();
+    expect((await annotate.result).text).toContain('Annotation cancelled.');
+    await expect(mode).toHaveCount(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await other.close();
+  }
+});
+
 test('a call held past --pause-timeout runs as sent and says so; a read-only viewer sees the held call but cannot act', async ({ browser, page, site }) => {
   server = await startHttpServer(['--pause-timeout', '4000', '--viewer-token'], 'serve');
   // The URL comes first; the sign-in lines follow it.
