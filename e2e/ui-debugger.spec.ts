@@ -1,3 +1,4 @@
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_SKIP_TEXT } from '../src/shared/debugger';
 import { expect, test } from './support/fixtures';
@@ -354,6 +355,21 @@ test('an annotation request in a session that is not open is announced; opened, 
   } finally {
     await other.close();
   }
+});
+
+test('an agent that leaves while its call is held: the UI says nothing ran, and the held call is gone', async ({ page, site }) => {
+  const { errors } = await start(page, site);
+  await button(bar(page), 'Pause').click();
+  const snapshot = pending(agent.call('browser_snapshot'));
+  snapshot.result.catch(() => {});
+  await expect(heldPanel(page)).toBeVisible();
+  await (agent.client.transport as StreamableHTTPClientTransport).terminateSession();
+  await agent.close();
+  // Ending the HTTP session aborts its requests first: the core reports the held call cancelled, not disconnected.
+  await expect(page.getByRole('status').filter({ hasText: /^The agent(?: cancelled browser_snapshot while it was held|'s client left while browser_snapshot was held): nothing ran\./ })).toBeVisible();
+  await expect(heldPanel(page)).toHaveCount(0);
+  await expect(page.getByTestId('pending-step')).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
 test('a call held past --pause-timeout runs as sent and says so; a read-only viewer sees the held call but cannot act', async ({ browser, page, site }) => {

@@ -51,7 +51,7 @@ export function DebugNote({ step, content }: { step: StepSummary; content: StepD
         ) : null}
         {sent ? (
           <Item kind="answer-edited">
-            <strong>Answer edited</strong>: the agent did not receive what the call answered (below), but this.
+            <strong>Answer edited</strong>: the agent received a person&apos;s text instead of what the call answered.
             <Pair
               a={{ title: `Agent received${sent.isError ? ' (as an error)' : ''}`, text: sent.text }}
               b={{ title: `Call answered${step.outcome === 'error' ? ' (an error)' : ''}`, text: answered }}
