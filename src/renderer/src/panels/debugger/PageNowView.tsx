@@ -38,7 +38,7 @@ export function PageNowView({ sessionId }: { sessionId: string }) {
   const paused = useStore(state => !!state.debug[sessionId]?.paused);
   const { image, takenAt } = usePageNow(sessionId, steps, paused);
   if (image === undefined) return <p className="empty">Taking a picture of the page…</p>;
-  if (image === null) return <p className="empty" data-testid="page-now-none">The session has no page to show now (its browser is closed, or not ours in proxy mode).</p>;
+  if (image === null) return <p className="empty" data-testid="page-now-none">No page to show: the session has not opened one yet, its browser is closed, or (proxy mode) the browser is not ours.</p>;
   return (
     <div className="page-view">
       <div className="page-frame">
