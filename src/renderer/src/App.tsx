@@ -5,6 +5,9 @@ import { AriaTreePanel } from './panels/aria-tree/AriaTreePanel';
 import { CompareView } from './panels/compare/CompareView';
 import { CompareWithMenu } from './panels/compare/CompareWithMenu';
 import { ConnectPanel } from './panels/connect/ConnectPanel';
+import { BreakpointsPanel } from './panels/debugger/BreakpointsPanel';
+import { DebugBar } from './panels/debugger/DebugBar';
+import { HeldCallPanel } from './panels/debugger/HeldCallPanel';
 import { DetailPanel } from './panels/detail/DetailPanel';
 import { ForkBar } from './panels/fork/ForkBar';
 import { PageViewPanel } from './panels/page-view/PageViewPanel';
@@ -60,6 +63,10 @@ export function App() {
   const theme = useStore(state => state.theme);
   const openSessionId = useStore(state => state.openSessionId);
   const detailExpanded = useStore(state => state.detailExpanded);
+  // A running session is debugged, not replayed: its debug bar takes the replay bar's place until it ends.
+  const liveRunning = useStore(state => !!state.opened?.session.live && state.opened.session.running);
+  // An agent waiting for a person to annotate its page: the page view takes the whole workspace.
+  const annotating = useStore(state => !!(state.openSessionId && state.debug[state.openSessionId]?.annotation));
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -69,14 +76,17 @@ export function App() {
       <div className="app-body">
         <aside className="sidebar">
           <SessionsPanel />
-          {openSessionId ? <ReplayBar /> : null}
+          {openSessionId && !liveRunning ? <ReplayBar /> : null}
+          {openSessionId && liveRunning ? <DebugBar /> : null}
           {openSessionId ? <ForkBar /> : null}
           {openSessionId ? <TokenChart /> : null}
           <TimelinePanel />
+          <BreakpointsPanel />
         </aside>
         <main className="workspace">
+          {openSessionId ? <HeldCallPanel /> : null}
           {openSessionId ? (
-            <div className={`panels${detailExpanded ? ' detail-expanded' : ''}`}>
+            <div className={`panels${annotating ? ' annotating' : detailExpanded ? ' detail-expanded' : ''}`}>
               <PageViewPanel />
               <AriaTreePanel />
               <DetailPanel />

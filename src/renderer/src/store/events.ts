@@ -29,6 +29,7 @@ function apply(event: BridgeEvent) {
       return;
     }
     case 'session-ended':
+      state.forgetDebug(event.sessionId);
       useStore.setState({
         sessions: state.sessions.map(s => (s.id === event.sessionId ? { ...s, running: false } : s)),
         ...(state.opened?.session.id === event.sessionId && { opened: { ...state.opened, session: { ...state.opened.session, running: false } } }),
@@ -72,12 +73,18 @@ function apply(event: BridgeEvent) {
     case 'replay':
       state.applyReplayEvent(event);
       return;
+    case 'debug':
+    case 'breakpoints':
+    case 'call-held':
+    case 'call-released':
+      state.applyDebugEvent(event);
+      return;
   }
 }
 
 async function load() {
   const state = useStore.getState();
-  await Promise.all([state.refreshStatus(), state.refreshSessions()]);
+  await Promise.all([state.refreshStatus(), state.refreshSessions(), state.loadDebug()]);
   if (state.openSessionId) await state.openSession(state.openSessionId);
 }
 

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { activitySlice } from './activity';
 import { compareSlice } from './compare';
+import { debuggerSlice } from './debugger';
 import { forkSlice } from './fork';
 import { locatorsSlice } from './locators';
 import { negotiationSlice } from './negotiation';
@@ -27,4 +28,5 @@ export const useStore = create<Store>()((...args) => ({
   ...locatorsSlice(...args),
   ...compareSlice(...args),
   ...forkSlice(...args),
+  ...debuggerSlice(...args),
 }));

@@ -6,6 +6,7 @@ import type { LocatorsSlice } from './locators';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
 import type { CompareSlice } from './compare';
+import type { DebuggerSlice } from './debugger';
 import type { ForkSlice } from './fork';
 import type { SearchSlice } from './search';
 import type { TransferSlice } from './transfer';
@@ -34,11 +35,12 @@ export interface UiSlice {
   detailTab: DetailTab;
   setDetailTab(tab: DetailTab): void;
   /**
-   * Which screenshot the page view shows: the page before the step acted or after it; undefined until the user picks,
-   * showing Before when the step acted on an element (its box is drawn there) and After otherwise.
+   * Which screenshot the page view shows: the page before the step acted or after it, or (a live session) as it is
+   * now; undefined until the user picks, showing Now while a call is held, else Before when the step acted on an
+   * element (its box is drawn there) and After otherwise.
    */
-  pageShot?: 'before' | 'after';
-  setPageShot(shot: 'before' | 'after'): void;
+  pageShot?: 'before' | 'after' | 'now';
+  setPageShot(shot: 'before' | 'after' | 'now'): void;
   /** The detail tabs take the whole workspace (page view and tree hidden). */
   detailExpanded: boolean;
   toggleDetailExpanded(): void;
@@ -79,5 +81,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice & ForkSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice & ForkSlice & DebuggerSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

@@ -34,7 +34,8 @@ export const uiSlice: Slice<UiSlice> = (set, get) => ({
     set({ detailTab });
   },
   setPageShot(pageShot) {
-    set({ pageShot });
+    // A shot the user picks stays picked: a held call no longer switches it back by itself.
+    set({ pageShot, nowPicked: false });
   },
   detailExpanded: false,
   toggleDetailExpanded() {

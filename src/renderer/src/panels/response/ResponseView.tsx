@@ -5,6 +5,7 @@ import { SNAPSHOT_MODES } from '../../../../shared/snapshot-modes';
 import { PREAMBLE_SECTION, TOKEN_ENCODING, type SectionTokens } from '../../../../shared/tokens';
 import { CopyButton } from '../../components/CopyButton';
 import { useStore } from '../../store';
+import { DebugNote } from '../debugger/DebugNote';
 import { bytesText, tokensText, utf8Bytes } from './format';
 import { jsonRpcPair } from './jsonrpc';
 import { SectionBody } from './SectionBody';
@@ -23,6 +24,7 @@ export function ResponseView() {
   return (
     <div className="response-view" data-testid="response-view" data-seq={step.seq}>
       <Provenance step={step} />
+      <DebugNote step={step} content={detail.content} />
       <Request detail={detail} image={detail.screenshot} />
       <Cost step={step} />
       <Modes modes={detail.modes} />

@@ -1,6 +1,7 @@
 import type { SessionInfo } from '../../../../shared/bridge';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
+import { SessionDebugBadge } from '../debugger/SessionDebugBadge';
 import { SearchResultsList, SessionSearchBox } from './SessionSearch';
 import { sessionTree } from './session-tree';
 
@@ -49,6 +50,7 @@ export function SessionsPanel() {
                   <span className="session-title">
                     {session.clientName ?? session.transport}
                     <span className={`badge badge-${kind}`}>{text}</span>
+                    <SessionDebugBadge sessionId={session.id} />
                     {session.recordingFailed && (
                       <span
                         className="badge badge-error"

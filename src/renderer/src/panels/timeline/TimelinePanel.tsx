@@ -5,6 +5,8 @@ import { stepTarget } from '../../../../shared/step-text';
 import { Panel } from '../../components/Panel';
 import { useStore } from '../../store';
 import { shownSteps } from '../../store/search';
+import { DebugBadges } from '../debugger/DebugBadges';
+import { PendingRow } from '../debugger/PendingRow';
 import { LocatorBadge } from '../locators/LocatorBadge';
 import { ReplayBadge } from '../replay/ReplayBadge';
 import { compactTokens, describeStepTokens } from '../token-chart/format';
@@ -37,6 +39,7 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
           {step.actor === 'human' ? <span className="badge badge-warn">by hand</span> : null}
           {step.via ? <span className="badge badge-ended">via {step.via.replace(/^browser_/, '')}</span> : null}
           <ReplayBadge seq={step.seq} />
+          <DebugBadges debug={step.debug} />
           <PageProblems activity={step.activity} />
           <LocatorBadge seq={step.seq} />
           <span className={`step-status ${failed ? 'error' : 'ok'}`} aria-label={failed ? 'failed' : 'ok'}>{failed ? '✕' : '✓'}</span>
@@ -72,6 +75,7 @@ export function TimelinePanel() {
   const selectStep = useStore(state => state.selectStep);
   const moveSelection = useStore(state => state.moveSelection);
   const timelineFilter = useStore(state => state.timelineFilter);
+  const pending = useStore(state => !!(state.openSessionId && state.debug[state.openSessionId]?.held));
   const scrollRef = useRef<HTMLDivElement>(null);
   const steps = useMemo(() => shownSteps({ opened, timelineFilter }), [opened, timelineFilter]);
   const total = opened?.steps.length ?? 0;
@@ -97,7 +101,7 @@ export function TimelinePanel() {
       : null}>
       {opened && total > 0 ? <TimelineFilterBar shown={steps.length} /> : null}
       {!opened ? <p className="empty">Open a session to see its tool calls.</p>
-        : total === 0 ? <p className="empty">No tool calls yet: they appear here as the agent makes them.</p>
+        : total === 0 ? (pending ? null : <p className="empty">No tool calls yet: they appear here as the agent makes them.</p>)
         : steps.length === 0 ? <p className="empty" data-testid="timeline-filter-empty">No step matches the filter.</p>
         : (
           <div
@@ -109,6 +113,8 @@ export function TimelinePanel() {
             aria-activedescendant={selectedSeq === undefined ? undefined : `step-${selectedSeq}`}
             data-testid="timeline"
             onKeyDown={onKeyDown}
+            // With a held call after it, the list is no taller than its rows: the pending row follows the last step.
+            style={pending ? { flex: `0 1 ${virtualizer.getTotalSize()}px` } : undefined}
           >
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map(item => {
@@ -122,6 +128,8 @@ export function TimelinePanel() {
             </div>
           </div>
         )}
+      {/* The held call is not a step yet: after the list, outside its virtualization, always in view. */}
+      <PendingRow />
     </Panel>
   );
 }

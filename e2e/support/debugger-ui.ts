@@ -1,0 +1,93 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { test, type Locator, type Page } from '@playwright/test';
+import { WebSocket } from 'ws';
+import { McpTestClient, type ToolResult } from './mcp';
+
+/** Helpers of the live debugger's UI tests (ui-debugger.spec.ts). */
+
+/** Screenshots to look at: the test's output folder, and ui-shots/ (gitignored) for a quick look at them all. */
+export async function shot(target: Page | Locator, name: string) {
+  const path = test.info().outputPath(`${name}.png`);
+  await target.screenshot({ path });
+  await test.info().attach(name, { path, contentType: 'image/png' });
+  const shots = join(process.cwd(), 'ui-shots');
+  mkdirSync(shots, { recursive: true });
+  copyFileSync(path, join(shots, `${name}.png`));
+}
+
+/** A call the agent made that the debugger may hold: whether it has answered yet, and its answer. */
+export function pending(call: Promise<ToolResult>) {
+  const state = { settled: false };
+  const result = call.finally(() => { state.settled = true; });
+  return { result, settled: () => state.settled };
+}
+
+/** Replaces the Monaco editor's text as a person would: select all, type. */
+export async function setEditorText(page: Page, editor: Locator, text: string) {
+  await editor.locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(text);
+}
+
+/** Opens the UI, collecting page errors and console errors (the favicon is not shipped). */
+export async function openUi(page: Page, url: string) {
+  const errors: string[] = [];
+  page.on('pageerror', error => errors.push(error.message));
+  page.on('console', message => {
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
+  });
+  await page.goto(url);
+  return errors;
+}
+
+/** A free loopback port, for the browser's DevTools endpoint. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+/** A person's click in the inspector's browser: trusted input over the page's own DevTools connection. */
+export async function clickAsPerson(port: number, path: string, selector: string) {
+  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+  const target = targets.find(candidate => candidate.type === 'page' && candidate.url.endsWith(path));
+  if (!target) throw new Error(`No page at ${path}`);
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  let id = 0;
+  const send = (method: string, params: Record<string, unknown>) => new Promise<any>(resolve => {
+    const mine = ++id;
+    socket.on('message', data => {
+      const message = JSON.parse(String(data));
+      if (message.id === mine) resolve(message.result);
+    });
+    socket.send(JSON.stringify({ id: mine, method, params }));
+  });
+  try {
+    const { result } = await send('Runtime.evaluate', {
+      expression: `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`,
+      returnByValue: true,
+    });
+    const [x, y] = result.value as [number, number];
+    await send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
+    await new Promise(resolve => setTimeout(resolve, 60));
+    await send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+  } finally {
+    socket.close();
+  }
+}
+
+/** The agent of a server that wants its token. */
+export async function connectHttpWithToken(url: string, token: string): Promise<McpTestClient> {
+  const client = new Client({ name: 'agent-inspector-e2e', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  return new McpTestClient(client);
+}
