@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import type { NegotiationTarget, NegotiationTotals, RoundArtifacts, RoundView, StepNegotiation } from '../../shared/bridge';
+import type { NegotiationTarget, NegotiationTotals, RoundArtifacts, RoundView, StepNegotiation } from '../../shared/negotiation-view';
 import type { NegotiationRoundEvent, ResolvedTarget } from '../../shared/events';
 import { parseAction } from '../../shared/negotiation';
 import type { RoundRecord } from '../sessions/format';

@@ -1,4 +1,4 @@
-import type { NegotiationTarget } from '../../../shared/bridge';
+import type { NegotiationTarget } from '../../../shared/negotiation-view';
 import type { Slice } from './types';
 
 /** The element a planned step's final action pointed at, for the page view to outline. */

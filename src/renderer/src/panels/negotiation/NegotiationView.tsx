@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StepNegotiation } from '../../../../shared/bridge';
+import type { StepNegotiation } from '../../../../shared/negotiation-view';
 import { inspector } from '../../bridge/inspector';
 import { useStore } from '../../store';
 import { RoundItem } from './RoundItem';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { RoundArtifacts, RoundView } from '../../../../shared/bridge';
+import type { RoundArtifacts, RoundView } from '../../../../shared/negotiation-view';
 import { inspector } from '../../bridge/inspector';
 import { kb } from './format';
 import { SkeletonViewer } from './SkeletonViewer';

@@ -1,4 +1,4 @@
-import type { NegotiationTarget, RoundView } from '../../../../shared/bridge';
+import type { NegotiationTarget, RoundView } from '../../../../shared/negotiation-view';
 import { TOKEN_ENCODING } from '../../../../shared/tokens';
 import { kb, ms, tokens, TOKENS_HOW } from './format';
 import { RoundArtifactsView } from './RoundArtifactsView';

@@ -1,4 +1,4 @@
-import type { NegotiationTotals } from '../../../../shared/bridge';
+import type { NegotiationTotals } from '../../../../shared/negotiation-view';
 import { TOKEN_ENCODING } from '../../../../shared/tokens';
 import { kb, tokens, TOKENS_HOW } from './format';
 
