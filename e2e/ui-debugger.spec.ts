@@ -1,48 +1,21 @@
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Locator, Page } from '@playwright/test';
 import { DEFAULT_SKIP_TEXT } from '../src/shared/debugger';
 import { expect, test } from './support/fixtures';
-import { clickAsPerson, connectHttpWithToken, freePort, openUi, pending, setEditorText, shot } from './support/debugger-ui';
-import { connectHttp, refOf, startHttpServer, type HttpServerProcess, type McpTestClient } from './support/mcp';
+import { bar, button, clickAsPerson, connectHttpWithToken, freePort, heldPanel, openUi, pending, setEditorText, shot, inspectedTests } from './support/debugger-ui';
+import { refOf, startHttpServer } from './support/mcp';
 import { stepRow } from './support/ui';
 
-// The UI in the test runner's own Chromium, at the app's default window size; the agent is the official MCP SDK client.
-test.use({
-  viewport: { width: 1280, height: 800 },
-  launchOptions: { executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium' },
-});
-
-const bar = (page: Page) => page.getByRole('region', { name: 'Debugger' });
-const heldPanel = (page: Page) => page.getByRole('region', { name: 'Held call' });
-const button = (scope: Locator, name: string) => scope.getByRole('button', { name, exact: true });
-
-let server: HttpServerProcess;
-let agent: McpTestClient;
-test.afterEach(async () => {
-  await agent?.close().catch(() => {});
-  await server?.stop();
-});
-
-/** `serve` with debugger flags, the UI open on it, and an agent that has loaded the sign-up form. */
-async function start(page: Page, site: { url: string }, flags: string[] = []) {
-  server = await startHttpServer(flags, 'serve');
-  const errors = await openUi(page, server.url);
-  agent = await connectHttp(server.url);
-  const navigate = await agent.call('browser_navigate', { url: `${site.url}/form.html` });
-  await expect(page.getByTestId('timeline-step')).toHaveCount(1);
-  await expect(bar(page).getByTestId('debug-state')).toHaveText('Running');
-  return { errors, yaml: navigate.parsed.snapshot?.yaml };
-}
+const ui = inspectedTests();
 
 test('Pause holds the next call: a pending row, the held call, the page as it is now; Step runs it and holds the next; Continue', async ({ page, site }) => {
-  const { errors, yaml } = await start(page, site);
+  const { errors, yaml } = await ui.start(page, site);
   const terms = refOf(yaml, /checkbox "I accept the terms"/);
 
   await button(bar(page), 'Pause').click();
   await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
   await expect(button(bar(page), 'Pause')).toBeDisabled();
 
-  const click = pending(agent.call('browser_click', { target: terms }));
+  const click = pending(ui.agent.call('browser_click', { target: terms }));
   const row = page.getByTestId('pending-step');
   await expect(row).toBeVisible();
   await expect(row).toContainText('click');
@@ -81,17 +54,17 @@ test('Pause holds the next call: a pending row, the held call, the page as it is
   await expect(stepRow(page, 2).locator('[data-kind="held"]')).toHaveAttribute('title', /paused by a person/);
 
   // F7 steps: the snapshot runs and the next call is held; F9 continues: it runs and nothing is held after it.
-  const snapshot = pending(agent.call('browser_snapshot'));
+  const snapshot = pending(ui.agent.call('browser_snapshot'));
   await expect(row).toContainText('snapshot');
   await page.keyboard.press('F7');
   expect((await snapshot.result).isError).toBe(false);
-  const tabs = pending(agent.call('browser_tabs', { action: 'list' }));
+  const tabs = pending(ui.agent.call('browser_tabs', { action: 'list' }));
   await expect(row).toContainText('tabs');
   await page.keyboard.press('F9');
   expect((await tabs.result).isError).toBe(false);
   await expect(bar(page).getByTestId('debug-state')).toHaveText('Running');
   await expect(page.getByTestId('held-call')).toHaveCount(0);
-  await agent.call('browser_snapshot');
+  await ui.agent.call('browser_snapshot');
   await expect(page.getByTestId('timeline-step')).toHaveCount(5);
 
   // F6 pauses, F9 continues without a held call.
@@ -103,12 +76,12 @@ test('Pause holds the next call: a pending row, the held call, the page as it is
 });
 
 test('Edit arguments: invalid JSON or arguments are refused in the dialog and nothing runs; the edited target runs', async ({ page, site }) => {
-  const { errors, yaml } = await start(page, site);
+  const { errors, yaml } = await ui.start(page, site);
   const terms = refOf(yaml, /checkbox "I accept the terms"/);
   const pro = refOf(yaml, /radio "Pro"/);
 
   await button(bar(page), 'Pause').click();
-  const click = pending(agent.call('browser_click', { target: terms }));
+  const click = pending(ui.agent.call('browser_click', { target: terms }));
   const held = heldPanel(page);
   await expect(held.getByTestId('held-tool')).toHaveText('browser_click');
 
@@ -140,7 +113,7 @@ test('Edit arguments: invalid JSON or arguments are refused in the dialog and no
   expect((await click.result).isError).toBe(false);
 
   // The page saw the person's target, not the agent's.
-  const checked = await agent.call('browser_evaluate', { function: '() => [document.querySelector("[name=terms]").checked, document.querySelector("[value=pro]").checked].join()' });
+  const checked = await ui.agent.call('browser_evaluate', { function: '() => [document.querySelector("[name=terms]").checked, document.querySelector("[value=pro]").checked].join()' });
   expect(checked.parsed.result).toBe('"false,true"');
   await expect(stepRow(page, 2).locator('[data-kind="args-edited"]')).toBeVisible();
   await stepRow(page, 2).click();
@@ -153,7 +126,7 @@ test('Edit arguments: invalid JSON or arguments are refused in the dialog and no
 
   // Esc cancels the dialog and gives the keyboard back to the button that opened it.
   await button(bar(page), 'Pause').click();
-  const again = pending(agent.call('browser_snapshot'));
+  const again = pending(ui.agent.call('browser_snapshot'));
   await button(held, 'Edit arguments').click();
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
@@ -165,10 +138,10 @@ test('Edit arguments: invalid JSON or arguments are refused in the dialog and no
 });
 
 test('Skip answers the agent with a person\'s text, as an error when asked; nothing runs and the next call is held', async ({ page, site }) => {
-  const { errors, yaml } = await start(page, site);
+  const { errors, yaml } = await ui.start(page, site);
   const terms = refOf(yaml, /checkbox "I accept the terms"/);
   await button(bar(page), 'Pause').click();
-  const click = pending(agent.call('browser_click', { target: terms }));
+  const click = pending(ui.agent.call('browser_click', { target: terms }));
   const held = heldPanel(page);
   await button(held, 'Skip').click();
 
@@ -183,7 +156,7 @@ test('Skip answers the agent with a person\'s text, as an error when asked; noth
   const skipped = await click.result;
   expect(skipped.isError).toBe(true);
   expect(skipped.text).toContain('Do not accept the terms: ask the user first.');
-  const checked = pending(agent.call('browser_evaluate', { function: '() => document.querySelector("[name=terms]").checked' }));
+  const checked = pending(ui.agent.call('browser_evaluate', { function: '() => document.querySelector("[name=terms]").checked' }));
   // Skip keeps a person in the loop: the evaluate is held now.
   await expect(page.getByTestId('pending-step')).toContainText('evaluate');
   await button(held, 'Continue').click();
@@ -198,7 +171,7 @@ test('Skip answers the agent with a person\'s text, as an error when asked; noth
 });
 
 test('Breakpoints panel: a malformed condition names the accepted forms; tool:browser_navigate holds, counts hits, turns off, goes', async ({ page, site }) => {
-  const { errors } = await start(page, site);
+  const { errors } = await ui.start(page, site);
   const panel = page.getByRole('region', { name: 'Breakpoints' });
   await panel.getByRole('button', { name: /Breakpoints/ }).click();
   const field = panel.getByRole('textbox', { name: 'Breakpoint condition' });
@@ -216,7 +189,7 @@ test('Breakpoints panel: a malformed condition names the accepted forms; tool:br
   await expect(panel.getByTestId('breakpoint')).toContainText('all sessions');
   await expect(panel.getByTestId('breakpoint-hits')).toHaveText('0 hits');
 
-  const navigate = pending(agent.call('browser_navigate', { url: `${site.url}/dialogs.html` }));
+  const navigate = pending(ui.agent.call('browser_navigate', { url: `${site.url}/dialogs.html` }));
   await expect(page.getByTestId('pending-step').getByTestId('pending-reason')).toHaveText('breakpoint tool:browser_navigate');
   await expect(bar(page).getByTestId('debug-state')).toHaveText('Held: browser_navigate — breakpoint tool:browser_navigate');
   await expect(panel.getByTestId('breakpoint-hits')).toHaveText('1 hit');
@@ -228,7 +201,7 @@ test('Breakpoints panel: a malformed condition names the accepted forms; tool:br
 
   // Turned off, it lets calls through; removed, it is gone.
   await enabled.uncheck();
-  await agent.call('browser_navigate', { url: `${site.url}/form.html` });
+  await ui.agent.call('browser_navigate', { url: `${site.url}/form.html` });
   await expect(page.getByTestId('timeline-step')).toHaveCount(3);
   await panel.getByRole('button', { name: 'Remove breakpoint tool:browser_navigate' }).click();
   await expect(panel.getByTestId('breakpoints-count')).toHaveText('0');
@@ -236,14 +209,14 @@ test('Breakpoints panel: a malformed condition names the accepted forms; tool:br
 });
 
 test('an answer held by --pause-on error is edited in the UI and the agent receives the edit', async ({ page, site }) => {
-  const { errors } = await start(page, site, ['--pause-on', 'error']);
+  const { errors } = await ui.start(page, site, ['--pause-on', 'error']);
   const panel = page.getByRole('region', { name: 'Breakpoints' });
   // A breakpoint from the command line is counted in the closed panel's header, and says where it came from.
   await expect(panel.getByTestId('breakpoints-count')).toHaveText('1');
   await panel.getByRole('button', { name: /Breakpoints/ }).click();
   await expect(panel.getByTestId('breakpoint')).toContainText('from --pause-on');
 
-  const click = pending(agent.call('browser_click', { target: 'e999' }));
+  const click = pending(ui.agent.call('browser_click', { target: 'e999' }));
   const row = page.getByTestId('pending-step');
   await expect(row.getByTestId('pending-waiting')).toHaveText('answer held');
   await expect(bar(page).getByTestId('debug-state')).toHaveText('Answer held: browser_click — breakpoint error');
@@ -283,88 +256,14 @@ test('an answer held by --pause-on error is edited in the UI and the agent recei
   expect(errors).toEqual([]);
 });
 
-test('annotation round trip: the agent asks, a person draws two boxes and notes, the agent gets the refs under each', async ({ page, site }) => {
-  const { errors } = await start(page, site, ['--caps', 'devtools']);
-  const rects = await agent.call('browser_evaluate', {
-    function: '() => JSON.stringify(["[data-testid=full-name]", "button[type=submit]"].map(s => { const r = document.querySelector(s).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }))',
-  });
-  const boxes: { x: number; y: number; width: number; height: number }[] = JSON.parse(JSON.parse(rects.parsed.result!));
-
-  const annotate = pending(agent.call('browser_annotate'));
-  const mode = page.getByRole('region', { name: 'Annotation mode' });
-  await expect(mode).toBeVisible();
-  const layer = mode.getByTestId('annotation-layer');
-  const stage = (await layer.boundingBox())!;
-  // The page's viewport is 1280 px wide (CSS); the picture of it is drawn smaller: boxes are placed in page pixels.
-  const scale = stage.width / 1280;
-  for (const box of boxes) {
-    await page.mouse.move(stage.x + (box.x - 4) * scale, stage.y + (box.y - 4) * scale);
-    await page.mouse.down();
-    await page.mouse.move(stage.x + (box.x + box.width / 2) * scale, stage.y + (box.y + box.height / 2) * scale, { steps: 4 });
-    await page.mouse.move(stage.x + (box.x + box.width + 4) * scale, stage.y + (box.y + box.height + 4) * scale, { steps: 4 });
-    await page.mouse.up();
-  }
-  await expect(mode.getByTestId('annotation-box')).toHaveCount(2);
-  await expect(mode.getByRole('textbox', { name: 'Note for box 2' })).toBeFocused();
-  await mode.getByRole('textbox', { name: 'Note for box 1' }).fill('Type the full name here');
-  await mode.getByRole('textbox', { name: 'Note for box 2' }).fill('Then press this');
-  await mode.getByRole('textbox', { name: 'Note for the agent' }).fill('Fill the form, then submit it.');
-  await shot(page, 'debugger-annotation');
-  expect(annotate.settled()).toBe(false);
-
-  await button(mode, 'Send to agent').click();
-  const result = await annotate.result;
-  expect(result.isError).toBe(false);
-  const lines = result.text.split('\n').filter(line => /^\s+\{ x: /.test(line));
-  expect(lines).toHaveLength(2);
-  expect(lines[0]).toMatch(/: Type the full name here \(under it: .*e\d+ textbox "Full name"/);
-  expect(lines[1]).toMatch(/: Then press this \(under it: .*e\d+ button "Create account"/);
-  expect(result.text).toContain('Fill the form, then submit it.');
-  await expect(mode).toHaveCount(0);
-  expect(errors).toEqual([]);
-});
-
-test('an annotation request in a session that is not open is announced; opened, it can be cancelled', async ({ page, site }) => {
-  const { errors } = await start(page, site, ['--caps', 'devtools']);
-  const first = page.getByTestId('session-item').first();
-  await expect(first).toHaveAttribute('aria-current', 'true');
-  // A second agent: its session is listed, the first stays open (it is still running).
-  const other = await connectHttp(server.url);
-  try {
-    await other.call('browser_navigate', { url: `${site.url}/dialogs.html` });
-    await expect(page.getByTestId('session-item')).toHaveCount(2);
-    const second = page.getByTestId('session-item').and(page.locator('[aria-current="false"]'));
-    const annotate = pending(other.call('browser_annotate'));
-    await expect(page.getByRole('status').filter({ hasText: 'asks you to annotate its page (Dialogs)' })).toBeVisible();
-    await expect(second.getByTestId('session-debug-badge')).toHaveText('annotate');
-    await expect(page.getByRole('region', { name: 'Annotation mode' })).toHaveCount(0);
-
-    await second.click();
-    const mode = page.getByRole('region', { name: 'Annotation mode' });
-    await expect(mode).toContainText('Dialogs');
-    // Keyboard: a box in the middle, moved with the arrows; its note field takes the keyboard.
-    await button(mode, 'Add a box').click();
-    await expect(mode.getByRole('textbox', { name: 'Note for box 1' })).toBeFocused();
-    await mode.getByRole('img', { name: 'Box 1' }).press('ArrowRight');
-    await mode.getByRole('button', { name: 'Delete box 1' }).click();
-    await expect(mode.getByTestId('annotation-box')).toHaveCount(0);
-    await button(mode, 'Cancel').click();
-    expect((await annotate.result).text).toContain('Annotation cancelled.');
-    await expect(mode).toHaveCount(0);
-    expect(errors).toEqual([]);
-  } finally {
-    await other.close();
-  }
-});
-
 test('an agent that leaves while its call is held: the UI says nothing ran, and the held call is gone', async ({ page, site }) => {
-  const { errors } = await start(page, site);
+  const { errors } = await ui.start(page, site);
   await button(bar(page), 'Pause').click();
-  const snapshot = pending(agent.call('browser_snapshot'));
+  const snapshot = pending(ui.agent.call('browser_snapshot'));
   snapshot.result.catch(() => {});
   await expect(heldPanel(page)).toBeVisible();
-  await (agent.client.transport as StreamableHTTPClientTransport).terminateSession();
-  await agent.close();
+  await (ui.agent.client.transport as StreamableHTTPClientTransport).terminateSession();
+  await ui.agent.close();
   // Ending the HTTP session aborts its requests first: the core reports the held call cancelled, not disconnected.
   await expect(page.getByRole('status').filter({ hasText: /^The agent(?: cancelled browser_snapshot while it was held|'s client left while browser_snapshot was held): nothing ran\./ })).toBeVisible();
   await expect(heldPanel(page)).toHaveCount(0);
@@ -373,21 +272,21 @@ test('an agent that leaves while its call is held: the UI says nothing ran, and 
 });
 
 test('a call held past --pause-timeout runs as sent and says so; a read-only viewer sees the held call but cannot act', async ({ browser, page, site }) => {
-  server = await startHttpServer(['--pause-timeout', '4000', '--viewer-token'], 'serve');
+  ui.server = await startHttpServer(['--pause-timeout', '4000', '--viewer-token'], 'serve');
   // The URL comes first; the sign-in lines follow it.
-  await expect.poll(() => server.log()).toContain('Read-only link');
-  const token = /Bearer ([^"]+)"/.exec(server.log())![1];
-  const viewerToken = /Read-only link.*\?token=(\S+)/.exec(server.log())![1];
-  const errors = await openUi(page, `${server.url}/?token=${token}`);
-  agent = await connectHttpWithToken(server.url, token);
-  await agent.call('browser_navigate', { url: `${site.url}/form.html` });
+  await expect.poll(() => ui.server.log()).toContain('Read-only link');
+  const token = /Bearer ([^"]+)"/.exec(ui.server.log())![1];
+  const viewerToken = /Read-only link.*\?token=(\S+)/.exec(ui.server.log())![1];
+  const errors = await openUi(page, `${ui.server.url}/?token=${token}`);
+  ui.agent = await connectHttpWithToken(ui.server.url, token);
+  await ui.agent.call('browser_navigate', { url: `${site.url}/form.html` });
   const viewer = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await viewer.goto(`${server.url}/?token=${viewerToken}`);
+  await viewer.goto(`${ui.server.url}/?token=${viewerToken}`);
   await expect(viewer.getByTestId('read-only')).toBeVisible();
   await viewer.getByTestId('session-item').click();
 
   await button(bar(page), 'Pause').click();
-  const snapshot = pending(agent.call('browser_snapshot'));
+  const snapshot = pending(ui.agent.call('browser_snapshot'));
   await expect(bar(viewer).getByTestId('debug-state')).toHaveText('Held: browser_snapshot — paused by a person');
   for (const name of ['Edit arguments', 'Skip', 'Step', 'Continue']) {
     await expect(button(heldPanel(viewer), name)).toBeDisabled();
@@ -405,9 +304,9 @@ test('a call held past --pause-timeout runs as sent and says so; a read-only vie
 
 test('take over: what a person does in the browser while a call is held shows in the held call, and the agent is told', async ({ page, site }) => {
   const port = await freePort();
-  const { errors, yaml } = await start(page, site, [`--browser-arg=--remote-debugging-port=${port}`]);
+  const { errors, yaml } = await ui.start(page, site, [`--browser-arg=--remote-debugging-port=${port}`]);
   await button(bar(page), 'Pause').click();
-  const snapshot = pending(agent.call('browser_snapshot'));
+  const snapshot = pending(ui.agent.call('browser_snapshot'));
   const held = heldPanel(page);
   await expect(held.getByTestId('held-tool')).toHaveText('browser_snapshot');
   const before = await page.getByTestId('page-now').getAttribute('src');

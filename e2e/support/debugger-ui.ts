@@ -5,7 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { test, type Locator, type Page } from '@playwright/test';
 import { WebSocket } from 'ws';
-import { McpTestClient, type ToolResult } from './mcp';
+import { expect } from '@playwright/test';
+import { connectHttp, McpTestClient, startHttpServer, type HttpServerProcess, type ToolResult } from './mcp';
 
 /** Helpers of the live debugger's UI tests (ui-debugger.spec.ts). */
 
@@ -90,4 +91,38 @@ export async function connectHttpWithToken(url: string, token: string): Promise<
   const client = new Client({ name: 'agent-inspector-e2e', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
   return new McpTestClient(client);
+}
+
+export const bar = (page: Page) => page.getByRole('region', { name: 'Debugger' });
+export const heldPanel = (page: Page) => page.getByRole('region', { name: 'Held call' });
+export const button = (scope: Locator, name: string) => scope.getByRole('button', { name, exact: true });
+
+/**
+ * What every debugger UI spec sets up: the UI in the runner's Chromium at the app's default window size, and each
+ * test's server and agent (the official MCP SDK client), closed after it. `start` serves with debugger flags, opens
+ * the UI and has the agent load the sign-up form.
+ */
+export function inspectedTests() {
+  test.use({
+    viewport: { width: 1280, height: 800 },
+    launchOptions: { executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium' },
+  });
+  const ui = {
+    server: undefined as unknown as HttpServerProcess,
+    agent: undefined as unknown as McpTestClient,
+    async start(page: Page, site: { url: string }, flags: string[] = []) {
+      ui.server = await startHttpServer(flags, 'serve');
+      const errors = await openUi(page, ui.server.url);
+      ui.agent = await connectHttp(ui.server.url);
+      const navigate = await ui.agent.call('browser_navigate', { url: `${site.url}/form.html` });
+      await expect(page.getByTestId('timeline-step')).toHaveCount(1);
+      await expect(bar(page).getByTestId('debug-state')).toHaveText('Running');
+      return { errors, yaml: navigate.parsed.snapshot?.yaml };
+    },
+  };
+  test.afterEach(async () => {
+    await ui.agent?.close().catch(() => {});
+    await ui.server?.stop();
+  });
+  return ui;
 }
