@@ -1,8 +1,9 @@
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DEFAULT_SKIP_TEXT } from '../src/shared/debugger';
 import { expect, test } from './support/fixtures';
-import { bar, button, clickAsPerson, connectHttpWithToken, freePort, heldPanel, openUi, pending, setEditorText, shot, inspectedTests } from './support/debugger-ui';
+import { bar, button, clickAsPerson, connectHttpWithToken, heldPanel, openUi, pending, setEditorText, shot, inspectedTests } from './support/debugger-ui';
 import { refOf, startHttpServer } from './support/mcp';
+import { freePort } from './support/person';
 import { stepRow } from './support/ui';
 
 const ui = inspectedTests();

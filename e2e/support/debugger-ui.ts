@@ -1,11 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { test, type Locator, type Page } from '@playwright/test';
-import { WebSocket } from 'ws';
 import { expect } from '@playwright/test';
+import { Person } from './person';
 import { connectHttp, McpTestClient, startHttpServer, type HttpServerProcess, type ToolResult } from './mcp';
 
 /** Helpers of the live debugger's UI tests (ui-debugger.spec.ts). */
@@ -46,43 +45,13 @@ export async function openUi(page: Page, url: string) {
   return errors;
 }
 
-/** A free loopback port, for the browser's DevTools endpoint. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
-
 /** A person's click in the inspector's browser: trusted input over the page's own DevTools connection. */
 export async function clickAsPerson(port: number, path: string, selector: string) {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
-  const target = targets.find(candidate => candidate.type === 'page' && candidate.url.endsWith(path));
-  if (!target) throw new Error(`No page at ${path}`);
-  const socket = new WebSocket(target.webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  let id = 0;
-  const send = (method: string, params: Record<string, unknown>) => new Promise<any>(resolve => {
-    const mine = ++id;
-    socket.on('message', data => {
-      const message = JSON.parse(String(data));
-      if (message.id === mine) resolve(message.result);
-    });
-    socket.send(JSON.stringify({ id: mine, method, params }));
-  });
+  const person = await Person.at(port, path);
   try {
-    const { result } = await send('Runtime.evaluate', {
-      expression: `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`,
-      returnByValue: true,
-    });
-    const [x, y] = result.value as [number, number];
-    await send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
-    await new Promise(resolve => setTimeout(resolve, 60));
-    await send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+    await person.click(selector);
   } finally {
-    socket.close();
+    person.close();
   }
 }
 
