@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { expect, test } from '@playwright/test';
+import { compareSessions } from '../src/main/compare/compare';
 import { exportSpec } from '../src/main/sessions/export';
 import { openSession } from '../src/main/sessions/session-reader';
 import type { CallReleasedEvent, ToolCallEvent } from '../src/shared/events';
@@ -150,6 +151,9 @@ test('Skip answers the agent with a person\'s text and runs nothing; export, rep
   const spec = exportSpec(recording);
   expect(spec).toContain('— skipped by a person in the inspector (nothing ran), left out');
   expect(spec).not.toContain('.click()');
+  // Compared with itself, the run is its navigate alone: the skipped calls did nothing.
+  const comparison = await compareSessions(recording, recording);
+  expect(comparison.pairs.map(pair => [pair.status, pair.a?.tool])).toEqual([['same', 'browser_navigate']]);
 });
 
 test('breakpoints: url: holds a navigation before it leaves, error holds the failed answer, a malformed condition is refused by name', async () => {
@@ -200,6 +204,17 @@ test('a target: breakpoint matches the role and name a ref stands for; an edited
   expect(state.held?.answer).toMatchObject({ text: '### Error\nThe shop is closed today.', isError: true, original: { isError: false } });
   await bridge('debugContinue', { sessionId: after.sessionId, holdId: after.holdId });
   expect(await click.result).toMatchObject({ text: '### Error\nThe shop is closed today.', isError: true });
+
+  // A selector target is matched by the role and name of the element it finds on the page.
+  const consoleError = (await bridge('debugState', {})).breakpoints.find(b => b.condition === 'console-error')!;
+  await bridge('breakpointUpdate', { id: consoleError.id, enabled: false });
+  const bySelector = callWithProgress(agent, 'browser_click', { target: 'text=Broken' });
+  expect(await heldCall(bridge)).toMatchObject({ phase: 'call', reason: { condition: 'target:button "Broken"' }, args: { target: 'text=Broken' } });
+  await bridge('debugContinue', { sessionId: after.sessionId });
+  expect((await bySelector.result).isError).toBe(false);
+  // Looking at a selector's element left the agent's refs as they were.
+  expect((await agent.call('browser_click', { target: refOf(yaml, /button "Buy"/) })).isError).toBe(false);
+  expect(site.clicks()).toContain('buy');
   await agent.close();
 });
 

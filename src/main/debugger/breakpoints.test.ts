@@ -5,7 +5,7 @@ import { Breakpoints } from './breakpoints';
 const call = (tool: string, args: Record<string, unknown> = {}, preview: { url?: string; targets?: { target: string; role?: string; name?: string }[] } = {}) => {
   let looked = 0;
   return {
-    call: { tool, args, preview: async () => (looked++, { args, targets: [], ...preview }) },
+    call: { tool, args, preview: async (_selectors: boolean) => (looked++, { args, targets: [], ...preview }) },
     looked: () => looked,
   };
 };

@@ -17,7 +17,8 @@ interface Entry {
 export interface PendingCall {
   tool: string;
   args: Record<string, unknown>;
-  preview(): Promise<CallPreview | undefined>;
+  /** `selectors`: a target: condition also wants the role and name of a selector's element (a look at the page). */
+  preview(selectors: boolean): Promise<CallPreview | undefined>;
 }
 
 /** `needle` is already in lower case. */
@@ -72,7 +73,8 @@ export class Breakpoints {
     let preview: CallPreview | undefined;
     let looked = false;
     const look = async () => {
-      if (!looked) preview = await call.preview().catch(() => undefined);
+      const selectors = this.active(sessionId).some(entry => entry.condition.kind === 'target');
+      if (!looked) preview = await call.preview(selectors).catch(() => undefined);
       looked = true;
       return preview;
     };

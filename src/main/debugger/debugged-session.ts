@@ -177,7 +177,7 @@ export class DebuggedSession implements ToolHost {
       const options: CallOptions = { review: review && this.timed(review, stage, name), ...(takeover && { takeover, debug: { takeover } }) };
       return this.run(name, args, options, request).finally(() => !review && this.log(name, stage));
     }
-    const preview = await this.inner.preview?.(name, args, true).catch(() => undefined);
+    const preview = await this.inner.preview?.(name, args, { held: true }).catch(() => undefined);
     const inputSchema = (await this.inner.listTools()).find(tool => tool.name === name)?.inputSchema;
     const held = this.hold({ phase: 'call', tool: name, args: preview?.args ?? args, reason, ...(inputSchema && { inputSchema }) }, request);
     const release = await held.hold.released;
@@ -223,7 +223,7 @@ export class DebuggedSession implements ToolHost {
     const hit = await this.hub.breakpoints.beforeCall(this.id, {
       tool: name,
       args,
-      preview: () => this.inner.preview?.(name, args) ?? Promise.resolve(undefined),
+      preview: selectors => this.inner.preview?.(name, args, { selectors }) ?? Promise.resolve(undefined),
     });
     return hit && { kind: 'breakpoint', breakpoint: hit.id, condition: hit.condition };
   }

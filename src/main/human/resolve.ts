@@ -28,7 +28,7 @@ export async function resolveTarget(page: Page, cssPath: string): Promise<Resolv
  * replaces the one Playwright resolves `aria-ref=` selectors against, which would void the refs of the agent's last
  * snapshot each time a person clicks.
  */
-async function accessibleRoleAndName(page: Page, cssPath: string): Promise<{ role: string; name?: string } | undefined> {
+export async function accessibleRoleAndName(page: Page, cssPath: string): Promise<{ role: string; name?: string } | undefined> {
   const session = (await UtilityWorlds.of(page))?.session;
   if (!session) return undefined;
   const { result } = await session.send('Runtime.evaluate', { expression: `document.querySelector(${JSON.stringify(cssPath)})` });

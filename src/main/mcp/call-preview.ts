@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { Context } from '../browser/context';
 import { redactDeep } from '../secrets';
 import { targetValues } from '../../shared/target-args';
-import type { CallPreview } from './tool-host';
+import type { Page } from 'playwright';
+import { elementFactsOf } from '../browser/element-facts';
+import { accessibleRoleAndName } from '../human/resolve';
+import type { CallPreview, PreviewOptions } from './tool-host';
 import { fieldFacts, isSensitive, secretName } from './sensitive-field';
 import type { ToolDefinition } from './tool';
 
@@ -23,22 +26,34 @@ const REF = /^(?:f\d+)?e\d+$/;
 
 /**
  * A call as a debugger sees it before it runs: its page, its targets (a ref's role and name from the last snapshot, so
- * no round trip), its arguments with secrets masked. `held`: the arguments are about to be shown and recorded, so a
- * value the call would type into a sensitive field joins the secrets now, as typing it would make it.
+ * no round trip; a selector's from a look at the page when asked), its arguments with secrets masked. `held`: the
+ * arguments are about to be shown and recorded, so a value the call would type into a sensitive field joins the
+ * secrets now, as typing it would make it.
  */
-export async function previewCall(args: Record<string, unknown>, context: Context | undefined, secrets: Record<string, string>, held: boolean): Promise<CallPreview> {
+export async function previewCall(args: Record<string, unknown>, context: Context | undefined, secrets: Record<string, string>, options: PreviewOptions): Promise<CallPreview> {
   const tab = context?.currentTab;
   const aliased = applyAliases(args);
-  const targets = targetValues(aliased).map(target => {
-    const node = REF.test(target) ? tab?.refNode(target) : undefined;
+  const targets = await Promise.all(targetValues(aliased).map(async target => {
+    const node = REF.test(target) ? tab?.refNode(target)
+      : options.selectors && tab ? await selectorNode(tab.page, target) : undefined;
     return { target, ...(node?.role && { role: node.role }), ...(node?.name && { name: node.name }) };
-  });
-  if (held && context && tab) await maskTypedSecrets(aliased, context);
+  }));
+  if (options.held && context && tab) await maskTypedSecrets(aliased, context);
   return {
     args: redactDeep(context?.secrets ?? secrets, args),
     url: tab && !tab.page.isClosed() ? tab.page.url() : undefined,
     targets,
   };
+}
+
+/**
+ * The role and accessible name of the first element a selector matches, from Chromium's accessibility tree (found by
+ * its CSS path); none when it matches nothing yet. Not from an aria snapshot: taking one makes Playwright forget the
+ * refs of the agent's last snapshot, and a breakpoint test must not change what the agent can target.
+ */
+async function selectorNode(page: Page, selector: string): Promise<{ role: string; name?: string } | undefined> {
+  const css = (await elementFactsOf(page.locator(selector).first()))?.css;
+  return css ? accessibleRoleAndName(page, css).catch(() => undefined) : undefined;
 }
 
 /** The text each typing argument would type, by its target: browser_type's `text`, browser_fill_form's field values. */

@@ -17,7 +17,7 @@ import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
 import { mayChangePage, type NestedToolResult, type ToolDefinition, type ToolSession } from './tool';
-import type { CallOptions, CallPreview, ReviewedAnswer, ToolHost } from './tool-host';
+import type { CallOptions, CallPreview, PreviewOptions, ReviewedAnswer, ToolHost } from './tool-host';
 import { applyAliases, checkArgs, previewCall, unmaskNames } from './call-preview';
 import type { PersonDesk } from './person-desk';
 
@@ -121,8 +121,8 @@ export class McpSession implements ToolHost {
     return run;
   }
 
-  preview(_name: string, args: Record<string, unknown>, held = false): Promise<CallPreview> {
-    return previewCall(args, this.context, this.config.secrets, held);
+  preview(_name: string, args: Record<string, unknown>, options: PreviewOptions = {}): Promise<CallPreview> {
+    return previewCall(args, this.context, this.config.secrets, options);
   }
 
   async checkArgs(name: string, args: Record<string, unknown>): Promise<string | undefined> {

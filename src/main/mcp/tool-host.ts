@@ -61,6 +61,13 @@ export interface CallPreview {
   targets: { target: string; role?: string; name?: string }[];
 }
 
+export interface PreviewOptions {
+  /** The arguments are about to be shown and recorded: a value the call would type into a sensitive field is masked from now on. */
+  held?: boolean;
+  /** Also find the role and name of the element a selector target stands for (a look at the page; refs need none). */
+  selectors?: boolean;
+}
+
 /** What an MCP server needs from the session behind it: our own tools (McpSession), or a proxied server's. */
 export interface ToolHost {
   readonly id: string;
@@ -70,11 +77,8 @@ export interface ToolHost {
   start?(): Promise<void>;
   /** Waits for its running call and releases what it holds; the core publishes the session's end after it. */
   close(): Promise<void>;
-  /**
-   * Looks at a call before it runs, without acting on the page. `held`: its arguments are about to be shown and
-   * recorded, so a value it would type into a sensitive field is masked from now on.
-   */
-  preview?(name: string, args: Record<string, unknown>, held?: boolean): Promise<CallPreview>;
+  /** Looks at a call before it runs, without acting on the page. */
+  preview?(name: string, args: Record<string, unknown>, options?: PreviewOptions): Promise<CallPreview>;
   /** Checks arguments as the call itself would: the error the agent would get, or undefined when they are valid. */
   checkArgs?(name: string, args: Record<string, unknown>): Promise<string | undefined>;
   /** Secrets masked in `args` (`<secret>NAME</secret>`) put back, so that arguments a person edited type the real value. */
