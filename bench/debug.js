@@ -6,9 +6,12 @@
 // 2. From a click on "Continue" in the inspector UI to the held call starting (the `call-released` event).
 // 3. 16 concurrent Streamable HTTP sessions calling in a loop: the call rate of 15 of them with none paused, and
 //    while the 16th is paused (its call held) for 30 s.
+// 4. Part 1 on the saved real pages (../shared/real-pages): navigate and snapshot on each, with no breakpoint and with
+//    the 50, external requests blocked for both (as bench:real does); the stage's own time on answers of real size.
 //
 //   npm run bench:debug                      (builds first)
 //   node bench/debug.js --iterations 5 --pause-seconds 30 --continues 20 --parts 1,2,3
+import { readdir } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -16,7 +19,8 @@ import { chromium } from 'playwright';
 import { WebSocket } from 'ws';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import {
-  call, CHROMIUM, connect, disconnect, fmt, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf, startBackend, timed,
+  call, CHROMIUM, connect, disconnect, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, refOf, startBackend,
+  startRealPages, timed,
 } from './support.js';
 
 const iterations = iterationsFromArgs(5);
@@ -27,7 +31,7 @@ const argValue = (name, fallback) => {
 const PAUSE_SECONDS = argValue('--pause-seconds', 30);
 const CONTINUES = argValue('--continues', 20);
 const partsArg = process.argv.indexOf('--parts');
-const PARTS = new Set(partsArg < 0 ? ['1', '2', '3'] : process.argv[partsArg + 1].split(','));
+const PARTS = new Set(partsArg < 0 ? ['1', '2', '3', '4'] : process.argv[partsArg + 1].split(','));
 const median = values => percentile(values, 50);
 
 // 50 conditions of every kind tested before or after a call, none of which a call of the cycle meets.
@@ -77,6 +81,13 @@ async function latency(fixtures) {
     }
   }
   printTable(['page', 'tool', 'none', '50 bps', '50/none'], rows);
+  reportStage(servers);
+  const sorted = [...ratios].sort((x, y) => x - y);
+  console.log(`50 breakpoints / none: median of per-tool ratios ${median(sorted).toFixed(3)} (goal: within 1 % of none; run-to-run noise on this machine is larger)`);
+}
+
+/** The stage's own time per call, as each server logged it, against its median call. */
+function reportStage(servers) {
   const stage = server => server.logLines.map(line => Number(line.match(/stage ([\d.]+) ms/)?.[1])).filter(Number.isFinite);
   const all = server => Object.values(server.samples).flatMap(byTool => Object.values(byTool).flat());
   for (const server of servers) {
@@ -84,8 +95,43 @@ async function latency(fixtures) {
     const calls = median(all(server));
     console.log(`stage, ${server.name.padEnd(14)}: median ${own.toFixed(3)} ms, p99 ${percentile(stage(server), 99).toFixed(3)} ms per call = ${(100 * own / calls).toFixed(3)} % of the median call (${calls.toFixed(1)} ms; ${stage(server).length} calls)`);
   }
-  const sorted = [...ratios].sort((x, y) => x - y);
-  console.log(`50 breakpoints / none: median of per-tool ratios ${median(sorted).toFixed(3)} (goal: within 1 % of none; run-to-run noise on this machine is larger)`);
+}
+
+async function realPages() {
+  const site = await startRealPages();
+  const pages = (await readdir(PAGES_DIR)).filter(name => name.endsWith('.html')).sort();
+  // As bench:real: a page whose load never ends fails at 15 s, and external hosts fail at once for both.
+  const limits = ['--timeout-navigation', '15000', '--allowed-origins', site.url];
+  const servers = [];
+  try {
+    for (const definition of SERVERS) servers.push(await connect({ ...definition, args: [...definition.args, ...limits] }));
+    for (const [index, page] of pages.entries()) {
+      for (const server of index % 2 ? [...servers].reverse() : servers) {
+        try {
+          await timed(server, page, true, 'browser_navigate', { url: `${site.url}/${page}` });
+          await timed(server, page, true, 'browser_snapshot', {});
+        } catch (error) {
+          console.log(`${page} (${server.name}): ${error.message.split('\n')[0]}`);
+        }
+      }
+    }
+  } finally {
+    await disconnect(servers);
+    await site.close();
+  }
+  const [none, fifty] = servers;
+  console.log(`\n4. The real pages (${pages.length}), navigate and snapshot once each; ratio 50 breakpoints / none per call:\n`);
+  const rows = [];
+  for (const tool of ['browser_navigate', 'browser_snapshot']) {
+    const ratios = pages.flatMap(page => {
+      const a = none.samples[page]?.[tool]?.[0];
+      const b = fifty.samples[page]?.[tool]?.[0];
+      return a && b ? [b / a] : [];
+    });
+    rows.push([tool, ratios.length, median(ratios).toFixed(3), percentile(ratios, 90).toFixed(3)]);
+  }
+  printTable(['tool', 'pages', 'median', 'p90'], rows, 1);
+  reportStage(servers);
 }
 
 async function agent(url) {
@@ -206,6 +252,7 @@ try {
   if (PARTS.has('1')) await latency(fixtures);
   if (PARTS.has('2')) await continueLatency(fixtures);
   if (PARTS.has('3')) await concurrentRate(fixtures);
+  if (PARTS.has('4')) await realPages();
 } finally {
   await fixtures.close();
 }

@@ -14,14 +14,12 @@
 //   npm run bench:real                         (builds first)
 //   node bench/real.js --iterations 3 --pages wikipedia.html,telegraph.html --external
 //   BENCH_OURS_ARGS='--no-dom-state' node bench/real.js   (extra flags for our server: what a feature costs)
-import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  CHROMIUM, fmt, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, ROOT, timed, withServers,
+  CHROMIUM, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, ROOT, startRealPages, timed, withServers,
 } from './support.js';
 
-const PAGES_DIR = join(ROOT, '../shared/real-pages');
 const TOOLS = ['browser_navigate', 'browser_snapshot', 'browser_type', 'browser_click'];
 /** Goals of issue 18 for these tools: median and p90 ratio ours/peer, and the largest excess of one call. */
 const GOALS = { median: 0.85, p90: 1.1, excessMs: 300 };
@@ -36,25 +34,6 @@ const option = name => {
   return i < 0 ? undefined : process.argv[i + 1];
 };
 const external = process.argv.includes('--external');
-
-/** Serves the real pages as they were saved; anything else is a 404 (what their relative links get). */
-async function startPageServer() {
-  const server = createServer(async (req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1));
-    if (!/^[\w-]+\.html$/.test(name)) return res.writeHead(404).end();
-    try {
-      const body = await readFile(join(PAGES_DIR, name));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise(resolve => { server.closeAllConnections(); server.close(resolve); }),
-  };
-}
 
 function serverDefinitions(origin) {
   // Same limits for both: a page whose load never ends fails its navigate at 15 s instead of 60 s.
@@ -199,7 +178,7 @@ async function main() {
   if (!pages.length) throw new Error(`no pages in ${PAGES_DIR}${only ? ` named ${only.join(', ')}` : ''}`);
   console.log(machineInfo());
   console.log(`${pages.length} pages, ${iterations} timed rounds; external requests ${external ? 'go out as they are (--external)' : 'are blocked for both servers (--allowed-origins loopback)'}.`);
-  const site = await startPageServer();
+  const site = await startRealPages();
   await withServers(serverDefinitions(site.url), site, async servers => {
     const [ours, peer] = servers;
     for (const server of servers) server.errors = {};

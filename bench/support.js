@@ -1,6 +1,7 @@
 // Shared by the benchmarks: spawning MCP servers over stdio, timed calls, refs, percentiles and machine info.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +12,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 export const OUR_CLI = join(ROOT, 'bin/agent-inspector.js');
+/** The saved real-world pages (../shared/real-pages), which benchmarks serve on loopback. */
+export const PAGES_DIR = join(ROOT, '../shared/real-pages');
 
 export function iterationsFromArgs(fallback = 10) {
   const i = process.argv.findIndex(a => a === '--iterations' || a.startsWith('--iterations='));
@@ -150,4 +153,23 @@ export async function startBackend(env, args = []) {
     child.once('exit', code => reject(new Error(`planner backend exited (${code}):\n${output}`)));
   });
   return { url, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+}
+
+/** Serves the real pages as they were saved; anything else is a 404 (what their relative links get). */
+export async function startRealPages() {
+  const server = createServer(async (req, res) => {
+    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1));
+    if (!/^[\w-]+\.html$/.test(name)) return res.writeHead(404).end();
+    try {
+      const body = await readFile(join(PAGES_DIR, name));
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise(resolve => { server.closeAllConnections(); server.close(resolve); }),
+  };
 }
