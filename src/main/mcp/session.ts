@@ -248,7 +248,7 @@ export class McpSession implements ToolHost {
       sessionId: this.id, seq, tool: tool.name, args: rawArgs, startedAt, endedAt, sections, response, context, via, targets,
       storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug,
     });
-    const published = this.inOrder(async () => withReview({ ...event, domState: await domState }, await review));
+    const published = this.inOrder(async () => withReview({ ...event, domState: await domState }, await review, context.secrets));
     const reviewed = await review;
     if (reviewed?.sent) result = answerWith(result, reviewed.sent, context.secrets);
     // A recording answers once the call's record (its Browser State included) is on disk; otherwise the event, which
@@ -341,6 +341,6 @@ export class McpSession implements ToolHost {
 }
 
 /** The step as a held answer let it through: how long it was held, and what the agent got when a person changed it. */
-function withReview(event: ToolCallEvent, reviewed: ReviewedAnswer | undefined): ToolCallEvent {
-  return reviewed ? { ...event, debug: { ...event.debug, ...reviewed.debug } } : event;
+function withReview(event: ToolCallEvent, reviewed: ReviewedAnswer | undefined, secrets: Record<string, string>): ToolCallEvent {
+  return reviewed ? { ...event, debug: { ...event.debug, ...redactDeep(secrets, reviewed.debug) } } : event;
 }

@@ -142,7 +142,7 @@ export class UpstreamSession implements ToolHost {
     const text = result.content.flatMap(part => (part.type === 'text' ? [part.text] : [])).join('\n');
     const reviewed = await options.review?.({ seq: call.seq, text, isError: !!result.isError, consoleErrors: 0, failedRequests: 0 });
     if (reviewed) {
-      event = { ...event, debug: { ...event.debug, ...reviewed.debug } };
+      event = { ...event, debug: { ...event.debug, ...redactDeep(this.config.secrets, reviewed.debug) } };
       if (reviewed.sent) result = { ...result, content: [{ type: 'text', text: reviewed.sent.text }, ...result.content.filter(part => part.type !== 'text')], isError: reviewed.sent.isError || undefined };
     }
     await this.bus.publish(event);
