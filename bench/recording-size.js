@@ -1,12 +1,10 @@
 // Recording size with console/network capture on and off, on a busy real page (see ../shared/real-pages/README.md):
 // the same few steps recorded by our server with and without --no-activity, and the session folders measured.
-import { readFile } from 'node:fs/promises';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { call, CHROMIUM, connect, disconnect, OUR_CLI, REF, ROOT } from './support.js';
+import { call, CHROMIUM, connect, disconnect, OUR_CLI, PAGES_DIR, REF, startRealPages } from './support.js';
 
-const REAL_PAGES = join(ROOT, '../shared/real-pages');
 /** 1.6 MB of a news portal whose ~140 requests (most to hosts unreachable here) and ~140 console messages make it busy. */
 const BUSY_PAGE = 'yahoo-2.html';
 
@@ -14,22 +12,6 @@ const sizeOf = path => {
   const stat = statSync(path);
   return stat.isDirectory() ? readdirSync(path).reduce((total, name) => total + sizeOf(join(path, name)), 0) : stat.size;
 };
-
-/** Serves the real pages on 127.0.0.1; their external subresources fail, as they would offline. */
-async function serveRealPages() {
-  const server = createServer(async (req, res) => {
-    const name = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1);
-    if (!/^[\w-]+\.html$/.test(name)) return res.writeHead(404).end();
-    try {
-      const body = await readFile(join(REAL_PAGES, name));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise(resolve => server.close(resolve)) };
-}
 
 /** navigate, let the page carry on loading for a while, snapshot, scroll and snapshot again. */
 async function recordSession(name, extraArgs, baseUrl) {
@@ -61,8 +43,8 @@ async function recordSession(name, extraArgs, baseUrl) {
 const kb = bytes => `${(bytes / 1024).toFixed(1)} KB`;
 
 export async function reportRecordingSizes() {
-  if (!existsSync(join(REAL_PAGES, BUSY_PAGE))) return console.log(`\nRecording size: skipped, ${REAL_PAGES}/${BUSY_PAGE} is missing.`);
-  const site = await serveRealPages();
+  if (!existsSync(join(PAGES_DIR, BUSY_PAGE))) return console.log(`\nRecording size: skipped, ${PAGES_DIR}/${BUSY_PAGE} is missing.`);
+  const site = await startRealPages();
   try {
     console.log(`\nRecording size on a busy real page (${BUSY_PAGE}: navigate, wait 10 s, snapshot, End, wait 3 s, snapshot):`);
     const on = await recordSession('capture-on', [], site.url);

@@ -182,7 +182,10 @@ export class BridgeHost {
 
   private readonly locators = new LocatorCommands({ recordingOf: id => this.recordingOf(id), live: id => this.live.get(id) });
 
-  private readonly debugCommands = new DebugCommands(() => this.core.debugger, id => this.livePage(id));
+  private readonly debugCommands = new DebugCommands(() => this.core.debugger, async id => {
+    const session = this.core.session(id);
+    return session instanceof McpSession ? session.pageNow() : undefined;
+  });
 
   private readonly handlers: Handlers = {
     ...this.sessionCommands.handlers,

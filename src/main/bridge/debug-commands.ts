@@ -1,4 +1,3 @@
-import type { Page } from 'playwright';
 import type { z } from 'zod';
 import type { DEBUG_INPUTS, DebugOutputs } from '../../shared/debugger';
 import type { Debugger } from '../debugger/debugger';
@@ -14,8 +13,8 @@ const OFF = 'The live debugger is off in this process: it runs where a person ca
 export class DebugCommands {
   constructor(
     private readonly debug: () => Debugger | undefined,
-    /** The current page of a session running in this process. */
-    private readonly livePage: (sessionId: string) => Page | undefined,
+    /** The viewport of a session running in this process, as it is now. */
+    private readonly pageNow: (sessionId: string) => Promise<Buffer | undefined>,
   ) {}
 
   readonly handlers: Handlers = {
@@ -39,9 +38,7 @@ export class DebugCommands {
       return this.debugger().breakpoints.list();
     },
     pageNow: async ({ sessionId }) => {
-      const page = this.livePage(sessionId);
-      if (!page || page.isClosed()) return null;
-      const data = await page.screenshot({ type: 'jpeg', quality: 80, scale: 'css', timeout: 5_000 }).catch(() => undefined);
+      const data = await this.pageNow(sessionId);
       return data ? { mimeType: 'image/jpeg', base64: data.toString('base64') } : null;
     },
     annotationSubmit: async ({ sessionId, requestId, note, annotations, image }) =>

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { VIEWER_COMMANDS, type BridgeCommand } from '../../shared/bridge';
+import { readBody } from '../http-body';
 import type { BridgeHost } from './bridge-host';
 import { MAX_REQUEST_BYTES } from './ws-transport';
 
@@ -26,14 +27,17 @@ export function bridgeOverHttp(host: BridgeHost) {
       reply(res, 403, { ok: false, error: `Forbidden: a read-only (viewer) token cannot ${command}.` });
       return true;
     }
-    const body = await readBody(req);
-    if (body === undefined) {
+    const body = await readBody(req, MAX_REQUEST_BYTES).catch(() => undefined);
+    // The client hung up before its whole body came: nobody is left to answer.
+    if (body === undefined) return true;
+    if (body === 'too-large') {
       reply(res, 413, { ok: false, error: `The request body is larger than ${MAX_REQUEST_BYTES / 2 ** 20} MB.` });
       return true;
     }
     let input: unknown = {};
     try {
-      if (body.trim()) input = JSON.parse(body);
+      const text = body.toString('utf8');
+      if (text.trim()) input = JSON.parse(text);
     } catch {
       reply(res, 400, { ok: false, error: 'Bad request: the body is not JSON.' });
       return true;
@@ -42,16 +46,4 @@ export function bridgeOverHttp(host: BridgeHost) {
     reply(res, result.ok ? 200 : 400, result);
     return true;
   };
-}
-
-/** The body as text, or undefined once it grows past the limit (the rest is not read). */
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_REQUEST_BYTES) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -92,15 +92,16 @@ export function checkArgs(tool: ToolDefinition | undefined, name: string, args: 
 const MASKED = /^<secret>([A-Za-z_][A-Za-z0-9_]*)<\/secret>$/;
 
 /**
- * A masked value put back as the secret's name, which the typing tools type as its value (the code reads
- * process.env.NAME): what a person editing a held call sees masked still types the secret.
+ * A masked value (`<secret>NAME</secret>`) a person left in arguments they edited, put back: as the secret's name,
+ * which our typing tools type as its value (the code reads process.env.NAME), or, for a server that knows no names
+ * (a proxied one), as the value itself.
  */
-export function unmaskNames(value: unknown, secrets: Record<string, string>): unknown {
+export function unmaskNames(value: unknown, secrets: Record<string, string>, as: 'name' | 'value' = 'name'): unknown {
   if (typeof value === 'string') {
     const name = value.match(MASKED)?.[1];
-    return name && Object.hasOwn(secrets, name) ? name : value;
+    return name && Object.hasOwn(secrets, name) ? (as === 'name' ? name : secrets[name]) : value;
   }
-  if (Array.isArray(value)) return value.map(item => unmaskNames(item, secrets));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unmaskNames(item, secrets)]));
+  if (Array.isArray(value)) return value.map(item => unmaskNames(item, secrets, as));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unmaskNames(item, secrets, as)]));
   return value;
 }

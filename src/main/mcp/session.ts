@@ -3,7 +3,7 @@ import type { Tool as McpTool, CallToolResult } from '@modelcontextprotocol/sdk/
 import type { Page } from 'playwright';
 import { Context, type Workspace } from '../browser/context';
 import type { BrowserSource } from '../browser/browser-source';
-import { StepShots } from '../browser/step-screenshot';
+import { StepShots, stepScreenshot } from '../browser/step-screenshot';
 import { firstLine } from '../browser/error-text';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
@@ -91,6 +91,11 @@ export class McpSession implements ToolHost {
    */
   pages(): { all: Page[]; current?: Page } {
     return { all: this.context?.tabs.map(tab => tab.page) ?? [], current: this.context?.currentTab?.page };
+  }
+
+  /** The current page's viewport as it is now (a JPEG, as step screenshots): the page view of a held session. */
+  pageNow(): Promise<Buffer | undefined> {
+    return this.context ? stepScreenshot(this.context) : Promise.resolve(undefined);
   }
 
   /** The session's Browser State folder, once its browser context exists and when DomState is on. */

@@ -77,8 +77,8 @@ export function outcomeOf(text: string, isError: boolean, activity: StepActivity
 /** The answer with its text replaced by a person's (images kept), secrets masked as in every answer. */
 export function answerWith(result: CallToolResult, sent: { text: string; isError: boolean }, secrets: Record<string, string>): CallToolResult {
   const text = { type: 'text' as const, text: redactSecrets(secrets, sent.text) };
-  const rest = result.content.filter(item => item.type !== 'text');
-  return { ...result, content: [text, ...rest], ...(sent.isError ? { isError: true } : { isError: undefined }) };
+  const { isError: _called, ...answer } = result;
+  return { ...answer, content: [text, ...result.content.filter(item => item.type !== 'text')], ...(sent.isError && { isError: true }) };
 }
 
 export interface SkippedParts {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { interactRequestSchema } from '../../shared/negotiation';
+import { readBody } from '../http-body';
 import { PlannerError, type Planner } from './planner';
 
 export const INTERACT_PATH = '/api/agent/interact';
@@ -12,35 +13,6 @@ function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
   return `${bytes}-byte`;
-}
-
-/**
- * Buffers the request body up to `limit` bytes. Past the limit it stops buffering and resolves `too-large` at once,
- * so a huge upload costs no memory; the rest of the body is left for Node to discard after the response.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const settle = () => req.off('data', onData).off('end', onEnd).off('error', reject).off('close', onClose);
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        settle();
-        resolve('too-large');
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => {
-      settle();
-      resolve(Buffer.concat(chunks));
-    };
-    // Without this a client hanging up mid-body would leave the promise pending forever.
-    const onClose = () => {
-      settle();
-      reject(new Error('the client closed the connection before sending the whole body'));
-    };
-    req.on('data', onData).on('end', onEnd).on('error', reject).on('close', onClose);
-  });
 }
 
 /**

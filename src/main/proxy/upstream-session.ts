@@ -6,7 +6,8 @@ import type { EventBus } from '../events/bus';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { JsonSchemaType } from '@modelcontextprotocol/sdk/validation/types.js';
 import type { CallOptions, CallPreview, ToolHost } from '../mcp/tool-host';
-import { skippedStep } from '../mcp/step-event';
+import { unmaskNames } from '../mcp/call-preview';
+import { answerWith, skippedStep } from '../mcp/step-event';
 import { snapshotNode } from '../../shared/aria-snapshot';
 import { targetValues } from '../../shared/target-args';
 import type { ToolCallEvent } from '../../shared/events';
@@ -82,15 +83,7 @@ export class UpstreamSession implements ToolHost {
 
   /** The upstream knows no secret names: a masked value goes back as the value itself. */
   unmask(args: Record<string, unknown>): Record<string, unknown> {
-    const secrets = this.config.secrets;
-    const put = (value: unknown): unknown => {
-      const name = typeof value === 'string' ? value.match(/^<secret>(\w+)<\/secret>$/)?.[1] : undefined;
-      if (name && Object.hasOwn(secrets, name)) return secrets[name];
-      if (Array.isArray(value)) return value.map(put);
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, put(item)]));
-      return value;
-    };
-    return put(args) as Record<string, unknown>;
+    return unmaskNames(args, this.config.secrets, 'value') as Record<string, unknown>;
   }
 
   async close(): Promise<void> {
@@ -143,7 +136,7 @@ export class UpstreamSession implements ToolHost {
     const reviewed = await options.review?.({ seq: call.seq, text, isError: !!result.isError, consoleErrors: 0, failedRequests: 0 });
     if (reviewed) {
       event = { ...event, debug: { ...event.debug, ...redactDeep(this.config.secrets, reviewed.debug) } };
-      if (reviewed.sent) result = { ...result, content: [{ type: 'text', text: reviewed.sent.text }, ...result.content.filter(part => part.type !== 'text')], isError: reviewed.sent.isError || undefined };
+      if (reviewed.sent) result = answerWith(result, reviewed.sent, this.config.secrets);
     }
     await this.bus.publish(event);
     return result;
