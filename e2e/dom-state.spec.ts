@@ -14,11 +14,10 @@ import { connectHttp, connectStdio, McpTestClient, refOf, startHttpServer } from
 const STATE = '.playwright-mcp/browser-state';
 const refsIn = (text: string, pattern: RegExp) => Array.from(text.matchAll(pattern), m => m[1]);
 
-/** The Browser State is written after the answer, in call order: a file's text once it is there and `ready`. */
-async function whenWritten(file: string, ready: (text: string) => boolean = () => true): Promise<string> {
-  let text = '';
-  await expect.poll(() => existsSync(file) && ready((text = readFileSync(file, 'utf8')))).toBe(true);
-  return text;
+/** A named file, read the instant the answer arrives: it is complete on disk (seed 000), or this fails. */
+function named(file: string): string {
+  expect(existsSync(file), `${file} is named but not on disk`).toBe(true);
+  return readFileSync(file, 'utf8');
 }
 
 test('navigate → click → fill: files, the Browser State section, the diff trail and the ref cross-reference', async ({ mcp, site, workspace }) => {
@@ -27,9 +26,9 @@ test('navigate → click → fill: files, the Browser State section, the diff tr
   // The section sits after Snapshot and before Events.
   expect(nav.text.indexOf('### Snapshot')).toBeLessThan(nav.text.indexOf('### Browser State'));
 
-  const yaml = await whenWritten(join(workspace, STATE, 'accessibility-tree.yaml'));
+  const yaml = named(join(workspace, STATE, 'accessibility-tree.yaml'));
   expect(yaml).toBe(nav.parsed.snapshot!.yaml);
-  const dom = await whenWritten(join(workspace, STATE, 'dom.html'));
+  const dom = named(join(workspace, STATE, 'dom.html'));
   // Every ref in the tree is stamped exactly once in dom.html — the very same refs.
   const treeRefs = refsIn(yaml, /\[ref=((?:f\d+)?e\d+)\]/g);
   expect(treeRefs.length).toBeGreaterThan(10);
@@ -42,16 +41,19 @@ test('navigate → click → fill: files, the Browser State section, the diff tr
 
   const fieldRef = refOf(yaml, /textbox "Full name"/);
   const filled = await mcp.call('browser_fill_form', { fields: [{ name: 'Full name', type: 'textbox', target: fieldRef, value: 'John' }] });
-  expect(filled.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-fill-form.diff`);
-  const diff = await whenWritten(join(workspace, filled.parsed.browserState!.diff!));
+  // Filling takes no snapshot (as @playwright/mcp), so it names no files: the next snapshot's diff has the value.
+  expect(filled.parsed.browserState).toBeUndefined();
+  const seen = await mcp.call('browser_snapshot');
+  expect(seen.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-snapshot.diff`);
+  const diff = named(join(workspace, seen.parsed.browserState!.diff!));
   // Typing into a field is a one-line diff.
   expect(diff.split('\n').filter(line => /^[-+][^-+]/.test(line)).map(l => l.trim())).toEqual(['-             value=""', '+             value="John"'].map(l => l.trim()));
 
   // A type that submits takes a snapshot, and names its diff after the target and the value.
   const typed = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Email"/), text: 'john@x.example', submit: true });
   expect(typed.parsed.browserState!.diff).toBe(`${STATE}/diffs/003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`);
-  await whenWritten(join(workspace, typed.parsed.browserState!.diff!));
-  expect(readdirSync(join(workspace, STATE, 'diffs'))).toEqual(['001-click-' + refOf(yaml, /checkbox "I accept/) + '.diff', '002-fill-form.diff', `003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`]);
+  named(join(workspace, typed.parsed.browserState!.diff!));
+  expect(readdirSync(join(workspace, STATE, 'diffs'))).toEqual(['001-click-' + refOf(yaml, /checkbox "I accept/) + '.diff', '002-snapshot.diff', `003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`]);
 
   // Nothing changed: no new diff, no Diff line.
   const again = await mcp.call('browser_snapshot');
@@ -63,7 +65,7 @@ test('navigate → click → fill: files, the Browser State section, the diff tr
 test('iframes and open shadow roots are inlined with their refs', async ({ mcp, site, workspace }) => {
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
   const yaml = nav.parsed.snapshot!.yaml!;
-  const dom = await whenWritten(join(workspace, STATE, 'dom.html'));
+  const dom = named(join(workspace, STATE, 'dom.html'));
   const shadowButton = refOf(yaml, /button "Shadow action"/);
   const framed = refOf(yaml, /button "Pay now"/);
   expect(framed).toMatch(/^f\d+e\d+$/);
@@ -81,7 +83,7 @@ test('a cross-site iframe (its own renderer process) is inlined too', async ({ m
   let yaml = '';
   await expect.poll(async () => (yaml = (await mcp.call('browser_snapshot')).parsed.snapshot!.yaml!), { timeout: 10_000 }).toContain('Pay now');
   const framed = refOf(yaml, /button "Pay now"/);
-  const dom = await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes(`ref="${framed}"`));
+  const dom = named(join(workspace, STATE, 'dom.html'));
   expect(dom).toMatch(new RegExp(`title="Card form"[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`));
   expect(dom).not.toContain('frame content not captured');
 });
@@ -110,8 +112,8 @@ test('concurrent HTTP sessions write to their own folders', async ({ site }) => 
     expect(dirA).toMatch(new RegExp(`^${STATE}/[0-9a-f-]{36}$`));
     expect(dirB).toMatch(new RegExp(`^${STATE}/[0-9a-f-]{36}$`));
     expect(dirA).not.toBe(dirB);
-    expect(await whenWritten(join(server.cwd, dirA, 'dom.html'))).toContain('Create account');
-    expect(await whenWritten(join(server.cwd, dirB, 'dom.html'))).toContain('Show alert');
+    expect(named(join(server.cwd, dirA, 'dom.html'))).toContain('Create account');
+    expect(named(join(server.cwd, dirB, 'dom.html'))).toContain('Show alert');
     await Promise.all([a.close(), b.close()]);
   } finally {
     await server.stop();
@@ -146,24 +148,26 @@ test('each state is published on the event bus, read through the utility world (
   }
 });
 
-test('a burst of calls: every answer names its files at once, and the folder ends complete and in call order', async ({ site, workspace }) => {
+test('a burst of calls: every answer names files already written, and the folder ends complete and in call order', async ({ site, workspace }) => {
   const { core, events, mcp } = await inProcessCore(workspace);
   const dir = (response: { parsed: { browserState?: { dom: string } } }) => dirname(resolve(response.parsed.browserState!.dom));
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
-    const first = await whenWritten(join(dir(nav), 'dom.html'));
+    const first = named(join(dir(nav), 'dom.html'));
     const target = refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/);
-    // Sent together: the session runs them one after the other, each answered before its files are written.
+    // Sent together: the session runs them one after the other, each answered once its files are written.
     const values = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6'];
-    const filled = await Promise.all(values.map(value => mcp.call('browser_fill_form', { fields: [{ name: 'Full name', type: 'textbox', target, value }] })));
-    expect(filled.map(r => r.parsed.browserState!.diff!.split('/').pop())).toEqual(values.map((_, i) => `00${i + 1}-fill-form.diff`));
+    // Typed key by key (each answer has a snapshot), so each adds to the field.
+    const filled = await Promise.all(values.map(text => mcp.call('browser_type', { target, text, slowly: true })));
+    const diffs = values.map((value, i) => `00${i + 1}-type-${target}-${value}.diff`);
+    expect(filled.map(r => r.parsed.browserState!.diff!.split('/').pop())).toEqual(diffs);
     const last = filled.at(-1)!;
     // The session ends at once: its end waits for the queued files and events.
     await mcp.close();
     await core.close();
 
     const state = dir(nav);
-    expect(readdirSync(join(state, 'diffs'))).toEqual(values.map((_, i) => `00${i + 1}-fill-form.diff`));
+    expect(readdirSync(join(state, 'diffs'))).toEqual(diffs);
     expect(readdirSync(state, { recursive: true }).filter(name => String(name).endsWith('.tmp'))).toEqual([]);
     expect(readFileSync(join(state, 'accessibility-tree.yaml'), 'utf8')).toBe(last.parsed.snapshot!.yaml);
     // Each diff counts from the one before: patched in order, the first state becomes the last.
@@ -172,10 +176,10 @@ test('a burst of calls: every answer names its files at once, and the folder end
     for (const response of filled) execFileSync('patch', ['--silent', patched, resolve(response.parsed.browserState!.diff!)]);
     const dom = readFileSync(join(state, 'dom.html'), 'utf8');
     expect(readFileSync(patched, 'utf8')).toBe(dom);
-    expect(dom).toContain('value="b6"');
+    expect(dom).toContain(`value="${values.join('')}"`);
     // One event per call, in seq order, each with the state its files have.
     const calls = events.filter(event => event.type === 'tool-call');
-    expect(calls.map(call => [call.seq, call.tool])).toEqual([[1, 'browser_navigate'], ...values.map((_, i) => [i + 2, 'browser_fill_form'])]);
+    expect(calls.map(call => [call.seq, call.tool])).toEqual([[1, 'browser_navigate'], ...values.map((_, i) => [i + 2, 'browser_type'])]);
     expect(calls.at(-1)!.domState!.dom).toBe(dom);
     for (const [i, response] of filled.entries()) expect(calls[i + 1].domState!.diff).toBe(readFileSync(resolve(response.parsed.browserState!.diff!), 'utf8'));
   } finally {
@@ -187,14 +191,16 @@ test('a navigation to another document: its diff says so instead of diffing two 
   await mcp.call('browser_navigate', { url: `${site.url}/semantic.html` });
   const next = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   expect(next.parsed.browserState!.diff).toBe(`${STATE}/diffs/001-navigate.diff`);
-  expect(await whenWritten(join(workspace, next.parsed.browserState!.diff!))).toBe(
+  expect(named(join(workspace, next.parsed.browserState!.diff!))).toBe(
     `--- a/dom.html\t(before 001-navigate)\n+++ b/dom.html\t(after 001-navigate)\nNew document: ${site.url}/form.html\nThe whole DOM changed: dom.html has the new one.\n`);
-  expect(await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes('Create account'))).not.toContain('Pro plan');
+  const dom = named(join(workspace, STATE, 'dom.html'));
+  expect(dom).toContain('Create account');
+  expect(dom).not.toContain('Pro plan');
   // Within one document the diff is line by line, as before.
   const checkbox = refOf(next.parsed.snapshot!.yaml, /checkbox "I accept the terms"/);
   const clicked = await mcp.call('browser_click', { target: checkbox });
   expect(clicked.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-click-${checkbox}.diff`);
-  expect(await whenWritten(join(workspace, clicked.parsed.browserState!.diff!))).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@\n[\s\S]*^\+.*checked/m);
+  expect(named(join(workspace, clicked.parsed.browserState!.diff!))).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@\n[\s\S]*^\+.*checked/m);
 });
 
 test('a snapshot of an unchanged page reuses the last one, whose refs still act; typing then shows in the next one', async ({ mcp, site, workspace }) => {
@@ -206,7 +212,7 @@ test('a snapshot of an unchanged page reuses the last one, whose refs still act;
   await mcp.call('browser_type', { target: field, text: 'Ada' });
   const typed = await mcp.call('browser_snapshot');
   expect(typed.parsed.snapshot!.yaml).toMatch(/textbox "Full name"[^\n]*: Ada/);
-  expect(await whenWritten(join(workspace, typed.parsed.browserState!.diff!))).toContain('+             value="Ada"');
+  expect(named(join(workspace, typed.parsed.browserState!.diff!))).toContain('+             value="Ada"');
   // The refs of a reused snapshot act.
   const reused = await mcp.call('browser_snapshot');
   expect(reused.parsed.snapshot!.yaml).toBe(typed.parsed.snapshot!.yaml);
@@ -215,12 +221,11 @@ test('a snapshot of an unchanged page reuses the last one, whose refs still act;
   expect(clicked.parsed.snapshot!.yaml).toMatch(/checkbox "I accept the terms" \[checked\]/);
 });
 
-test('a call returns before the DOM is serialized, yet the state is the one its snapshot saw: the next call acts after', async ({ mcp, site, workspace }) => {
-  // With frames the serialization takes several round trips: the next call could slip in between if it did not wait.
+test('with frames (several round trips to serialize), the state is the one its snapshot saw and the next call acts after', async ({ mcp, site, workspace }) => {
   await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
   await mcp.call('browser_evaluate', { function: '() => document.querySelector("user-card").remove()' });
   const after = await mcp.call('browser_snapshot');
-  expect(await whenWritten(join(workspace, after.parsed.browserState!.diff!))).toMatch(/^-.*Shadow action/m);
+  expect(named(join(workspace, after.parsed.browserState!.diff!))).toMatch(/^-.*Shadow action/m);
 });
 
 test('a change dom.html leaves out (a style) still names its diff file, which says there is nothing to show', async ({ mcp, site, workspace }) => {
@@ -228,15 +233,15 @@ test('a change dom.html leaves out (a style) still names its diff file, which sa
   await mcp.call('browser_evaluate', { function: '() => { document.body.style.background = "pink"; }' });
   const styled = await mcp.call('browser_snapshot');
   expect(styled.parsed.browserState!.diff).toMatch(/diffs\/\d{3}-snapshot\.diff$/);
-  expect(await whenWritten(join(workspace, styled.parsed.browserState!.diff!))).toContain('No change in dom.html');
+  expect(named(join(workspace, styled.parsed.browserState!.diff!))).toContain('No change in dom.html');
 });
 
 test('back on another tab whose page did not change, dom.html is that tab’s DOM again', async ({ mcp, site, workspace }) => {
   await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   await mcp.call('browser_tabs', { action: 'new', url: `${site.url}/semantic.html` });
   await mcp.call('browser_snapshot');
-  expect(await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes('Pro plan'))).not.toContain('Create account');
+  expect(named(join(workspace, STATE, 'dom.html'))).not.toContain('Create account');
   await mcp.call('browser_tabs', { action: 'select', index: 0 });
   await mcp.call('browser_snapshot');
-  expect(await whenWritten(join(workspace, STATE, 'dom.html'), text => text.includes('Create account'))).not.toContain('Pro plan');
+  expect(named(join(workspace, STATE, 'dom.html'))).not.toContain('Pro plan');
 });

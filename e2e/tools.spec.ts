@@ -74,7 +74,9 @@ test.describe('tools over stdio', () => {
       `await page.getByRole('radio', { name: 'Pro' }).setChecked(true);`,
       `await page.getByLabel('Country').selectOption('France');`,
     ]);
-    const submit = await mcp.call('browser_click', { target: refOf(filled.parsed.snapshot!.yaml, /button "Create account"/) });
+    // As @playwright/mcp: filling answers without a snapshot; the refs of the last one still act.
+    expect(filled.parsed.snapshot).toBeUndefined();
+    const submit = await mcp.call('browser_click', { target: refOf(yaml, /button "Create account"/) });
     expect(submit.parsed.snapshot!.yaml).toContain('Saved Grace <> country=fr terms=true plan=pro');
   });
 

@@ -1,5 +1,5 @@
 // @ts-check
-// Serves e2e/fixtures on 127.0.0.1 plus a few dynamic routes (JSON API, download, redirect, generated large page).
+// Serves e2e/fixtures on 127.0.0.1, the saved real pages under /real/, plus a few dynamic routes (JSON API, download, redirect, generated large page).
 // Plain JavaScript so the benchmarks (node bench/*.js) and the TypeScript tests share it.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -7,6 +7,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
+/** The saved real-world pages (../shared/real-pages beside the repository), served under /real/. */
+export const REAL_PAGES = fileURLToPath(new URL('../../../shared/real-pages', import.meta.url));
 /** @type {Record<string, string>} */
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.txt': 'text/plain' };
 
@@ -88,8 +90,10 @@ export async function startFixtureServer() {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-disposition': 'attachment; filename="report.txt"' });
       return res.end('quarterly report');
     }
-    const file = normalize(join(FIXTURES, decodeURIComponent(url.pathname === '/' ? '/form.html' : url.pathname)));
-    if (!file.startsWith(FIXTURES + sep)) return res.writeHead(403).end();
+    const real = url.pathname.startsWith('/real/');
+    const root = real ? REAL_PAGES : FIXTURES;
+    const file = normalize(join(root, decodeURIComponent(real ? url.pathname.slice('/real'.length) : url.pathname === '/' ? '/form.html' : url.pathname)));
+    if (!file.startsWith(root + sep)) return res.writeHead(403).end();
     try {
       const body = await readFile(file);
       res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });

@@ -116,8 +116,9 @@ export interface CoreConfig {
   /** The attribute getByTestId reads (Playwright's selectors.setTestIdAttribute): in generated code and locator candidates. */
   testIdAttribute: string;
   /**
-   * Take a JPEG of the viewport after each page tool call (the inspector's timeline and page view). Off for plain
-   * `mcp`, so an agent's call latency does not pay for a UI nobody is looking at.
+   * Take a JPEG of the viewport after each page tool call (the inspector's timeline and page view), and read each
+   * target's box and element facts (its highlight, locator candidates). Off for plain `mcp`, so an agent's call latency
+   * does not pay for a UI nobody is looking at.
    */
   stepScreenshots: boolean;
   /**

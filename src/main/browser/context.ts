@@ -137,6 +137,8 @@ export class Context {
       consoleLevel: this.config.consoleLevel,
       showPath: file => displayPath(this.workspace, file),
       snapshotBoxes: this.config.snapshotBoxes,
+      // Where step screenshots are taken, someone looks at the steps (a recording, a UI): their targets are shown too.
+      targetDetails: this.config.stepScreenshots,
     });
     this.tabs.push(tab);
     this.current ??= tab;

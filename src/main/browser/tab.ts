@@ -50,6 +50,11 @@ export interface TabOptions extends TabEventsOptions {
   settleMs?: number;
   /** Whether the answers' snapshots carry element boxes (--snapshot-boxes): what a snapshot taken ahead must match. */
   snapshotBoxes?: boolean;
+  /**
+   * Whether a call's targets are recorded with their box and element facts (the inspector's highlight and locator
+   * candidates): two more reads in the page before the action, worth it only where someone looks at the steps.
+   */
+  targetDetails?: boolean;
 }
 
 /**
@@ -213,6 +218,10 @@ export class Tab {
     const { locator, code, resolved } = await locateTarget(this, target, look);
     if (resolved) this.resolvedTargets.push(resolved);
     return { locator, code };
+  }
+
+  get targetDetails(): boolean {
+    return this.options.targetDetails ?? true;
   }
 
   /** The role and name a ref stands for in the last whole snapshot, without asking the page. */

@@ -21,6 +21,8 @@ const REF = /^(?:f\d+)?e\d+$/;
 export interface TargetScope {
   readonly page: Page;
   readonly snapshotRefs: ReadonlySet<string>;
+  /** Read the target's box and element facts for the call's record (see TabOptions.targetDetails). */
+  readonly targetDetails: boolean;
   refNode(ref: string): SnapshotNode | undefined;
 }
 
@@ -35,12 +37,13 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
   if (target.length > MAX_TARGET_CHARS) {
     throw new Error(`The target is ${target.length.toLocaleString('en-US')} characters long; a ref or selector is at most ${MAX_TARGET_CHARS.toLocaleString('en-US')}. Use a ref from the page snapshot.`);
   }
+  const details = !look && scope.targetDetails;
   if (REF.test(target)) {
     if (!scope.snapshotRefs.has(target)) throw new RefNotFoundError(target);
     const locator = scope.page.locator(`aria-ref=${target}`);
     // normalize() resolves the element once, so it doubles as the check that the ref is still on the page. The box
-    // and the element's facts (for locator candidates) are read alongside, so they cost no extra round trip.
-    const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), boxOf(locator), look ? undefined : elementFactsOf(locator)]);
+    // and the element's facts (for locator candidates) are read alongside.
+    const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), details ? boxOf(locator) : undefined, details ? elementFactsOf(locator) : undefined]);
     if (!normalized) throw new RefNotFoundError(target);
     const code = `page.${normalized.toString()}`;
     if (look) return { locator, code };
@@ -61,8 +64,8 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
   // exported spec outlives a CSS path or an XPath (README, "Differences from Playwright MCP").
   const [code, box, element] = await Promise.all([
     locator.normalize().then(normalized => `page.${normalized.toString()}`, () => `page.locator(${jsString(target)})`),
-    boxOf(locator),
-    look ? undefined : elementFactsOf(locator),
+    details ? boxOf(locator) : undefined,
+    details ? elementFactsOf(locator) : undefined,
   ]);
   if (look) return { locator, code };
   return { locator, code, resolved: { target, locator: code, ...(box && { box }), ...(element && { element }) } };

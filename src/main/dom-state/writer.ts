@@ -43,7 +43,7 @@ export async function writeAtomically(file: string, content: string | Uint8Array
   }
 }
 
-/** What is known of a state when its files are named, before its DOM is serialized. */
+/** What is known of a state before its DOM is serialized. */
 export interface DomStateInput {
   /** Whether the DOM may differ from the previous state's (see DomExtractor.probe); a new document always does. */
   changed: boolean;
@@ -76,9 +76,9 @@ function diffNote(step: string, note: string): string {
 
 /**
  * The Browser State folder of one session: dom.html, accessibility-tree.yaml and the numbered diff trail. `plan`
- * decides, in the call, which files a state writes (so the paths can be named in the response) from whether the page
- * changed; `write` gets the serialized DOM later and writes. Plans must be written in the order they were made: each
- * diff counts from the state written before it.
+ * decides which files a state writes from whether the page changed (before its DOM is serialized: an unchanged page
+ * is not); `write` gets the serialized DOM and writes. Plans must be written in the order they were made: each diff
+ * counts from the state written before it.
  */
 export class DomStateWriter {
   /** The last state planned: the next plan compares documents with it. */

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Context } from '../browser/context';
 import { firstLine } from '../browser/error-text';
 import type { Tab } from '../browser/tab';
-import type { DomStateStep } from '../dom-state/dom-state';
+import type { DomStateUpdate } from '../dom-state/dom-state';
 import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
 import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
 import { displayPath } from '../browser/workspace-paths';
@@ -50,8 +50,8 @@ export class Response {
   private pageIfChanged = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
-  /** The Browser State this call writes (in the background), published on the event bus once written. */
-  domState?: DomStateStep;
+  /** The Browser State this call wrote (its files are on disk), published on the event bus. */
+  domState?: DomStateUpdate;
   /** Page sections taken over from a tool run on this call's behalf; no second snapshot is taken. */
   private adopted?: ParsedResponse;
 
@@ -185,8 +185,8 @@ export class Response {
   }
 
   /**
-   * After a full snapshot (the refs are fresh on every element), extract the DOM and queue dom.html, the tree and the
-   * diff for writing: the section names the files before they are written.
+   * After a full snapshot (the refs are fresh on every element), serialize the DOM and write dom.html, the tree and the
+   * diff: the section names them once they are on disk, and not at all when they could not be written.
    */
   private async browserStateSection(tab: Tab): Promise<BrowserStateSection | undefined> {
     const domState = this.context.domState;
@@ -214,10 +214,10 @@ export class Response {
         tracked ? tab.documentId() : undefined,
       ]);
       if (whole) this.ariaSnapshot = yaml;
-      const shown = await this.shownSnapshot(tab, options, yaml, tracked ? document : undefined);
-      // After what the answer reads from the page: the DOM's serialization starts as the state is planned, and the
-      // page runs one script at a time.
-      return { ...shown, browserState: await this.browserStateSection(tab) };
+      // Side by side: the DOM's serialization runs in the page while the change list is counted and the files are
+      // written here.
+      const [shown, browserState] = await Promise.all([this.shownSnapshot(tab, options, yaml, tracked ? document : undefined), this.browserStateSection(tab)]);
+      return { ...shown, browserState };
     } catch (error) {
       // The action itself completed: flagging the call as failed could make an agent repeat it (a second submit).
       this.addResult(`Could not capture the page snapshot (${firstLine(error)}); call browser_snapshot to try again.`);

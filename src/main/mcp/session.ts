@@ -190,9 +190,6 @@ export class McpSession implements ToolHost {
     const context = await this.ensureContext();
     if (options.skip) return this.skip(tool.name, rawArgs, startedAt, context, options);
     const acts = mayChangePage(tool);
-    // The last call's DOM may still be being serialized with its snapshot's refs: nothing may change the page before.
-    // A call that only reads it goes ahead (a snapshot of the unchanged page is the last one again).
-    if (acts) await context.domState?.extracted();
     const response = new Response(context, name, rawArgs);
     const args = applyAliases(rawArgs);
     const parsed = tool.schema.safeParse(args);
@@ -245,19 +242,15 @@ export class McpSession implements ToolHost {
     const activity = context.activity?.take({ seq, startedAt, endedAt });
     // A debugger may hold the answer (an answer breakpoint): the step goes out with what the agent finally gets.
     const review = via ? undefined : options.review?.(outcomeOf(text, !!sections.error, activity, seq));
-    const domState = response.domState?.written.then(
-      ({ dom, diff, extraction }) => ({ dom, diff, extraction }),
-      error => void console.error(`[dom-state] writing ${context.domState?.dir} failed: ${firstLine(error)}`),
-    );
+    const domState = response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction };
     const event = stepEvent({
       sessionId: this.id, seq, tool: tool.name, args: rawArgs, startedAt, endedAt, sections, response, context, via, targets,
       storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug,
     });
-    const published = this.inOrder(async () => withReview({ ...event, domState: await domState }, await review, context.secrets));
+    const published = this.inOrder(async () => withReview({ ...event, domState }, await review, context.secrets));
     const reviewed = await review;
     if (reviewed?.sent) result = answerWith(result, reviewed.sent, context.secrets);
-    // A recording answers once the call's record (its Browser State included) is on disk; otherwise the event, which
-    // waits for the Browser State files, follows the answer.
+    // A recording answers once the call's record is on disk; otherwise the event follows the answer.
     if (this.config.sessionDir) await published;
     // The call worked; only its record did not: the agent hears it once, in the answer of the call it happened on.
     if (!via && this.recordingFailed && !this.recordingFailed.told) {

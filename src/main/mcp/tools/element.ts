@@ -77,7 +77,9 @@ const selectOption = defineTool({
   async handler({ args, tab, response }) {
     const { locator, code } = await tab.locator(args.target);
     response.addCode(`await ${code}.selectOption(${jsLiteral(args.values.length === 1 ? args.values[0] : args.values)});`);
-    await tab.runAction(() => locator.selectOption(args.values), { snapshotAfter: true });
+    // As @playwright/mcp: a selection waits only for what its change handler started at once (a navigation, a fetch
+    // for the next field's options), not for a quiet window.
+    await tab.runAction(() => locator.selectOption(args.values), { waitForLater: false, snapshotAfter: true });
     response.includeSnapshot();
   },
 });
