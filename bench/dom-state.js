@@ -1,8 +1,9 @@
 // DomState cost benchmark: the same server with and without Browser State files, same machine, same run.
 //
 // On the large fixture (5,000 interactive elements, ~1 MB of DOM) it times browser_navigate, browser_click,
-// browser_fill_form (one field: a one-attribute change) and browser_snapshot (nothing changed), and reports the time
-// DomState adds per call, plus DomState's own timings (extract, diff) from the server's debug lines.
+// browser_select_option (one field: a one-attribute change) and browser_snapshot (nothing changed), and reports the
+// time DomState adds per call — every response waits for its Browser State files, so this is all they cost — plus
+// DomState's own timings (probe, extract, diff) from the server's debug lines.
 //
 //   npm run bench:dom-state                  (builds first)
 //   node bench/dom-state.js --iterations 5   (or BENCH_ITERATIONS=5)
@@ -12,7 +13,7 @@ import {
 } from './support.js';
 
 const PAGE = { name: 'large', path: '/large.html?n=5000', title: 'Large page (5000)' };
-const TOOLS = ['browser_navigate', 'browser_click', 'browser_fill_form', 'browser_snapshot'];
+const TOOLS = ['browser_navigate', 'browser_click', 'browser_select_option', 'browser_snapshot'];
 const DEBUG_LINE = /^\[dom-state\] /;
 
 const SERVERS = [
@@ -24,11 +25,11 @@ async function cycle(server, baseUrl, round, record) {
   await timed(server, PAGE.name, record, 'browser_navigate', { url: baseUrl + PAGE.path }, [`Page Title: ${PAGE.title}`]);
   const yaml = await call(server, PAGE.name, 'browser_snapshot', {}, [REF]);
   const button = refOf(yaml, 'button "Action 2501"', server);
-  const field = refOf(yaml, 'textbox "Item 2500"', server);
+  const select = refOf(yaml, 'combobox "Choice 2503"', server);
   await timed(server, PAGE.name, record, 'browser_click', { target: button }, ['Clicked 2501']);
-  const value = `bench ${round}`;
-  await timed(server, PAGE.name, record, 'browser_fill_form', { fields: [{ name: 'Item 2500', type: 'textbox', target: field, value }] }, [value]);
-  await timed(server, PAGE.name, record, 'browser_snapshot', {}, [value]);
+  // The page starts at 'one': each round selects 'two', a one-attribute change.
+  await timed(server, PAGE.name, record, 'browser_select_option', { target: select, values: ['two'] }, ["selectOption('two')"]);
+  await timed(server, PAGE.name, record, 'browser_snapshot', {});
 }
 
 /** DomState's own timings per tool, from the `[dom-state] <tool> extract=…ms diff=…ms total=…ms` lines. */
@@ -37,7 +38,7 @@ function internals(lines, skip) {
   for (const line of lines.slice(skip)) {
     const [, tool] = line.match(/^\[dom-state\] (\S+)/);
     const field = name => Number(line.match(new RegExp(`${name}=([\\d.]+)`))[1]);
-    (byTool[tool] ??= []).push({ extract: field('extract'), diff: field('diff'), total: field('total'), diffBytes: field('diffBytes') });
+    (byTool[tool] ??= []).push({ probe: field('probe'), extract: field('extract'), diff: field('diff'), total: field('total'), diffBytes: field('diffBytes') });
   }
   return byTool;
 }
@@ -62,11 +63,11 @@ async function main() {
       return [tool, fmt(a), fmt(b), (a / b).toFixed(2), fmt(a - b), `${(((a - b) / b) * 100).toFixed(1)} %`];
     }), 1);
     const inside = internals(withState.logLines, warmupLines);
-    console.log('\nInside DomState (server-side, ms p50). The fill_form diff is a one-attribute change; target: diff <= 20 ms.\n');
-    printTable(['tool', 'extract', 'diff', 'total', 'diff KB'], TOOLS.filter(t => inside[t]).map(tool => {
+    console.log('\nInside DomState (server-side, ms p50). The select_option diff is a one-attribute change; target: diff <= 20 ms.\n');
+    printTable(['tool', 'probe', 'extract', 'diff', 'total', 'diff KB'], TOOLS.filter(t => inside[t]).map(tool => {
       const rows = inside[tool];
       const p50 = key => percentile(rows.map(r => r[key]), 50);
-      return [tool, fmt(p50('extract')), fmt(p50('diff')), fmt(p50('total')), (p50('diffBytes') / 1024).toFixed(1)];
+      return [tool, fmt(p50('probe')), fmt(p50('extract')), fmt(p50('diff')), fmt(p50('total')), (p50('diffBytes') / 1024).toFixed(1)];
     }), 1);
   });
 }

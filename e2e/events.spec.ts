@@ -4,7 +4,8 @@ import { inProcessCore } from './support/in-process';
 import { refOf } from './support/mcp';
 
 test('every tool call is published on the event bus with its response, code, snapshot and timing', async ({ site, workspace }) => {
-  const { core, events, mcp } = await inProcessCore(workspace, { secrets: { SECRET_TOKEN: 's3cr3t-value' } });
+  // Watched, as the inspector's own core is: the targets carry their box and element facts.
+  const { core, events, mcp } = await inProcessCore(workspace, { secrets: { SECRET_TOKEN: 's3cr3t-value' }, stepScreenshots: true });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'SECRET_TOKEN' });
@@ -64,6 +65,19 @@ test('a password typed into the page never shows in a snapshot, on the bus or in
     expect(snapshot.parsed.snapshot!.yaml).toMatch(/textbox "Full name" .*: Ada/);
     const published = JSON.stringify(events.filter(event => event.type === 'tool-call' && event.tool !== 'browser_type'));
     expect(published).not.toContain('hunter2-not-a-secret');
+  } finally {
+    await mcp.close();
+    await core.close();
+  }
+});
+
+test('where nobody looks at the steps (plain mcp), a target is recorded without the extra reads of its box and facts', async ({ site, workspace }) => {
+  const { core, events, mcp } = await inProcessCore(workspace);
+  try {
+    const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'Ada' });
+    const type = events.filter((e): e is ToolCallEvent => e.type === 'tool-call')[1];
+    expect(type.targets).toEqual([{ target: 'e5', ref: 'e5', role: 'textbox', name: 'Full name', locator: "page.getByTestId('full-name')" }]);
   } finally {
     await mcp.close();
     await core.close();

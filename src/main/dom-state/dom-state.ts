@@ -56,21 +56,23 @@ export class DomState {
     let extractor = this.extractors.get(page);
     if (!extractor) this.extractors.set(page, (extractor = new DomExtractor(page)));
     const last = this.last;
-    // The last state is another tab's: this one is extracted whatever it says.
-    const { changed, document } = last?.page !== page ? { changed: true, document: await extractor.document() }
-      : generation !== undefined && last.generation === generation ? { changed: false, document: last.document }
-      : await extractor.probe(refs);
-    this.last = { page, generation, document };
-    const plan = this.writer.plan(tool, args, { changed, ariaSnapshot: this.redact(ariaSnapshot), document, url: page.url() });
+    const sameTab = last?.page === page;
+    // The same snapshot generation on the same tab: no frame's document changed, the page need not be asked. Another
+    // tab's last state: this one is extracted whatever its page would say.
+    const probe = !sameTab ? { changed: true } : generation !== undefined && last.generation === generation
+      ? { changed: false, document: last.document } : await extractor.probe(refs);
     const probedAt = performance.now();
-    const extracted = changed ? await extractor.extract(refs) : undefined;
+    const extracted = probe.changed ? await extractor.extract(refs, { tree: probe.tree }) : undefined;
     const extractedAt = performance.now();
+    const document = extracted?.document ?? probe.document;
+    this.last = { page, generation, document };
     if (extracted) this.lastPath = extracted.path;
+    const plan = this.writer.plan(tool, args, { changed: probe.changed, ariaSnapshot: this.redact(ariaSnapshot), document, url: page.url() });
     const { dom, diff, diffMs } = await this.writer.write(plan, extracted && this.redact(extracted.html));
     // AGENT_INSPECTOR_DEBUG=dom-state: where the call's time goes (bench:dom-state reads these lines).
     if (DEBUG) {
       const ms = (n: number) => n.toFixed(1);
-      process.stderr.write(`[dom-state] ${tool} changed=${changed} probe=${ms(probedAt - started)}ms extract=${ms(extractedAt - probedAt)}ms diff=${ms(diffMs)}ms ` +
+      process.stderr.write(`[dom-state] ${tool} changed=${probe.changed} probe=${ms(probedAt - started)}ms extract=${ms(extractedAt - probedAt)}ms diff=${ms(diffMs)}ms ` +
         `total=${ms(performance.now() - started)}ms bytes=${dom.length} diffBytes=${diff?.length ?? 0} path=${this.lastPath}\n`);
     }
     return { files: plan.files, dom, diff, extraction: this.lastPath };

@@ -12,7 +12,7 @@ const testIdAttributes = () => [...new Set([testIdAttribute(), ...KNOWN_TEST_ID_
 const SERIALIZER = `(${SERIALIZER_SOURCE})`;
 const MARK_FRAME = 'function (id) { this.__aiInspectorFrame = id; }';
 
-interface FrameTree {
+export interface FrameTree {
   frame: { id: string; url: string; name?: string };
   childFrames?: FrameTree[];
 }
@@ -61,6 +61,11 @@ export class DomExtractor {
   private readonly outOfProcess = new Map<string, Promise<UtilityWorlds | undefined>>();
   /** Last serialization per frame document (frame id and context id): the base the page's deltas apply to. */
   private readonly last = new Map<string, Serialization>();
+  /**
+   * The child frames whose <iframe> each frame document has marked: the mark stays on the element, whose frame keeps
+   * its id, so a page with a dozen ad frames is not marked again on every call.
+   */
+  private readonly marked = new Map<string, Set<string>>();
   private mainFrameId?: string;
 
   constructor(private readonly page: Page) {}
@@ -68,15 +73,16 @@ export class DomExtractor {
   /**
    * `incremental: false` serializes everything afresh, leaving the page's change tracking untouched. `document` tells
    * the top document apart from any other (its frame and utility-world context), where the utility world is reached.
+   * `tree`: the frame tree `probe` just read, so it is not read twice.
    */
-  async extract(refs: Iterable<string>, { incremental = true } = {}): Promise<{ html: string; path: ExtractionPath; document?: string }> {
+  async extract(refs: Iterable<string>, { incremental = true, tree }: { incremental?: boolean; tree?: FrameTree } = {}): Promise<{ html: string; path: ExtractionPath; document?: string }> {
     this.main ??= this.subscribe(UtilityWorlds.of(this.page));
     const worlds = await this.main;
     if (worlds) {
       try {
-        const tree = await this.frameTree(worlds);
-        const document = `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
-        return { html: await this.serializeFrame(worlds, tree, Array.from(refs), incremental), path: 'utility-world', document };
+        const top = tree ?? await this.frameTree(worlds);
+        const document = `${top.frame.id}:${worlds.contexts.get(top.frame.id)}`;
+        return { html: await this.serializeFrame(worlds, top, Array.from(refs), incremental), path: 'utility-world', document };
       } catch {
         // Fall through: a page mid-navigation or a Playwright that no longer keeps refs there.
       }
@@ -85,20 +91,11 @@ export class DomExtractor {
   }
 
   /**
-   * Whether the page may have changed since the last extraction (then `extract` has work to do), and which document
-   * it shows. One small call in the page, no serialization: the answer can name the Browser State files at once and
-   * leave the extraction for after it. A frame that cannot be asked counts as changed.
+   * Whether the page may have changed since the last extraction (then `extract` has work to do), which document it
+   * shows, and the frame tree read to tell (for `extract`). One small call in each frame, no serialization. A frame
+   * that cannot be asked counts as changed.
    */
-  /** Which document the page shows (see `extract`), undefined where that cannot be told. */
-  async document(): Promise<string | undefined> {
-    this.main ??= this.subscribe(UtilityWorlds.of(this.page));
-    const worlds = await this.main;
-    if (!worlds) return undefined;
-    const tree = await this.frameTree(worlds).catch(() => undefined);
-    return tree && `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
-  }
-
-  async probe(refs: string[]): Promise<{ changed: boolean; document?: string }> {
+  async probe(refs: string[]): Promise<{ changed: boolean; document?: string; tree?: FrameTree }> {
     this.main ??= this.subscribe(UtilityWorlds.of(this.page));
     const worlds = await this.main;
     if (!worlds) return { changed: true };
@@ -107,10 +104,10 @@ export class DomExtractor {
       const document = `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
       const last = this.last.get(document);
       const refsChanged = refsChange(last?.refs, new Set(refs));
-      if (!last || !refsChanged || refsChanged.added.length || refsChanged.removed.length) return { changed: true, document };
+      if (!last || !refsChanged || refsChanged.added.length || refsChanged.removed.length) return { changed: true, document, tree };
       // Every frame's document: a change inside an iframe changes dom.html too.
       const answers = await UtilityWorlds.callInEveryFrame<boolean>(this.page, SERIALIZER_SOURCE, [null, { probe: true, onlyIfChanged: true }]);
-      return { changed: !answers || [...answers.values()].some(Boolean), document };
+      return { changed: !answers || [...answers.values()].some(Boolean), document, tree };
     } catch {
       return { changed: true };
     }
@@ -128,7 +125,9 @@ export class DomExtractor {
   }
 
   private readonly forget = (frameId: string, contextId?: number) => {
-    for (const key of this.last.keys()) if (contextId === undefined ? key.startsWith(`${frameId}:`) : key === `${frameId}:${contextId}`) this.last.delete(key);
+    for (const cache of [this.last, this.marked]) {
+      for (const key of cache.keys()) if (contextId === undefined ? key.startsWith(`${frameId}:`) : key === `${frameId}:${contextId}`) cache.delete(key);
+    }
   };
 
   /** The session that hosts a frame: the parent's, or for a cross-process frame its own. */
@@ -178,17 +177,23 @@ export class DomExtractor {
     if (!worlds || contextId === undefined) throw new Error(`No Playwright utility world for frame ${tree.frame.id}`);
     const { session } = worlds;
     const children = [...(tree.childFrames ?? []), ...(await this.crossProcessChildren(tree))];
+    // The frames' own serializations go first, side by side with marking and serializing this one: each is its own
+    // round trip, and real pages carry dozens (ads, embeds).
+    const inner = Promise.all(children.map(child => this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->')));
+    const cacheKey = `${tree.frame.id}:${contextId}`;
+    const marked = this.marked.get(cacheKey) ?? new Set<string>();
+    this.marked.set(cacheKey, marked);
     // Tell each <iframe> element which frame it hosts, so the serializer leaves a marker where it goes.
-    await Promise.all(children.map(async child => {
+    await Promise.all(children.filter(child => !marked.has(child.frame.id)).map(async child => {
       try {
         const { backendNodeId } = await session.send('DOM.getFrameOwner', { frameId: child.frame.id });
         const { object } = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId });
         await session.send('Runtime.callFunctionOn', { objectId: object.objectId!, functionDeclaration: MARK_FRAME, arguments: [{ value: child.frame.id }] });
+        marked.add(child.frame.id);
       } catch {
         // A frame detached meanwhile: it is simply not inlined.
       }
     }));
-    const cacheKey = `${tree.frame.id}:${contextId}`;
     const last = this.last.get(cacheKey);
     // A constant function source lets V8 reuse its compiled code; the arguments travel as plain JSON values. A page
     // that already holds the previous refs gets only their change, not thousands of refs on every call.
@@ -207,9 +212,8 @@ export class DomExtractor {
     } else {
       html = value as string;
     }
-    // Frames are serialized side by side: each is its own round trip, and real pages carry dozens (ads, embeds).
-    const inner = await Promise.all(children.map(child => this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->')));
-    children.forEach((child, i) => (html = inlineFrame(html, child.frame.id, inner[i])));
+    const frames = await inner;
+    children.forEach((child, i) => (html = inlineFrame(html, child.frame.id, frames[i])));
     return html;
   }
 
