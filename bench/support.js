@@ -51,7 +51,7 @@ export async function connect(server) {
 
 export async function disconnect(servers) {
   await Promise.allSettled(servers.map(s => s.client.close()));
-  await Promise.allSettled(servers.map(s => rm(s.cwd, { recursive: true, force: true })));
+  await Promise.allSettled(servers.filter(s => s.cwd).map(s => rm(s.cwd, { recursive: true, force: true })));
 }
 
 /** One tool call; returns its text, throws (with context) on an MCP error or when an `expect` string/RegExp is missing. */
@@ -109,7 +109,10 @@ export function machineInfo() {
     `${platform()} ${release()}\nNode ${process.version}, ${chromium}, running as uid ${process.getuid?.() ?? '?'}`;
 }
 
-/** Runs `body(servers)` with the servers connected, closing everything on success, error or Ctrl-C. */
+/**
+ * Runs `body(servers)` with the servers connected, closing everything on success, error or Ctrl-C. A definition with
+ * its own `connect()` (bench/floor.js) is started by it rather than spawned.
+ */
 export async function withServers(definitions, fixtures, body) {
   const servers = [];
   const cleanup = async () => {
@@ -120,7 +123,7 @@ export async function withServers(definitions, fixtures, body) {
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     // Sequentially, so each server's browser starts without competing with the other's.
-    for (const definition of definitions) servers.push(await connect(definition));
+    for (const definition of definitions) servers.push(await (definition.connect?.() ?? connect(definition)));
     return await body(servers);
   } finally {
     process.removeListener('SIGINT', onSignal).removeListener('SIGTERM', onSignal);
