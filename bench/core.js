@@ -13,7 +13,7 @@ import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import { reportRecordingSizes } from './recording-size.js';
 import {
   call, CHROMIUM, escapeRegExp, fmt, geomean, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf,
-  ROOT, withServers,
+  ROOT, timed, withServers,
 } from './support.js';
 
 // A row per tool and way of calling it: `browser_type submit` is browser_type with submit: true.
@@ -37,23 +37,12 @@ const PAGES = [
     click: 'button "Action 2501"', type: 'textbox "Item 2500"', select: 'combobox "Choice 2503"', option: 'two', clicked: 'button "Clicked 2501"' },
 ];
 
-/** A timed call recorded under `row` (a tool, or a tool and how it was called). */
-async function timedRow(server, page, record, row, args, expect) {
-  const start = performance.now();
-  const text = await call(server, page, row.split(' ')[0], args, expect);
-  if (record) {
-    ((server.samples[page] ??= {})[row] ??= []).push(performance.now() - start);
-    (server.bytes[page] ??= {})[row] = Buffer.byteLength(text);
-  }
-  return text;
-}
-
 /**
  * navigate → (untimed snapshot for refs) → click → the typing and selecting tools on one field → snapshot; `record`
  * false for warm-up rounds.
  */
 async function cycle(server, page, baseUrl, round, record) {
-  const time = (row, args, expect) => timedRow(server, page.name, record, row, args, expect);
+  const time = (row, args, expect) => timed(server, page.name, record, row.split(' ')[0], args, expect, row);
   await time('browser_navigate', { url: baseUrl + page.path }, [`Page Title: ${page.title}`]);
   const yaml = await call(server, page.name, 'browser_snapshot', {}, [REF]);
   const [clickRef, typeRef, selectRef] = [page.click, page.type, page.select].map(element => refOf(yaml, element, server));

@@ -5,7 +5,11 @@
 //   browser_navigate  page.goto(url, { waitUntil: 'domcontentloaded' }) + page.ariaSnapshot({ mode: 'ai' })
 //   browser_snapshot  page.ariaSnapshot({ mode: 'ai' })
 //   browser_click     the element by the ref of the floor's last snapshot (aria-ref=eN): click + the snapshot
-//   browser_type      fill on the field (plain type answers without a snapshot on both servers)
+//   browser_type      fill on the field (plain type answers without a snapshot on both servers); slowly:
+//                     pressSequentially + the snapshot; submit: fill, press Enter + the snapshot
+//   browser_fill_form fill on each field (no snapshot on either server)
+//   browser_select_option  selectOption + the snapshot
+//   browser_press_key keyboard.press (Enter: + the snapshot, as the servers answer it)
 // The browser is launched as the servers launch theirs: headless, the flags our server adds (a superset of the
 // peer's), no sandbox as root; one fresh BrowserContext (as --isolated) with the servers' viewport and timeouts. With
 // `allowedOrigin`, every other http(s) request is aborted at the route, as --allowed-origins does on both servers.
@@ -51,9 +55,24 @@ export async function connectFloor({ allowedOrigin, navigationTimeout, actionTim
       await page.locator(`aria-ref=${target}`).click();
       return snapshot();
     },
-    browser_type: async ({ target, text }) => {
-      await page.locator(`aria-ref=${target}`).fill(text);
+    browser_type: async ({ target, text, slowly, submit }) => {
+      const field = page.locator(`aria-ref=${target}`);
+      if (slowly) await field.pressSequentially(text);
+      else await field.fill(text);
+      if (submit) await field.press('Enter');
+      return slowly || submit ? snapshot() : '';
+    },
+    browser_fill_form: async ({ fields }) => {
+      for (const field of fields) await page.locator(`aria-ref=${field.target}`).fill(field.value);
       return '';
+    },
+    browser_select_option: async ({ target, values }) => {
+      await page.locator(`aria-ref=${target}`).selectOption(values);
+      return snapshot();
+    },
+    browser_press_key: async ({ key }) => {
+      await page.keyboard.press(key);
+      return key === 'Enter' ? snapshot() : '';
     },
   };
   const client = {

@@ -2,8 +2,9 @@
 // floor under both: Playwright alone doing the least each tool needs (bench/floor.js).
 //
 // The pages are served on loopback; on each, both servers (same Chromium, headless, --isolated) and the floor navigate,
-// snapshot, type into a text field when the page has one, and click a link or button from the snapshot — the same
-// element for all three, picked in an untimed warm-up round. Who goes first rotates page by page and round by round.
+// snapshot, type into a text field when the page has one (plain, key by key, through fill_form, a key press, and
+// after a fresh load with submit), select in a dropdown when it has one, and click a link or button from the snapshot —
+// the same elements for all three, picked in an untimed warm-up round. Who goes first rotates page by page and round by round.
 // The report has a row per page and tool (medians, ours/peer, ours/floor, peer/floor), then per tool the median and
 // 90th percentile of those per-page ratios, the worst single excess of ours over the peer, the response sizes, and how
 // many Browser State (DomState) writes our server made.
@@ -25,16 +26,18 @@ import {
   CHROMIUM, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, ROOT, startRealPages, timed, withServers,
 } from './support.js';
 
-const TOOLS = ['browser_navigate', 'browser_snapshot', 'browser_type', 'browser_click'];
+/** A row per tool and way of calling it: `browser_type submit` is browser_type with submit: true. */
+const TOOLS = ['browser_navigate', 'browser_snapshot', 'browser_type', 'browser_type slowly', 'browser_fill_form', 'browser_press_key',
+  'browser_select_option', 'browser_click', 'browser_type submit'];
 /**
  * Goals of issue 29 per tool: the median and p90 of the per-page ratios ours/peer, the largest excess of one call over
  * the peer's, and (navigate, snapshot) the median ratio ours/floor.
  */
+const ACTING = { median: 1.0, p90: 1.1, excessMs: 100 };
 const GOALS = {
   browser_navigate: { median: 1.0, p90: 1.1, excessMs: 300, floor: 1.05 },
   browser_snapshot: { median: 1.0, p90: 1.1, excessMs: 300, floor: 1.05 },
-  browser_type: { median: 1.0, p90: 1.1, excessMs: 100 },
-  browser_click: { median: 1.0, p90: 1.1, excessMs: 100 },
+  ...Object.fromEntries(TOOLS.slice(2).map(row => [row, ACTING])),
 };
 /** Per-call bound, so that a page that never loads costs a row, not the run. */
 const CALL_TIMEOUT_MS = 60_000;
@@ -73,19 +76,50 @@ function candidates(yaml, roles) {
 
 const refIn = (yaml, element) => yaml.split('\n').find(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line))?.match(REF)[1];
 
-/** A call bounded by CALL_TIMEOUT_MS; returns the text, or an Error (recorded as such) when the call failed. */
-async function attempt(server, label, record, tool, args) {
+/** A call bounded by CALL_TIMEOUT_MS, timed under `row`; returns the text, or an Error (recorded as such) when it failed. */
+async function attempt(server, label, record, tool, args, row = tool) {
   const logged = server.logLines.length;
-  const call = timed(server, label, record, tool, args).then(text => {
+  const call = timed(server, label, record, tool, args, undefined, row).then(text => {
     // The server writes its settle line before it answers; what arrived during the call is this call's.
-    if (record) for (const line of server.logLines.slice(logged)) ((server.settles ??= {})[tool] ??= []).push(line);
+    if (record) for (const line of server.logLines.slice(logged)) ((server.settles ??= {})[row] ??= []).push(line);
     return text;
   });
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${tool} took over ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref());
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${row} took over ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref());
   return Promise.race([call, timeout]).catch(error => {
-    if (record) ((server.errors[label] ??= {})[tool] ??= []).push(error.message.split('\n')[0]);
+    if (record) ((server.errors[label] ??= {})[row] ??= []).push(error.message.split('\n')[0]);
     return error;
   });
+}
+
+const failed = result => result instanceof Error || /^### Error/m.test(result);
+
+/** The options listed under a dropdown's line in a snapshot (`- option "X"`), in order. */
+function optionsOf(yaml, element) {
+  const lines = yaml.split('\n');
+  const at = lines.findIndex(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line));
+  if (at < 0) return [];
+  const indent = lines[at].search(/\S/);
+  const options = [];
+  for (const line of lines.slice(at + 1)) {
+    if (line.search(/\S/) <= indent) break;
+    const option = line.match(/^\s*- option "([^"\n]+)"/);
+    if (option) options.push(option[1]);
+  }
+  return options;
+}
+
+/** The first dropdown of the snapshot with two options that selecting works on for all (a <select>, not an ARIA combobox). */
+async function chooseSelect(servers, page, url, snapshots) {
+  for (const element of candidates(snapshots[0], ['combobox']).filter(element => snapshots.every(yaml => optionsOf(yaml, element).length >= 2)).slice(0, 3)) {
+    const options = optionsOf(snapshots[0], element).slice(0, 2);
+    let selected = true;
+    for (const [i, server] of servers.entries()) {
+      const ref = refIn(snapshots[i], element);
+      if (failed(await attempt(server, page, false, 'browser_select_option', { element, target: ref, values: [options[1]] }))) selected = false;
+    }
+    if (selected) return { select: element, options };
+  }
+  return {};
 }
 
 /**
@@ -101,6 +135,7 @@ async function choose(servers, page, url) {
   if (snapshots.some(s => s instanceof Error)) return { error: snapshots.find(s => s instanceof Error).message };
   const inAll = list => list.filter(element => snapshots.every(yaml => refIn(yaml, element)));
   const field = inAll(candidates(snapshots[0], ['textbox', 'searchbox']))[0];
+  const select = await chooseSelect(servers, page, url, snapshots);
   for (const element of inAll([...candidates(snapshots[0], ['button']), ...candidates(snapshots[0], ['link'])]).slice(0, 6)) {
     let clicked = true;
     for (const server of servers) {
@@ -108,23 +143,41 @@ async function choose(servers, page, url) {
       const yaml = await attempt(server, page, false, 'browser_snapshot', {});
       const ref = yaml instanceof Error ? undefined : refIn(yaml, element);
       const result = ref && await attempt(server, page, false, 'browser_click', { element, target: ref });
-      if (!ref || result instanceof Error || /^### Error/m.test(result)) clicked = false;
+      if (!ref || failed(result)) clicked = false;
     }
-    if (clicked) return { click: element, field };
+    if (clicked) return { click: element, field, ...select };
   }
-  return { field };
+  return { field, ...select };
 }
 
-/** navigate → snapshot → type (when there is a field) → click: the timed cycle of one server (or the floor) on one page. */
+/**
+ * navigate → snapshot → the typing tools on the field → select → click → (a fresh load) type with submit: the timed
+ * cycle of one server (or the floor) on one page. Typing first: a click may navigate away from the field.
+ */
 async function cycle(server, page, url, plan, round) {
-  await attempt(server, page, true, 'browser_navigate', { url });
-  const yaml = await attempt(server, page, true, 'browser_snapshot', {});
+  const time = (row, args) => attempt(server, page, true, row.split(' ')[0], args, row);
+  await time('browser_navigate', { url });
+  const yaml = await time('browser_snapshot', {});
   if (yaml instanceof Error) return;
-  // Typing first: a click may navigate away from the field.
   const fieldRef = plan.field && refIn(yaml, plan.field);
-  if (fieldRef) await attempt(server, page, true, 'browser_type', { element: plan.field, target: fieldRef, text: `bench ${round}` });
+  if (fieldRef) {
+    const field = { element: plan.field, target: fieldRef };
+    await time('browser_type', { ...field, text: `bench ${round}` });
+    await time('browser_type slowly', { ...field, text: 'ab', slowly: true });
+    await time('browser_fill_form', { fields: [{ name: plan.field, type: 'textbox', target: fieldRef, value: `form ${round}` }] });
+    await time('browser_press_key', { key: 'ArrowLeft' });
+  }
+  const selectRef = plan.select && refIn(yaml, plan.select);
+  // The other option each round, so every selection changes the page.
+  if (selectRef) await time('browser_select_option', { element: plan.select, target: selectRef, values: [plan.options[round % 2]] });
   const clickRef = plan.click && refIn(yaml, plan.click);
-  if (clickRef) await attempt(server, page, true, 'browser_click', { element: plan.click, target: clickRef });
+  if (clickRef) await time('browser_click', { element: plan.click, target: clickRef });
+  if (!fieldRef) return;
+  // A submit may leave the page: last, on a fresh load.
+  await attempt(server, page, false, 'browser_navigate', { url });
+  const fresh = await attempt(server, page, false, 'browser_snapshot', {});
+  const ref = !(fresh instanceof Error) && refIn(fresh, plan.field);
+  if (ref) await time('browser_type submit', { element: plan.field, target: ref, text: `bench ${round}`, submit: true });
 }
 
 /** The orders in which the three (ours 0, peer 1, floor 2) run a page's round. */
@@ -155,7 +208,8 @@ function report(ours, peer, floor, pages, plans, iterations) {
         if (b[i] !== undefined && ms - b[i] > excess[tool].ms) excess[tool] = { ms: ms - b[i], page };
       });
       const kb = server => (server.bytes[page][tool] / 1024).toFixed(1);
-      const note = tool === 'browser_click' ? plans[page].click : tool === 'browser_type' ? plans[page].field : '';
+      const note = tool === 'browser_click' ? plans[page].click : tool === 'browser_select_option' ? plans[page].select
+        : tool.startsWith('browser_type') || tool === 'browser_fill_form' ? plans[page].field : '';
       const overFloor = x => (f?.length ? ratioOf(x, f).toFixed(2) : '-');
       rows.push([page, tool, fmt(median(a)), fmt(median(b)), f?.length ? fmt(median(f)) : '-', ratio.toFixed(2), overFloor(a), overFloor(b),
         kb(ours), kb(peer), errors.length ? `${errors.length} errors` : '', note ?? '']);
@@ -187,7 +241,7 @@ function report(ours, peer, floor, pages, plans, iterations) {
     }), 1);
   }
   console.log('\nGoals (issue 29), ours against the peer for every tool: median <= 1.0, p90 <= 1.1, no call more than 100 ms ' +
-    '(type, click) or 300 ms (navigate, snapshot) slower than the peer\'s; navigate and snapshot: median ours/floor <= 1.05.');
+    '(typing and acting tools) or 300 ms (navigate, snapshot) slower than the peer\'s; navigate and snapshot: median ours/floor <= 1.05.');
 }
 
 /** Our Browser State writes: responses that named the files, and the diff files on disk (one per call that changed something). */
@@ -215,7 +269,8 @@ async function main() {
       const url = `${site.url}/${page}`;
       process.stdout.write(`${page}: `);
       plans[page] = await choose(servers, page, url);
-      process.stdout.write(plans[page].error ? `skipped (${plans[page].error.slice(0, 80)})\n` : `click ${plans[page].click ?? '(none)'}, type ${plans[page].field ?? '(none)'}; rounds`);
+      process.stdout.write(plans[page].error ? `skipped (${plans[page].error.slice(0, 80)})\n`
+        : `click ${plans[page].click ?? '(none)'}, type ${plans[page].field ?? '(none)'}, select ${plans[page].select ?? '(none)'}; rounds`);
       if (plans[page].error) continue;
       for (let round = 1; round <= iterations; round++) {
         // Each of the six orders in turn, page by page and round by round, so drift in machine load hits all alike.

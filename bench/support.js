@@ -67,14 +67,17 @@ export async function call(server, label, tool, args, expect = []) {
   return text;
 }
 
-/** A call whose latency is recorded under server.samples[label][tool] when `record` is true (false: warm-up). */
-export async function timed(server, label, record, tool, args, expect) {
+/**
+ * A call whose latency is recorded under server.samples[label][row] when `record` is true (false: warm-up); `row` is
+ * the tool unless a bench tells ways of calling it apart (`browser_type submit`).
+ */
+export async function timed(server, label, record, tool, args, expect, row = tool) {
   const start = performance.now();
   const text = await call(server, label, tool, args, expect);
   const ms = performance.now() - start;
   if (record) {
-    ((server.samples[label] ??= {})[tool] ??= []).push(ms);
-    (server.bytes[label] ??= {})[tool] = Buffer.byteLength(text);
+    ((server.samples[label] ??= {})[row] ??= []).push(ms);
+    (server.bytes[label] ??= {})[row] = Buffer.byteLength(text);
   }
   return text;
 }
