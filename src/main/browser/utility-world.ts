@@ -12,6 +12,8 @@ type Forget = (frameId: string, contextId?: number) => void;
 export class UtilityWorlds {
   private static readonly byTarget = new WeakMap<Page | Frame, Promise<UtilityWorlds | undefined>>();
   readonly contexts = new Map<string, number>();
+  /** Each frame's utility-world context by its uniqueId: unlike the number, never reused by another renderer process. */
+  private readonly uniqueIds = new Map<string, string>();
   private readonly forgetListeners = new Set<Forget>();
 
   private constructor(readonly session: CDPSession) {}
@@ -28,6 +30,14 @@ export class UtilityWorlds {
       UtilityWorlds.byTarget.set(target, pending);
     }
     return pending;
+  }
+
+  /**
+   * Tells a frame's documents apart: its id and its utility world's context. Context numbers restart in each renderer
+   * process, so a page that left a browser error page (its own process) and came back may get the same number again.
+   */
+  documentOf(frameId: string): string {
+    return `${frameId}:${this.uniqueIds.get(frameId) ?? this.contexts.get(frameId)}`;
   }
 
   /** Called when a frame's utility world is gone (a navigation): whatever was cached for it is stale. */
@@ -83,18 +93,23 @@ export class UtilityWorlds {
       const { session, contexts } = worlds;
       session.on('Runtime.executionContextCreated', ({ context }) => {
         const frameId = (context.auxData as { frameId?: string } | undefined)?.frameId;
-        if (frameId && context.name.startsWith(UTILITY_WORLD)) contexts.set(frameId, context.id);
+        if (!frameId || !context.name.startsWith(UTILITY_WORLD)) return;
+        contexts.set(frameId, context.id);
+        if (context.uniqueId) worlds.uniqueIds.set(frameId, context.uniqueId);
+        else worlds.uniqueIds.delete(frameId);
       });
       session.on('Runtime.executionContextDestroyed', ({ executionContextId }) => {
         for (const [frameId, id] of contexts) {
           if (id !== executionContextId) continue;
           contexts.delete(frameId);
+          worlds.uniqueIds.delete(frameId);
           worlds.forget(frameId, id);
         }
       });
       session.on('Runtime.executionContextsCleared', () => {
         for (const frameId of contexts.keys()) worlds.forget(frameId);
         contexts.clear();
+        worlds.uniqueIds.clear();
       });
       await session.send('Runtime.enable');
       return worlds;

@@ -81,7 +81,7 @@ export class DomExtractor {
     if (worlds) {
       try {
         const top = tree ?? await this.frameTree(worlds);
-        const document = `${top.frame.id}:${worlds.contexts.get(top.frame.id)}`;
+        const document = worlds.documentOf(top.frame.id);
         return { html: await this.serializeFrame(worlds, top, Array.from(refs), incremental), path: 'utility-world', document };
       } catch {
         // Fall through: a page mid-navigation or a Playwright that no longer keeps refs there.
@@ -101,7 +101,7 @@ export class DomExtractor {
     if (!worlds) return { changed: true };
     try {
       const tree = await this.frameTree(worlds);
-      const document = `${tree.frame.id}:${worlds.contexts.get(tree.frame.id)}`;
+      const document = worlds.documentOf(tree.frame.id);
       const last = this.last.get(document);
       const refsChanged = refsChange(last?.refs, new Set(refs));
       if (!last || !refsChanged || refsChanged.added.length || refsChanged.removed.length) return { changed: true, document, tree };
