@@ -23,7 +23,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connectFloor } from './floor.js';
 import {
-  CHROMIUM, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, ROOT, startRealPages, timed, withServers,
+  candidates, choose, CHROMIUM, failed, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, refIn, ROOT,
+  startRealPages, timed, withServers,
 } from './support.js';
 
 /** A row per tool and way of calling it: `browser_type submit` is browser_type with submit: true. */
@@ -66,16 +67,6 @@ function serverDefinitions(origin) {
   ];
 }
 
-/** The snapshot's interactive lines: `role "name" [ref=…]`, by role, with names unique in the snapshot. */
-function candidates(yaml, roles) {
-  const found = [...yaml.matchAll(/^\s*- (\w+) "([^"\n]+)"(?: \[[^\]\n]*\])* \[ref=[^\]]+\]/gm)]
-    .filter(([, role]) => roles.includes(role))
-    .map(([, role, name]) => `${role} "${name}"`);
-  return found.filter(element => found.indexOf(element) === found.lastIndexOf(element) && !/\[disabled\]/.test(element));
-}
-
-const refIn = (yaml, element) => yaml.split('\n').find(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line))?.match(REF)[1];
-
 /** A call bounded by CALL_TIMEOUT_MS, timed under `row`; returns the text, or an Error (recorded as such) when it failed. */
 async function attempt(server, label, record, tool, args, row = tool) {
   const logged = server.logLines.length;
@@ -90,8 +81,6 @@ async function attempt(server, label, record, tool, args, row = tool) {
     return error;
   });
 }
-
-const failed = result => result instanceof Error || /^### Error/m.test(result);
 
 /** The options listed under a dropdown's line in a snapshot (`- option "X"`), in order. */
 function optionsOf(yaml, element) {
@@ -108,46 +97,27 @@ function optionsOf(yaml, element) {
   return options;
 }
 
-/** The first dropdown of the snapshot with two options that selecting works on for all (a <select>, not an ARIA combobox). */
-async function chooseSelect(servers, page, url, snapshots) {
+/**
+ * Untimed: the first dropdown with two options that selecting works on for all, after a fresh navigate (a <select>,
+ * not an ARIA combobox), and those two options.
+ */
+async function chooseSelect(servers, url, act) {
+  const snapshots = [];
+  for (const server of servers) {
+    await act(server, 'browser_navigate', { url });
+    snapshots.push(await act(server, 'browser_snapshot', {}));
+  }
+  if (snapshots.some(yaml => yaml instanceof Error)) return {};
   for (const element of candidates(snapshots[0], ['combobox']).filter(element => snapshots.every(yaml => optionsOf(yaml, element).length >= 2)).slice(0, 3)) {
     const options = optionsOf(snapshots[0], element).slice(0, 2);
     let selected = true;
     for (const [i, server] of servers.entries()) {
       const ref = refIn(snapshots[i], element);
-      if (failed(await attempt(server, page, false, 'browser_select_option', { element, target: ref, values: [options[1]] }))) selected = false;
+      if (!ref || failed(await act(server, 'browser_select_option', { element, target: ref, values: [options[1]] }))) selected = false;
     }
     if (selected) return { select: element, options };
   }
   return {};
-}
-
-/**
- * Untimed: picks the element to click and the field to type into, the same for the servers and the floor: the first
- * candidate whose click (after a fresh navigate) succeeds on all. Buttons first (they act in place), then links.
- */
-async function choose(servers, page, url) {
-  const snapshots = [];
-  for (const server of servers) {
-    await attempt(server, page, false, 'browser_navigate', { url });
-    snapshots.push(await attempt(server, page, false, 'browser_snapshot', {}));
-  }
-  if (snapshots.some(s => s instanceof Error)) return { error: snapshots.find(s => s instanceof Error).message };
-  const inAll = list => list.filter(element => snapshots.every(yaml => refIn(yaml, element)));
-  const field = inAll(candidates(snapshots[0], ['textbox', 'searchbox']))[0];
-  const select = await chooseSelect(servers, page, url, snapshots);
-  for (const element of inAll([...candidates(snapshots[0], ['button']), ...candidates(snapshots[0], ['link'])]).slice(0, 6)) {
-    let clicked = true;
-    for (const server of servers) {
-      await attempt(server, page, false, 'browser_navigate', { url });
-      const yaml = await attempt(server, page, false, 'browser_snapshot', {});
-      const ref = yaml instanceof Error ? undefined : refIn(yaml, element);
-      const result = ref && await attempt(server, page, false, 'browser_click', { element, target: ref });
-      if (!ref || failed(result)) clicked = false;
-    }
-    if (clicked) return { click: element, field, ...select };
-  }
-  return { field, ...select };
 }
 
 /**
@@ -268,7 +238,10 @@ async function main() {
     for (const [i, page] of pages.entries()) {
       const url = `${site.url}/${page}`;
       process.stdout.write(`${page}: `);
-      plans[page] = await choose(servers, page, url);
+      // Untimed: the element to click, the field to type into and the dropdown, the same for all (see choose in support.js).
+      const act = (server, tool, args) => attempt(server, page, false, tool, args);
+      plans[page] = await choose(servers, url, act);
+      if (!plans[page].error) Object.assign(plans[page], await chooseSelect(servers, url, act));
       process.stdout.write(plans[page].error ? `skipped (${plans[page].error.slice(0, 80)})\n`
         : `click ${plans[page].click ?? '(none)'}, type ${plans[page].field ?? '(none)'}, select ${plans[page].select ?? '(none)'}; rounds`);
       if (plans[page].error) continue;

@@ -161,21 +161,122 @@ export async function startBackend(env, args = []) {
   return { url, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
 }
 
-/** Serves the real pages as they were saved; anything else is a 404 (what their relative links get). */
-export async function startRealPages() {
+/**
+ * Serves HTML on loopback: `page(pathname)` names the file to send for a path, or is the page itself (`{ html }`), or
+ * undefined (404). `close()` also drops the connections a browser keeps open (keep-alive, a request still in flight):
+ * `server.close()` alone waits for them to end.
+ */
+export async function startPageServer(page) {
   const server = createServer(async (req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1));
-    if (!/^[\w-]+\.html$/.test(name)) return res.writeHead(404).end();
-    try {
-      const body = await readFile(join(PAGES_DIR, name));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
+    const found = page(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
+    const body = typeof found === 'string' ? await readFile(found).catch(() => undefined) : found?.html;
+    if (body !== undefined) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+    else res.writeHead(404).end();
   });
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     close: () => new Promise(resolve => { server.closeAllConnections(); server.close(resolve); }),
   };
+}
+
+/** `/name.html` of the saved real pages (../shared/real-pages), or undefined. */
+export const realPageFile = pathname => (/^\/[\w-]+\.html$/.test(pathname) ? join(PAGES_DIR, pathname.slice(1)) : undefined);
+
+/** Serves the real pages as they were saved; anything else is a 404 (what their relative links get). */
+export const startRealPages = () => startPageServer(realPageFile);
+
+/** The snapshot's interactive lines: `role "name"`, by role, enabled, with names unique in the snapshot. */
+export function candidates(yaml, roles) {
+  const found = [...yaml.matchAll(/^\s*- (\w+) "([^"\n]+)"((?: \[[^\]\n]*\])*) \[ref=[^\]]+\]/gm)]
+    .filter(([, role]) => roles.includes(role))
+    .map(([, role, name, attributes]) => ({ element: `${role} "${name}"`, disabled: attributes.includes('[disabled]') }));
+  const elements = found.map(f => f.element);
+  return found.filter(f => !f.disabled && elements.indexOf(f.element) === elements.lastIndexOf(f.element)).map(f => f.element);
+}
+
+/** The ref on the snapshot line that starts with `role "name"`, or undefined. */
+export const refIn = (yaml, element) => yaml.split('\n').find(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line))?.match(REF)[1];
+
+/** The `/url` of a link in the snapshot (the line under it), unquoted, or undefined. */
+function linkUrl(yaml, element) {
+  const lines = yaml.split('\n');
+  const i = lines.findIndex(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line));
+  const url = i < 0 ? undefined : lines[i + 1]?.match(/^\s*- \/url: (.*)$/)?.[1];
+  return url?.startsWith('"') ? JSON.parse(url) : url;
+}
+
+export const failed = result => result instanceof Error || /^### Error/m.test(result);
+
+const pageUrl = text => text.match(/^- Page URL: (\S+)/m)?.[1];
+
+/** Servers where a click tried by `choose` opened a tab: it is closed before the next try, on this page or the next. */
+const tabs = new WeakSet();
+
+/** Closes every tab but the first. */
+async function oneTab(server, act) {
+  const list = await act(server, 'browser_tabs', { action: 'list' });
+  const count = list instanceof Error ? 1 : (list.match(/^- \d+:/gm) ?? []).length;
+  for (let index = count - 1; index > 0; index--) await act(server, 'browser_tabs', { action: 'close', index });
+  if (count > 1) await act(server, 'browser_tabs', { action: 'select', index: 0 });
+}
+
+/**
+ * Untimed: picks what a scripted task acts on, the same for every server, from the first server's snapshot: a text
+ * field (the first textbox or searchbox found on all), and `clicks` elements (buttons first, then links) whose click
+ * works on every server. `act(server, tool, args)` returns the response text or an Error. Each try starts from a fresh
+ * navigate and replays what was picked before it (typing `text` in the field, when given, then the earlier clicks), so
+ * the steps are known to work in order. Click i looks from the i-th fraction of the list on (one target from the top
+ * of the page, the next from further down); `stay` keeps only clicks after which the page is the same document in the
+ * same tab (links to a place in the page, buttons that do not navigate). At most `tries` candidates per click. A tab
+ * a click opened is closed before the next try.
+ */
+export async function choose(servers, url, act, { clicks = 1, stay = false, text, tries = 6 } = {}) {
+  const snapshots = [];
+  for (const server of servers) {
+    if (tabs.delete(server)) await oneTab(server, act);
+    await act(server, 'browser_navigate', { url });
+    snapshots.push(await act(server, 'browser_snapshot', {}));
+  }
+  const broken = snapshots.find(s => s instanceof Error);
+  if (broken) return { error: broken.message, clicks: [] };
+  const inAll = list => list.filter(element => snapshots.every(yaml => refIn(yaml, element)));
+  let field = inAll(candidates(snapshots[0], ['textbox', 'searchbox']))[0];
+  const picked = [];
+  /** Fresh navigate, the picked steps, then `element` clicked; whether it all worked on every server. */
+  const works = async element => {
+    for (const server of servers) {
+      if (tabs.delete(server)) await oneTab(server, act);
+      await act(server, 'browser_navigate', { url });
+      let yaml = await act(server, 'browser_snapshot', {});
+      const steps = [...(field && text !== undefined ? [{ tool: 'browser_type', target: field, text }] : []),
+        ...[...picked, ...(element ? [element] : [])].map(target => ({ tool: 'browser_click', target }))];
+      for (const [i, { tool, target, ...args }] of steps.entries()) {
+        // Refs are read from a snapshot taken after the step before (typing or a click can change them).
+        if (i > 0) yaml = await act(server, 'browser_snapshot', {});
+        const ref = !(yaml instanceof Error) && refIn(yaml, target);
+        const result = ref && await act(server, tool, { element: target, target: ref, ...args });
+        if (typeof result === 'string' && /^### Open tabs/m.test(result)) tabs.add(server);
+        if (!ref || failed(result)) return false;
+        // A response without a Page URL reports no change of page.
+        if (stay && (tabs.has(server) || (pageUrl(result) ?? url).split('#')[0] !== url)) return false;
+      }
+    }
+    return true;
+  };
+  if (field && text !== undefined && !await works(undefined)) field = undefined;
+  // Staying on the page, a link is a candidate only when it goes to a place in the page (`#…`).
+  const inPage = link => (linkUrl(snapshots[0], link) ?? '').replace(url, '').startsWith('#');
+  const list = inAll([...candidates(snapshots[0], ['button']), ...candidates(snapshots[0], ['link']).filter(link => !stay || inPage(link))]);
+  for (let i = 0; i < clicks; i++) {
+    const start = Math.floor((i * list.length) / clicks);
+    const next = [...list.slice(start), ...list.slice(0, start)].filter(element => !picked.includes(element));
+    for (const element of next.slice(0, tries)) {
+      if (await works(element)) {
+        picked.push(element);
+        break;
+      }
+    }
+  }
+  return { field, clicks: picked, click: picked[0] };
 }
