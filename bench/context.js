@@ -1,159 +1,64 @@
 // Context economy benchmark: what each --snapshot-mode costs an agent's context, against @playwright/mcp, same run.
 //
-// A fixed suite of scripted multi-step tasks on the pages in bench/fixtures/context (a search-results list with
-// pagination, a sign-up form, a 5,000-row table with a modal editor, a settings page with a confirmation dialog, a
-// paginated blog) runs on each server. A step names its target as `role "name"`; the scripted agent looks for that
-// element's ref in what it has read since the page loaded (newest first; a `- removed` line means gone). When the ref
-// is not there, or the server says it is stale, the agent calls browser_snapshot: an extra snapshot, whose text counts
-// in what the agent must read to act. Reported per step and per task: bytes and tokens (o200k_base, as the inspector
-// counts them). Then the time the diff server takes to compute a change list on the 1 MB page (5,000 controls), from
-// its AGENT_INSPECTOR_DEBUG=page-changes lines.
+// Scripted multi-step tasks run on each server: a fixed suite on the pages in bench/fixtures/context (bench/context-
+// tasks.js), and one short task per saved real page (../shared/real-pages: navigate, type into its first text field,
+// click up to two elements that keep the agent on the page), its targets picked from the page's own snapshot in an
+// untimed step before the runs, the same for every server. The scripted agent (bench/context-agent.js) finds each target's ref
+// in what it has read since the page loaded, else calls browser_snapshot: an extra snapshot, whose text counts in what
+// it must read to act. Reported: tokens (o200k_base, as the inspector counts them) and bytes per step and per task,
+// totals per server, and per mode its ratio to the peer on the fixtures, the real pages and both. Then the time the
+// diff server takes to compute a change list on the 1 MB page (5,000 controls), from its page-changes debug lines.
+//
+// Every page is served on loopback and every server gets --allowed-origins <that server>, so the real pages' requests
+// to other hosts fail at once. Left to the network (nothing here reaches it), they wait in Chromium's resolver: a
+// navigate takes 2-35 s, the 24 pages 4.5 min per server, and a run of several servers looks hung.
 //
 //   npm run bench:context                    (builds first)
 //   node bench/context.js --iterations 5     (or BENCH_ITERATIONS=5: rounds of the 1 MB timing)
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
+//   node bench/context.js --pages wikipedia.html,telegraph.html   (real pages; --pages none: the fixtures only)
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { largePage } from '../e2e/support/fixture-server.js';
+import { runTask, sum, totals } from './context-agent.js';
+import { pickRealTasks, TASKS } from './context-tasks.js';
 import {
-  call, CHROMIUM, connect, disconnect, escapeRegExp, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, ROOT,
+  call, CHROMIUM, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, realPageFile, ROOT, startPageServer,
+  withServers,
 } from './support.js';
 
-const PAGES = join(ROOT, 'bench/fixtures/context');
-// This measures bytes, not speed: a generous action timeout keeps a loaded machine from failing a click.
+const FIXTURES = join(ROOT, 'bench/fixtures/context');
+// This measures bytes, not speed: a generous action timeout keeps a loaded machine from failing a click. Picking real
+// pages' targets uses a short one, so that a click on a hidden element fails fast and the next candidate is tried.
 const TIMEOUT = ['--timeout-action', '20000'];
-const ours = mode => ({ name: mode, args: [OUR_CLI, 'mcp', '--headless', '--executable-path', CHROMIUM, ...TIMEOUT, '--snapshot-mode', mode] });
-const SERVERS = [
-  ours('diff'), ours('inline'), ours('file'), ours('none'),
-  // --no-sandbox: Chromium refuses to start sandboxed as root; --isolated: fresh in-memory profile, like ours.
-  { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox', '--executable-path', CHROMIUM, ...TIMEOUT] },
-];
+const PICK_TIMEOUT = ['--timeout-action', '3000'];
+// --isolated: a fresh in-memory profile for every server (ours would otherwise keep one on disk per workspace).
+const ours = (mode, origin, timeout = TIMEOUT) => ({
+  name: mode, args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--allowed-origins', origin, ...timeout, '--snapshot-mode', mode],
+});
+// --no-sandbox: Chromium refuses to start sandboxed as root.
+const peer = (origin, timeout = TIMEOUT) => ({
+  name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--headless', '--isolated', '--no-sandbox', '--executable-path', CHROMIUM, '--allowed-origins', origin, ...timeout],
+});
+const MODES = ['diff', 'inline', 'file', 'none'];
+// withServers closes the servers it started (also on Ctrl-C); the page server outlives each of them.
+const NOTHING = { close: async () => {} };
 
-// A step: `go` a path (a new document), or a tool on a `target` named `role "name"`; `newPage` when it loads one.
-const click = (target, more = {}) => ({ tool: 'browser_click', target, ...more });
-const type = (target, text, more = {}) => ({ tool: 'browser_type', target, args: { text }, ...more });
-const select = (target, value) => ({ tool: 'browser_select_option', target, args: { values: [value] } });
-const TASKS = [
-  { name: 'search, add to cart, next page', steps: [
-    { go: '/search.html' }, type('searchbox "Search products"', 'laptop', { args: { text: 'laptop', submit: true } }),
-    click('button "Add laptop model 3 to cart"'), click('button "Next page"'), click('button "Add laptop model 14 to cart"'),
-  ] },
-  { name: 'search, jump pages, open result', steps: [
-    { go: '/search.html' }, type('searchbox "Search products"', 'phone', { args: { text: 'phone', submit: true } }),
-    click('button "Page 3"'), click('button "Page 5"'), click('link "phone model 45"'),
-  ] },
-  { name: 'sign-up form, complete', steps: [
-    { go: '/signup.html' }, type('textbox "First name"', 'Ada'), type('textbox "Last name"', 'Lovelace'),
-    type('textbox "Email"', 'ada@example.com'), select('combobox "Country"', 'Japan'), click('radio "Team"'),
-    click('checkbox "I accept the terms"'), click('button "Create account"'), click('link "Start the tour"'),
-  ] },
-  { name: 'sign-up form, fix errors', steps: [
-    { go: '/signup.html' }, click('button "Create account"'), type('textbox "First name"', 'Grace'),
-    click('checkbox "I accept the terms"'), type('textbox "Last name"', 'Hopper'), type('textbox "Email"', 'grace@example.com'),
-    click('button "Create account"'),
-  ] },
-  { name: '5,000-row table, edit in a modal', steps: [
-    { go: '/table.html' }, click('button "Edit Item 2"'), type('spinbutton "Stock"', '42'), click('button "Save"'),
-    click('button "Edit Item 3"'), click('button "Cancel"'),
-  ] },
-  { name: '5,000-row table, filter then edit', steps: [
-    { go: '/table.html' }, type('textbox "Filter by name"', '777'), click('button "Apply filter"'),
-    click('button "Edit Item 4777"'), click('button "Cancel"'),
-  ] },
-  { name: 'settings, delete account in a dialog', steps: [
-    { go: '/settings.html' }, click('checkbox "Weekly digest"'), click('button "Delete account"'),
-    type('textbox "Confirmation"', 'DELETE'), click('button "Delete forever"'),
-  ] },
-  { name: 'settings, cancel dialog, edit profile', steps: [
-    { go: '/settings.html' }, click('button "Delete account"'), click('button "Keep my account"'),
-    type('textbox "Display name"', 'Grace'), click('checkbox "Public profile"'),
-  ] },
-  { name: 'blog, paginate and open', steps: [
-    { go: '/articles.html' }, click('link "Next"', { newPage: true }), click('link "Page 5"', { newPage: true }),
-    click('link "Article 50: notes on system 50"'), click('link "Previous"', { newPage: true }),
-  ] },
-];
-
-const measure = text => ({ bytes: Buffer.byteLength(text), tokens: countTokens(text) });
-const STALE = /Ref \S+ not found in the current page snapshot/;
-
-/** The ref of `target` in what the agent has read (newest first), unless the newest mention says it was removed. */
-function known(reading, target) {
-  const [, role, name] = target.match(/^(\w+) "(.*)"$/);
-  const line = new RegExp(`(^|[\\s>:'])${role} ${escapeRegExp(JSON.stringify(name))}(?: \\[[^\\]]*\\])*? \\[ref=((?:f\\d+)?e\\d+)\\]`);
-  for (let i = reading.length - 1; i >= 0; i--) {
-    const found = reading[i].split('\n').reverse().find(l => line.test(l));
-    if (found) return found.trimStart().startsWith('- removed') ? undefined : found.match(line)[2];
-  }
-  return undefined;
-}
-
-/** Runs one task as the scripted agent; returns per-step costs and the extra snapshots it needed. */
-async function runTask(server, base, task) {
-  const steps = [];
-  let reading = [];
-  const snapshot = async () => {
-    const text = await call(server, task.name, 'browser_snapshot', {});
-    reading.push(text);
-    return measure(text);
-  };
-  for (const step of task.steps) {
-    if (step.go) {
-      const text = await call(server, task.name, 'browser_navigate', { url: base + step.go });
-      reading = [text];
-      steps.push({ label: `navigate ${step.go}`, ...measure(text), snapshots: [] });
-      continue;
-    }
-    const snapshots = [];
-    let ref = known(reading, step.target);
-    if (!ref) {
-      snapshots.push(await snapshot());
-      ref = known(reading, step.target);
-    }
-    const args = { target: ref, ...(step.args ?? {}) };
-    let result = await server.client.callTool({ name: step.tool, arguments: args });
-    let text = result.content.filter(c => c.type === 'text').map(c => c.text).join('\n');
-    if (result.isError && STALE.test(text)) {
-      snapshots.push(await snapshot());
-      result = await server.client.callTool({ name: step.tool, arguments: { ...args, target: known(reading, step.target) } });
-      text = result.content.filter(c => c.type === 'text').map(c => c.text).join('\n');
-    }
-    if (result.isError) throw new Error(`[${server.name}] ${task.name}: ${step.tool} ${step.target} failed:\n${text.slice(0, 1500)}`);
-    if (step.newPage) reading = [];
-    reading.push(text);
-    steps.push({ label: `${step.tool.replace('browser_', '')} ${step.target}`, ...measure(text), snapshots });
-  }
-  return steps;
-}
-
-const sum = (items, key) => items.reduce((total, item) => total + item[key], 0);
-const totals = steps => {
-  const snapshots = steps.flatMap(step => step.snapshots);
-  const responses = { bytes: sum(steps, 'bytes'), tokens: sum(steps, 'tokens') };
-  return { responses, snapshots: snapshots.length, snapshotTokens: sum(snapshots, 'tokens'), toAct: responses.tokens + sum(snapshots, 'tokens'), actions: steps.length - 1 };
+const option = name => {
+  const i = process.argv.indexOf(name);
+  return i < 0 ? undefined : process.argv[i + 1];
 };
 
-/** Serves bench/fixtures/context and the 1 MB page (/large.html) on loopback. */
-async function startPages() {
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/large.html') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(largePage(5000));
-    try {
-      const body = await readFile(join(PAGES, url.pathname.replace(/^\/+/, '').replace(/\.\.+/g, '')));
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise(resolve => server.close(resolve)) };
-}
+/** Serves the fixtures at /<name>.html, the 1 MB page at /large.html and the real pages at /real/<name>.html. */
+const startPages = () => startPageServer(pathname => {
+  if (pathname === '/large.html') return { html: largePage(5000) };
+  if (pathname.startsWith('/real/')) return realPageFile(pathname.slice('/real'.length));
+  return /^\/[\w-]+\.html$/.test(pathname) ? join(FIXTURES, pathname.slice(1)) : undefined;
+});
 
 /** The diff server's own timing of the change list after a click on the 1 MB page, from its debug lines. */
 async function changeListTiming(base, iterations) {
-  const server = await connect({ ...ours('diff'), name: 'diff-timing', env: { AGENT_INSPECTOR_DEBUG: 'page-changes' }, log: /^\[page-changes\] / });
-  try {
+  const definition = { ...ours('diff', base), name: 'diff-timing', env: { AGENT_INSPECTOR_DEBUG: 'page-changes' }, log: /^\[page-changes\] / };
+  return withServers([definition], NOTHING, async ([server]) => {
     for (let i = 0; i <= iterations; i++) {
       await call(server, 'large', 'browser_navigate', { url: `${base}/large.html` });
       await call(server, 'large', 'browser_click', { target: `role=button[name="Action ${4 * i + 1}"s]` }, [`Clicked ${4 * i + 1}`]);
@@ -161,66 +66,118 @@ async function changeListTiming(base, iterations) {
     // The first round warms up.
     const lines = server.logLines.slice(1);
     return { ms: lines.map(line => Number(line.match(/ms=([\d.]+)/)[1])), bytes: Number(lines[0]?.match(/bytes=(\d+)/)[1]) };
-  } finally {
-    await disconnect([server]);
+  });
+}
+
+/** Runs the fixture tasks (a failure ends the run) and the real-page tasks (a failure is that task's row) on one server. */
+function runAll(definition, base, realTasks) {
+  return withServers([definition], NOTHING, async ([server]) => {
+    const fixtures = [];
+    for (const task of TASKS) fixtures.push(await runTask(server, base, task));
+    const real = [];
+    for (const task of realTasks) real.push(await runTask(server, base, task).catch(error => ({ error: error.message.split('\n')[0] })));
+    return { fixtures, real };
+  });
+}
+
+const ratio = (a, b) => (a / b).toFixed(3);
+const kb = bytes => (bytes / 1024).toFixed(1);
+
+function reportFixtures(results, names) {
+  for (const [t, task] of TASKS.entries()) {
+    console.log(`\n${task.name}: tokens per step (bytes); +N = extra browser_snapshot calls and their tokens\n`);
+    printTable(['step', ...names], results.diff.fixtures[t].map((_, s) => [results.diff.fixtures[t][s].label, ...names.map(name => {
+      const step = results[name].fixtures[t][s];
+      const extra = step.snapshots.length ? ` +${step.snapshots.length}:${sum(step.snapshots, 'tokens')}` : '';
+      return `${step.tokens} (${step.bytes})${extra}`;
+    })]), 1);
   }
+  console.log('\nTotals per task, tokens: responses / extra snapshots (count) / all the agent read to act\n');
+  printTable(['task', ...names], TASKS.map((task, t) => [task.name, ...names.map(name => {
+    const total = totals(results[name].fixtures[t]);
+    return `${total.responses.tokens} / ${total.snapshotTokens} (${total.snapshots}) / ${total.toAct}`;
+  })]), 1);
+
+  const all = Object.fromEntries(names.map(name => [name, totals(results[name].fixtures.flat())]));
+  const actions = all.diff.actions;
+  const diffMisses = results.diff.fixtures.flat().filter(step => step.snapshots.length).length;
+  console.log('\nWhole fixture suite (tokens):');
+  printTable(['server', 'responses', 'bytes', 'extra snapshots', 'snapshot tokens', 'read to act'], names.map(name => [
+    name, all[name].responses.tokens, all[name].responses.bytes, all[name].snapshots, all[name].snapshotTokens, all[name].toAct,
+  ]), 1);
+  console.log(`\ndiff / inline response tokens:               ${ratio(all.diff.responses.tokens, all.inline.responses.tokens)}  (goal <= 0.5)`);
+  console.log(`diff steps needing no extra snapshot:        ${(((actions - diffMisses) / actions) * 100).toFixed(1)} % of ${actions}  (goal >= 90 %)`);
+  console.log(`diff / peer, read to act (+ snapshots):      ${ratio(all.diff.toAct, all.peer.toAct)}  (goal <= 0.5)`);
+  console.log(`peer steps needing an extra snapshot:        ${results.peer.fixtures.flat().filter(step => step.snapshots.length).length} of ${actions}`);
+  // The 5,000-row table dwarfs the rest; the same ratios without it show the small pages are not carried by it.
+  const small = name => totals(results[name].fixtures.filter((_, t) => !TASKS[t].name.startsWith('5,000')).flat());
+  console.log(`without the 5,000-row table: diff / inline ${ratio(small('diff').responses.tokens, small('inline').responses.tokens)}, ` +
+    `diff / peer read to act ${ratio(small('diff').toAct, small('peer').toAct)}`);
+}
+
+/** Real-page rows, then per mode the ratio to the peer on the fixtures, the real pages and both. */
+function reportReal(results, names, realTasks, skipped) {
+  // Only pages whose task ran on every server are compared.
+  const rows = realTasks.map((task, t) => ({ task, t, failed: names.filter(name => results[name].real[t].error) }));
+  for (const { task, t, failed } of rows.filter(row => row.failed.length)) {
+    console.log(`\n${task.name}: left out, failed on ${failed.map(name => `${name} (${results[name].real[t].error.slice(0, 120)})`).join(', ')}`);
+  }
+  for (const { page, why } of skipped) console.log(`${page}: no task (${why})`);
+  const done = rows.filter(row => !row.failed.length);
+  if (!done.length) return console.log('\nNo real-page task ran on every server: the fixture figures above are the whole run.');
+  console.log(`\nReal pages (${done.length} of ${realTasks.length + skipped.length}): what the agent read to act per task, ` +
+    'tokens (KB), +N = extra browser_snapshot calls (counted in)\n');
+  printTable(['page', 'actions', ...names], done.map(({ task, t }) => [task.name, String(task.steps.length - 1), ...names.map(name => {
+    const total = totals(results[name].real[t]);
+    return `${total.toAct} (${kb(total.toActBytes)})${total.snapshots ? ` +${total.snapshots}` : ''}`;
+  })]), 1);
+  const real = Object.fromEntries(names.map(name => [name, totals(done.flatMap(({ t }) => results[name].real[t]))]));
+  console.log('\nWhole real-page suite:');
+  printTable(['server', 'responses tokens', 'KB', 'extra snapshots', 'snapshot tokens', 'KB', 'read to act tokens', 'KB'], names.map(name => [
+    name, real[name].responses.tokens, kb(real[name].responses.bytes), real[name].snapshots, real[name].snapshotTokens, kb(real[name].snapshotBytes),
+    real[name].toAct, kb(real[name].toActBytes),
+  ]), 1);
+  console.log(`\nOf the responses' tokens, the ### Events sections (console messages: inline in ours, a file link in the peer's): ` +
+    names.map(name => `${name} ${real[name].events}`).join(', '));
+  const diffSteps = done.flatMap(({ t }) => results.diff.real[t]).filter(step => !step.label.startsWith('navigate '));
+  console.log(`\ndiff steps needing no extra snapshot on the real pages: ${diffSteps.filter(step => !step.snapshots.length).length} of ${diffSteps.length}`);
+
+  const fixtures = Object.fromEntries(names.map(name => [name, totals(results[name].fixtures.flat())]));
+  const both = Object.fromEntries(names.map(name => [name, totals([...results[name].fixtures.flat(), ...done.flatMap(({ t }) => results[name].real[t])])]));
+  console.log('\nRead to act (responses + the snapshots the agent must fetch), ours / peer: tokens (bytes)\n');
+  printTable(['mode', 'fixtures', 'real pages', 'both'], names.filter(name => name !== 'peer').map(name => [name,
+    ...[fixtures, real, both].map(set => `${ratio(set[name].toAct, set.peer.toAct)} (${ratio(set[name].toActBytes, set.peer.toActBytes)})`)]), 1);
 }
 
 async function main() {
   const iterations = iterationsFromArgs(5);
+  const only = option('--pages')?.split(',');
+  const pages = (await readdir(PAGES_DIR).catch(() => [])).filter(name => name.endsWith('.html') && (!only || only.includes(name))).sort();
+  const missing = only?.filter(name => name !== 'none' && !pages.includes(name)) ?? [];
+  if (missing.length) throw new Error(`no page ${missing.join(', ')} in ${PAGES_DIR}`);
   console.log(machineInfo());
-  const pages = await startPages();
-  const results = {};
+  const site = await startPages();
   try {
-    for (const definition of SERVERS) {
-      process.stdout.write(`Running the ${TASKS.length} tasks on ${definition.name}... `);
+    if (pages.length) console.log(`\nPicking the real pages' targets (untimed, ours and the peer), ${pages.length} pages:`);
+    const { tasks: realTasks, skipped } = await pickRealTasks([ours('diff', site.url, PICK_TIMEOUT), peer(site.url, PICK_TIMEOUT)], site.url, pages,
+      line => console.log(`  ${line}`));
+    const definitions = [...MODES.map(mode => ours(mode, site.url)), peer(site.url)];
+    const results = {};
+    for (const definition of definitions) {
+      process.stdout.write(`Running the ${TASKS.length} fixture tasks and ${realTasks.length} real-page tasks on ${definition.name}... `);
       // One server at a time: the machine's cores go to the browser being measured.
-      const server = await connect(definition);
-      try {
-        results[definition.name] = [];
-        for (const task of TASKS) results[definition.name].push(await runTask(server, pages.url, task));
-      } finally {
-        await disconnect([server]);
-      }
+      results[definition.name] = await runAll(definition, site.url, realTasks);
       console.log('done');
     }
-    const names = SERVERS.map(s => s.name);
-    for (const [t, task] of TASKS.entries()) {
-      console.log(`\n${task.name}: tokens per step (bytes); +N = extra browser_snapshot calls and their tokens\n`);
-      printTable(['step', ...names], results.diff[t].map((_, s) => [results.diff[t][s].label, ...names.map(name => {
-        const step = results[name][t][s];
-        const extra = step.snapshots.length ? ` +${step.snapshots.length}:${sum(step.snapshots, 'tokens')}` : '';
-        return `${step.tokens} (${step.bytes})${extra}`;
-      })]), 1);
-    }
-    console.log('\nTotals per task, tokens: responses / extra snapshots (count) / all the agent read to act\n');
-    printTable(['task', ...names], TASKS.map((task, t) => [task.name, ...names.map(name => {
-      const total = totals(results[name][t]);
-      return `${total.responses.tokens} / ${total.snapshotTokens} (${total.snapshots}) / ${total.toAct}`;
-    })]), 1);
+    const names = definitions.map(s => s.name);
+    reportFixtures(results, names);
+    reportReal(results, names, realTasks, skipped);
 
-    const all = Object.fromEntries(names.map(name => [name, totals(results[name].flat())]));
-    const actions = sum(TASKS.map((_, t) => totals(results.diff[t])), 'actions');
-    const diffMisses = results.diff.flat().filter(step => step.snapshots.length).length;
-    const ratio = (a, b) => (a / b).toFixed(3);
-    console.log('\nWhole suite (tokens):');
-    printTable(['server', 'responses', 'bytes', 'extra snapshots', 'snapshot tokens', 'read to act'], names.map(name => [
-      name, all[name].responses.tokens, all[name].responses.bytes, all[name].snapshots, all[name].snapshotTokens, all[name].toAct,
-    ]), 1);
-    console.log(`\ndiff / inline response tokens:               ${ratio(all.diff.responses.tokens, all.inline.responses.tokens)}  (goal <= 0.5)`);
-    console.log(`diff steps needing no extra snapshot:        ${(((actions - diffMisses) / actions) * 100).toFixed(1)} % of ${actions}  (goal >= 90 %)`);
-    console.log(`diff / peer, read to act (+ snapshots):      ${ratio(all.diff.toAct, all.peer.toAct)}  (goal <= 0.5)`);
-    console.log(`peer steps needing an extra snapshot:        ${results.peer.flat().filter(step => step.snapshots.length).length} of ${actions}`);
-    // The 5,000-row table dwarfs the rest; the same ratios without it show the small pages are not carried by it.
-    const small = name => totals(results[name].filter((_, t) => !TASKS[t].name.startsWith('5,000')).flat());
-    console.log(`without the 5,000-row table: diff / inline ${ratio(small('diff').responses.tokens, small('inline').responses.tokens)}, ` +
-      `diff / peer read to act ${ratio(small('diff').toAct, small('peer').toAct)}`);
-
-    const timing = await changeListTiming(pages.url, iterations);
+    const timing = await changeListTiming(site.url, iterations);
     console.log(`\nChange list after a click on the 1 MB page (a ${(timing.bytes / 1024).toFixed(0)} KB snapshot), in the server, ` +
       `${timing.ms.length} rounds: p50 ${percentile(timing.ms, 50).toFixed(2)} ms, max ${Math.max(...timing.ms).toFixed(2)} ms  (goal <= 10 ms)`);
   } finally {
-    await pages.close();
+    await site.close();
   }
 }
 
