@@ -34,9 +34,12 @@ export interface RecentEvent {
   time: number;
 }
 
-/** A console line as Playwright MCP prints it: `[LOG] text @ url:line` by message type; a page error as its stack. */
+/**
+ * A console line as Playwright MCP prints it: `[LOG] text @ url:line` by message type; a page error as its stack, or
+ * its message when the stack is empty (a SyntaxError in a script).
+ */
 export const formatConsoleEntry = (entry: ConsoleEntry) => entry.type === undefined
-  ? entry.stack ?? entry.text
+  ? entry.stack || entry.text
   : `[${entry.type.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
 
 const MAX_NETWORK_ENTRIES = 5_000;
