@@ -12,7 +12,8 @@
 //   browser_press_key keyboard.press (Enter: + the snapshot, as the servers answer it)
 // The browser is launched as the servers launch theirs: headless, the flags our server adds (a superset of the
 // peer's), no sandbox as root; one fresh BrowserContext (as --isolated) with the servers' viewport and timeouts. With
-// `allowedOrigin`, every other http(s) request is aborted at the route, as --allowed-origins does on both servers.
+// `allowedOrigin`, every other http(s) request is aborted at the route, as --allowed-origins does on both servers; with
+// `proxy`, requests other than loopback go through it, as --proxy-server with --proxy-bypass 127.0.0.1.
 import { chromium } from 'playwright';
 import { CHROMIUM } from './support.js';
 
@@ -26,12 +27,13 @@ const SNAPSHOT_TIMEOUT = 30_000;
  * Launches the floor's browser and returns a server-like state for bench/support.js (`client.callTool`, samples,
  * bytes, logLines), named 'floor'. `client.close()` closes the browser.
  */
-export async function connectFloor({ allowedOrigin, navigationTimeout, actionTimeout }) {
+export async function connectFloor({ allowedOrigin, proxy, navigationTimeout, actionTimeout }) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     chromiumSandbox: process.getuid?.() !== 0,
     args: FLOOR_ARGS,
+    ...(proxy && { proxy: { server: proxy, bypass: '127.0.0.1' } }),
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
   context.setDefaultTimeout(actionTimeout);

@@ -11,20 +11,23 @@
 //
 // Network: the pages reference scripts, styles and images on hosts that do not answer here (no internet: Chromium's
 // resolver fails at once on most lookups and stalls 1 to 10 s on some, at random; some pages never reach
-// DOMContentLoaded). By default both servers get
-// --allowed-origins <the loopback server> (the floor aborts the same requests at its route), so every such request
-// fails at once, as on an offline or ad-blocked machine, and all see the same conditions; `--external` serves the
-// pages as they are instead (outside requests fail in the network, for the floor too).
+// DOMContentLoaded). By default both servers get --allowed-origins <the loopback server> (the floor aborts the same
+// requests at its route), so every such request fails at once, as on an offline or ad-blocked machine, and all see the
+// same conditions. `--external` serves the pages as they are instead: outside requests fail in the network, each
+// browser drawing its own resolver stalls (a server against itself then differs by seconds on some calls).
+// `--drop MS` sends the outside requests of all three through a loopback proxy that drops each after MS: they fail in
+// the network, after the same delay for everyone.
 //
 //   npm run bench:real                         (builds first)
 //   node bench/real.js --iterations 3 --pages wikipedia.html,telegraph.html --external
+//   node bench/real.js --drop 3000
 //   BENCH_OURS_ARGS='--no-dom-state' node bench/real.js   (extra flags for our server: what a feature costs)
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connectFloor } from './floor.js';
 import {
   candidates, choose, CHROMIUM, failed, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, refIn, ROOT,
-  startRealPages, timed, withServers,
+  startDropProxy, startRealPages, timed, withServers,
 } from './support.js';
 
 /** A row per tool and way of calling it: `browser_type submit` is browser_type with submit: true. */
@@ -52,18 +55,20 @@ const option = name => {
   const i = process.argv.indexOf(name);
   return i < 0 ? undefined : process.argv[i + 1];
 };
-const external = process.argv.includes('--external');
+const drop = option('--drop') === undefined ? undefined : Number(option('--drop'));
+const external = process.argv.includes('--external') || drop !== undefined;
 
-function serverDefinitions(origin) {
+/** `proxy`: the drop proxy's URL (--drop). */
+function serverDefinitions(origin, proxy) {
   const common = ['--headless', '--isolated', '--executable-path', CHROMIUM,
     '--timeout-navigation', String(NAVIGATION_TIMEOUT_MS), '--timeout-action', String(ACTION_TIMEOUT_MS),
-    ...(external ? [] : ['--allowed-origins', origin])];
+    ...(external ? [] : ['--allowed-origins', origin]), ...(proxy ? ['--proxy-server', proxy, '--proxy-bypass', '127.0.0.1'] : [])];
   return [
     // The settle lines say how long each of our calls waited for the page after its action, and why it stopped.
     { name: 'ours', args: [OUR_CLI, 'mcp', ...common, ...(process.env.BENCH_OURS_ARGS?.split(' ').filter(Boolean) ?? [])], env: { AGENT_INSPECTOR_DEBUG: 'settle' }, log: SETTLE_LINE },
     // --no-sandbox: Chromium refuses to start sandboxed as root.
     { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--no-sandbox', ...common] },
-    { connect: () => connectFloor({ allowedOrigin: external ? undefined : origin, navigationTimeout: NAVIGATION_TIMEOUT_MS, actionTimeout: ACTION_TIMEOUT_MS }) },
+    { connect: () => connectFloor({ allowedOrigin: external ? undefined : origin, proxy, navigationTimeout: NAVIGATION_TIMEOUT_MS, actionTimeout: ACTION_TIMEOUT_MS }) },
   ];
 }
 
@@ -227,10 +232,13 @@ async function main() {
   const pages = (await readdir(PAGES_DIR)).filter(name => name.endsWith('.html') && (!only || only.includes(name))).sort();
   if (!pages.length) throw new Error(`no pages in ${PAGES_DIR}${only ? ` named ${only.join(', ')}` : ''}`);
   console.log(machineInfo());
-  console.log(`${pages.length} pages, ${iterations} timed rounds; external requests ${external ? 'go out as they are (--external)'
-    : 'are blocked for both servers (--allowed-origins loopback) and the floor (aborted at its route)'}.`);
+  if (drop !== undefined && !(drop >= 0)) throw new Error(`--drop takes a delay in ms, got ${option('--drop')}`);
+  console.log(`${pages.length} pages, ${iterations} timed rounds; external requests ${drop !== undefined ? `are dropped after ${drop} ms by a loopback proxy (--drop)`
+    : external ? 'go out as they are (--external)' : 'are blocked for both servers (--allowed-origins loopback) and the floor (aborted at its route)'}.`);
   const site = await startRealPages();
-  await withServers(serverDefinitions(site.url), site, async servers => {
+  const proxy = drop === undefined ? undefined : await startDropProxy(drop);
+  const fixtures = { close: () => Promise.all([site.close(), proxy?.close()]) };
+  await withServers(serverDefinitions(site.url, proxy?.url), fixtures, async servers => {
     const [ours, peer, floor] = servers;
     for (const server of servers) server.errors = {};
     countBrowserState(ours);

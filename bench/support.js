@@ -280,3 +280,27 @@ export async function choose(servers, url, act, { clicks = 1, stay = false, text
   }
   return { field, clicks: picked, click: picked[0] };
 }
+
+/**
+ * A loopback HTTP proxy that answers nothing: each request or CONNECT tunnel is held `ms`, then its connection closed.
+ * Browsers sent through it (`--proxy-server`, loopback bypassed) see every outside request fail after the same delay,
+ * as on a network that drops them, without the resolver's stalls that differ from lookup to lookup.
+ */
+export async function startDropProxy(ms) {
+  const sockets = new Set();
+  const hold = socket => {
+    sockets.add(socket);
+    socket.on('error', () => {}).on('close', () => sockets.delete(socket));
+    setTimeout(() => socket.destroy(), ms).unref();
+  };
+  const server = createServer(req => hold(req.socket));
+  server.on('connect', (req, socket) => hold(socket));
+  await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise(resolve => {
+      for (const socket of sockets) socket.destroy();
+      server.close(resolve);
+    }),
+  };
+}
