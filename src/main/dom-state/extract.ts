@@ -30,12 +30,23 @@ function refsChange(before: Set<string> | undefined, after: Set<string>) {
   return { added: [...after].filter(ref => !before.has(ref)), removed: [...before].filter(ref => !after.has(ref)) };
 }
 
+const INDENTS: string[] = [];
+/** A line as the serializer packed it for the trip (see DomDelta), with its indentation back. */
+function unpackLine(line: string): string {
+  const spaces = line.charCodeAt(0) - 33;
+  if (spaces < 0) return line.slice(1);
+  return (INDENTS[spaces] ??= ' '.repeat(spaces)) + line.slice(1);
+}
+
 /** The frame's serialization after the page's answer: unchanged (null), whole, or the changed lines spliced in. */
 function applyDelta(last: Serialization | undefined, delta: DomDelta | null): Serialization | undefined {
   if (!delta) return last;
-  if ('full' in delta) return { gen: delta.gen, lines: delta.full.slice(0, -1).split('\n'), html: delta.full };
+  if ('full' in delta) {
+    const lines = delta.full.split('\n').map(unpackLine);
+    return { gen: delta.gen, lines, html: `${lines.join('\n')}\n` };
+  }
   if (!last) return undefined;
-  const lines = [...last.lines.slice(0, delta.head), ...delta.middle, ...last.lines.slice(last.lines.length - delta.tail)];
+  const lines = [...last.lines.slice(0, delta.head), ...delta.middle.map(unpackLine), ...last.lines.slice(last.lines.length - delta.tail)];
   return { gen: delta.gen, lines, html: `${lines.join('\n')}\n` };
 }
 

@@ -1,6 +1,10 @@
 /// <reference lib="dom" />
 
-/** What the page sends back: the whole serialization, or the lines that changed since generation `since`. */
+/**
+ * What the page sends back: the whole serialization, or the lines that changed since generation `since`. Lines travel
+ * packed (see `packed` in serializeDom, `unpackLine` in extract.ts): their indentation, near half the bytes of a deep
+ * page, as one character; `full` is the packed lines joined by newlines.
+ */
 export type DomDelta = { gen: number; full: string } | { gen: number; head: number; tail: number; middle: string[] };
 
 /**
@@ -362,10 +366,16 @@ export function serializeDom(
   const since = watch.gen;
   watch.lines = out;
   watch.gen++;
-  if (!previous || options.since !== since) return { gen: watch.gen, full: out.join('\n') + '\n' };
+  // A line's leading spaces as one character (33 + their count), or a space before a line indented deeper than that.
+  const packed = (line: string) => {
+    let spaces = 0;
+    while (line.charCodeAt(spaces) === 32) spaces++;
+    return spaces < 94 ? String.fromCharCode(33 + spaces) + line.slice(spaces) : ` ${line}`;
+  };
+  if (!previous || options.since !== since) return { gen: watch.gen, full: out.map(packed).join('\n') };
   let head = 0;
   while (head < previous.length && head < out.length && previous[head] === out[head]) head++;
   let tail = 0;
   while (tail < previous.length - head && tail < out.length - head && previous[previous.length - 1 - tail] === out[out.length - 1 - tail]) tail++;
-  return { gen: watch.gen, head, tail, middle: out.slice(head, out.length - tail) };
+  return { gen: watch.gen, head, tail, middle: out.slice(head, out.length - tail).map(packed) };
 }
