@@ -1,7 +1,7 @@
 import { pageStamp } from './page-stamp';
 import { SettleWatch } from './settle';
 import { TabEvents, type ConsoleEntry, type NetworkEntry, type RecentEvent, type TabEventsOptions } from './tab-events';
-import { locateTarget } from './target-locator';
+import { locateTarget, targetLocator } from './target-locator';
 import { UtilityWorlds } from './utility-world';
 import { snapshotNode } from '../../shared/aria-snapshot';
 import type { ResolvedTarget } from '../../shared/events';
@@ -218,6 +218,11 @@ export class Tab {
     const { locator, code, resolved } = await locateTarget(this, target, look);
     if (resolved) this.resolvedTargets.push(resolved);
     return { locator, code };
+  }
+
+  /** The element a target names, unchecked: for a read that runs beside `locator()`'s own checks. */
+  uncheckedLocator(target: string): Locator {
+    return targetLocator(this.page, target);
   }
 
   get targetDetails(): boolean {

@@ -31,6 +31,9 @@ export interface TargetScope {
  * a message naming the target instead of waiting for an element that will never come. `look` only looks (a check
  * before the call that acts): no `resolved` then, the record of what the call acted on for its event.
  */
+/** The element a ref or selector names, unchecked and without a round trip (locateTarget checks it). */
+export const targetLocator = (page: Page, target: string): Locator => page.locator(REF.test(target) ? `aria-ref=${target}` : target);
+
 export async function locateTarget(scope: TargetScope, target: string, look: boolean): Promise<{ locator: Locator; code: string; resolved?: ResolvedTarget }> {
   // A ref is a few characters and a selector rarely a hundred; a huge one only makes the page parse it (and the
   // error quote it): refuse it by its length.
@@ -40,7 +43,7 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
   const details = !look && scope.targetDetails;
   if (REF.test(target)) {
     if (!scope.snapshotRefs.has(target)) throw new RefNotFoundError(target);
-    const locator = scope.page.locator(`aria-ref=${target}`);
+    const locator = targetLocator(scope.page, target);
     // normalize() resolves the element once, so it doubles as the check that the ref is still on the page. The box
     // and the element's facts (for locator candidates) are read alongside.
     const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), details ? boxOf(locator) : undefined, details ? elementFactsOf(locator) : undefined]);
@@ -53,7 +56,7 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
   let locator: Locator;
   let count: number;
   try {
-    locator = scope.page.locator(target);
+    locator = targetLocator(scope.page, target);
     count = await locator.count();
   } catch (error) {
     throw new Error(`"${target}" is neither a ref from the snapshot nor a valid selector: ${firstLine(error)}`);

@@ -18,8 +18,11 @@ const type = defineTool({
   scope: 'page',
   readOnly: false,
   async handler({ args, tab, context, response }) {
+    // The field's facts (is it a secret?) are read while the target is checked, not after: one round trip less.
+    const typed = textToType(context.secrets, tab.uncheckedLocator(args.target), args.text);
+    typed.catch(() => {});
     const { locator, code } = await tab.locator(args.target);
-    const text = await textToType(context.secrets, locator, args.text);
+    const text = await typed;
     const method = args.slowly ? 'pressSequentially' : 'fill';
     response.addCode(`await ${code}.${method}(${text.code});`);
     if (args.submit) response.addCode(`await ${code}.press('Enter');`);
