@@ -56,6 +56,16 @@ export function fieldFacts(locator: Locator): Promise<FieldFacts> {
   return locator.evaluate(readFacts);
 }
 
+/**
+ * fieldFacts started now, beside the checks of the target (one round trip less than after them), for textToType. A
+ * target those checks refuse leaves the read unused: its failure is then nobody's to handle.
+ */
+export function startFieldFacts(locator: Locator): Promise<FieldFacts> {
+  const facts = fieldFacts(locator);
+  facts.catch(() => {});
+  return facts;
+}
+
 /** Whether the element that has focus in the page (not inside a frame) is a sensitive field. */
 export async function focusIsSensitive(page: Page): Promise<boolean> {
   const focused = await page.evaluateHandle(() => document.activeElement);
@@ -70,16 +80,16 @@ export async function focusIsSensitive(page: Page): Promise<boolean> {
 /**
  * The text a typing tool types and the code it shows. A value typed into a sensitive field joins the session's
  * secrets under a name, so from then on it is redacted like a --secrets value wherever it would be published (args,
- * snapshot, Browser State) and the code reads process.env.NAME. A --secrets name is typed as before. Only a typing
- * tool pays for the one evaluate that reads the field.
+ * snapshot, Browser State) and the code reads process.env.NAME. A --secrets name is typed as before. `facts`: the
+ * field's (startFieldFacts), read only by a typing tool. Called in field order: names are numbered in that order.
  */
-export async function textToType(secrets: Record<string, string>, locator: Locator, text: string): Promise<{ value: string; code: string }> {
+export async function textToType(secrets: Record<string, string>, facts: Promise<FieldFacts>, text: string): Promise<{ value: string; code: string }> {
   if (text && !Object.hasOwn(secrets, text)) {
     // A secret's value typed in clear is typed as its name would be: the code reads the variable, not a mask.
     const known = Object.keys(secrets).find(name => secrets[name] === text);
     if (known) return secretAwareText(secrets, known);
-    const facts = await fieldFacts(locator);
-    if (isSensitive(facts)) return secretAwareText(secrets, register(secrets, facts, text));
+    const field = await facts;
+    if (isSensitive(field)) return secretAwareText(secrets, register(secrets, field, text));
   }
   return secretAwareText(secrets, text);
 }

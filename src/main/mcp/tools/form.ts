@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../browser/codegen';
-import { textToType } from '../sensitive-field';
+import { startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, noModal, targetField } from '../tool';
 import { assertReadable } from './element';
 
@@ -20,10 +20,14 @@ const fillForm = defineTool({
   scope: 'page',
   readOnly: false,
   async handler({ args, tab, context, response }) {
-    // Resolve every target first, so a bad one fails the call before any field changes.
-    const fields = await Promise.all(args.fields.map(async field => ({ field, ...(await tab.locator(field.target)) })));
+    // Resolve every target first, so a bad one fails the call before any field changes; a text field's facts (is it a
+    // secret?) are read meanwhile.
+    const fields = await Promise.all(args.fields.map(async field => {
+      const facts = field.type === 'textbox' ? startFieldFacts(tab.uncheckedLocator(field.target)) : undefined;
+      return { field, facts, ...(await tab.locator(field.target)) };
+    }));
     await tab.runAction(async () => {
-      for (const { field, locator, code } of fields) {
+      for (const { field, facts, locator, code } of fields) {
         if (field.type === 'checkbox' || field.type === 'radio') {
           if (field.value !== 'true' && field.value !== 'false')
             throw new Error(`Field "${field.name}": a ${field.type} value must be "true" or "false", got "${field.value}".`);
@@ -33,7 +37,7 @@ const fillForm = defineTool({
           response.addCode(`await ${code}.selectOption(${jsLiteral(field.value)});`);
           await locator.selectOption(field.value);
         } else {
-          const text = await textToType(context.secrets, locator, field.value);
+          const text = await textToType(context.secrets, facts ?? startFieldFacts(locator), field.value);
           response.addCode(`await ${code}.fill(${text.code});`);
           await locator.fill(text.value);
         }

@@ -4,7 +4,7 @@ import { NegotiationError, planStep } from '../../negotiation/client-loop';
 import { toolFor } from '../../negotiation/action-tools';
 import { formatAction } from '../../../shared/negotiation';
 import type { Tab } from '../../browser/tab';
-import { textToType } from '../sensitive-field';
+import { startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool } from '../tool';
 
 const interact = defineTool({
@@ -55,7 +55,7 @@ const interact = defineTool({
  */
 async function registerIfSecret(secrets: Record<string, string>, tab: Tab, target: string, text: string) {
   const found = await tab.locator(target, { look: true }).catch(() => undefined);
-  if (found) await textToType(secrets, found.locator, text);
+  if (found) await textToType(secrets, startFieldFacts(found.locator), text);
 }
 
 /** One line per round: what was sent, its size, and what came back. */

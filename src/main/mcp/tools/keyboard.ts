@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
-import { focusIsSensitive, textToType } from '../sensitive-field';
+import { focusIsSensitive, startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, targetField } from '../tool';
 
 const type = defineTool({
@@ -18,11 +18,9 @@ const type = defineTool({
   scope: 'page',
   readOnly: false,
   async handler({ args, tab, context, response }) {
-    // The field's facts (is it a secret?) are read while the target is checked, not after: one round trip less.
-    const typed = textToType(context.secrets, tab.uncheckedLocator(args.target), args.text);
-    typed.catch(() => {});
+    const facts = startFieldFacts(tab.uncheckedLocator(args.target));
     const { locator, code } = await tab.locator(args.target);
-    const text = await typed;
+    const text = await textToType(context.secrets, facts, args.text);
     const method = args.slowly ? 'pressSequentially' : 'fill';
     response.addCode(`await ${code}.${method}(${text.code});`);
     if (args.submit) response.addCode(`await ${code}.press('Enter');`);
