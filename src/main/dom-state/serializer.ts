@@ -255,7 +255,8 @@ export function serializeDom(
     return lines;
   }
 
-  type Child = { text: string } | { node: Element } | { shadow: ShadowRoot } | { frame: string };
+  /** A child as written: its normalized text, an element, an open shadow root, or the frame an <iframe> hosts. */
+  type Child = string | Element | { shadow: ShadowRoot } | { frame: string };
 
   function childrenOf(el: Element | ShadowRoot): Child[] {
     const out: Child[] = [];
@@ -264,9 +265,9 @@ export function serializeDom(
         // Most text nodes of a large page are the whitespace between tags: reject those before normalizing.
         const raw = node.nodeValue;
         if (!raw || !/\S/.test(raw)) continue;
-        out.push({ text: raw.replace(/\s+/g, ' ').trim() });
+        out.push(raw.replace(/\s+/g, ' ').trim());
       } else if (node.nodeType === 1) {
-        out.push({ node: node as Element });
+        out.push(node as Element);
       }
     }
     return out;
@@ -285,7 +286,8 @@ export function serializeDom(
     const start = out.length;
     serializeFresh(el, tag, indent, out);
     if (watch) {
-      watch.cache.set(el, { indent, lines: out.slice(start) });
+      // A one-line element costs less to rebuild with its parent than to keep: most elements of a page are leaves.
+      if (out.length - start > 1) watch.cache.set(el, { indent, lines: out.slice(start) });
       const ref = refOf(el);
       if (ref) watch.refElements.set(ref, el);
     }
@@ -309,7 +311,7 @@ export function serializeDom(
     let children: Child[];
     if (tag === 'TEXTAREA') {
       const value = (el as HTMLTextAreaElement).value;
-      children = value ? [{ text: value }] : [];
+      children = value ? [value] : [];
     } else {
       children = childrenOf(el);
       const shadow = (el as HTMLElement).shadowRoot;
@@ -324,8 +326,8 @@ export function serializeDom(
     if (!children.length) {
       lines[lines.length - 1] += `</${name}>`;
       out.push(...lines);
-    } else if (only && 'text' in only && only.text.length <= INLINE_TEXT) {
-      lines[lines.length - 1] += `${escapeText(only.text)}</${name}>`;
+    } else if (typeof only === 'string' && only.length <= INLINE_TEXT) {
+      lines[lines.length - 1] += `${escapeText(only)}</${name}>`;
       out.push(...lines);
     } else {
       out.push(...lines);
@@ -336,13 +338,13 @@ export function serializeDom(
 
   function writeChildren(children: Child[], indent: string, out: string[]): void {
     for (const child of children) {
-      if ('text' in child) out.push(indent + escapeText(child.text));
-      else if ('node' in child) serialize(child.node, indent, out);
-      else if ('frame' in child) out.push(`${indent}<!--frame:${child.frame}-->`);
-      else {
+      if (typeof child === 'string') out.push(indent + escapeText(child));
+      // By nodeType, not by property: a page's custom element may well have a `shadow` or `frame` property.
+      else if ((child as Node).nodeType === 1) serialize(child as Element, indent, out);
+      else if ('shadow' in child) {
         out.push(`${indent}#shadow-root`);
         writeChildren(childrenOf(child.shadow), indent + '  ', out);
-      }
+      } else out.push(`${indent}<!--frame:${(child as { frame: string }).frame}-->`);
     }
   }
 
