@@ -117,6 +117,53 @@ test('what an agent types into secret fields reaches no file, export or zip; the
   for (const value of CLEAR) expect(replayed.stdout + unset.stdout).not.toContain(value);
 });
 
+test('a password a GET form put into the next URL: the code reads it from the environment, the exported spec matches the URL without it and passes', async ({ site, workspace }) => {
+  test.setTimeout(120_000);
+  mkdirSync(workspace, { recursive: true });
+  const sessions = join(workspace, 'sessions');
+  const password = 'pw@GET 7';
+  const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const nav = await mcp.call('browser_navigate', { url: `${site.url}/login-get.html` });
+  const yaml = nav.parsed.snapshot!.yaml;
+  await mcp.call('browser_type', { target: refOf(yaml, /textbox "User"/), text: 'dana' });
+  // Typed with submit: the call that navigates also writes a Browser State diff, named after what was typed.
+  const submitted = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Password"/), text: password, submit: true });
+  expect(submitted.isError, submitted.text).toBe(false);
+  // The agent goes back to the URL it was shown (masked) with the real value, as an agent copying it would.
+  const url = `${site.url}/login-get.html?user=dana&pass=${encodeURIComponent(password).replace(/%20/g, '+')}`;
+  const again = await mcp.call('browser_navigate', { url });
+  expect(again.parsed.code).toBe(`await page.goto(\`${site.url}/login-get.html?user=dana&pass=\${process.env.PASSWORD}\`);`);
+  for (const response of [submitted, again]) {
+    expect(response.text).not.toContain('pw%40GET');
+    expect(response.text).not.toContain(password);
+  }
+  await mcp.close();
+
+  const dir = join(sessions, readdirSync(sessions)[0]);
+  // Not in any file (the Browser State diffs and their names included), in clear or as the URL carried it.
+  for (const { name, data } of filesUnder(workspace, '')) {
+    for (const form of [password, 'pw%40GET', 'pw@GET', 'pw-GET']) expect(data.includes(form) || name.includes(form), `${form} in ${name}`).toBe(false);
+  }
+  const spec = join(workspace, 'get-login.spec.ts');
+  await run('node', [CLI, 'export', dir, '-o', spec]);
+  const code = readFileSync(spec, 'utf8');
+  expect(code).not.toContain('<secret>');
+  expect(code).toContain("url.searchParams.get('user') === 'dana'");
+  expect(code).toContain('pass=${process.env.PASSWORD}`');
+  const project = mkdtempSync(join(tmpdir(), 'exported-get-'));
+  symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
+  copyFileSync(spec, join(project, 'get-login.spec.ts'));
+  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
+  try {
+    const passed = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project, env: { ...process.env, PASSWORD: password, BASE_URL: site.url } })
+      .then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+    expect(passed.code, `${code}\n${passed.stdout}\n${passed.stderr}`).toBe(0);
+    expect(passed.stdout).toContain('1 passed');
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+});
+
 test('browser_interact: a --secrets value in the query is masked in the planner rounds and calls on the bus; the typed password too', async ({ site, workspace }) => {
   const { core, events, mcp } = await inProcessCore(workspace, { secrets: { API_TOKEN: TOKEN } });
   try {

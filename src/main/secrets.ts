@@ -21,10 +21,35 @@ export function secretMask(name: string): string {
 /** A `secretMask` in text; group 1 is the name. */
 export const SECRET_MASK = /<secret>([A-Za-z_][A-Za-z0-9_]*)<\/secret>/g;
 
-/** Replaces every secret value with `<secret>NAME</secret>`; longest values first so overlaps redact whole. */
+/** Whether text holds a `secretMask` (SECRET_MASK is global: its `test` would keep state between calls). */
+export const hasSecretMask = (text: string) => text.includes('<secret>') && new RegExp(SECRET_MASK.source).test(text);
+
+const JS_STRING = /'(?:[^'\\\n]|\\.)*'/g;
+
+/**
+ * Generated code with a secret inside another string (a GET form put the password into the next URL): each string
+ * literal holding a mask becomes a template literal that reads the secret from the environment, so the code runs as
+ * recorded and never carries `<secret>NAME</secret>` (a whole masked argument is `process.env.NAME` already).
+ */
+export function withSecretLookups(code: string): string {
+  if (!hasSecretMask(code)) return code;
+  return code.replace(JS_STRING, literal => {
+    if (!hasSecretMask(literal)) return literal;
+    // The literal's text as a template's: a quote needs no escape there, a backtick and `${` do.
+    const text = literal.slice(1, -1).replace(/\\(.)/g, (escape, char: string) => (char === "'" ? "'" : escape)).replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+    return `\`${text.replace(SECRET_MASK, (_, name: string) => `\${process.env.${name}}`)}\``;
+  });
+}
+
+/**
+ * Replaces every secret value with `<secret>NAME</secret>`, also as a URL carries it (a GET form encodes `p@ss` as
+ * `p%40ss`); longest values first so overlaps redact whole.
+ */
 export function redactSecrets(secrets: Record<string, string>, text: string): string {
   const entries = Object.entries(secrets).sort(([, a], [, b]) => b.length - a.length);
-  for (const [name, value] of entries) text = text.split(value).join(secretMask(name));
+  for (const [name, value] of entries) {
+    for (const form of new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)])) text = text.split(form).join(secretMask(name));
+  }
   return text;
 }
 

@@ -67,7 +67,7 @@ export class DomState {
     const document = extracted?.document ?? probe.document;
     this.last = { page, generation, document };
     if (extracted) this.lastPath = extracted.path;
-    const plan = this.writer.plan(tool, args, { changed: probe.changed, ariaSnapshot: this.redact(ariaSnapshot), document, url: page.url() });
+    const plan = this.writer.plan(tool, this.redactArgs(args), { changed: probe.changed, ariaSnapshot: this.redact(ariaSnapshot), document, url: this.redact(page.url()) });
     const { dom, diff, diffMs } = await this.writer.write(plan, extracted && this.redact(extracted.html));
     // AGENT_INSPECTOR_DEBUG=dom-state: where the call's time goes (bench:dom-state reads these lines).
     if (DEBUG) {
@@ -76,6 +76,12 @@ export class DomState {
         `total=${ms(performance.now() - started)}ms bytes=${dom.length} diffBytes=${diff?.length ?? 0} path=${this.lastPath}\n`);
     }
     return { files: plan.files, dom, diff, extraction: this.lastPath };
+  }
+
+  /** The arguments as a diff file may be named after them: a value typed into a secret field is masked. */
+  private redactArgs(args: Record<string, unknown>): Record<string, unknown> {
+    const redact = (value: unknown): unknown => (typeof value === 'string' ? this.redact(value) : Array.isArray(value) ? value.map(redact) : value);
+    return Object.fromEntries(Object.entries(args).map(([name, value]) => [name, redact(value)]));
   }
 
   /** Waits until every state started so far is on disk (or failed): at session end and when the browser closes. */

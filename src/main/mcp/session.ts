@@ -11,7 +11,7 @@ import { renderResponse, type ParsedResponse } from '../../shared/response';
 import { answerWith, outcomeOf, skippedStep, stepEvent } from './step-event';
 import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import { Response } from './response';
-import { redactDeep } from '../secrets';
+import { redactDeep, withSecretLookups } from '../secrets';
 import { capText } from './output-cap';
 import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
@@ -213,6 +213,7 @@ export class McpSession implements ToolHost {
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
     const sections: ParsedResponse = redactDeep(context.secrets, options.takeover ? { takeover: options.takeover, ...finished } : finished);
+    if (sections.code) sections.code = withSecretLookups(sections.code);
     // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
     const full = renderResponse(sections);
     // --codegen none leaves the code out of what the agent reads, and so does a failure, as @playwright/mcp answers:

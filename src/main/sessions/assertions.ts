@@ -1,5 +1,6 @@
 import { parseAriaTree, type AriaNode } from '../../shared/aria-tree';
 import { jsString } from '../browser/codegen';
+import { hasSecretMask } from '../secrets';
 import type { ToolCallRecord } from './format';
 
 /**
@@ -36,6 +37,15 @@ export function isVolatileFragment(hash: string): boolean {
   return [...new URLSearchParams(fragment)].some(([name, value]) => isVolatileParam(name, value));
 }
 
+/** A URL part with its %-escapes decoded, or as it is when they do not decode. */
+function decoded(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
 /**
  * `await expect(page).toHaveURL(…)` for the URL a step ended on: the exact URL when nothing in it is volatile;
  * otherwise a predicate on origin and path, the stable parameters and a stable fragment, with the volatile parts
@@ -49,12 +59,15 @@ export function urlAssertion(recorded: string): string {
     return `await expect(page).toHaveURL(${jsString(recorded)});`;
   }
   const params = [...url.searchParams];
-  const stable = params.filter(([name, value]) => !isVolatileParam(name, value));
-  const volatileHash = !!url.hash && isVolatileFragment(url.hash);
-  if (!/^https?:$/.test(url.protocol) || (stable.length === params.length && !volatileHash)) {
+  // A masked secret is no value to match: its parameter is left out like a volatile one (and a path that holds one
+  // leaves the origin alone to check).
+  const stable = params.filter(([name, value]) => !isVolatileParam(name, value) && !hasSecretMask(value));
+  const volatileHash = !!url.hash && (isVolatileFragment(url.hash) || hasSecretMask(decoded(url.hash)));
+  const maskedPath = hasSecretMask(decoded(url.pathname));
+  if (!/^https?:$/.test(url.protocol) || (stable.length === params.length && !volatileHash && !maskedPath)) {
     return `await expect(page).toHaveURL(${jsString(recorded)});`;
   }
-  const checks = [`url.origin + url.pathname === ${jsString(url.origin + url.pathname)}`];
+  const checks = [maskedPath ? `url.origin === ${jsString(url.origin)}` : `url.origin + url.pathname === ${jsString(url.origin + url.pathname)}`];
   for (const name of new Set(stable.map(([name]) => name))) {
     const values = stable.filter(([other]) => other === name).map(([, value]) => value);
     checks.push(values.length === 1

@@ -1,4 +1,5 @@
 import { jsLiteral, jsString } from '../browser/codegen';
+import { SECRET_MASK } from '../secrets';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
 import { ariaTemplate } from './aria-template';
@@ -129,7 +130,8 @@ function ariaCheckpoint(aiYaml: string): string {
 
 /** Rewrites `'https://origin/…'` literals as `BASE_URL + '/…'`; lines stay as they are without an origin. */
 export function rebaseLine(origin: string | undefined): (line: string) => string {
-  return line => (origin ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`) : line);
+  // A template literal holds a URL that carries a secret (see withSecretLookups).
+  return line => (origin ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`).split(`\`${origin}`).join('`${BASE_URL}') : line);
 }
 
 /**
@@ -203,7 +205,8 @@ function describeArgs(step: ToolCallRecord): string {
   const target = step.targets?.[0];
   const what = target?.role ? ` ${target.role}${target.name ? ` "${target.name}"` : ''}` : '';
   const url = step.tool === 'browser_navigate' && typeof step.args.url === 'string' ? ` ${step.args.url}` : '';
-  return `${what}${url}`.replace(/\n/g, ' ');
+  // A masked secret reads as the variable that holds it: no `<secret>…</secret>` in a spec.
+  return `${what}${url}`.replace(/\n/g, ' ').replace(SECRET_MASK, (_, name: string) => `$${name}`);
 }
 
 const firstLine = (text: string | undefined) => (text ?? 'no message').replace(/^Error: /, '').split('\n')[0];
