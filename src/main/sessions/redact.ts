@@ -30,7 +30,8 @@ export function unredactableReason(value: string): string | undefined {
 /**
  * One pass over a text that replaces every form a secret takes in a recording by what live masking would have
  * published: the code argument `('value')` by `(process.env.NAME)`, the value itself, and its JSON-escaped (JSON kept
- * inside a string, a YAML quoted scalar) and HTML-escaped (a DOM attribute) forms by `<secret>NAME</secret>`. A
+ * inside a string, a YAML quoted scalar), HTML-escaped (a DOM attribute) and URL-encoded (a GET form's next URL) forms
+ * by `<secret>NAME</secret>`. A
  * single regular expression, longest form first, so a replacement is never matched again (a value inside a mask).
  */
 export function secretReplacer(secrets: Record<string, string>): (text: string) => { text: string; count: number } {
@@ -39,7 +40,8 @@ export function secretReplacer(secrets: Record<string, string>): (text: string) 
     const reason = unredactableReason(value);
     if (reason) throw new Error(`${name}: ${reason}`);
     forms.set(`(${jsString(value)})`, `(process.env.${name})`);
-    for (const form of [value, JSON.stringify(value).slice(1, -1), htmlEscape(value)]) if (!forms.has(form)) forms.set(form, secretMask(name));
+    const urlForms = [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)];
+    for (const form of [value, JSON.stringify(value).slice(1, -1), htmlEscape(value), ...urlForms]) if (!forms.has(form)) forms.set(form, secretMask(name));
   }
   const values = [...forms.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   // What masking already wrote is matched first and kept: a value "secret" must not break `<secret>PASSWORD</secret>`.
