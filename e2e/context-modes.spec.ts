@@ -156,13 +156,13 @@ test('browser_snapshot scope: a target (ref or selector) gives its subtree, dept
   }
 });
 
-test('--output-max-size cuts a response at a line end, closes its fence and links the whole text', async ({ site, workspace }) => {
-  const mcp = await connectStdio(['--snapshot-mode', 'inline', '--output-max-size', '700'], { cwd: workspace });
+test('--response-max-size cuts a response at a line end, closes its fence and links the whole text', async ({ site, workspace }) => {
+  const mcp = await connectStdio(['--snapshot-mode', 'inline', '--response-max-size', '700'], { cwd: workspace });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/context.html` });
     expect(Buffer.byteLength(nav.text)).toBeLessThanOrEqual(700);
     const marker = nav.text.split('\n').at(-1)!;
-    expect(marker).toMatch(/^\[Response truncated: \d+ bytes, over the 700-byte limit \(--output-max-size\); the whole response is in \.playwright-mcp\/response-[\w-]+\.md\]$/);
+    expect(marker).toMatch(/^\[Response truncated: \d+ bytes, over the 700-byte limit \(--response-max-size\); the whole response is in \.playwright-mcp\/response-[\w-]+\.md\]$/);
     expect(nav.text).toContain('```\n[Response truncated');
     expect(nav.parsed.snapshot!.yaml).toContain('heading "Orders"');
     const whole = readFileSync(join(workspace, marker.match(/is in (\S+)\]$/)![1]), 'utf8');

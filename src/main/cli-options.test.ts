@@ -27,13 +27,16 @@ test('--snapshot-mode: diff by default, inline for the whole tree, full as the p
   const saved = process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
   delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
   try {
-    expect(parse()).toMatchObject({ snapshotMode: 'diff', maxChangeLines: 60, snapshotBoxes: false, outputMaxSize: undefined });
+    expect(parse()).toMatchObject({ snapshotMode: 'diff', maxChangeLines: 60, snapshotBoxes: false, outputMaxSize: undefined, responseMaxSize: undefined });
     expect(parse('--snapshot-mode', 'inline').snapshotMode).toBe('inline');
     expect(parse('--snapshot-mode', 'full').snapshotMode).toBe('file');
-    expect(parse('--snapshot-mode', 'none', '--max-change-lines', '20', '--snapshot-boxes', '--output-max-size', '4096'))
-      .toMatchObject({ snapshotMode: 'none', maxChangeLines: 20, snapshotBoxes: true, outputMaxSize: 4096 });
+    expect(parse('--snapshot-mode', 'none', '--max-change-lines', '20', '--snapshot-boxes', '--output-max-size', '4096', '--response-max-size', '700'))
+      .toMatchObject({ snapshotMode: 'none', maxChangeLines: 20, snapshotBoxes: true, outputMaxSize: 4096, responseMaxSize: 700 });
     expect(() => parse('--snapshot-mode', 'yaml')).toThrow('expected one of inline, file, none, diff or full, got "yaml"');
+    process.env.AGENT_INSPECTOR_RESPONSE_MAX_SIZE = '900';
+    expect(parse()).toMatchObject({ outputMaxSize: undefined, responseMaxSize: 900 });
   } finally {
+    delete process.env.AGENT_INSPECTOR_RESPONSE_MAX_SIZE;
     if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
   }
 });

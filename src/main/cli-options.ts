@@ -6,7 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
 import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
-import { sessionOverridesFrom, type PeerConfigFile } from './config-file';
+import { responseMaxSizeFrom, sessionOverridesFrom, type PeerConfigFile } from './config-file';
 import { milliseconds } from './peer-options';
 import { loadSecrets } from './secrets';
 
@@ -29,6 +29,7 @@ export interface CliOptions {
   maxChangeLines?: number;
   snapshotBoxes?: boolean;
   outputMaxSize?: number;
+  responseMaxSize?: number;
   domState?: boolean;
   tokenCount?: boolean;
   activity?: boolean;
@@ -169,7 +170,8 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--snapshot-mode <mode>', 'what an action\'s response carries of the page: diff (a file link and the changes; default), inline (the whole snapshot in the response), file or full (a file link, as @playwright/mcp\'s full), none').argParser(snapshotMode).env(env('SNAPSHOT_MODE')))
     .addOption(new Option('--max-change-lines <n>', 'most lines of page changes in a diff-mode response before an outline replaces them (default 60)').argParser(count('--max-change-lines')).env(env('MAX_CHANGE_LINES')))
     .addOption(new Option('--snapshot-boxes', 'include each element\'s [box=x,y,width,height] in snapshots').env(env('SNAPSHOT_BOXES')))
-    .addOption(new Option('--output-max-size <bytes>', 'cap each text response at this many bytes; the rest is written to a file and linked').argParser(count('--output-max-size')).env(env('OUTPUT_MAX_SIZE')))
+    .addOption(new Option('--output-max-size <bytes>', 'threshold for evicting old output files: past it, the oldest files in the output folder are deleted before a write').argParser(count('--output-max-size')).env(env('OUTPUT_MAX_SIZE')))
+    .addOption(new Option('--response-max-size <bytes>', 'cap each text response at this many bytes; the rest is written to a file and linked').argParser(count('--response-max-size')).env(env('RESPONSE_MAX_SIZE')))
     .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
     .addOption(new Option('--no-token-count', 'do not count the tokens of each response (the timeline\'s and chart\'s token figures)').env(env('NO_TOKEN_COUNT')))
     .addOption(new Option('--no-activity', 'do not record console messages, page errors and network requests with each step').env(env('NO_ACTIVITY')))
@@ -329,6 +331,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
     maxChangeLines: options.maxChangeLines ?? defaults.maxChangeLines,
     snapshotBoxes: !!options.snapshotBoxes,
     outputMaxSize: options.outputMaxSize,
+    responseMaxSize: options.responseMaxSize ?? responseMaxSizeFrom(options.fileConfig),
     sessionOverrides: sessionOverridesFrom(options.fileConfig?.sessions),
     domState: options.domState !== false,
     tokenCount: options.tokenCount !== false,

@@ -34,6 +34,8 @@ export interface PeerConfigFile {
   filePaths?: string;
   allowUnrestrictedFileAccess?: boolean;
   codegen?: string;
+  /** Ours, not the peer's: --response-max-size (see responseMaxSizeFrom). */
+  responseMaxSize?: unknown;
   /** Ours, not the peer's: settings for the sessions of one MCP client, by its name (see sessionOverridesFrom). */
   sessions?: unknown;
   [key: string]: unknown;
@@ -88,6 +90,7 @@ const INI_TYPES: Record<string, IniType> = {
   sharedBrowserContext: 'boolean',
   outputDir: 'string',
   outputMaxSize: 'number',
+  responseMaxSize: 'number',
   imageResponses: 'string',
   filePaths: 'string',
   allowUnrestrictedFileAccess: 'boolean',
@@ -215,12 +218,19 @@ const SESSION_SETTINGS = z.strictObject({
     boxes: flag.optional(),
   }).optional(),
   maxChangeLines: count.optional(),
-  outputMaxSize: count.optional(),
+  responseMaxSize: count.optional(),
 });
+
+/** The config file's top-level `responseMaxSize` (ours: --response-max-size), checked as the flag is. */
+export function responseMaxSizeFrom(config: PeerConfigFile | undefined, file = 'the config file'): number | undefined {
+  const parsed = count.optional().safeParse(config?.responseMaxSize);
+  if (!parsed.success) throw new Error(`${file}: responseMaxSize: ${parsed.error.issues[0].message}`);
+  return parsed.data;
+}
 
 /**
  * The config file's `sessions` section: `{ "<MCP client name>": { "snapshot": { "mode", "boxes" }, "maxChangeLines",
- * "outputMaxSize" } }`, the keys the file uses for the whole server. A wrong key or value is an error naming it.
+ * "responseMaxSize" } }`, the keys the file uses for the whole server. A wrong key or value is an error naming it.
  */
 export function sessionOverridesFrom(sessions: unknown, file = 'the config file'): Record<string, SessionOverride> {
   if (sessions === undefined) return {};
@@ -235,7 +245,7 @@ export function sessionOverridesFrom(sessions: unknown, file = 'the config file'
       ...(mode && { snapshotMode: mode as SnapshotMode }),
       ...(settings.snapshot?.boxes !== undefined && { snapshotBoxes: settings.snapshot.boxes }),
       ...(settings.maxChangeLines !== undefined && { maxChangeLines: settings.maxChangeLines }),
-      ...(settings.outputMaxSize !== undefined && { outputMaxSize: settings.outputMaxSize }),
+      ...(settings.responseMaxSize !== undefined && { responseMaxSize: settings.responseMaxSize }),
     }];
   }));
 }

@@ -83,8 +83,10 @@ export interface CoreConfig {
   maxChangeLines: number;
   /** Snapshots carry each element's `[box=x,y,w,h]` unless a call says otherwise. */
   snapshotBoxes: boolean;
-  /** Largest text response in bytes; the rest is written to a file and linked (undefined: no cap). */
+  /** Bytes the output folder may hold before its oldest files go (browser/output-budget.ts; undefined: no limit). */
   outputMaxSize?: number;
+  /** Largest text response in bytes; the rest is written to a file and linked (undefined: no cap). */
+  responseMaxSize?: number;
   /**
    * What the config file's `sessions` section sets for the sessions of one MCP client, by the name the client gives
    * in its `initialize` (e.g. one agent wants `full` snapshots, another `diff`): it wins over the server's settings.
@@ -163,7 +165,7 @@ export interface HttpConfig {
 export const DEFAULT_OUTPUT_DIR = '.playwright-mcp';
 
 /** The response settings one MCP client's sessions may have of their own (CoreConfig.sessionOverrides). */
-export type SessionOverride = Partial<Pick<CoreConfig, 'snapshotMode' | 'maxChangeLines' | 'snapshotBoxes' | 'outputMaxSize'>>;
+export type SessionOverride = Partial<Pick<CoreConfig, 'snapshotMode' | 'maxChangeLines' | 'snapshotBoxes' | 'responseMaxSize'>>;
 
 /** The settings of a session of the client named `clientName`: the server's, with that client's overrides. */
 export function configForClient(config: CoreConfig, clientName: string | undefined): CoreConfig {

@@ -106,9 +106,9 @@ test('the snapshot, output, test id and caps settings come from the peer\'s vari
   delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
   try {
     const file = test.info().outputPath('snapshot.json');
-    writeFileSync(file, JSON.stringify({ snapshot: { mode: 'none', boxes: true }, outputMaxSize: 4096, testIdAttribute: 'data-qa', capabilities: ['tracing', 'storage', 'verify'] }));
+    writeFileSync(file, JSON.stringify({ snapshot: { mode: 'none', boxes: true }, outputMaxSize: 4096, responseMaxSize: 700, testIdAttribute: 'data-qa', capabilities: ['tracing', 'storage', 'verify'] }));
     const fromFile = coreConfigFrom(parseMcp(['--config', file]));
-    expect(fromFile).toMatchObject({ snapshotMode: 'none', snapshotBoxes: true, outputMaxSize: 4096, testIdAttribute: 'data-qa', caps: ['devtools', 'storage'] });
+    expect(fromFile).toMatchObject({ snapshotMode: 'none', snapshotBoxes: true, outputMaxSize: 4096, responseMaxSize: 700, testIdAttribute: 'data-qa', caps: ['devtools', 'storage'] });
     const fromEnv = coreConfigFrom(parseMcp([], {
       PLAYWRIGHT_MCP_SNAPSHOT_MODE: 'full',
       PLAYWRIGHT_MCP_SNAPSHOT_BOXES: 'true',
@@ -125,12 +125,12 @@ test('the snapshot, output, test id and caps settings come from the peer\'s vari
 test('the config file\'s sessions section overrides the response settings for one MCP client, JSON and INI alike; a wrong key is named', () => {
   const json = test.info().outputPath('sessions.json');
   const ini = test.info().outputPath('sessions.ini');
-  writeFileSync(json, JSON.stringify({ sessions: { 'claude-code': { snapshot: { mode: 'full', boxes: true }, maxChangeLines: 120 }, cursor: { outputMaxSize: 8000 } } }));
-  writeFileSync(ini, '[sessions.claude-code]\nsnapshot.mode = full\nsnapshot.boxes = true\nmaxChangeLines = 120\n[sessions.cursor]\noutputMaxSize = 8000\n');
+  writeFileSync(json, JSON.stringify({ sessions: { 'claude-code': { snapshot: { mode: 'full', boxes: true }, maxChangeLines: 120 }, cursor: { responseMaxSize: 8000 } } }));
+  writeFileSync(ini, '[sessions.claude-code]\nsnapshot.mode = full\nsnapshot.boxes = true\nmaxChangeLines = 120\n[sessions.cursor]\nresponseMaxSize = 8000\n');
   for (const file of [json, ini]) {
     const config = coreConfigFrom(parseMcp(['--config', file, '--snapshot-mode', 'none']));
     expect(configForClient(config, 'claude-code')).toMatchObject({ snapshotMode: 'file', snapshotBoxes: true, maxChangeLines: 120 });
-    expect(configForClient(config, 'cursor')).toMatchObject({ snapshotMode: 'none', outputMaxSize: 8000 });
+    expect(configForClient(config, 'cursor')).toMatchObject({ snapshotMode: 'none', responseMaxSize: 8000 });
     expect(configForClient(config, 'another')).toBe(config);
     expect(configForClient(config, undefined)).toBe(config);
   }
@@ -139,4 +139,9 @@ test('the config file\'s sessions section overrides the response settings for on
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.claude-code\.snapshot\.mode/);
   writeFileSync(bad, JSON.stringify({ sessions: { cursor: { maxChangeLine: 3 } } }));
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.cursor.*maxChangeLine/);
+  // The eviction threshold is the whole output folder's, not one client's response setting.
+  writeFileSync(bad, JSON.stringify({ sessions: { cursor: { outputMaxSize: 8000 } } }));
+  expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.cursor.*outputMaxSize/);
+  writeFileSync(bad, JSON.stringify({ responseMaxSize: 'big' }));
+  expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/responseMaxSize/);
 });

@@ -8,6 +8,7 @@ import { captureHumanSteps, type HumanStepHooks } from '../human/capture';
 import { redactSecrets } from '../secrets';
 import type { BrowserSource } from './browser-source';
 import { loadInitPage } from './init-page';
+import { BROWSER_STATE_DIR, OutputBudget } from './output-budget';
 import { Tab } from './tab';
 import { displayPath } from './workspace-paths';
 
@@ -40,6 +41,8 @@ export class Context {
    * sensitive field (see mcp/sensitive-field.ts). Grows during the session; every redaction reads this one object.
    */
   readonly secrets: Record<string, string>;
+  /** --output-max-size: what every file written into the output folder goes through. */
+  readonly outputBudget: OutputBudget;
   /** The code of each step a person did by hand since browser_start_recording, while such a recording runs. */
   private recorded?: string[];
 
@@ -54,11 +57,12 @@ export class Context {
     private readonly humanSteps?: HumanStepHooks,
   ) {
     this.secrets = { ...config.secrets };
+    this.outputBudget = new OutputBudget(workspace.outputDir, config.outputMaxSize, config.sessionDir);
     if (config.filePaths === 'absolute' || config.allowUnrestrictedFileAccess) {
       this.workspace = { ...workspace, absolutePaths: config.filePaths === 'absolute', unrestricted: config.allowUnrestrictedFileAccess };
     }
     if (config.domState) {
-      const dir = join(workspace.outputDir, 'browser-state', ...(sharedWorkspace ? [sessionId] : []));
+      const dir = join(workspace.outputDir, BROWSER_STATE_DIR, ...(sharedWorkspace ? [sessionId] : []));
       this.domState = new DomState(dir, text => redactSecrets(this.secrets, text));
     }
     if (config.activity) this.activity = new ActivityCollector(this.secrets);

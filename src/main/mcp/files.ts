@@ -16,10 +16,15 @@ export function outputPath(workspace: Workspace, filename: string | undefined, d
   return file;
 }
 
-/** Writes a file for the agent, with secrets redacted from text, and returns the path to show it. */
+/**
+ * Writes a file for the agent, with secrets redacted from text, and returns the path to show it. Into the output
+ * folder, older files make room first (--output-max-size).
+ */
 export async function writeOutput(context: Context, file: string, data: string | Buffer): Promise<string> {
+  const bytes = typeof data === 'string' ? Buffer.from(redactSecrets(context.secrets, data)) : data;
+  await context.outputBudget.admit(file, bytes.length);
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, typeof data === 'string' ? redactSecrets(context.secrets, data) : data);
+  await writeFile(file, bytes);
   return displayPath(context.workspace, file);
 }
 

@@ -188,6 +188,7 @@ export class McpSession implements ToolHost {
     }
     const startedAt = Date.now();
     const context = await this.ensureContext();
+    context.outputBudget.startCall();
     if (options.skip) return this.skip(tool.name, rawArgs, startedAt, context, options);
     const acts = mayChangePage(tool);
     const response = new Response(context, name, rawArgs);
@@ -219,7 +220,7 @@ export class McpSession implements ToolHost {
     // --codegen none leaves the code out of what the agent reads, and so does a failure, as @playwright/mcp answers:
     // the recording keeps the code that failed for the inspector.
     const rendered = this.config.codegen === 'none' || sections.error ? renderResponse({ ...sections, code: undefined }) : full;
-    const maxBytes = this.config.outputMaxSize;
+    const maxBytes = this.config.responseMaxSize;
     const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
     const images = this.config.imageResponses === 'omit' ? [] : response.images.filter(image => !image.recordOnly).map(image => ({
       type: 'image' as const,

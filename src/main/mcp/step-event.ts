@@ -22,7 +22,7 @@ export interface StepParts {
   targets: ResolvedTarget[];
   storageState: unknown;
   page: { before?: Buffer; after?: Buffer; navigated: boolean };
-  /** The text the agent received when --output-max-size cut it; `sections` stay whole for the inspector. */
+  /** The text the agent received when --response-max-size cut it; `sections` stay whole for the inspector. */
   capped?: string;
   activity?: StepActivity;
   debug?: StepDebug;
