@@ -11,7 +11,7 @@ export const click = (target, more = {}) => ({ tool: 'browser_click', target, ..
 export const type = (target, text, more = {}) => ({ tool: 'browser_type', target, args: { text }, ...more });
 export const select = (target, value) => ({ tool: 'browser_select_option', target, args: { values: [value] } });
 
-/** Bytes and tokens of a response, and the tokens of its `### Events` section (console messages, listed inline by ours). */
+/** Bytes and tokens of a response, and the tokens of its `### Events` section (downloads, the console log file's link). */
 export const measure = text => {
   const events = text.split(/^(?=### )/m).find(section => section.startsWith('### Events'));
   return { bytes: Buffer.byteLength(text), tokens: countTokens(text), events: events ? countTokens(events) : 0 };

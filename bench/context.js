@@ -137,7 +137,7 @@ function reportReal(results, names, realTasks, skipped) {
     name, real[name].responses.tokens, kb(real[name].responses.bytes), real[name].snapshots, real[name].snapshotTokens, kb(real[name].snapshotBytes),
     real[name].toAct, kb(real[name].toActBytes),
   ]), 1);
-  console.log(`\nOf the responses' tokens, the ### Events sections (console messages: inline in ours, a file link in the peer's): ` +
+  console.log(`\nOf the responses' tokens, the ### Events sections (downloads, the console log file's link): ` +
     names.map(name => `${name} ${real[name].events}`).join(', '));
   const diffSteps = done.flatMap(({ t }) => results.diff.real[t]).filter(step => !step.label.startsWith('navigate '));
   console.log(`\ndiff steps needing no extra snapshot on the real pages: ${diffSteps.filter(step => !step.snapshots.length).length} of ${diffSteps.length}`);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { connectPeer, connectStdio, McpTestClient, refOf, type ToolResult } from './support/mcp';
+import { connectPeer, connectStdio, linkedConsoleLines, McpTestClient, refOf, type ToolResult } from './support/mcp';
 
 /**
  * Behaviour and response details (issue 17, items 3 and 4): the same call against ours and @playwright/mcp, comparing
@@ -78,11 +78,11 @@ test.describe('response details and behaviour as @playwright/mcp', () => {
     await same('browser_navigate_back', {}, ['page', 'code']);
   });
 
-  test('console messages: the type as level ([LOG], [DEBUG]), page errors with their stack, the level filter line', async ({ site }) => {
+  test('console messages: the type as level ([LOG], [DEBUG]), page errors with their stack, the level filter line', async ({ site, workspace }) => {
     await same('browser_navigate', { url: `${site.url}/details.html` }, ['page']);
     const [clicked] = await same('browser_click', { element: 'Log', target: /button "Log"/ }, ['page', 'code']);
-    // Ours lists the new entries in Events (the peer links a console log file; see the README's differences).
-    expect(clicked.parsed.events).toEqual(expect.arrayContaining([expect.stringMatching(/^\[LOG\] clicked 1 @ /), expect.stringMatching(/^Error: boom/)]));
+    // The new entries are in the console log file Events links, as the peer's.
+    expect(linkedConsoleLines(clicked.text, join(workspace, 'ours'))).toEqual(expect.arrayContaining([expect.stringMatching(/^\[ +\d+ms\] \[LOG\] clicked 1 @ /), expect.stringMatching(/^\[ +\d+ms\] Error: boom/)]));
     for (const level of [undefined, 'error', 'warning', 'debug'])
       await same('browser_console_messages', level ? { level } : {}, ['result']);
     await same('browser_console_messages', { all: true }, ['result']);

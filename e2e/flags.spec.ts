@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { expect, test } from './support/fixtures';
-import { CLI, connectStdio, McpTestClient } from './support/mcp';
+import { CLI, connectStdio, linkedConsoleLines, McpTestClient } from './support/mcp';
 
 // The flags shared with Playwright MCP, checked by what they do to a real browser (see src/main/peer-options.ts).
 
@@ -71,12 +71,12 @@ test('storage state, init scripts and init pages prepare every page', async ({ s
   }
 });
 
-test('--console-level filters the console messages a response reports; --codegen none leaves the code out', async ({ site, workspace }) => {
+test('--console-level filters the console messages written to the console log file; --codegen none leaves the code out', async ({ site, workspace }) => {
   const events = async (args: string[]) => {
     const mcp = await connectStdio(args, { cwd: workspace });
     try {
       const nav = await mcp.call('browser_navigate', { url: `${site.url}/console.html` });
-      return { events: (nav.parsed.events ?? []).join('\n'), code: nav.text.includes('### Ran Playwright code') };
+      return { events: linkedConsoleLines(nav.text, workspace).join('\n'), code: nav.text.includes('### Ran Playwright code') };
     } finally {
       await mcp.close();
     }

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { refOf } from './support/mcp';
+import { linkedConsoleLines, refOf } from './support/mcp';
 
 test.describe('tools over stdio', () => {
   test('navigate, snapshot, type, select, check and click a form', async ({ mcp, site }) => {
@@ -186,14 +186,15 @@ test.describe('tools over stdio', () => {
     expect(nothing.parsed.error).toContain('Give at least one of "time", "text" or "textGone"');
   });
 
-  test('console messages, network requests and one request in detail', async ({ mcp, site }) => {
+  test('console messages, network requests and one request in detail', async ({ mcp, site, workspace }) => {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/console.html` });
     expect(nav.parsed.page!.console).toEqual({ errors: 1, warnings: 1 });
-    expect(nav.parsed.events).toEqual(expect.arrayContaining([
-      expect.stringContaining('[ERROR] error: something failed'),
-      expect.stringContaining('[WARNING] warning: deprecated API'),
-      expect.stringContaining('[LOG] info: page booted'),
-    ]));
+    expect(nav.parsed.events).toEqual([expect.stringMatching(/^New console entries: \.playwright-mcp\/console-[\dT-]+Z\.log#L1-L3$/)]);
+    expect(linkedConsoleLines(nav.text, workspace)).toEqual([
+      expect.stringMatching(/^\[ +\d+ms\] \[LOG\] info: page booted @ /),
+      expect.stringMatching(/^\[ +\d+ms\] \[WARNING\] warning: deprecated API @ /),
+      expect.stringMatching(/^\[ +\d+ms\] \[ERROR\] error: something failed @ /),
+    ]);
 
     const errorsOnly = await mcp.call('browser_console_messages', { level: 'error' });
     expect(errorsOnly.parsed.result!.split('\n')).toEqual([

@@ -51,18 +51,6 @@ export const DIFFERENCES: Difference[] = [
     normalise: () => undefined,
   },
   {
-    id: 'console-inline',
-    bullet: 'Console messages in `### Events`',
-    applies: (_tool, section) => section === 'Events',
-    // Ours lists console entries inline; the peer links its console log file. Other events must match.
-    normalise: (text, side) => {
-      const kept = text?.split('\n').filter(line => side === 'ours'
-        ? !/^- (\[[A-Z]+\] |(Error|TypeError|ReferenceError)\b|.*\bat .*:\d+)/.test(line) && !/^\s+at /.test(line)
-        : !/console-<TIME>\.log|New console entries|\.log#L\d+/.test(line));
-      return kept?.length ? kept.join('\n') : undefined;
-    },
-  },
-  {
     id: 'error-call-name',
     bullet: 'Errors name the Playwright call',
     applies: (_tool, section) => section === 'Error',

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connectPeer, connectStdio, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
+import { join, resolve } from 'node:path';
+import { connectPeer, connectStdio, linkedConsoleLines, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
 import { splitSections } from '../../src/shared/response';
 
@@ -118,6 +118,16 @@ export function normalise(text: string, root: string, siteUrl: string): string {
     .replace(/\n[^\n]*- retrying [^\n]*(\n[^\n#][^\n]*)*/g, '\n<RETRIES>');
 }
 
+/**
+ * The console lines an answer points at, read from the files it links: the range of `New console entries: …` and the
+ * whole of a `- [Console](<file>)` result. Each line's time since the log started (`[   125ms] `) is the clock's.
+ */
+function linkedConsole(text: string, root: string): string {
+  const lines = linkedConsoleLines(text, root);
+  for (const [, file] of text.matchAll(/^- \[Console\]\((.+)\)$/gm)) lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n'));
+  return lines.join('\n').replace(/^\[ *\d+ms\] /gm, '[<MS>] ');
+}
+
 interface Answer {
   text: string;
   isError: boolean;
@@ -179,6 +189,9 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
     if (call.setup) continue;
     if (theirs.isError && !expectsError(testCase)) peerPassed = false;
     const outcome = compare(call.tool, answerOf(mine), answerOf(theirs), pair.roots, siteUrl);
+    const ourLines = normalise(linkedConsole(mine.text, pair.roots.ours), pair.roots.ours, siteUrl);
+    const peerLines = normalise(linkedConsole(theirs.text, pair.roots.peer), pair.roots.peer, siteUrl);
+    if (ourLines !== peerLines) outcome.problems.push(`console file lines\n--- ours\n${ourLines || '(none)'}\n--- peer\n${peerLines || '(none)'}`);
     outcome.kept.forEach(id => kept.add(id));
     if (outcome.problems.length) problems.push(`${call.tool} ${JSON.stringify(args, (_, v) => v instanceof RegExp ? String(v) : v)}\n${outcome.problems.join('\n')}`);
   }

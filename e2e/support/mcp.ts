@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -127,6 +127,17 @@ export async function connectSse(baseUrl: string): Promise<McpTestClient> {
   const client = newClient();
   await client.connect(new SSEClientTransport(new URL(`${baseUrl}/sse`)));
   return new McpTestClient(client);
+}
+
+/**
+ * The console log lines an answer links (`New console entries: <file>#L<a>-L<b>`), read from the file in the server's
+ * workspace `root`; empty when it links none.
+ */
+export function linkedConsoleLines(text: string, root: string): string[] {
+  const lines: string[] = [];
+  for (const [, file, from, to = from] of text.matchAll(/New console entries: (\S+?)#L(\d+)(?:-L(\d+))?$/gm))
+    lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n').slice(Number(from) - 1, Number(to)));
+  return lines;
 }
 
 /** The ref of the first snapshot line matching `pattern`, e.g. refOf(yaml, /button "Save"/). */

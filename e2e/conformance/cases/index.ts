@@ -1,9 +1,10 @@
 import type { CaseTable } from '../harness';
 import { capabilities } from './caps';
+import { consoleLog } from './console';
 import { flags } from './flags';
 import { interaction } from './interaction';
 import { navigation } from './navigation';
 import { pageTools } from './page-tools';
 
 /** Every case table, by tool group, then by flag group. */
-export const TABLES: CaseTable[] = [navigation, interaction, pageTools, capabilities, flags];
+export const TABLES: CaseTable[] = [navigation, interaction, pageTools, consoleLog, capabilities, flags];

@@ -140,6 +140,7 @@ export class Context {
       settleMs: this.config.timeouts.settle,
       consoleLevel: this.config.consoleLevel,
       showPath: file => displayPath(this.workspace, file),
+      redact: text => redactSecrets(this.secrets, text),
       snapshotBoxes: this.config.snapshotBoxes,
       // Where step screenshots are taken, someone looks at the steps (a recording, a UI): their targets are shown too.
       targetDetails: this.config.stepScreenshots,

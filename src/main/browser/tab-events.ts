@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ConsoleLog, consoleLink } from './console-log';
 import { delay } from './delay';
 import { consoleLevel } from '../../shared/activity';
 import type { ConsoleMessage, Download, Page, Request } from 'playwright';
@@ -49,16 +50,19 @@ const MAX_RECENT_EVENTS = 50;
 const DOWNLOAD_TIMEOUT = 5_000;
 
 export interface TabEventsOptions {
-  /** The console messages a response's Events section reports: this level and the more severe (--console-level). */
+  /** The console messages written to the console log file: this level and the more severe (--console-level). */
   consoleLevel?: ConsoleLevel;
-  /** How a file the tab wrote (a download) is shown to the agent. */
+  /** How a file the tab wrote (a download, the console log) is shown to the agent. */
   showPath?: (file: string) => string;
+  /** Takes the session's secrets out of what the console log file gets. */
+  redact?: (text: string) => string;
 }
 
 /**
  * What happened in one page, recorded from its events as they come: console messages and page errors, requests and
  * their outcome, main-frame navigations, downloads. The tools list them, a response reports what is new since the
- * last one (takeEvents), a planner what is new since its last step (takeRecentEvents).
+ * last one (takeEvents: downloads, and a link to the console entries written to the console log file meanwhile), a
+ * planner what is new since its last step (takeRecentEvents).
  */
 export class TabEvents {
   readonly console: ConsoleEntry[] = [];
@@ -67,14 +71,17 @@ export class TabEvents {
   private pendingEvents: string[] = [];
   private recentEvents: RecentEvent[] = [];
   private pendingDownloads = new Set<Promise<void>>();
+  private consoleLog: ConsoleLog;
 
   constructor(
     private readonly page: Page,
-    private readonly downloadsDir: string,
+    private readonly outputDir: string,
     private readonly options: TabEventsOptions,
   ) {
+    this.consoleLog = this.newConsoleLog();
     page.on('console', message => this.addConsole(message));
-    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, stack: error.stack, navigation: this.navigation }));
+    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, stack: error.stack, navigation: this.navigation }, Date.now()));
+    page.on('close', () => this.consoleLog.stop());
     page.on('framenavigated', frame => {
       if (frame !== page.mainFrame()) return;
       this.navigation++;
@@ -107,21 +114,27 @@ export class TabEvents {
 
   private addConsole(message: ConsoleMessage) {
     const { url, lineNumber } = message.location();
+    // Chromium's [DOM] hints come as `verbose`, a type Playwright's typings lack; Playwright MCP counts them as info.
+    const type: string = message.type();
     this.pushConsole({
-      level: consoleLevel(message.type()),
-      type: message.type(),
+      level: type === 'verbose' ? 'info' : consoleLevel(type),
+      type,
       text: message.text(),
       location: url ? `${url}:${lineNumber}` : undefined,
       navigation: this.navigation,
-    });
+    }, message.timestamp());
   }
 
-  private pushConsole(entry: ConsoleEntry) {
+  private pushConsole(entry: ConsoleEntry, time: number) {
     this.console.push(entry);
     if (this.console.length > MAX_CONSOLE_ENTRIES) this.console.shift();
-    const shown = CONSOLE_LEVELS.indexOf(this.options.consoleLevel ?? 'info');
-    if (CONSOLE_LEVELS.indexOf(entry.level) <= shown) this.pendingEvents.push(formatConsoleEntry(entry));
+    const written = CONSOLE_LEVELS.indexOf(this.options.consoleLevel ?? 'info');
+    if (CONSOLE_LEVELS.indexOf(entry.level) <= written) this.consoleLog.append(time, formatConsoleEntry(entry));
     if (entry.level === 'error') this.addRecent({ type: 'console-error', text: entry.text, time: Date.now() });
+  }
+
+  private newConsoleLog() {
+    return new ConsoleLog(this.outputDir, this.options.redact ?? (text => text));
   }
 
   /** Keeps an event for the planner; the tab adds the dialogs it sees here. */
@@ -143,11 +156,11 @@ export class TabEvents {
   }
 
   private trackDownload(download: Download) {
-    const file = join(this.downloadsDir, download.suggestedFilename());
+    const file = join(this.outputDir, download.suggestedFilename());
     const shown = this.options.showPath?.(file) ?? file;
     // Both lines as Playwright MCP prints them: the start, then where the file is (quoted: a path may have spaces).
     this.pendingEvents.push(`Downloading file ${download.suggestedFilename()} ...`);
-    const saved = mkdir(this.downloadsDir, { recursive: true })
+    const saved = mkdir(this.outputDir, { recursive: true })
       .then(() => download.saveAs(file))
       .then(
         () => void this.pendingEvents.push(`Downloaded file ${download.suggestedFilename()} to "${shown}"`),
@@ -157,17 +170,24 @@ export class TabEvents {
     this.pendingDownloads.add(saved);
   }
 
-  /** Events since the previous call, for the response's Events section. */
+  /** Events since the previous call, for the response's Events section: the new console entries first, as the peer. */
   async takeEvents(): Promise<string[]> {
     if (this.pendingDownloads.size) await Promise.race([Promise.all(this.pendingDownloads), delay(DOWNLOAD_TIMEOUT)]);
-    const events = this.pendingEvents;
+    const chunk = await this.consoleLog.take();
+    const shown = chunk && consoleLink(this.options.showPath?.(chunk.file) ?? chunk.file, chunk);
+    const events = [...shown ? [`New console entries: ${shown}`] : [], ...this.pendingEvents];
     this.pendingEvents = [];
     return events;
   }
 
-  /** Starts the request list afresh: browser_navigate does, so a list's numbers are those of the page asked for. */
-  clearRequests() {
+  /**
+   * What browser_navigate starts afresh, as the peer: the request list, so a list's numbers are those of the page asked
+   * for, and the console log file, so a link's lines are those of that page.
+   */
+  clearCollected() {
     this.network.length = 0;
+    this.consoleLog.stop();
+    this.consoleLog = this.newConsoleLog();
   }
 
   /** The response status of the document shown now (its main-frame navigation); undefined for data: or about: pages. */

@@ -89,11 +89,11 @@ export class Tab {
 
   constructor(
     readonly page: Page,
-    downloadsDir: string,
+    outputDir: string,
     onClose: (tab: Tab) => void,
     private readonly options: TabOptions = {},
   ) {
-    this.events = new TabEvents(page, downloadsDir, options);
+    this.events = new TabEvents(page, outputDir, options);
     page.on('dialog', dialog => this.addModal({
       type: 'dialog',
       description: `"${dialog.type()}" dialog with message "${dialog.message()}"`,
@@ -135,8 +135,8 @@ export class Tab {
     return this.events.takeEvents();
   }
 
-  clearRequests() {
-    this.events.clearRequests();
+  clearCollected() {
+    this.events.clearCollected();
   }
 
   documentStatus(): { status: number; statusText: string } | undefined {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSOLE_LEVELS, formatConsoleEntry } from '../../browser/tab-events';
-import { resultOrFile } from '../files';
+import { linkPath, outputPath, writeOutput } from '../files';
 import { defineTool } from '../tool';
 
 const consoleMessages = defineTool({
@@ -26,7 +26,11 @@ const consoleMessages = defineTool({
       '',
       ...entries.map(formatConsoleEntry),
     ].join('\n');
-    await resultOrFile(context, response, args.filename, text);
+    if (!args.filename) return response.addResult(text);
+    // Linked as the peer links the file it wrote: `- [Console](./name)`.
+    const file = outputPath(context.workspace, args.filename, '');
+    await writeOutput(context, file, text);
+    response.addResult(`- [Console](${linkPath(context.workspace, file, true)})`);
   },
 });
 

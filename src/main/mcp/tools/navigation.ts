@@ -40,7 +40,7 @@ const navigate = defineTool({
   readOnly: false,
   async handler({ args, tab, context, response }) {
     const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
-    tab.clearRequests();
+    tab.clearCollected();
     await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
     // Only a navigation that happened is code to replay, as @playwright/mcp generates it.
     response.addCode(`await page.goto(${jsString(url)});`);
