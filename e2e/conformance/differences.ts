@@ -71,6 +71,13 @@ export const DIFFERENCES: Difference[] = [
     normalise: text => text?.replace(/^(\w*Error): (browserBackend\.callTool|\w+\.\w+): (?:Error: )?/gm, '$1: ').replace(/\n\s+at .*/g, ''),
   },
   {
+    id: 'run-code-not-a-function',
+    bullet: '`browser_run_code_unsafe` code that is not a function',
+    // The peer names its own variable (`TypeError: __fn__ is not a function`); ours says what the code must be.
+    applies: (tool, section, answers) => tool === 'browser_run_code_unsafe' && section === 'Error' && !!answers?.peer.includes('__fn__ is not a function'),
+    normalise: () => undefined,
+  },
+  {
     id: 'modal-without-snapshot',
     bullet: 'While a dialog or file chooser is open',
     // Only where both answers report an open modal: the peer links a snapshot file (empty behind a dialog) and leaves
