@@ -13,6 +13,7 @@ export const interaction: CaseTable = {
     { name: 'double click', calls: [open('form.html'), click(/checkbox "I accept the terms"/, { doubleClick: true })] },
     { name: 'right click', calls: [open('form.html'), click(/button "Create account"/, { button: 'right' })] },
     { name: 'click with a modifier', calls: [open('form.html'), click(/checkbox "I accept the terms"/, { modifiers: ['Shift'] })] },
+    { name: 'error: click a selector that matches nothing', calls: [open('form.html'), { tool: 'browser_click', args: { element: 'ghost', target: '#e999' } }] },
     { name: 'click a link to another page', calls: [open('form.html'), click(/link "Dialogs page"/)] },
     { name: 'click a link that redirects', calls: [open('catalog.html'), click(/link "Shoes"/)] },
     { name: 'click that logs to the console', calls: [open('details.html'), click(/button "Log"/)] },
