@@ -25,6 +25,14 @@ export const DIFFERENCES: Difference[] = [
     normalise: text => text?.replace(/```\w*\n?/g, '').replace(/['"`]/g, '').replace(/[\s;]+/g, '').replace(/,([}\]])/g, '$1').replace('setFiles(undefined)', 'setFiles([])'),
   },
   {
+    id: 'click-modifiers',
+    bullet: 'Generated code',
+    // The peer writes Control and Meta alike as ControlOrMeta; ours writes the key that was pressed.
+    applies: (tool, section) => tool === 'browser_click' && section === CODE,
+    normalise: text => text?.replace(/modifiers:\[([^\]]*)\]/g, (_, list: string) =>
+      `modifiers:[${[...new Set(list.split(',').map(key => (/^(Control|Meta)$/.test(key) ? 'ControlOrMeta' : key)))].join(',')}]`),
+  },
+  {
     id: 'selector-locator',
     bullet: 'A selector target',
     // The peer repeats the selector (`locator('input[name=terms]')`); ours names the element as Playwright normalizes it.
