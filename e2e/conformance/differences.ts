@@ -14,6 +14,8 @@ export interface Difference {
 }
 
 const CODE = 'Ran Playwright code';
+/** `page.` then the calls that name an element (`getByRole(…)`, `locator(…).first()`…), up to the action called on it. */
+const LOCATOR_CHAIN = /page(?:\.(?:getBy\w+|locator|contentFrame|first|last|nth|filter|and|or)\((?:[^()]|\([^()]*\))*\))+/g;
 
 export const DIFFERENCES: Difference[] = [
   {
@@ -35,9 +37,10 @@ export const DIFFERENCES: Difference[] = [
   {
     id: 'selector-locator',
     bullet: 'A selector target',
-    // The peer repeats the selector (`locator('input[name=terms]')`); ours names the element as Playwright normalizes it.
-    applies: (tool, section, answers) => section === CODE && !!answers && /locator\(['"](?!aria-ref)/.test(answers.peer),
-    normalise: () => undefined,
+    // The peer repeats the selector (`locator('input[name=terms]')`, `locator('aria-ref=e5')`); ours names the element
+    // as Playwright normalizes it. Only the locator: what is called on it, with which options, must still be the same.
+    applies: (tool, section, answers) => section === CODE && !!answers && /locator\(['"]/.test(answers.peer),
+    normalise: text => text?.replace(LOCATOR_CHAIN, 'page.<LOCATOR>'),
   },
   {
     id: 'route-handler',
