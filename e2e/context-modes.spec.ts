@@ -150,7 +150,7 @@ test('browser_snapshot scope: a target (ref or selector) gives its subtree, dept
     expect(shallow.parsed.snapshot!.yaml).not.toContain('radio "Pro"');
     const missing = await mcp.call('browser_snapshot', { target: '#nothing-here' });
     expect(missing.isError).toBe(true);
-    expect(missing.parsed.error).toContain('Selector "#nothing-here" matches no element');
+    expect(missing.parsed.error).toBe('Error: "#nothing-here" does not match any elements.');
   } finally {
     await mcp.close();
   }

@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -86,7 +87,16 @@ test('browser_run_code_unsafe exists only with --allow-unsafe-code', async ({ mc
     expect(ran.parsed.snapshot).toBeUndefined();
     expect(ran.parsed.page!.title).toBe('Sign up');
     const broken = await unsafe.call('browser_run_code_unsafe', { code: 'async (page) => {' });
-    expect(broken.parsed.error).toContain('The code does not parse');
+    expect(broken.parsed.error).toBe("SyntaxError: Unexpected token ')'");
+    // A Playwright call the code did not await fails the run, as in @playwright/mcp, rather than a result.
+    const unawaited = await unsafe.call('browser_run_code_unsafe', { code: "async (page) => { page.click('#nothing', { timeout: 200 }); await new Promise(r => setTimeout(r, 1000)); return 1; }" });
+    expect(unawaited.parsed.error).toMatch(/^TimeoutError: page\.click: Timeout 200ms exceeded/);
+    // A link in the workspace to a file outside it is outside too.
+    const outside = join(mkdtempSync(join(tmpdir(), 'ai-outside-')), 'code.js');
+    writeFileSync(outside, 'async (page) => 1');
+    symlinkSync(outside, join(workspace, 'linked.js'));
+    const linked = await unsafe.call('browser_run_code_unsafe', { filename: 'linked.js' });
+    expect(linked.parsed.error).toBe(`Error: File access denied: ${join(workspace, 'linked.js')} is outside allowed roots. Allowed roots: ${join(workspace, '.playwright-mcp')}, ${workspace}`);
   } finally {
     await unsafe.close();
   }

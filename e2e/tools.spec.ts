@@ -50,7 +50,7 @@ test.describe('tools over stdio', () => {
     expect(unknown.isError).toBe(true);
     expect(unknown.parsed.error).toBe('Error: Ref e999 not found in the current page snapshot. Try capturing new snapshot.');
     const none = await mcp.call('browser_click', { target: '#does-not-exist' });
-    expect(none.parsed.error).toContain('Selector "#does-not-exist" matches no element');
+    expect(none.parsed.error).toBe('Error: "#does-not-exist" does not match any elements.');
     const many = await mcp.call('browser_click', { target: 'input' });
     expect(many.parsed.error).toMatch(/Selector "input" matches \d+ elements/);
     expect(Date.now() - started).toBeLessThan(3_000);

@@ -14,6 +14,8 @@ export interface Difference {
 }
 
 const CODE = 'Ran Playwright code';
+/** `page.` then the calls that name an element (`getByRole(…)`, `locator(…).first()`…), up to the action called on it. */
+const LOCATOR_CHAIN = /page(?:\.(?:getBy\w+|locator|contentFrame|first|last|nth|filter|and|or)\((?:[^()]|\([^()]*\))*\))+/g;
 
 export const DIFFERENCES: Difference[] = [
   {
@@ -25,11 +27,20 @@ export const DIFFERENCES: Difference[] = [
     normalise: text => text?.replace(/```\w*\n?/g, '').replace(/['"`]/g, '').replace(/[\s;]+/g, '').replace(/,([}\]])/g, '$1').replace('setFiles(undefined)', 'setFiles([])'),
   },
   {
+    id: 'click-modifiers',
+    bullet: 'Generated code',
+    // The peer writes Control and Meta alike as ControlOrMeta; ours writes the key that was pressed.
+    applies: (tool, section) => tool === 'browser_click' && section === CODE,
+    normalise: text => text?.replace(/modifiers:\[([^\]]*)\]/g, (_, list: string) =>
+      `modifiers:[${[...new Set(list.split(',').map(key => (/^(Control|Meta)$/.test(key) ? 'ControlOrMeta' : key)))].join(',')}]`),
+  },
+  {
     id: 'selector-locator',
     bullet: 'A selector target',
-    // The peer repeats the selector (`locator('input[name=terms]')`); ours names the element as Playwright normalizes it.
-    applies: (tool, section, answers) => section === CODE && !!answers && /locator\(['"](?!aria-ref)/.test(answers.peer),
-    normalise: () => undefined,
+    // The peer repeats the selector (`locator('input[name=terms]')`, `locator('aria-ref=e5')`); ours names the element
+    // as Playwright normalizes it. Only the locator: what is called on it, with which options, must still be the same.
+    applies: (tool, section, answers) => section === CODE && !!answers && /locator\(['"]/.test(answers.peer),
+    normalise: text => text?.replace(LOCATOR_CHAIN, 'page.<LOCATOR>'),
   },
   {
     id: 'route-handler',
@@ -57,6 +68,13 @@ export const DIFFERENCES: Difference[] = [
     // Ours: `Error: page.goto: …`; the peer runs every call inside its own `browserBackend.callTool`, which it prints.
     // A script's error in the page is shown without its stack (the peer prints the eval frames).
     normalise: text => text?.replace(/^(\w*Error): (browserBackend\.callTool|\w+\.\w+): (?:Error: )?/gm, '$1: ').replace(/\n\s+at .*/g, ''),
+  },
+  {
+    id: 'run-code-not-a-function',
+    bullet: '`browser_run_code_unsafe` code that is not a function',
+    // The peer names its own variable (`TypeError: __fn__ is not a function`); ours says what the code must be.
+    applies: (tool, section, answers) => tool === 'browser_run_code_unsafe' && section === 'Error' && !!answers?.peer.includes('__fn__ is not a function'),
+    normalise: () => undefined,
   },
   {
     id: 'modal-without-snapshot',

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectPeer, connectStdio, linkedConsoleLines, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
@@ -21,8 +21,12 @@ export interface Case {
   name: string;
   /** Calls; `{url}` in any string argument becomes the fixture site's address. */
   calls: Call[];
-  /** Flags given to both servers; cases with the same flags share one pair of servers. */
+  /** Flags given to both servers; cases with the same flags (and oursEnv) share one pair of servers. */
   flags?: string[];
+  /** Added to our server's environment: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
+  oursEnv?: Record<string, string>;
+  /** Files written into each server's workspace root before the calls, by name relative to it. */
+  files?: Record<string, string>;
   /** Ours cannot do this yet: the reason, counted as failing in the summary. */
   fixme?: string;
 }
@@ -177,6 +181,8 @@ function applyDifferences(tool: string, title: string, ours: string | undefined,
 /** Runs one case on a pair and says how it compares; the pair is reset first (browser closed, state gone). */
 export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Promise<Omit<CaseRecord, 'group' | 'name'>> {
   await Promise.all([pair.ours.call('browser_close'), pair.peer.call('browser_close')]);
+  for (const [name, text] of Object.entries(testCase.files ?? {}))
+    for (const root of Object.values(pair.roots)) writeFileSync(join(root, name), text);
   const kept = new Set<string>();
   const problems: string[] = [];
   let peerPassed = true;

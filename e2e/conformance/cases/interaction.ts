@@ -1,6 +1,8 @@
 import type { CaseTable } from '../harness';
 
 const open = (page: string) => ({ tool: 'browser_navigate', args: { url: `{url}/${page}` }, setup: true });
+/** Gives form.html's submit button and terms checkbox ids and attributes that look like refs. */
+const refLikeIds = { tool: 'browser_evaluate', args: { function: '() => { const b = document.querySelector("button"); b.id = "e12"; b.dataset.x = "e5"; document.querySelector("input[name=terms]").id = "f1e3"; }' }, setup: true };
 const click = (line: RegExp, extra: Record<string, unknown> = {}) => ({ tool: 'browser_click', args: { element: 'element', target: line, ...extra } });
 
 /** The element tools: click, hover, drag, type, keys, select, forms and dialogs. */
@@ -13,6 +15,15 @@ export const interaction: CaseTable = {
     { name: 'double click', calls: [open('form.html'), click(/checkbox "I accept the terms"/, { doubleClick: true })] },
     { name: 'right click', calls: [open('form.html'), click(/button "Create account"/, { button: 'right' })] },
     { name: 'click with a modifier', calls: [open('form.html'), click(/checkbox "I accept the terms"/, { modifiers: ['Shift'] })] },
+    { name: 'middle click', calls: [open('form.html'), click(/button "Create account"/, { button: 'middle' })] },
+    { name: 'left click said explicitly', calls: [open('form.html'), click(/button "Create account"/, { button: 'left', modifiers: [] })] },
+    { name: 'right double click with modifiers', calls: [open('form.html'), click(/button "Create account"/, { button: 'right', doubleClick: true, modifiers: ['Shift', 'Alt'] })] },
+    { name: 'click with Control and Meta', calls: [open('form.html'), click(/checkbox "I accept the terms"/, { modifiers: ['Meta', 'Control'] })] },
+    { name: 'click a selector with a ref-like id', calls: [open('form.html'), refLikeIds, { tool: 'browser_click', args: { element: 'submit', target: '#e12' } }] },
+    { name: 'click a selector with a ref-like attribute', calls: [open('form.html'), refLikeIds, { tool: 'browser_click', args: { element: 'submit', target: '[data-x="e5"]', button: 'middle' } }] },
+    { name: 'double click a selector with a frame-ref-like id', calls: [open('form.html'), refLikeIds, { tool: 'browser_click', args: { element: 'terms', target: '#f1e3', doubleClick: true, modifiers: ['Shift'] } }] },
+    { name: 'click an aria-ref selector', calls: [open('form.html'), { tool: 'browser_snapshot', setup: true }, { tool: 'browser_click', args: { element: 'submit', target: 'aria-ref=e21' } }] },
+    { name: 'error: click a selector that matches nothing', calls: [open('form.html'), { tool: 'browser_click', args: { element: 'ghost', target: '#e999' } }] },
     { name: 'click a link to another page', calls: [open('form.html'), click(/link "Dialogs page"/)] },
     { name: 'click a link that redirects', calls: [open('catalog.html'), click(/link "Shoes"/)] },
     { name: 'click that logs to the console', calls: [open('details.html'), click(/button "Log"/)] },

@@ -1,6 +1,9 @@
 import type { CaseTable } from '../harness';
 
 const open = (page: string) => ({ tool: 'browser_navigate', args: { url: `{url}/${page}` }, setup: true });
+const run = (code: string) => ({ tool: 'browser_run_code_unsafe', args: { code } });
+/** browser_run_code_unsafe: the peer offers it always, ours only when allowed. */
+const UNSAFE = { AGENT_INSPECTOR_ALLOW_UNSAFE_CODE: '1' };
 const loadData = { tool: 'browser_click', args: { element: 'Load data', target: /button "Load data"/ }, setup: true };
 
 /** The tools that read the page or wait on it: evaluate, find, wait, console, network, screenshots, media. */
@@ -44,5 +47,20 @@ export const pageTools: CaseTable = {
     { name: 'emulate dark mode', calls: [open('caps.html'), { tool: 'browser_emulate_media', args: { colorScheme: 'dark' } }] },
     { name: 'emulate print media', calls: [open('caps.html'), { tool: 'browser_emulate_media', args: { media: 'print' } }] },
     { name: 'error: emulate an unknown scheme', calls: [open('caps.html'), { tool: 'browser_emulate_media', args: { colorScheme: 'purple' } }] },
+    { name: 'run code returning a string', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => await page.title()')] },
+    { name: 'run code returning a number', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => 42')] },
+    { name: 'run code returning an object', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => ({ title: await page.title(), list: [1, null, "x"] })')] },
+    { name: 'run code returning undefined', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => { await page.title(); }')] },
+    { name: 'run code that reads page as a global', oursEnv: UNSAFE, calls: [open('form.html'), run('async () => await page.title()')] },
+    { name: 'run code that uses fetch and URL', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => (await (await fetch(new URL("/api/data?item=3", page.url()))).json())')] },
+    { name: 'run code from a file', oursEnv: UNSAFE, files: { 'code.js': 'async (page) => await page.title()\n' }, calls: [open('form.html'), { tool: 'browser_run_code_unsafe', args: { filename: 'code.js' } }] },
+    { name: 'error: run code from a file outside the roots', oursEnv: UNSAFE, calls: [open('form.html'), { tool: 'browser_run_code_unsafe', args: { filename: '../outside.js' } }] },
+    { name: 'error: run code from a missing file', oursEnv: UNSAFE, calls: [open('form.html'), { tool: 'browser_run_code_unsafe', args: { filename: 'missing.js' } }] },
+    { name: 'error: run code in a fenced code block', oursEnv: UNSAFE, calls: [open('form.html'), run('```js\nasync (page) => await page.title()\n```')] },
+    { name: 'error: run code that requires a module', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => require("fs").readdirSync(".")')] },
+    { name: 'error: run code that reads process', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => process.pid')] },
+    { name: 'error: run code that throws', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page) => { throw new Error("nope"); }')] },
+    { name: 'error: run code that does not parse', oursEnv: UNSAFE, calls: [open('form.html'), run('async (page => ')] },
+    { name: 'error: run code that is not a function', oursEnv: UNSAFE, calls: [open('form.html'), run('page.title()')] },
   ],
 };

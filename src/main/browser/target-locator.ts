@@ -61,7 +61,8 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
   } catch (error) {
     throw new Error(`"${target}" is neither a ref from the snapshot nor a valid selector: ${firstLine(error)}`);
   }
-  if (count === 0) throw new Error(`Selector "${target}" matches no element. Use a ref from the page snapshot.`);
+  // The peer's words: an agent (or client) that reads them for a missing element reads ours alike.
+  if (count === 0) throw new Error(`"${target}" does not match any elements.`);
   if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
   // The code names the element as Playwright normalizes the selector (getByTestId, getByRole…) where it can: an
   // exported spec outlives a CSS path or an XPath (README, "Differences from Playwright MCP").

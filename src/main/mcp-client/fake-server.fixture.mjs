@@ -18,7 +18,7 @@ const tools = {
   browser_snapshot: () => text(`### Page\n- Page URL: http://fake/\n- Page Title: Fake\n### Snapshot\n\`\`\`yaml\n${SNAPSHOT}\n\`\`\``),
   browser_navigate: args => text(`### Page\n- Page URL: ${args.url}\n- Page Title: Fake page`),
   browser_click: args => args.target === '#missing'
-    ? text(`### Error\nError: Selector "${args.target}" matches no element. Use a ref from the page snapshot.`, true)
+    ? text(`### Error\nError: "${args.target}" does not match any elements.`, true)
     : text(`### Result\nclicked ${args.target} (${args.element})`),
   browser_take_screenshot: args => text(`### Result\n- [Screenshot of viewport](${args.filename ?? 'page.png'})`),
   /** Answers after `ms`, reporting when it ran, so tests can see whether calls overlapped. */

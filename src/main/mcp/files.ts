@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Context, Workspace } from '../browser/context';
 import { displayPath, inside } from '../browser/workspace-paths';
 import type { Response } from './response';
@@ -14,6 +14,31 @@ export function outputPath(workspace: Workspace, filename: string | undefined, d
   if (!workspace.unrestricted && !inside(workspace.root, file) && !inside(workspace.outputDir, file))
     throw new Error(`Refusing to write "${filename}": files must be inside the workspace root ${workspace.root}.`);
   return file;
+}
+
+/**
+ * Resolves a file an agent asked us to read, relative names against the workspace root. As @playwright/mcp, a file
+ * outside the workspace root and the output folder is refused, symbolic links followed (a link in the root to a file
+ * elsewhere is outside), with the peer's words; a missing file is left to the read to report.
+ */
+export async function readablePath(workspace: Workspace, filename: string): Promise<string> {
+  const file = resolve(workspace.root, filename);
+  if (workspace.unrestricted) return file;
+  const [root, output, real] = await Promise.all([realPathOf(workspace.root), realPathOf(workspace.outputDir), realPathOf(file)]);
+  if (!inside(root, real) && !inside(output, real))
+    throw new Error(`File access denied: ${file} is outside allowed roots. Allowed roots: ${workspace.outputDir}, ${workspace.root}`);
+  return file;
+}
+
+/** The path with symbolic links resolved, as far as it exists: a file not created yet keeps its name. */
+async function realPathOf(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    const parent = dirname(path);
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === path) throw error;
+    return join(await realPathOf(parent), basename(path));
+  }
 }
 
 /**

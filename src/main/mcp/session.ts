@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { z } from 'zod';
 import type { Tool as McpTool, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright';
@@ -24,9 +25,12 @@ import type { PersonDesk } from './person-desk';
 /** Longer lines of an error are cut: a megabyte URL would otherwise be quoted whole, twice (message and call log). */
 const MAX_ERROR_LINE = 1_000;
 
+/** An Error of this realm or another one's (what browser_run_code_unsafe's code throws in its own context). */
+const isError = (value: unknown): value is Error => value instanceof Error || types.isNativeError(value);
+
 /** An error's message with Playwright's call log (what was tried, as @playwright/mcp shows it) but no stack. */
 function errorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = isError(error) ? error.message : String(error);
   return message.split(/\n\s+at /)[0].trim().split('\n')
     .map(line => line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE)}… (${line.length.toLocaleString('en-US')} characters)` : line)
     .join('\n');
@@ -206,7 +210,7 @@ export class McpSession implements ToolHost {
         await this.invoke(tool, parsed.data, context, response);
       } catch (error) {
         // The error's own class, as the peer prints it (`TimeoutError: …`).
-        response.addError(`${error instanceof Error && error.name ? error.name : 'Error'}: ${errorText(error)}`);
+        response.addError(`${isError(error) && error.name ? error.name : 'Error'}: ${errorText(error)}`);
       }
     }
     // A person acted while the call was held: the agent's refs may be stale, so it gets the page afresh.

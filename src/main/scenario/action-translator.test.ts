@@ -49,7 +49,7 @@ test('tool failures become results: timeouts, elements gone between lookup and a
   }).bridge;
   const run = (message: string) => new ActionTranslatorService(failing(message)).executeAction({ action: 'click', index: 0 }, selectorMap);
   expect(await run('locator.click: Timeout 5000ms exceeded.')).toEqual({ success: false, error: { kind: 'timeout', message: 'locator.click: Timeout 5000ms exceeded.' } });
-  expect(await run('Selector "xpath=/html[1]/body[1]/button[1]" matches no element. Use a ref from the page snapshot.')).toMatchObject({ error: { kind: 'element-detached' } });
+  expect(await run('"xpath=/html[1]/body[1]/button[1]" does not match any elements.')).toMatchObject({ error: { kind: 'element-detached' } });
   expect(await run('Tool "browser_click" does not handle the modal state.')).toMatchObject({ error: { kind: 'tool-error' } });
   const crashing = { count: async () => 1, click: async () => { throw new TypeError('boom'); } } as unknown as ActionBridge;
   expect(await new ActionTranslatorService(crashing).executeAction({ action: 'click', index: 0 }, selectorMap)).toEqual({ success: false, error: { kind: 'tool-error', message: 'boom' } });

@@ -84,6 +84,6 @@ function errorInfo(error: unknown): ErrorInfo {
   const message = error instanceof Error ? error.message : String(error);
   if (/\bTimeout \d+ms exceeded|timed out/i.test(message)) return { kind: 'timeout', message };
   // A selector that matched a moment ago and no longer does: the element went away in between.
-  if (error instanceof BridgeError && /matches no element/.test(message)) return { kind: 'element-detached', message };
+  if (error instanceof BridgeError && /does not match any elements/.test(message)) return { kind: 'element-detached', message };
   return { kind: 'tool-error', message };
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { jsLiteral, jsOptions } from '../../browser/codegen';
 import { defineTool, elementField, targetField } from '../tool';
 
+const MODIFIERS = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'] as const;
+
 const click = defineTool({
   name: 'browser_click',
   title: 'Click',
@@ -12,7 +14,7 @@ const click = defineTool({
     target: targetField,
     doubleClick: z.boolean().optional().describe('Whether to perform a double click instead of a single click'),
     button: z.enum(['left', 'right', 'middle']).optional().describe('Button to click, defaults to left'),
-    modifiers: z.array(z.enum(['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'])).optional().describe('Modifier keys to press'),
+    modifiers: z.array(z.enum(MODIFIERS)).optional().describe('Modifier keys to press'),
   }),
   scope: 'page',
   readOnly: false,
@@ -20,7 +22,10 @@ const click = defineTool({
     const { locator, code } = await tab.locator(args.target);
     const options = { button: args.button, modifiers: args.modifiers };
     const method = args.doubleClick ? 'dblclick' : 'click';
-    response.addCode(`await ${code}.${method}(${jsOptions(options)});`);
+    // As @playwright/mcp writes it: nothing for a default (the left button, no modifiers), each modifier once, in order.
+    const modifiers = MODIFIERS.filter(modifier => args.modifiers?.includes(modifier));
+    const written = { button: args.button === 'left' ? undefined : args.button, modifiers: modifiers.length ? modifiers : undefined };
+    response.addCode(`await ${code}.${method}(${jsOptions(written)});`);
     await tab.runAction(() => locator[method](options), { snapshotAfter: true });
     response.includeSnapshot();
   },

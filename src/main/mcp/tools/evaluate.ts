@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { createContext, runInContext } from 'node:vm';
 import type { Page } from 'playwright';
 import { z } from 'zod';
 import { jsString } from '../../browser/codegen';
-import { resultOrFile } from '../files';
+import { readablePath, resultOrFile } from '../files';
 import { defineTool, elementField, filenameField } from '../tool';
 
 const stringify = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefined';
@@ -55,7 +55,43 @@ const evaluate = defineTool({
   },
 });
 
-type PageFunction = (page: Page) => Promise<unknown>;
+/**
+ * What the agent's code sees besides `page`, as in @playwright/mcp: timers, URLs, encoders, fetch, Buffer, crypto and
+ * the like, not `require` nor `process`, so code written for the peer runs here alike and code that runs here runs
+ * there. It is no sandbox: the code can still reach the process through `page`.
+ */
+const CODE_GLOBALS = [
+  'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask',
+  'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController', 'AbortSignal',
+  'fetch', 'Headers', 'Request', 'Response', 'FormData', 'Blob', 'Buffer', 'crypto', 'atob', 'btoa', 'structuredClone',
+] as const;
+
+/**
+ * Evaluates the source as one expression in a context of its own with `page` among its globals. What evaluating
+ * throws (a syntax error, a fenced code block's tag that is no function) is the answer as is, as the peer's.
+ */
+function pageFunctionOf(source: string, page: Page): (page: Page) => Promise<unknown> {
+  const globals: Record<string, unknown> = { page };
+  for (const name of CODE_GLOBALS) globals[name] = globalThis[name];
+  const fn: unknown = runInContext(`(${source})`, createContext(globals));
+  if (typeof fn !== 'function') throw new Error('The code must be a function such as `async (page) => { … }`.');
+  return fn as (page: Page) => Promise<unknown>;
+}
+
+/**
+ * Runs the code, failing with the first promise it leaves rejected and unhandled meanwhile (a Playwright call it did
+ * not await), as @playwright/mcp does: the agent learns its code failed rather than reading a result.
+ */
+async function failingOnUnhandledRejection<T>(run: () => Promise<T>): Promise<T> {
+  let onRejection!: (reason: unknown) => void;
+  const rejected = new Promise<never>((_, reject) => (onRejection = reject));
+  process.on('unhandledRejection', onRejection);
+  try {
+    return await Promise.race([run(), rejected]);
+  } finally {
+    process.off('unhandledRejection', onRejection);
+  }
+}
 
 const runCodeUnsafe = defineTool({
   name: 'browser_run_code_unsafe',
@@ -69,17 +105,10 @@ const runCodeUnsafe = defineTool({
   readOnly: false,
   unsafe: true,
   async handler({ args, tab, context, response }) {
-    const source = args.filename ? await readFile(resolve(context.workspace.root, args.filename), 'utf8') : args.code;
+    const source = args.filename ? await readFile(await readablePath(context.workspace, args.filename), 'utf8') : args.code;
     if (!source) throw new Error('Give "code" or "filename".');
-    let fn: PageFunction;
-    try {
-      fn = new Function(`return (${source});`)() as PageFunction;
-    } catch (error) {
-      throw new Error(`The code does not parse: ${(error as Error).message}`);
-    }
-    if (typeof fn !== 'function') throw new Error('The code must be a function such as `async (page) => { … }`.');
     response.addCode(`await (${source})(page);`);
-    const result = await tab.runAction(() => fn(tab.page));
+    const result = await tab.runAction(() => failingOnUnhandledRejection(() => pageFunctionOf(source, tab.page)(tab.page)));
     // Compact JSON, and nothing for a value JSON cannot hold (undefined, a function), as @playwright/mcp answers.
     const json = JSON.stringify(result);
     if (json !== undefined) response.addResult(json);
