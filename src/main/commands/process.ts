@@ -27,8 +27,11 @@ const UNHANDLED_PREFIX = 'agent-inspector: BUG, unhandled';
  * must not end every other client's session with it. One-shot commands keep Node's default of failing.
  */
 export function keepServingThroughBugs() {
-  const report = (kind: string) => (error: unknown) =>
+  const report = (kind: string) => (error: unknown) => {
+    // What the agent's browser_run_code_unsafe left unhandled fails that call (mcp/tools/evaluate.ts): not ours.
+    if (error && typeof error === 'object' && Symbol.for('agent-inspector.agent-code-error') in error) return;
     log(`${UNHANDLED_PREFIX} ${kind} (still serving): ${error instanceof Error ? error.stack : String(error)}`);
+  };
   process.on('unhandledRejection', report('rejection'));
   process.on('uncaughtException', report('exception'));
 }

@@ -66,15 +66,13 @@ export function startFieldFacts(locator: Locator): Promise<FieldFacts> {
   return facts;
 }
 
-/** Whether the element that has focus in the page (not inside a frame) is a sensitive field. */
+/** Whether the element that has focus in the page (not inside a frame) is a sensitive field: one round trip. */
 export async function focusIsSensitive(page: Page): Promise<boolean> {
-  const focused = await page.evaluateHandle(() => document.activeElement);
-  try {
-    const element = focused.asElement();
-    return !!element && isSensitive(await element.evaluate(readFacts));
-  } finally {
-    await focused.dispose();
-  }
+  const facts = await page.evaluate<FieldFacts | null>(`(() => {
+    const focused = document.activeElement;
+    return focused && focused !== document.body ? (${readFacts.toString()})(focused) : null;
+  })()`);
+  return !!facts && isSensitive(facts);
 }
 
 /**

@@ -78,14 +78,22 @@ function pageFunctionOf(source: string, page: Page): (page: Page) => Promise<unk
   return fn as (page: Page) => Promise<unknown>;
 }
 
+/** Marks an error the agent's own code left unhandled: answered to the agent, no bug of ours (commands/process.ts). */
+const AGENT_CODE_ERROR = Symbol.for('agent-inspector.agent-code-error');
+
 /**
  * Runs the code, failing with the first promise it leaves rejected and unhandled meanwhile (a Playwright call it did
  * not await), as @playwright/mcp does: the agent learns its code failed rather than reading a result.
  */
 async function failingOnUnhandledRejection<T>(run: () => Promise<T>): Promise<T> {
-  let onRejection!: (reason: unknown) => void;
-  const rejected = new Promise<never>((_, reject) => (onRejection = reject));
-  process.on('unhandledRejection', onRejection);
+  let reject!: (reason: unknown) => void;
+  const rejected = new Promise<never>((_, fail) => (reject = fail));
+  // First among the listeners, to mark the error as the agent's before the server's own listener reports it as a bug.
+  const onRejection = (reason: unknown) => {
+    if (reason && typeof reason === 'object') Object.defineProperty(reason, AGENT_CODE_ERROR, { value: true });
+    reject(reason);
+  };
+  process.prependListener('unhandledRejection', onRejection);
   try {
     return await Promise.race([run(), rejected]);
   } finally {
