@@ -14,6 +14,8 @@ test('flags become the core config, with defaults for what is not given', () => 
 
 test('contradictory attach flags are refused', () => {
   expect(() => coreConfigFrom({ host: '127.0.0.1', cdpEndpoint: 'http://a', wsEndpoint: 'ws://b' })).toThrow('--cdp-endpoint and --ws-endpoint are alternatives');
+  // In @playwright/mcp's words.
+  expect(() => coreConfigFrom({ host: '127.0.0.1', cdpEndpoint: 'http://a', device: 'Pixel 7' })).toThrow('Device emulation is not supported with cdpEndpoint.');
 });
 
 test('activity capture is on unless --no-activity', () => {

@@ -241,7 +241,8 @@ function deviceOptions(options: CliOptions): BrowserContextOptions {
   if (options.mobile && options.device) throw new InvalidArgumentError('Cannot use --mobile together with --device, pick one.');
   const name = options.mobile ? 'Pixel 10' : options.device;
   if (!name) return {};
-  if (options.cdpEndpoint) throw new InvalidArgumentError('Device emulation is not supported with --cdp-endpoint.');
+  // The peer's words, which scripts written for it may look for.
+  if (options.cdpEndpoint) throw new InvalidArgumentError('Device emulation is not supported with cdpEndpoint.');
   const descriptor = devices[name];
   if (!descriptor) throw new InvalidArgumentError(`Unknown device "${name}": use a Playwright device name such as "iPhone 15" or "Pixel 7".`);
   const { defaultBrowserType: _browserType, ...contextOptions } = descriptor;
