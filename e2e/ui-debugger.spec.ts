@@ -82,6 +82,8 @@ test('Edit arguments: invalid JSON or arguments are refused in the dialog and no
   const pro = refOf(yaml, /radio "Pro"/);
 
   await button(bar(page), 'Pause').click();
+  // The server has the pause before the agent calls (a click is only a request to it).
+  await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
   const click = pending(ui.agent.call('browser_click', { target: terms }));
   const held = heldPanel(page);
   await expect(held.getByTestId('held-tool')).toHaveText('browser_click');
@@ -127,6 +129,7 @@ test('Edit arguments: invalid JSON or arguments are refused in the dialog and no
 
   // Esc cancels the dialog and gives the keyboard back to the button that opened it.
   await button(bar(page), 'Pause').click();
+  await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
   const again = pending(ui.agent.call('browser_snapshot'));
   await button(held, 'Edit arguments').click();
   await expect(dialog).toBeVisible();
@@ -142,6 +145,8 @@ test('Skip answers the agent with a person\'s text, as an error when asked; noth
   const { errors, yaml } = await ui.start(page, site);
   const terms = refOf(yaml, /checkbox "I accept the terms"/);
   await button(bar(page), 'Pause').click();
+  // The server has the pause before the agent calls (a click is only a request to it).
+  await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
   const click = pending(ui.agent.call('browser_click', { target: terms }));
   const held = heldPanel(page);
   await button(held, 'Skip').click();
@@ -260,6 +265,7 @@ test('an answer held by --pause-on error is edited in the UI and the agent recei
 test('an agent that leaves while its call is held: the UI says nothing ran, and the held call is gone', async ({ page, site }) => {
   const { errors } = await ui.start(page, site);
   await button(bar(page), 'Pause').click();
+  await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
   const snapshot = pending(ui.agent.call('browser_snapshot'));
   snapshot.result.catch(() => {});
   await expect(heldPanel(page)).toBeVisible();
@@ -287,6 +293,7 @@ test('a call held past --pause-timeout runs as sent and says so; a read-only vie
   await viewer.getByTestId('session-item').click();
 
   await button(bar(page), 'Pause').click();
+  await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
   const snapshot = pending(ui.agent.call('browser_snapshot'));
   await expect(bar(viewer).getByTestId('debug-state')).toHaveText('Held: browser_snapshot — paused by a person');
   for (const name of ['Edit arguments', 'Skip', 'Step', 'Continue']) {
@@ -307,6 +314,7 @@ test('take over: what a person does in the browser while a call is held shows in
   const port = await freePort();
   const { errors, yaml } = await ui.start(page, site, [`--browser-arg=--remote-debugging-port=${port}`]);
   await button(bar(page), 'Pause').click();
+  await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
   const snapshot = pending(ui.agent.call('browser_snapshot'));
   const held = heldPanel(page);
   await expect(held.getByTestId('held-tool')).toHaveText('browser_snapshot');
