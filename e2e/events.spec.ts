@@ -32,7 +32,7 @@ test('every tool call is published on the event bus with its response, code, sna
     expect(navigate.endedAt).toBeGreaterThanOrEqual(navigate.startedAt);
     // Secrets never reach subscribers: not in args, response or snapshot.
     expect(JSON.stringify(type)).not.toContain('s3cr3t-value');
-    expect(type.code).toContain('process.env.SECRET_TOKEN');
+    expect(type.code).toContain("process.env['SECRET_TOKEN']");
     expect(type.ariaSnapshot).toBeUndefined();
     // What the call acted on, found again by role and name (export and replay), with Playwright's own locator.
     // …and where it was on the page, for the inspector's page view.

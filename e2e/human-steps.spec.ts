@@ -139,13 +139,13 @@ test('a password typed by hand is never recorded in clear; Enter in a field subm
     expect(secret).toMatchObject({
       tool: 'browser_type',
       args: { element: 'textbox "Password"', text: 'APP_PASSWORD' },
-      code: `await ${password}.fill(process.env.APP_PASSWORD);`,
+      code: `await ${password}.fill(process.env['APP_PASSWORD']);`,
     });
     expect(tab).toMatchObject({ tool: 'browser_press_key', args: { key: 'Tab' }, code: "await page.keyboard.press('Tab');" });
     expect(other).toMatchObject({
       tool: 'browser_type',
       args: { text: '<password>', submit: true },
-      code: `await ${password}.fill(process.env.PASSWORD);\nawait ${password}.press('Enter');`,
+      code: `await ${password}.fill(process.env['PASSWORD']);\nawait ${password}.press('Enter');`,
     });
     expect(other.response.result).toContain('not recorded');
     expect(toolCalls(events).map(c => c.seq)).toEqual([1, 2, 3, 4]);

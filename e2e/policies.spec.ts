@@ -15,7 +15,7 @@ test('secrets: typed by name, redacted everywhere, read from process.env in the 
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const typed = await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'USER_PASSWORD' });
-    expect(typed.parsed.code).toBe(`await page.getByTestId('full-name').fill(process.env.USER_PASSWORD);`);
+    expect(typed.parsed.code).toBe(`await page.getByTestId('full-name').fill(process.env['USER_PASSWORD']);`);
     const snapshot = await mcp.call('browser_snapshot');
     expect(snapshot.parsed.snapshot!.yaml).toContain('<secret>USER_PASSWORD</secret>');
     expect(snapshot.text + typed.text).not.toContain('hunter2');

@@ -46,16 +46,16 @@ test('what an agent types into secret fields reaches no file, export or zip; the
 
   const typed = await mcp.call('browser_type', { target: password, text: TYPED });
   // The agent's own response shows the code as it will be recorded: the variable, never the value.
-  expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD);`);
+  expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env['PASSWORD']);`);
   const filled = await mcp.call('browser_fill_form', { fields: [
     { name: 'Password', type: 'textbox', target: password, value: FILLED },
     { name: 'Full name', type: 'textbox', target: refOf(yaml, /textbox "Full name"/), value: 'API_TOKEN' },
     { name: 'Notes', type: 'textbox', target: refOf(yaml, /textbox "Notes"/), value: TOKEN },
   ] });
   expect(filled.isError).toBe(false);
-  expect(filled.parsed.code).toContain('.fill(process.env.PASSWORD_2);');
-  expect(filled.parsed.code).toContain(`await page.getByTestId('full-name').fill(process.env.API_TOKEN);`);
-  expect(filled.parsed.code).toContain(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env.API_TOKEN);`);
+  expect(filled.parsed.code).toContain(".fill(process.env['PASSWORD_2']);");
+  expect(filled.parsed.code).toContain(`await page.getByTestId('full-name').fill(process.env['API_TOKEN']);`);
+  expect(filled.parsed.code).toContain(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env['API_TOKEN']);`);
   await mcp.call('browser_snapshot');
   // The page got the real values (the check runs with them; what is published shows the masks).
   const values = await mcp.call('browser_evaluate', {
@@ -132,7 +132,7 @@ test('a password a GET form put into the next URL: the code reads it from the en
   // The agent goes back to the URL it was shown (masked) with the real value, as an agent copying it would.
   const url = `${site.url}/login-get.html?user=dana&pass=${encodeURIComponent(password).replace(/%20/g, '+')}`;
   const again = await mcp.call('browser_navigate', { url });
-  expect(again.parsed.code).toBe(`await page.goto(\`${site.url}/login-get.html?user=dana&pass=\${process.env.PASSWORD}\`);`);
+  expect(again.parsed.code).toBe(`await page.goto(\`${site.url}/login-get.html?user=dana&pass=\${process.env['PASSWORD']}\`);`);
   for (const response of [submitted, again]) {
     expect(response.text).not.toContain('pw%40GET');
     expect(response.text).not.toContain(password);
@@ -149,7 +149,7 @@ test('a password a GET form put into the next URL: the code reads it from the en
   const code = readFileSync(spec, 'utf8');
   expect(code).not.toContain('<secret>');
   expect(code).toContain("url.searchParams.get('user') === 'dana'");
-  expect(code).toContain('pass=${process.env.PASSWORD}`');
+  expect(code).toContain("pass=${process.env['PASSWORD']}`");
   const project = mkdtempSync(join(tmpdir(), 'exported-get-'));
   symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
   copyFileSync(spec, join(project, 'get-login.spec.ts'));
@@ -170,7 +170,7 @@ test('browser_interact: a --secrets value in the query is masked in the planner 
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const notes = await mcp.call('browser_interact', { query: `Type "${TOKEN}" into Notes` });
     expect(notes.isError, notes.text).toBe(false);
-    expect(notes.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env.API_TOKEN);`);
+    expect(notes.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env['API_TOKEN']);`);
     const password = await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot?.yaml, /textbox "Password"/), text: TYPED });
     expect(password.isError, password.text).toBe(false);
     const published = JSON.stringify(events);
@@ -221,7 +221,7 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   expect(readFileSync(join(dir, 'events.jsonl'), 'utf8')).toContain('<secret>NOTE</secret>');
   const exported = await cli('export', dir, '--aria-checkpoints');
   expect(exported.code, exported.stderr).toBe(0);
-  expect(exported.stdout).toContain(".fill(process.env.NOTE);");
+  expect(exported.stdout).toContain(".fill(process.env['NOTE']);");
   expect(exported.stdout).toContain('//   NOTE\n');
   expect(exported.stdout).not.toContain(CLEAR_NOTE);
 
@@ -240,7 +240,7 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   expect(holds(unpacked)).toBe(0);
   const fromZip = await cli('export', zipPath);
   expect(fromZip.code, fromZip.stderr).toBe(0);
-  expect(fromZip.stdout).toContain('.fill(process.env.SECRET);');
+  expect(fromZip.stdout).toContain(".fill(process.env['SECRET']);");
 });
 
 test('browser_interact: a password typed by the planner is masked in its own rounds, published before it is typed', async ({ site, workspace }) => {
@@ -249,7 +249,7 @@ test('browser_interact: a password typed by the planner is masked in its own rou
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const typed = await mcp.call('browser_interact', { query: `Type "${TYPED}" into Password` });
     expect(typed.isError, typed.text).toBe(false);
-    expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env.PASSWORD);`);
+    expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env['PASSWORD']);`);
     expect(typed.text).not.toContain(TYPED);
     const rounds = events.filter(event => event.type === 'negotiation-round');
     expect(rounds.length).toBeGreaterThan(0);

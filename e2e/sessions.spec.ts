@@ -57,7 +57,7 @@ test('a recorded session replays as an exported @playwright/test spec that passe
   expect(code).toContain(`await page.goto(BASE_URL + '/form.html');`);
   expect(code).toContain(`await expect(page).toHaveURL(BASE_URL + '/form.html');`);
   expect(code).toContain(`await expect(page.getByTestId('full-name')).toHaveValue('Ada Lovelace');`);
-  expect(code).toContain('process.env.SIGNUP_PASSWORD');
+  expect(code).toContain("process.env['SIGNUP_PASSWORD']");
   expect(code).toContain(`await expect(page.getByRole('checkbox', { name: 'I accept the terms' })).toBeChecked();`);
   // The status the submission made appear, checked right after the click.
   expect(code).toContain(`await page.getByRole('button', { name: 'Create account' }).click();\n  await expect(page.getByRole('status')).toContainText('Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=null');`);

@@ -70,8 +70,8 @@ test.describe('tools over stdio', () => {
     expect(filled.isError).toBe(false);
     expect(filled.parsed.code!.split('\n')).toEqual([
       `await page.getByTestId('full-name').fill('Grace');`,
-      `await page.getByRole('checkbox', { name: 'I accept the terms' }).setChecked(true);`,
-      `await page.getByRole('radio', { name: 'Pro' }).setChecked(true);`,
+      `await page.getByRole('checkbox', { name: 'I accept the terms' }).check();`,
+      `await page.getByRole('radio', { name: 'Pro' }).check();`,
       `await page.getByLabel('Country').selectOption('France');`,
     ]);
     // As @playwright/mcp: filling answers without a snapshot; the refs of the last one still act.

@@ -77,6 +77,13 @@ export const DIFFERENCES: Difference[] = [
     normalise: () => undefined,
   },
   {
+    id: 'secret-in-string',
+    bullet: 'Secrets',
+    // A secret inside another string: the peer writes its mask into the literal, ours reads the environment there.
+    applies: (_tool, section, answers) => section === CODE && !!answers?.peer.includes('<secret>'),
+    normalise: () => undefined,
+  },
+  {
     id: 'modal-without-snapshot',
     bullet: 'While a dialog or file chooser is open',
     // Only where both answers report an open modal: the peer links a snapshot file (empty behind a dialog) and leaves

@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
 import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
+import { LANGUAGES, type Language } from './codegen/action';
 import { responseMaxSizeFrom, sessionOverridesFrom, type PeerConfigFile } from './config-file';
 import { milliseconds } from './peer-options';
 import { loadSecrets } from './secrets';
@@ -304,8 +305,20 @@ export function peerNotices(options: CliOptions): string[] {
   const notices: string[] = [];
   if (options.extension) notices.push('--extension: the Playwright Extension bridge is not available here; this server launches its own Chromium (or use --cdp-endpoint to attach to a running one).');
   if (options.browser && !CHANNELS.includes(options.browser) && options.browser !== 'chromium') notices.push(`--browser ${options.browser}: only Chromium-based browsers are supported here; using Chromium.`);
-  if (options.codegen && !['typescript', 'none'].includes(options.codegen)) notices.push(`--codegen ${options.codegen}: code is generated in TypeScript only here.`);
   return notices;
+}
+
+/** The language of generated code without --codegen: the one a Playwright language binding names (PW_LANG_NAME), as the peer. */
+function defaultCodegen(): Language {
+  const binding = process.env.PW_LANG_NAME;
+  return binding === 'python' || binding === 'java' || binding === 'csharp' ? binding : 'typescript';
+}
+
+/** --codegen as given on the command line, in a variable or in the config file (whose value no parser checked). */
+function codegenFrom(codegen: string | undefined): Language | 'none' {
+  if (codegen === undefined) return defaultCodegen();
+  if (codegen === 'none' || (LANGUAGES as readonly string[]).includes(codegen)) return codegen as Language | 'none';
+  throw new InvalidArgumentError(`codegen: "${codegen}" is not one of ${[...LANGUAGES, 'none'].join(', ')}.`);
 }
 
 /**
@@ -342,7 +355,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
       navigation: options.timeoutNavigation ?? defaults.timeouts.navigation,
       settle: options.timeoutSettle ?? defaults.timeouts.settle,
     },
-    codegen: options.codegen === 'none' ? 'none' : 'typescript',
+    codegen: codegenFrom(options.codegen),
     consoleLevel: options.consoleLevel ?? defaults.consoleLevel,
     filePaths: options.filePaths ?? defaults.filePaths,
     imageResponses: options.imageResponses ?? defaults.imageResponses,

@@ -1,4 +1,5 @@
 import type { BrowserContextOptions, LaunchOptions } from 'playwright';
+import type { Language } from './codegen/action';
 import { DEFAULT_TEST_ID_ATTRIBUTE } from '../shared/locators';
 import type { SnapshotMode } from '../shared/snapshot-modes';
 import type { ForkOrigin } from '../shared/events';
@@ -99,7 +100,7 @@ export interface CoreConfig {
   /** `settle`: how long an action waits at most for the requests and navigation it triggered (it returns once they are done). */
   timeouts: { action: number; navigation: number; settle?: number };
   /** Generated Playwright code in responses (`none` leaves the Ran Playwright code section out). */
-  codegen: 'typescript' | 'none';
+  codegen: Language | 'none';
   /** Console messages reported in a response's Events section: this level and the more severe ones (default info). */
   consoleLevel: 'error' | 'warning' | 'info' | 'debug';
   /** How written files are named in results: relative to the workspace root, or absolute. */

@@ -54,7 +54,7 @@ export function addPeerOptions(command: Command): Command {
     .addOption(new Option('--profile-dir-name <name>', 'profile for --extension; accepted and unused here'))
     .addOption(new Option('--remote-header <headers...>', 'header sent when connecting to --endpoint').argParser(headers).hideHelp())
     .addOption(new Option('--no-webmcp', 'WebMCP page tools are not offered here; accepted'))
-    .addOption(new Option('--codegen <lang>', 'language of the generated code: typescript, or none to leave it out').choices(['typescript', 'python', 'java', 'csharp', 'none']))
+    .addOption(new Option('--codegen <lang>', 'language of the generated code the agent reads: typescript, python, java or csharp (default: PW_LANG_NAME, else typescript), or none to leave it out').choices(['typescript', 'python', 'java', 'csharp', 'none']))
     .addOption(new Option('--console-level <level>', 'console messages returned: error, warning, info or debug (each includes the more severe ones)').choices(['error', 'warning', 'info', 'debug']))
     .addOption(new Option('--file-paths <mode>', 'how file paths show in results: relative (to the workspace root) or absolute').choices(['relative', 'absolute']))
     .addOption(new Option('--image-responses <mode>', 'send images to the client: allow, omit, or only (the images without the text)').choices(['allow', 'omit', 'only']))

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { jsString } from './browser/codegen';
+import { renderStatement, type ActionText, type CodeStatement, type Language } from './codegen/action';
+import { envLookup } from './codegen/language-values';
 
 /** Reads a dotenv file of secrets (NAME=value). */
 export function loadSecrets(file: string): Record<string, string> {
@@ -19,26 +20,49 @@ export function secretMask(name: string): string {
 }
 
 /** A `secretMask` in text; group 1 is the name. */
-export const SECRET_MASK = /<secret>([A-Za-z_][A-Za-z0-9_]*)<\/secret>/g;
+export const SECRET_MASK = /<secret>([A-Za-z_][\w.-]*)<\/secret>/g;
 
 /** Whether text holds a `secretMask` (SECRET_MASK is global: its `test` would keep state between calls). */
 export const hasSecretMask = (text: string) => text.includes('<secret>') && new RegExp(SECRET_MASK.source).test(text);
 
-const JS_STRING = /'(?:[^'\\\n]|\\.)*'/g;
+/** A string literal as each language's generated code writes it: single-quoted in TypeScript, double elsewhere. */
+const STRING_LITERAL = { single: /'(?:[^'\\\n]|\\.)*'/g, double: /"(?:[^"\\\n]|\\.)*"/g };
+
+/** A literal's text (quotes off) around its masks, rewritten to read each secret from the environment in `language`. */
+function lookupLiteral(language: Language, text: string): string {
+  switch (language) {
+    case 'typescript': {
+      // The literal's text as a template's: a quote needs no escape there, a backtick and `${` do.
+      const template = text.replace(/\\(.)/g, (escape, char: string) => (char === "'" ? "'" : escape)).replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+      return `\`${template.replace(SECRET_MASK, (_, name: string) => `\${${envLookup(language, name)}}`)}\``;
+    }
+    case 'python':
+      // An f-string: braces of the text doubled; the lookup's quotes single, which any Python 3 reads inside double.
+      return `f"${text.replace(/[{}]/g, '$&$&').replace(SECRET_MASK, (_, name: string) => `{os.environ['${name}']}`)}"`;
+    case 'csharp':
+      return `$"${text.replace(/[{}]/g, '$&$&').replace(SECRET_MASK, (_, name: string) => `{${envLookup(language, name)}}`)}"`;
+    case 'java':
+      // No interpolation in Java: the pieces joined with +, empty ones left out.
+      return text.split(new RegExp(SECRET_MASK.source)).map((piece, i) => (i % 2 ? envLookup(language, piece) : piece && `"${piece}"`)).filter(Boolean).join(' + ');
+  }
+}
 
 /**
  * Generated code with a secret inside another string (a GET form put the password into the next URL): each string
- * literal holding a mask becomes a template literal that reads the secret from the environment, so the code runs as
- * recorded and never carries `<secret>NAME</secret>` (a whole masked argument is `process.env.NAME` already).
+ * literal holding a mask becomes one that reads the secret from the environment (a template literal, an f-string…),
+ * so the code runs as recorded and never carries `<secret>NAME</secret>` (a whole masked argument is a lookup already).
  */
-export function withSecretLookups(code: string): string {
+export function withSecretLookups(code: string, language: Language = 'typescript'): string {
   if (!hasSecretMask(code)) return code;
-  return code.replace(JS_STRING, literal => {
-    if (!hasSecretMask(literal)) return literal;
-    // The literal's text as a template's: a quote needs no escape there, a backtick and `${` do.
-    const text = literal.slice(1, -1).replace(/\\(.)/g, (escape, char: string) => (char === "'" ? "'" : escape)).replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
-    return `\`${text.replace(SECRET_MASK, (_, name: string) => `\${process.env.${name}}`)}\``;
-  });
+  return code.replace(STRING_LITERAL[language === 'typescript' ? 'single' : 'double'], literal => (hasSecretMask(literal) ? lookupLiteral(language, literal.slice(1, -1)) : literal));
+}
+
+/**
+ * The agent's code in `language`: each statement rendered, its secrets redacted and read from the environment the way
+ * it is written (a TypeScript statement stays TypeScript in every language, as @playwright/mcp writes it).
+ */
+export function codeInLanguage(secrets: Record<string, string>, statements: readonly CodeStatement[], language: Language): string {
+  return statements.map(statement => withSecretLookups(redactSecrets(secrets, renderStatement(statement, language)), typeof statement === 'string' ? 'typescript' : language)).join('\n');
 }
 
 /**
@@ -65,9 +89,9 @@ export function redactDeep<T>(secrets: Record<string, string>, value: T): T {
 
 /**
  * Text an agent asked to type: a secret's name stands for its value (typed for real), and the generated code reads
- * it from the environment so the value never lands in a spec.
+ * it from the environment (`written`) so the value never lands in a spec.
  */
-export function secretAwareText(secrets: Record<string, string>, text: string): { value: string; code: string } {
-  if (Object.hasOwn(secrets, text)) return { value: secrets[text], code: `process.env.${text}` };
-  return { value: text, code: jsString(text) };
+export function secretAwareText(secrets: Record<string, string>, text: string): { value: string; written: ActionText } {
+  if (Object.hasOwn(secrets, text)) return { value: secrets[text], written: { secret: text } };
+  return { value: text, written: { value: text } };
 }

@@ -75,7 +75,7 @@ const unfence = (body: string) => body.match(/^```\w*\n([\s\S]*?)\n?```$/)?.[1];
 const bullets = (lines: string[]) => lines.map(line => `- ${line}`).join('\n');
 const unbullet = (body: string) => body.split('\n').filter(line => line.startsWith('- ')).map(line => line.slice(2));
 
-function renderSection(key: SectionKey, response: ParsedResponse): string | undefined {
+function renderSection(key: SectionKey, response: ParsedResponse, codeFence: string): string | undefined {
   switch (key) {
     case 'takeover':
     case 'error':
@@ -83,7 +83,7 @@ function renderSection(key: SectionKey, response: ParsedResponse): string | unde
     case 'pageChanges':
       return response[key];
     case 'code':
-      return response.code === undefined ? undefined : fence('js', response.code);
+      return response.code === undefined ? undefined : fence(codeFence, response.code);
     case 'tabs':
       return response.tabs?.length
         ? bullets(response.tabs.map(t => `${t.index}: ${t.current ? '(current) ' : ''}[${t.title}](${t.url})`))
@@ -115,10 +115,11 @@ function renderSection(key: SectionKey, response: ParsedResponse): string | unde
   }
 }
 
-export function renderResponse(response: ParsedResponse): string {
+/** `codeFence`: the language the code section is fenced as (`js` for TypeScript, as @playwright/mcp writes it). */
+export function renderResponse(response: ParsedResponse, codeFence = 'js'): string {
   const parts: string[] = [];
   for (const key of SECTION_ORDER) {
-    const body = renderSection(key, response);
+    const body = renderSection(key, response, codeFence);
     if (body !== undefined) parts.push(`### ${SECTION_TITLES[key]}\n${body}`);
   }
   for (const [title, body] of Object.entries(response.other ?? {})) parts.push(`### ${title}\n${body}`);

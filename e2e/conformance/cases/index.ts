@@ -1,5 +1,6 @@
 import type { CaseTable } from '../harness';
 import { capabilities } from './caps';
+import { codegen } from './codegen';
 import { consoleLog } from './console';
 import { flags } from './flags';
 import { interaction } from './interaction';
@@ -7,4 +8,4 @@ import { navigation } from './navigation';
 import { pageTools } from './page-tools';
 
 /** Every case table, by tool group, then by flag group. */
-export const TABLES: CaseTable[] = [navigation, interaction, pageTools, consoleLog, capabilities, flags];
+export const TABLES: CaseTable[] = [navigation, interaction, pageTools, consoleLog, capabilities, flags, codegen];

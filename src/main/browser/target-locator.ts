@@ -1,4 +1,4 @@
-import { jsString } from './codegen';
+import { jsString } from '../codegen/javascript';
 import { elementFactsOf } from './element-facts';
 import { firstLine } from './error-text';
 import type { SnapshotNode } from '../../shared/aria-snapshot';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { jsString } from '../browser/codegen';
+import { jsString } from '../codegen/javascript';
 import { elementFactsOf } from '../browser/element-facts';
 import { UtilityWorlds } from '../browser/utility-world';
 import type { ResolvedTarget } from '../../shared/events';

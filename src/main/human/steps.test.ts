@@ -6,9 +6,9 @@ const place = { target, url: 'https://example.com/', title: 'Example', startedAt
 
 test('typed text: a secret by its name, any other password as a placeholder, the rest as typed', () => {
   const secrets = { TOKEN: 's3cr3t' };
-  expect(typedText(secrets, 's3cr3t', false)).toEqual({ text: 'TOKEN', code: 'process.env.TOKEN' });
-  expect(typedText(secrets, 's3cr3t', true)).toEqual({ text: 'TOKEN', code: 'process.env.TOKEN' });
-  expect(typedText(secrets, 'hunter2', true)).toMatchObject({ text: '<password>', code: 'process.env.PASSWORD' });
+  expect(typedText(secrets, 's3cr3t', false)).toEqual({ text: 'TOKEN', code: "process.env['TOKEN']" });
+  expect(typedText(secrets, 's3cr3t', true)).toEqual({ text: 'TOKEN', code: "process.env['TOKEN']" });
+  expect(typedText(secrets, 'hunter2', true)).toMatchObject({ text: '<password>', code: "process.env['PASSWORD']" });
   expect(typedText(secrets, '', true)).toEqual({ text: '', code: "''" });
   expect(typedText(secrets, "it's", false)).toEqual({ text: "it's", code: "'it\\'s'" });
 });
@@ -21,7 +21,7 @@ test('a step is the equivalent tool call, with its arguments, target and code', 
     outcome: 'ok',
     args: { element: 'searchbox "Search"', target: target.target, text: '<password>', submit: true },
     targets: [target],
-    code: "await page.getByTestId('q').fill(process.env.PASSWORD);\nawait page.getByTestId('q').press('Enter');",
+    code: "await page.getByTestId('q').fill(process.env['PASSWORD']);\nawait page.getByTestId('q').press('Enter');",
     response: { page: { url: 'https://example.com/', title: 'Example' } },
   });
   expect(JSON.stringify(typed)).not.toContain('hunter2');

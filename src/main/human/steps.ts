@@ -1,4 +1,5 @@
-import { jsLiteral, jsOptions, jsString } from '../browser/codegen';
+import { jsLiteral, jsOptions, jsString } from '../codegen/javascript';
+import { envLookup } from '../codegen/language-values';
 import type { ResolvedTarget, ToolCallEvent } from '../../shared/events';
 import type { HumanMessage } from './messages';
 
@@ -17,7 +18,7 @@ export interface StepPlace {
 }
 
 export const PASSWORD_NOTE =
-  'Typed into a password field by hand. The value is not recorded: the code reads it from process.env.PASSWORD.';
+  'Typed into a password field by hand. The value is not recorded: the code reads it from process.env[\'PASSWORD\'].';
 
 /**
  * Typed text as the step records it. A configured secret's value becomes its name, as when an agent types the name;
@@ -25,8 +26,8 @@ export const PASSWORD_NOTE =
  */
 export function typedText(secrets: Record<string, string>, value: string, password: boolean): { text: string; code: string; note?: string } {
   const secret = Object.keys(secrets).find(name => secrets[name] === value);
-  if (secret) return { text: secret, code: `process.env.${secret}` };
-  if (password && value) return { text: '<password>', code: 'process.env.PASSWORD', note: PASSWORD_NOTE };
+  if (secret) return { text: secret, code: envLookup('typescript', secret) };
+  if (password && value) return { text: '<password>', code: envLookup('typescript', 'PASSWORD'), note: PASSWORD_NOTE };
   return { text: value, code: jsString(value) };
 }
 

@@ -1,4 +1,4 @@
-import { jsString } from '../browser/codegen';
+import { jsString } from '../codegen/javascript';
 
 /**
  * What a locator asks for, without the code around it: built for candidates, parsed back from a recorded locator, and

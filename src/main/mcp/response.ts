@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Context } from '../browser/context';
+import { renderStatement, type CodeAction, type CodeStatement } from '../codegen/action';
 import { firstLine } from '../browser/error-text';
 import type { Tab } from '../browser/tab';
 import type { DomStateUpdate } from '../dom-state/dom-state';
@@ -42,7 +43,7 @@ export interface ResponseImage {
 export class Response {
   private readonly results: string[] = [];
   private readonly errors: string[] = [];
-  private readonly code: string[] = [];
+  private readonly code: CodeStatement[] = [];
   readonly images: ResponseImage[] = [];
   private snapshotOptions?: SnapshotRequest;
   private explicitSnapshot?: ParsedResponse['snapshot'];
@@ -76,6 +77,16 @@ export class Response {
   /** One Playwright statement, e.g. `await page.goto('https://example.com');`. */
   addCode(statement: string) {
     this.code.push(statement);
+  }
+
+  /** What the tool did as an action: TypeScript here and in the recording, the `--codegen` language for the agent. */
+  addAction(action: CodeAction) {
+    this.code.push(action);
+  }
+
+  /** The code so far, actions unrendered (see codeInLanguage). */
+  get statements(): readonly CodeStatement[] {
+    return this.code;
   }
 
   addImage(image: ResponseImage) {
@@ -128,7 +139,7 @@ export class Response {
     }
     if (this.errors.length) sections.error = this.errors.join('\n');
     if (this.results.length) sections.result = this.results.join('\n');
-    if (this.code.length) sections.code = this.code.join('\n');
+    if (this.code.length) sections.code = this.code.map(statement => renderStatement(statement, 'typescript')).join('\n');
     return sections;
   }
 

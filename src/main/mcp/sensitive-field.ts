@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright';
+import type { ActionText } from '../codegen/action';
 import { secretAwareText } from '../secrets';
 
 /** What decides whether a field holds a secret, read from the element in the page. */
@@ -81,7 +82,7 @@ export async function focusIsSensitive(page: Page): Promise<boolean> {
  * snapshot, Browser State) and the code reads process.env.NAME. A --secrets name is typed as before. `facts`: the
  * field's (startFieldFacts), read only by a typing tool. Called in field order: names are numbered in that order.
  */
-export async function textToType(secrets: Record<string, string>, facts: Promise<FieldFacts>, text: string): Promise<{ value: string; code: string }> {
+export async function textToType(secrets: Record<string, string>, facts: Promise<FieldFacts>, text: string): Promise<{ value: string; written: ActionText }> {
   if (text && !Object.hasOwn(secrets, text)) {
     // A secret's value typed in clear is typed as its name would be: the code reads the variable, not a mask.
     const known = Object.keys(secrets).find(name => secrets[name] === text);

@@ -12,7 +12,8 @@ import { renderResponse, type ParsedResponse } from '../../shared/response';
 import { answerWith, outcomeOf, skippedStep, stepEvent } from './step-event';
 import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import { Response } from './response';
-import { redactDeep, withSecretLookups } from '../secrets';
+import { codeFence } from '../codegen/action';
+import { codeInLanguage, redactDeep, withSecretLookups } from '../secrets';
 import { capText } from './output-cap';
 import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
@@ -222,8 +223,11 @@ export class McpSession implements ToolHost {
     // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
     const full = renderResponse(sections);
     // --codegen none leaves the code out of what the agent reads, and so does a failure, as @playwright/mcp answers:
-    // the recording keeps the code that failed for the inspector.
-    const rendered = this.config.codegen === 'none' || sections.error ? renderResponse({ ...sections, code: undefined }) : full;
+    // the recording keeps the code that failed for the inspector. Another language is only what the agent reads.
+    const language = this.config.codegen;
+    const rendered = language === 'none' || sections.error ? renderResponse({ ...sections, code: undefined })
+      : language === 'typescript' || !sections.code ? full
+        : renderResponse({ ...sections, code: codeInLanguage(context.secrets, response.statements, language) }, codeFence(language));
     const maxBytes = this.config.responseMaxSize;
     const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
     const images = this.config.imageResponses === 'omit' ? [] : response.images.filter(image => !image.recordOnly).map(image => ({

@@ -1,4 +1,4 @@
-import { jsString } from '../browser/codegen';
+import { jsString } from '../codegen/javascript';
 import { DomProcessorService } from '../dom-processor/dom-processor';
 import { DEFAULT_INCLUDE_ATTRIBUTES, StateFormatterService } from '../dom-processor/state-formatter';
 import type { DomState, SerializableDOMNode } from '../dom-processor/types';

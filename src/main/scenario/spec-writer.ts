@@ -1,4 +1,4 @@
-import { jsString } from '../browser/codegen';
+import { jsString } from '../codegen/javascript';
 import { linesWithAssertions, rebaseLine } from '../sessions/export';
 import type { Scenario, TestStep } from './types';
 

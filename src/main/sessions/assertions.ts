@@ -1,5 +1,5 @@
 import { parseAriaTree, type AriaNode } from '../../shared/aria-tree';
-import { jsString } from '../browser/codegen';
+import { jsString } from '../codegen/javascript';
 import { hasSecretMask } from '../secrets';
 import type { ToolCallRecord } from './format';
 

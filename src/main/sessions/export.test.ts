@@ -11,6 +11,8 @@ const session = (steps: ToolCallRecord[]) => ({ meta: { id: 's1', startedAt: 0 }
 test('secretNames lists each process.env variable once, in order of use', () => {
   expect(secretNames("await a.fill(process.env.LOGIN_PASSWORD);\nawait b.fill(process.env.PIN);\nx(process.env.LOGIN_PASSWORD)")).toEqual(['LOGIN_PASSWORD', 'PIN']);
   expect(secretNames("await a.fill('process env');")).toEqual([]);
+  // As this server writes them now, a dashed name included (older recordings wrote process.env.NAME, read above).
+  expect(secretNames("await a.fill(process.env['X-PASSWORD']);\nawait b.fill(process.env.PIN);")).toEqual(['X-PASSWORD', 'PIN']);
 });
 
 test('a spec typing secrets lists them in its header and fails first, naming the unset ones', () => {

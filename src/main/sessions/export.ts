@@ -1,4 +1,4 @@
-import { jsLiteral, jsString } from '../browser/codegen';
+import { jsLiteral, jsString } from '../codegen/javascript';
 import { SECRET_MASK } from '../secrets';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';
@@ -89,9 +89,12 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
   ].join('\n');
 }
 
-/** The environment variables the steps read: secrets the recording masked (process.env.NAME), in order of use. */
+/**
+ * The environment variables the steps read: secrets the recording masked (`process.env['NAME']`, or
+ * `process.env.NAME` as older recordings wrote it), in order of use.
+ */
 export function secretNames(code: string): string[] {
-  return [...new Set(Array.from(code.matchAll(/process\.env\.([A-Za-z_][A-Za-z0-9_]*)/g), match => match[1]))];
+  return [...new Set(Array.from(code.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\['([^'\n]+)'\])/g), match => match[1] ?? match[2]))];
 }
 
 function secretsHeader(names: string[]): string[] {

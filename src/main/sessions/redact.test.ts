@@ -60,7 +60,7 @@ test('every form of the value is replaced in every file; diffs still apply and t
   expect(session.warnings).toEqual([]);
   const [, typed, snapshot] = session.steps;
   expect(typed.args.text).toBe('<secret>NOTES</secret>');
-  expect(typed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env.NOTES);`);
+  expect(typed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env['NOTES']);`);
   expect(await session.ariaSnapshot(typed)).toBe(page('<secret>NOTES</secret>'));
   expect(await session.ariaSnapshot(snapshot)).toBe(`${page('<secret>NOTES</secret>')}\n- text: after`);
   expect(await session.dom(typed)).toBe('<input value="<secret>NOTES</secret>">');

@@ -1,7 +1,8 @@
 import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { jsString } from '../browser/codegen';
+import { jsString } from '../codegen/javascript';
+import { envLookup } from '../codegen/language-values';
 import { SECRET_MASK, secretMask } from '../secrets';
 import { EVENTS_FILE } from './format';
 import { openSession } from './session-reader';
@@ -9,7 +10,7 @@ import { openSession } from './session-reader';
 /** Shorter values occur by chance in ids, refs and markup: replacing them would mangle the recording. */
 export const MIN_REDACT_LENGTH = 4;
 /** A mask, or the variable a code argument reads: left whole. */
-const KEPT = new RegExp(`${SECRET_MASK.source}|process\\.env\\.[A-Za-z_][A-Za-z0-9_]*`);
+const KEPT = new RegExp(`${SECRET_MASK.source}|process\\.env\\.[A-Za-z_][A-Za-z0-9_]*|process\\.env\\['[^'\\n]+'\\]`);
 /** Pictures hold no text to scrub. */
 const IMAGES = new Set(['.png', '.jpg', '.jpeg', '.webp']);
 
@@ -29,7 +30,7 @@ export function unredactableReason(value: string): string | undefined {
 
 /**
  * One pass over a text that replaces every form a secret takes in a recording by what live masking would have
- * published: the code argument `('value')` by `(process.env.NAME)`, the value itself, and its JSON-escaped (JSON kept
+ * published: the code argument `('value')` by `(process.env['NAME'])`, the value itself, and its JSON-escaped (JSON kept
  * inside a string, a YAML quoted scalar), HTML-escaped (a DOM attribute) and URL-encoded (a GET form's next URL) forms
  * by `<secret>NAME</secret>`. A
  * single regular expression, longest form first, so a replacement is never matched again (a value inside a mask).
@@ -39,7 +40,7 @@ export function secretReplacer(secrets: Record<string, string>): (text: string) 
   for (const [name, value] of Object.entries(secrets)) {
     const reason = unredactableReason(value);
     if (reason) throw new Error(`${name}: ${reason}`);
-    forms.set(`(${jsString(value)})`, `(process.env.${name})`);
+    forms.set(`(${jsString(value)})`, `(${envLookup('typescript', name)})`);
     const urlForms = [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)];
     for (const form of [value, JSON.stringify(value).slice(1, -1), htmlEscape(value), ...urlForms]) if (!forms.has(form)) forms.set(form, secretMask(name));
   }

@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import { z } from 'zod';
-import { jsLiteral, jsOptions } from '../../browser/codegen';
+import { jsLiteral } from '../../codegen/javascript';
 import { defineTool, elementField, targetField } from '../tool';
 
 const MODIFIERS = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'] as const;
@@ -22,10 +22,9 @@ const click = defineTool({
     const { locator, code } = await tab.locator(args.target);
     const options = { button: args.button, modifiers: args.modifiers };
     const method = args.doubleClick ? 'dblclick' : 'click';
-    // As @playwright/mcp writes it: nothing for a default (the left button, no modifiers), each modifier once, in order.
+    // As @playwright/mcp writes it: each modifier once, in order.
     const modifiers = MODIFIERS.filter(modifier => args.modifiers?.includes(modifier));
-    const written = { button: args.button === 'left' ? undefined : args.button, modifiers: modifiers.length ? modifiers : undefined };
-    response.addCode(`await ${code}.${method}(${jsOptions(written)});`);
+    response.addAction({ name: 'click', locator: code, button: args.button, modifiers, clickCount: args.doubleClick ? 2 : 1 });
     await tab.runAction(() => locator[method](options), { snapshotAfter: true });
     response.includeSnapshot();
   },
@@ -62,7 +61,7 @@ const hover = defineTool({
   changesPage: true,
   async handler({ args, tab, response }) {
     const { locator, code } = await tab.locator(args.target);
-    response.addCode(`await ${code}.hover();`);
+    response.addAction({ name: 'hover', locator: code });
     await tab.runAction(() => locator.hover(), { snapshotAfter: true });
     response.includeSnapshot();
   },
@@ -81,7 +80,7 @@ const selectOption = defineTool({
   readOnly: false,
   async handler({ args, tab, response }) {
     const { locator, code } = await tab.locator(args.target);
-    response.addCode(`await ${code}.selectOption(${jsLiteral(args.values.length === 1 ? args.values[0] : args.values)});`);
+    response.addAction({ name: 'select', locator: code, options: args.values });
     // As @playwright/mcp: a selection waits only for what its change handler started at once (a navigation, a fetch
     // for the next field's options), not for a quiet window.
     await tab.runAction(() => locator.selectOption(args.values), { waitForLater: false, snapshotAfter: true });

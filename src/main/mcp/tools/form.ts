@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../browser/codegen';
+import { jsLiteral } from '../../codegen/javascript';
 import { startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, noModal, targetField } from '../tool';
 import { assertReadable } from './element';
@@ -31,14 +31,14 @@ const fillForm = defineTool({
         if (field.type === 'checkbox' || field.type === 'radio') {
           if (field.value !== 'true' && field.value !== 'false')
             throw new Error(`Field "${field.name}": a ${field.type} value must be "true" or "false", got "${field.value}".`);
-          response.addCode(`await ${code}.setChecked(${field.value});`);
+          response.addAction({ name: field.value === 'true' ? 'check' : 'uncheck', locator: code });
           await locator.setChecked(field.value === 'true');
         } else if (field.type === 'combobox') {
-          response.addCode(`await ${code}.selectOption(${jsLiteral(field.value)});`);
+          response.addAction({ name: 'select', locator: code, options: [field.value] });
           await locator.selectOption(field.value);
         } else {
           const text = await textToType(context.secrets, facts ?? startFieldFacts(locator), field.value);
-          response.addCode(`await ${code}.fill(${text.code});`);
+          response.addAction({ name: 'fill', locator: code, text: text.written });
           await locator.fill(text.value);
         }
       }

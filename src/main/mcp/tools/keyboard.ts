@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jsString } from '../../browser/codegen';
+import { jsString } from '../../codegen/javascript';
+import { typescriptText } from '../../codegen/typescript';
 import { focusIsSensitive, startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, targetField } from '../tool';
 
@@ -22,8 +23,10 @@ const type = defineTool({
     const { locator, code } = await tab.locator(args.target);
     const text = await textToType(context.secrets, facts, args.text);
     const method = args.slowly ? 'pressSequentially' : 'fill';
-    response.addCode(`await ${code}.${method}(${text.code});`);
-    if (args.submit) response.addCode(`await ${code}.press('Enter');`);
+    // Typing key by key has no action in Playwright's codegen: it stays TypeScript in every language, as the peer's.
+    if (args.slowly) response.addCode(`await ${code}.pressSequentially(${typescriptText(text.written)});`);
+    else response.addAction({ name: 'fill', locator: code, text: text.written });
+    if (args.submit) response.addAction({ name: 'press', locator: code, key: 'Enter' });
     // As in @playwright/mcp: filling changes one value, so only a submit (which may navigate) or typing key by key
     // (whose handlers may change the page: suggestions, validation) waits for later work and earns a snapshot — on a
     // large page the snapshot costs far more than the typing.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../browser/codegen';
+import { jsLiteral } from '../../codegen/javascript';
 import { defineTool } from '../tool';
 
 /** A media feature override: one of its values, or null to clear the override. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsOptions } from '../../browser/codegen';
+import { jsOptions } from '../../codegen/javascript';
 import { defineTool } from '../tool';
 
 // The `vision` capability: the mouse at viewport coordinates, for agents that act on screenshots. Each statement is

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { jsString } from '../../browser/codegen';
 import { defineTool } from '../tool';
 
 /** The longest text without a scheme taken for an address (browsers cap URLs near 2 MB; hosts and paths are short). */
@@ -43,7 +42,7 @@ const navigate = defineTool({
     tab.clearCollected();
     await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
     // Only a navigation that happened is code to replay, as @playwright/mcp generates it.
-    response.addCode(`await page.goto(${jsString(url)});`);
+    response.addAction({ name: 'navigate', url });
     response.includeSnapshot();
   },
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BrowserContext, Cookie } from 'playwright';
 import { z } from 'zod';
-import { jsLiteral, jsString } from '../../browser/codegen';
+import { jsLiteral, jsString } from '../../codegen/javascript';
 import { linkPath, outputPath, timestamp } from '../files';
 import { defineTool, type ToolDefinition } from '../tool';
 

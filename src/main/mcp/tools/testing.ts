@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright';
 import { z } from 'zod';
-import { jsString, jsTemplate } from '../../browser/codegen';
 import { defineTool, elementField, targetField } from '../tool';
 
 // The `testing` capability: assertions that pass or fail now and generate the `expect` a test would make, and the
@@ -31,7 +30,7 @@ const verifyElementVisible = defineTool({
   async handler({ args, tab, response }) {
     const found = await firstMatch(tab.page, frame => frame.getByRole(args.role as AriaRole, { name: args.accessibleName }));
     if (!found) return response.addError(`Element with role "${args.role}" and accessible name "${args.accessibleName}" not found`);
-    response.addCode(`await expect(page.${found}).toBeVisible();`);
+    response.addAction({ name: 'assertVisible', locator: `page.${found}` });
     response.addResult('Done');
   },
 });
@@ -49,7 +48,7 @@ const verifyTextVisible = defineTool({
   async handler({ args, tab, response }) {
     const found = await firstMatch(tab.page, frame => frame.getByText(args.text).filter({ visible: true }));
     if (!found) return response.addError('Text not found');
-    response.addCode(`await expect(page.${found}).toBeVisible();`);
+    response.addAction({ name: 'assertVisible', locator: `page.${found}` });
     response.addResult('Done');
   },
 });
@@ -75,8 +74,8 @@ const verifyListVisible = defineTool({
       texts.push(await itemLocator.textContent({ timeout: context.config.timeouts.action }) ?? '');
     }
     // The list as an aria template, so the exported test checks the items the agent saw, in their order.
-    const template = ['- list:', ...texts.map(text => `  - listitem: ${JSON.stringify(text)}`)].map(line => `  ${line}`).join('\n');
-    response.addCode(`await expect(page.locator('body')).toMatchAriaSnapshot(${jsTemplate(`\n${template}\n  `)});`);
+    const ariaSnapshot = ['- list:', ...texts.map(text => `  - listitem: ${JSON.stringify(text)}`)].join('\n');
+    response.addAction({ name: 'assertSnapshot', locator: `page.locator('body')`, ariaSnapshot });
     response.addResult('Done');
   },
 });
@@ -100,11 +99,11 @@ const verifyValue = defineTool({
     if (args.type === 'checkbox' || args.type === 'radio') {
       const checked = await locator.isChecked(timeout);
       if (checked !== (args.value === 'true')) return response.addError(`Expected value "${args.value}", but got "${checked}"`);
-      response.addCode(`await expect(${code}).${checked ? '' : 'not.'}toBeChecked();`);
+      response.addAction({ name: 'assertChecked', locator: code, checked });
     } else {
       const value = await locator.inputValue(timeout);
       if (value !== args.value) return response.addError(`Expected value "${args.value}", but got "${value}"`);
-      response.addCode(value ? `await expect(${code}).toHaveValue(${jsString(value)});` : `await expect(${code}).toBeEmpty();`);
+      response.addAction({ name: 'assertValue', locator: code, value });
     }
     response.addResult('Done');
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsString } from '../../browser/codegen';
+import { jsString } from '../../codegen/javascript';
 import { delay } from '../../browser/delay';
 import { defineTool } from '../tool';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../browser/codegen';
+import { jsLiteral } from '../../codegen/javascript';
 import { NO_OPEN_TABS } from '../response';
 import { defineTool } from '../tool';
 import { checkNavigationUrl } from './navigation';
@@ -59,7 +59,7 @@ const tabs = defineTool({
         if (args.url) {
           const url = checkNavigationUrl(args.url, context.config.allowFileAccess);
           await tab.runAction(() => tab.page.goto(url, { waitUntil: 'domcontentloaded' }));
-          response.addCode(`await page.goto(${jsLiteral(url)});`);
+          response.addAction({ name: 'navigate', url });
           response.includeSnapshot();
         }
         break;
