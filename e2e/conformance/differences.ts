@@ -43,6 +43,13 @@ export const DIFFERENCES: Difference[] = [
     normalise: text => text?.replace(LOCATOR_CHAIN, 'page.<LOCATOR>'),
   },
   {
+    id: 'unparsed-locator-expression',
+    bullet: 'A selector target',
+    // A locator expression that does not parse: the peer hands the browser an empty selector and prints its CSS error.
+    applies: (_tool, section, answers) => section === 'Error' && !!answers?.peer.includes('while parsing css selector ""'),
+    normalise: () => undefined,
+  },
+  {
     id: 'route-handler',
     bullet: '`browser_route`',
     // browser_unroute's `unroute(...)` too: the peer writes no code for it, and an exported spec needs it.

@@ -1,4 +1,11 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Case, CaseTable } from '../harness';
+
+/** A storage state file outside both servers' workspaces: neither may read it. */
+const outsideState = join(mkdtempSync(join(tmpdir(), 'ai-conformance-caps-')), 'state.json');
+writeFileSync(outsideState, JSON.stringify({ cookies: [], origins: [] }));
 
 /** One flag set for every capability case: they share one pair of servers. */
 const CAPS = ['--caps', 'storage,network,testing,vision,pdf,config,devtools'];
@@ -25,6 +32,7 @@ const cases: Omit<Case, 'flags'>[] = [
   { name: 'session storage: get', calls: [open('caps.html'), { tool: 'browser_sessionstorage_set', args: { key: 'step', value: '2' }, setup: true }, { tool: 'browser_sessionstorage_get', args: { key: 'step' } }] },
   { name: 'storage state to a file', calls: [open('caps.html'), setCookie, { tool: 'browser_storage_state', args: { filename: 'state.json' } }] },
   { name: 'storage state saved and set again', calls: [open('caps.html'), setCookie, { tool: 'browser_storage_state', args: { filename: 'state.json' }, setup: true }, { tool: 'browser_set_storage_state', args: { filename: 'state.json' } }] },
+  { name: 'error: set storage state from a file outside the roots', calls: [open('caps.html'), { tool: 'browser_set_storage_state', args: { filename: outsideState } }] },
   { name: 'error: set storage state from a missing file', calls: [open('caps.html'), { tool: 'browser_set_storage_state', args: { filename: 'missing.json' } }] },
   // network
   { name: 'route: mock a response', calls: [open('caps.html'), { tool: 'browser_route', args: { pattern: '**/api/fruit', body: 'Mango', contentType: 'text/plain' } }] },

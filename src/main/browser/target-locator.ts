@@ -1,6 +1,8 @@
 import { jsString } from '../codegen/javascript';
+import { selectorOf } from '../codegen/locator-expression';
 import { elementFactsOf } from './element-facts';
 import { firstLine } from './error-text';
+import { testIdAttribute } from './test-id';
 import type { SnapshotNode } from '../../shared/aria-snapshot';
 import type { ResolvedTarget } from '../../shared/events';
 import type { Locator, Page } from 'playwright';
@@ -31,8 +33,12 @@ export interface TargetScope {
  * a message naming the target instead of waiting for an element that will never come. `look` only looks (a check
  * before the call that acts): no `resolved` then, the record of what the call acted on for its event.
  */
-/** The element a ref or selector names, unchecked and without a round trip (locateTarget checks it). */
-export const targetLocator = (page: Page, target: string): Locator => page.locator(REF.test(target) ? `aria-ref=${target}` : target);
+/**
+ * The element a ref, selector or locator expression (`getByRole('button', { name: 'Save' })`, as the peer takes it)
+ * names, unchecked and without a round trip (locateTarget checks it).
+ */
+export const targetLocator = (page: Page, target: string): Locator =>
+  page.locator(REF.test(target) ? `aria-ref=${target}` : selectorOf(target, testIdAttribute()) ?? target);
 
 export async function locateTarget(scope: TargetScope, target: string, look: boolean): Promise<{ locator: Locator; code: string; resolved?: ResolvedTarget }> {
   // A ref is a few characters and a selector rarely a hundred; a huge one only makes the page parse it (and the
@@ -56,6 +62,7 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
   let locator: Locator;
   let count: number;
   try {
+    if (selectorOf(target, testIdAttribute()) === undefined) throw new Error('the locator expression does not parse');
     locator = targetLocator(scope.page, target);
     count = await locator.count();
   } catch (error) {

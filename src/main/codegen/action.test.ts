@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { renderStatement, locatorIn, type CodeAction, type Language } from './action';
+import { renderStatement, type CodeAction, type Language } from './action';
 
 const SUBMIT = "page.getByRole('button', { name: 'Submit' })";
 const NAME = "page.getByRole('textbox', { name: 'Name' })";
@@ -96,11 +96,4 @@ test('TypeScript keeps the pressed modifiers and this server\'s spelling; a stri
   expect(renderStatement({ name: 'assertSnapshot', locator: "page.locator('body')", ariaSnapshot: '- list:\n  - listitem: "a`b"' }, 'typescript'))
     .toBe("await expect(page.locator('body')).toMatchAriaSnapshot(`\n  - list:\n    - listitem: \"a\\`b\"\n  `);");
   for (const language of ['python', 'java', 'csharp'] as const) expect(renderStatement("await page.keyboard.press('Escape');", language)).toBe("await page.keyboard.press('Escape');");
-});
-
-test('locators Playwright normalizes (test id, text, nth, regular expressions) read back in every language', () => {
-  expect(locatorIn('python', "page.getByTestId('full-name')")).toBe('page.get_by_test_id("full-name")');
-  expect(locatorIn('java', "page.getByText('Hello', { exact: true }).first()")).toBe('page.getByText("Hello", new Page.GetByTextOptions().setExact(true)).first()');
-  expect(locatorIn('csharp', "page.locator('#a').nth(2)")).toBe('page.Locator("#a").Nth(2)');
-  expect(locatorIn('python', "page.getByRole('heading', { name: /abc/i })")).toBe('page.get_by_role("heading", name=re.compile(r"abc", re.IGNORECASE))');
 });

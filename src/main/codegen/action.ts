@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import { csharpAction } from './csharp';
 import { javaAction } from './java';
+import { locatorIn } from './locator-expression';
 import { pythonAction } from './python';
 import { typescriptAction } from './typescript';
 
@@ -45,32 +45,4 @@ export function renderStatement(statement: CodeStatement, language: Language): s
   if (language === 'python') return pythonAction(action);
   if (language === 'java') return javaAction(action);
   return csharpAction(action);
-}
-
-/**
- * Playwright's own locator generators (the ones its codegen uses), from the playwright-core that `playwright` loads:
- * the selector behind a TypeScript locator, spelled in another language. Internal to Playwright, so reached once,
- * lazily, and checked by codegen/action.test.ts against every language.
- */
-interface LocatorGenerators {
-  locatorOrSelectorAsSelector(language: string, locator: string, testIdAttribute: string): string;
-  asLocator(language: string, selector: string): string;
-}
-let generators: LocatorGenerators | undefined;
-function locatorGenerators(): LocatorGenerators {
-  if (!generators) {
-    const require = createRequire(import.meta.url);
-    const core = require.resolve('playwright-core/lib/coreBundle', { paths: [require.resolve('playwright')] });
-    generators = (require(core) as { iso: LocatorGenerators }).iso;
-  }
-  return generators;
-}
-
-/** `page.getByRole('button', { name: 'Save' })` as `language` writes it (`page.get_by_role("button", name="Save")`). */
-export function locatorIn(language: Language, locator: string): string {
-  if (language === 'typescript') return locator;
-  const { locatorOrSelectorAsSelector, asLocator } = locatorGenerators();
-  // The test id attribute does not matter here: the selector only carries the value, and getByTestId names none.
-  const selector = locatorOrSelectorAsSelector('javascript', locator.replace(/^page\./, ''), 'data-testid');
-  return `page.${asLocator(language, selector)}`;
 }

@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { BrowserContext, Cookie } from 'playwright';
 import { z } from 'zod';
 import { jsLiteral, jsString } from '../../codegen/javascript';
-import { linkPath, outputPath, timestamp } from '../files';
+import { linkPath, outputPath, readablePath, timestamp } from '../files';
 import { defineTool, type ToolDefinition } from '../tool';
 
 // The `storage` capability: cookies, localStorage/sessionStorage and storage state files, worded and answered as
@@ -204,7 +203,8 @@ const setStorageState = defineTool({
   readOnly: false,
   capability: 'storage',
   async handler({ args, tab, context, response }) {
-    const file = resolve(context.workspace.root, args.filename);
+    // Read only from inside the roots, as the peer: an agent must not load any file on the machine into the browser.
+    const file = await readablePath(context.workspace, args.filename);
     let state: Parameters<BrowserContext['setStorageState']>[0];
     try {
       state = JSON.parse(await readFile(file, 'utf8'));
