@@ -77,6 +77,14 @@ export function buildProgram(): Command {
     .option('--value <value>', 'a value to scrub (repeatable); NAME=value names the variable it becomes (default SECRET, SECRET_2…)', (value: string, values: string[] = []) => [...values, value])
     .option('--secrets <file>', 'dotenv file of NAME=value: every value scrubbed under its name')
     .action(async (session, options) => (await import('./commands/redact')).runRedact(session, options));
+  program.command('attach-trace').description('add the agent\'s OpenTelemetry spans (an OTLP JSON file, as a collector\'s file exporter writes it) to a recorded session: its model turns beside the steps')
+    .argument('<session>', 'a session folder or .zip (rewritten in place), a recording folder, or a session id under --session-dir')
+    .argument('<file>', 'OTLP JSON: one trace export request, or one per line')
+    .addOption(sessionDirOption())
+    .option('--session <id>', 'the session (id, id prefix or folder name) under the recording folder')
+    .option('--latest', 'the newest session under the recording folder')
+    .option('--secrets <file>', 'dotenv file of NAME=value: each value masked in the spans as <secret>NAME</secret>')
+    .action(async (session, file, options) => (await import('./commands/attach-trace')).runAttachTrace(session, file, options));
   program.command('sessions').description('list the recorded sessions in a folder, newest first')
     .argument('[dir]', 'the --session-dir folder', '.')
     .action(async dir => (await import('./commands/sessions')).runSessions(dir));

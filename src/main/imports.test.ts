@@ -35,7 +35,7 @@ const ALLOWED: Record<string, string[]> = {
   scenario: ['shared', 'codegen', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
   bridge: ['shared', '.config', '.core', '.http-body', '.version', 'mcp-client', 'replay', 'compare', 'fork', 'browser', 'debugger', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
   access: ['shared', '.config'],
-  commands: ['shared', 'access', '.cli-options', '.config', '.debug-options', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'fork', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
+  commands: ['shared', 'tracing', 'access', '.cli-options', '.config', '.debug-options', '.core', '.secrets', '.http-server', 'mcp-client', 'replay', 'compare', 'fork', 'bridge', 'browser', 'dom-processor', 'locators', 'mcp', 'proxy', 'scenario', 'sessions'],
   app: ['shared'],
 };
 

@@ -4,6 +4,7 @@ import { appendFile, mkdir, mkdtemp, open, rename, rm, stat, writeFile } from 'n
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE } from '../sessions/format';
+import { SPANS_FILE } from '../sessions/spans-file';
 import { openSession } from '../sessions/session-reader';
 import { openZip, ZipError, type ZipArchive, type ZipLimits } from '../sessions/zip-reader';
 import { zipFolder } from '../sessions/zip-writer';
@@ -148,7 +149,7 @@ export class SessionTransfers {
     if (prefix.split('/').length > 2) throw new ZipError(`${name}: session.json must be at the top of the archive or in its one folder.`);
     for (const entry of entries) {
       const inside = entry.name.slice(prefix.length);
-      const allowed = entry.name.startsWith(prefix) && (inside === '' || inside === META_FILE || inside === EVENTS_FILE || inside === `${ARTIFACTS_DIR}/` || inside.startsWith(`${ARTIFACTS_DIR}/`));
+      const allowed = entry.name.startsWith(prefix) && (inside === '' || inside === META_FILE || inside === EVENTS_FILE || inside === SPANS_FILE || inside === `${ARTIFACTS_DIR}/` || inside.startsWith(`${ARTIFACTS_DIR}/`));
       if (!allowed) throw new ZipError(`${name} holds ${entry.name}, which is not part of a session folder.`);
     }
     if (!entries.some(entry => entry.name === `${prefix}${EVENTS_FILE}`)) throw new ZipError(`${name} has no ${EVENTS_FILE}.`);

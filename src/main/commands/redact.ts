@@ -21,7 +21,7 @@ const NAMED_VALUE = /^([A-Z_][A-Z0-9_]*)=(.+)$/s;
 
 /**
  * `agent-inspector redact <session>`: scrubs secret values out of a recording made before they were masked, so it
- * reads as if they had been masked while recording (`<secret>NAME</secret>`, and `process.env.NAME` in the code export
+ * reads as if they had been masked while recording (`<secret>NAME</secret>`, and `process.env['NAME']` in the code export
  * writes). A session folder is rewritten in place, a .zip is written back as a .zip.
  */
 export async function runRedact(target: string | undefined, options: RedactCliOptions) {

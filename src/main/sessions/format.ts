@@ -7,6 +7,7 @@ import type { CallHeldEvent, CallReleasedEvent, ForkOrigin, NegotiationRoundEven
  *   events.jsonl          one SessionRecord per line, append-only (a crash can only tear the last line)
  *   artifacts/            per-step files the records point to: aria snapshots and DOM states (a full gzip
  *                         keyframe or a unified diff against the previous version), screenshots, storage states
+ *   spans.jsonl           the agent's OpenTelemetry spans (model turns…), masked, one per line (spans-file.ts)
  *
  * Artifacts are written before the line that refers to them, so every complete line is backed by its files.
  */

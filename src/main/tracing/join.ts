@@ -1,4 +1,4 @@
-import type { EmittedToolCall, ModelTurn } from './model-turns';
+import type { EmittedToolCall, ModelTurn, TurnLink } from '../../shared/spans';
 
 /** What the join needs of a recorded step. */
 export interface StepForJoin {
@@ -7,14 +7,6 @@ export interface StepForJoin {
   args: Record<string, unknown>;
   startedAt: number;
   trace?: { traceId: string; parentSpanId: string };
-}
-
-export interface TurnLink {
-  spanId: string;
-  /** `trace`: the step's trace context descends from the turn's trace; `tool-call`: matched by the call the model emitted. */
-  via: 'trace' | 'tool-call';
-  /** Which of the turn's emitted tool calls this step is, when one matches. */
-  toolCall?: number;
 }
 
 export interface JoinResult {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { joinTurns, type StepForJoin } from './join';
-import { isModelSpan, modelTurnOf, type ModelTurn } from './model-turns';
-import type { ReceivedSpan } from './spans';
+import { isModelSpan, modelTurnOf } from './model-turns';
+import type { ModelTurn, ReceivedSpan } from '../../shared/spans';
 
 const span = (attributes: ReceivedSpan['attributes'], extra: Partial<ReceivedSpan> = {}): ReceivedSpan => ({
   traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), name: 'chat', kind: 3, startMs: 1_000, endMs: 2_000, attributes, events: [], resource: {}, ...extra,

@@ -1,36 +1,4 @@
-import type { AttributeValue, Attributes, ReceivedSpan } from './spans';
-
-/** One message the model saw or wrote, reduced to what the Model tab shows. */
-export interface TurnMessage {
-  role: string;
-  text: string;
-}
-
-export interface EmittedToolCall {
-  id?: string;
-  name: string;
-  /** As the model wrote them: parsed when they are JSON, else the text. */
-  arguments: unknown;
-}
-
-/** A model call read from its span, whichever convention the agent's instrumentation follows. */
-export interface ModelTurn {
-  spanId: string;
-  traceId: string;
-  parentSpanId?: string;
-  startMs: number;
-  endMs: number;
-  model?: string;
-  inputTokens?: number;
-  outputTokens?: number;
-  /** In the currency the instrumentation reports (usually USD), when it reports one. */
-  cost?: number;
-  input: TurnMessage[];
-  /** The assistant's text and, where the model exposes it, its reasoning. */
-  output?: string;
-  reasoning?: string;
-  toolCalls: EmittedToolCall[];
-}
+import type { AttributeValue, Attributes, EmittedToolCall, ModelTurn, ReceivedSpan } from '../../shared/spans';
 
 const MODEL_OPERATIONS = new Set(['chat', 'text_completion', 'generate_content']);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { spansFromOtlpJson } from './otlp-json';
+import { spansFromOtlpJson, spansOfOtlpFile } from './otlp-json';
 
 const TRACE = '5B8EFFF798038103D269B633813FC60C';
 const SPAN = 'EEE19B7EC3C1B174';
@@ -46,4 +46,15 @@ test('a body that is not a trace export fails with the path to the fault', () =>
   expect(() => spansFromOtlpJson(request({ traceId: TRACE, spanId: '0000000000000000' }))).toThrow('spans[0].spanId: expected 16 hex digits');
   expect(() => spansFromOtlpJson(request({ traceId: TRACE, spanId: SPAN, startTimeUnixNano: 'soon' }))).toThrow('spans[0].startTimeUnixNano: expected nanoseconds since the epoch');
   expect(() => spansFromOtlpJson(request({ traceId: TRACE, spanId: SPAN, attributes: [{ value: {} }] }))).toThrow('spans[0].attributes[0].key: expected a string');
+});
+
+const requestLine = (spanId: string) => JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: 'a'.repeat(32), spanId, name: 'chat' }] }] }] });
+
+test('an OTLP JSON file is one export request or one per line (a collector\'s file exporter); a bad line names itself', () => {
+  expect(spansOfOtlpFile(requestLine('1'.repeat(16)), 'one.json').map(s => s.spanId)).toEqual(['1'.repeat(16)]);
+  expect(spansOfOtlpFile(`${requestLine('1'.repeat(16))}\n\n${requestLine('2'.repeat(16))}\n`, 'lines.jsonl').map(s => s.spanId)).toEqual(['1'.repeat(16), '2'.repeat(16)]);
+  expect(() => spansOfOtlpFile(`${requestLine('1'.repeat(16))}\n{"resourceSpans":[{"scopeSpans":[{"spans":[{"spanId":"x"}]}]}]}`, 'bad.jsonl'))
+    .toThrow('bad.jsonl line 2: resourceSpans[0].scopeSpans[0].spans[0].traceId: expected 32 hex digits');
+  expect(() => spansOfOtlpFile('{"resourceSpans": 1}', 'whole.json')).toThrow('whole.json: resourceSpans: expected an array');
+  expect(() => spansOfOtlpFile('not json\n', 'text.txt')).toThrow('text.txt line 1: not JSON');
 });

@@ -1,4 +1,7 @@
-import { OtlpFormatError, type AttributeValue, type Attributes, type ReceivedSpan } from './spans';
+import type { AttributeValue, Attributes, ReceivedSpan } from '../../shared/spans';
+
+/** A body that is not an OTLP trace export: the 400's text (or the command's error) says what was wrong and where. */
+export class OtlpFormatError extends Error {}
 
 /**
  * An OTLP ExportTraceServiceRequest in its JSON encoding (or as protobuf decodes to the same shape: see otlp-proto)
@@ -24,6 +27,27 @@ export function spansFromOtlpJson(body: unknown): ReceivedSpan[] {
     });
   });
   return spans;
+}
+
+/**
+ * The spans of an OTLP JSON file: one export request, or one per line as a collector's file exporter writes them.
+ * A line that is not a trace export fails the whole file, naming the line and what was wrong: nothing is half added.
+ */
+export function spansOfOtlpFile(text: string, file: string): ReceivedSpan[] {
+  const whole = text.trim();
+  try {
+    return spansFromOtlpJson(JSON.parse(whole));
+  } catch (error) {
+    if (error instanceof OtlpFormatError) throw new Error(`${file}: ${error.message}`);
+  }
+  return whole.split('\n').flatMap((line, index) => {
+    if (!line.trim()) return [];
+    try {
+      return spansFromOtlpJson(JSON.parse(line));
+    } catch (error) {
+      throw new Error(`${file} line ${index + 1}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}`);
+    }
+  });
 }
 
 function spanFrom(span: Record<string, unknown>, at: string, resource: Attributes, scope: ReceivedSpan['scope']): ReceivedSpan {
