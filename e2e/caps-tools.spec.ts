@@ -173,7 +173,8 @@ test('--caps offers the same tools, with the same input schemas, as @playwright/
   expect(coreNames).not.toContain('browser_cookie_list');
   const refused = await core.call('browser_cookie_list');
   expect(refused.isError).toBe(true);
-  expect(refused.parsed.error).toBe('Tool "browser_cookie_list" not found\nIt is only available when the server runs with --caps=storage.');
+  expect(refused.parsed.error).toBe('Tool "browser_cookie_list" not found');
+  expect(refused.text).toContain('### Note\nIt is only available when the server runs with --caps=storage.');
   await core.close();
 
   const schemas = async (client: McpTestClient) =>

@@ -84,6 +84,13 @@ export const DIFFERENCES: Difference[] = [
     normalise: () => undefined,
   },
   {
+    id: 'unavailable-tool-note',
+    bullet: 'A tool that is not enabled',
+    // The error is the peer's word for word; ours adds a note naming the flag that enables the tool.
+    applies: (_tool, section, answers) => section === 'Note' && !!answers && /^### Error\nTool ".+" not found$/m.test(answers.peer),
+    normalise: () => undefined,
+  },
+  {
     id: 'modal-without-snapshot',
     bullet: 'While a dialog or file chooser is open',
     // Only where both answers report an open modal: the peer links a snapshot file (empty behind a dialog) and leaves
