@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
@@ -225,18 +223,6 @@ function plannerConfigFrom(options: CliOptions, defaults: PlannerConfig): Planne
 /** Chrome channels the peer's --browser names; `chromium` is the default browser here. */
 const CHANNELS = ['chrome', 'chrome-beta', 'chrome-dev', 'chrome-canary', 'msedge', 'msedge-beta', 'msedge-dev', 'msedge-canary'];
 
-/**
- * Where a persistent profile lives when no --user-data-dir is given: one per workspace folder, in the user's cache
- * folder, as Playwright MCP keeps its own.
- */
-export function defaultUserDataDir(workspaceRoot: string): string {
-  const cache = process.env.XDG_CACHE_HOME
-    || (process.platform === 'darwin' ? join(homedir(), 'Library', 'Caches')
-      : process.platform === 'win32' ? process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local') : join(homedir(), '.cache'));
-  const hash = createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 7);
-  return join(cache, 'agent-inspector', `mcp-chromium-${hash}`);
-}
-
 /** The device a --device or --mobile flag names, as context options. */
 function deviceOptions(options: CliOptions): BrowserContextOptions {
   if (options.mobile && options.device) throw new InvalidArgumentError('Cannot use --mobile together with --device, pick one.');
@@ -278,7 +264,7 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
   };
   const wsEndpoint = options.wsEndpoint ?? options.endpoint;
   const attached = !!(options.cdpEndpoint || wsEndpoint);
-  const userDataDir = options.userDataDir ?? (persistentByDefault && !options.isolated && !attached ? defaultUserDataDir(process.cwd()) : undefined);
+  const profilePerRoot = !options.userDataDir && persistentByDefault && !options.isolated && !attached;
   for (const script of options.initScript ?? []) if (!existsSync(script)) throw new InvalidArgumentError(`Init script file does not exist: ${script}`);
   for (const page of options.initPage ?? []) if (!existsSync(page)) throw new InvalidArgumentError(`Init page file does not exist: ${page}`);
   return {
@@ -289,14 +275,15 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
     args: [...(fileLaunch.args ?? []), ...(options.browserArg ?? [])],
     launchOptions,
     contextOptions,
-    userDataDir,
+    userDataDir: options.userDataDir,
+    profilePerRoot,
     cdpHeaders: options.cdpHeader,
     cdpTimeout: options.cdpTimeout,
     wsHeaders: options.remoteHeader,
     initScripts: (options.initScript ?? []).map(p => resolve(p)),
     initPages: (options.initPage ?? []).map(p => resolve(p)),
     idleTimeout: options.idleTimeout,
-    sharedContext: !!options.sharedBrowserContext || !!userDataDir,
+    sharedContext: !!options.sharedBrowserContext || !!options.userDataDir || profilePerRoot,
   };
 }
 

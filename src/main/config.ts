@@ -22,6 +22,8 @@ export interface BrowserConfig {
   contextOptions?: BrowserContextOptions;
   /** Keep the profile in this folder across runs (one persistent context, shared by the sessions); else in memory. */
   userDataDir?: string;
+  /** Without userDataDir, keep the profile on disk all the same, in a folder of the workspace root's (stdio `mcp`). */
+  profilePerRoot?: boolean;
   /** Headers and timeout (ms, 0: none) of the --cdp-endpoint connect request. */
   cdpHeaders?: Record<string, string>;
   cdpTimeout?: number;

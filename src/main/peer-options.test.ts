@@ -145,3 +145,12 @@ test('the config file\'s sessions section overrides the response settings for on
   writeFileSync(bad, JSON.stringify({ responseMaxSize: 'big' }));
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/responseMaxSize/);
 });
+
+test('over stdio the profile is kept per workspace root unless --isolated, --user-data-dir or an attached browser says otherwise', () => {
+  const stdio = (args: string[]) => coreConfigFrom(parseMcp(args), { persistentByDefault: true }).browser;
+  expect(stdio([])).toMatchObject({ profilePerRoot: true, sharedContext: true });
+  expect(stdio(['--isolated'])).toMatchObject({ profilePerRoot: false, sharedContext: false });
+  expect(stdio(['--user-data-dir', '/tmp/profile'])).toMatchObject({ profilePerRoot: false, userDataDir: '/tmp/profile', sharedContext: true });
+  expect(stdio(['--cdp-endpoint', 'http://127.0.0.1:9222'])).toMatchObject({ profilePerRoot: false });
+  expect(coreConfigFrom(parseMcp([])).browser.profilePerRoot).toBe(false);
+});
