@@ -50,6 +50,7 @@ export interface CliOptions {
   token?: string;
   viewerToken?: string | true;
   caps?: Capability[];
+  vision?: boolean;
   // Flags shared with Playwright MCP (peer-options.ts).
   /** The `--config` file as read, set by applyPeerSources. */
   fileConfig?: PeerConfigFile;
@@ -243,6 +244,7 @@ function deviceOptions(options: CliOptions): BrowserContextOptions {
 function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): BrowserConfig {
   const file = options.fileConfig?.browser ?? {};
   if (options.isolated && options.userDataDir) throw new InvalidArgumentError('--isolated and --user-data-dir are alternatives: an isolated profile is kept in memory.');
+  // The flag's proxy is every context's too, as the peer sets it: over a contextOptions.proxy of the file.
   const proxy = options.proxyServer ? { server: options.proxyServer, ...(options.proxyBypass && { bypass: options.proxyBypass }) } : undefined;
   const channel = options.browser && CHANNELS.includes(options.browser) ? options.browser : undefined;
   const fileLaunch = (file.launchOptions ?? {}) as LaunchOptions;
@@ -255,6 +257,7 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
   const contextOptions: BrowserContextOptions = {
     ...(file.contextOptions as BrowserContextOptions | undefined),
     ...deviceOptions(options),
+    ...(proxy && { proxy }),
     ...(options.viewportSize && { viewport: options.viewportSize }),
     ...(options.userAgent && { userAgent: options.userAgent }),
     ...(options.storageState && { storageState: options.storageState }),
@@ -292,6 +295,8 @@ export function peerNotices(options: CliOptions): string[] {
   const notices: string[] = [];
   if (options.extension) notices.push('--extension: the Playwright Extension bridge is not available here; this server launches its own Chromium (or use --cdp-endpoint to attach to a running one).');
   if (options.browser && !CHANNELS.includes(options.browser) && options.browser !== 'chromium') notices.push(`--browser ${options.browser}: only Chromium-based browsers are supported here; using Chromium.`);
+  // The peer's words for its legacy flag.
+  if (options.vision) notices.push('The --vision option is deprecated, use --caps=vision instead');
   return notices;
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Command } from 'commander';
-import { addCoreOptions, addHttpOptions, coreConfigFrom, type CliOptions } from './cli-options';
+import { addCoreOptions, addHttpOptions, coreConfigFrom, peerNotices, type CliOptions } from './cli-options';
 import { configForClient } from './config';
 import { addPeerOptions, applyPeerSources, PEER_ENV } from './peer-options';
 
@@ -144,6 +144,24 @@ test('the config file\'s sessions section overrides the response settings for on
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.cursor.*outputMaxSize/);
   writeFileSync(bad, JSON.stringify({ responseMaxSize: 'big' }));
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/responseMaxSize/);
+});
+
+test('--proxy-server is every context\'s proxy, over the file\'s contextOptions.proxy; the file\'s launch proxy stays under the flag', () => {
+  const file = test.info().outputPath('proxy.json');
+  writeFileSync(file, JSON.stringify({ browser: { launchOptions: { proxy: { server: 'http://file-launch:1' } }, contextOptions: { proxy: { server: 'http://file-context:2' } } } }));
+  const fromFile = coreConfigFrom(parseMcp(['--config', file]));
+  expect(fromFile.browser.launchOptions?.proxy).toEqual({ server: 'http://file-launch:1' });
+  expect(fromFile.browser.contextOptions?.proxy).toEqual({ server: 'http://file-context:2' });
+  const flagged = coreConfigFrom(parseMcp(['--config', file, '--proxy-server', 'http://flag:3', '--proxy-bypass', '.example.com']));
+  expect(flagged.browser.launchOptions?.proxy).toEqual({ server: 'http://flag:3', bypass: '.example.com' });
+  expect(flagged.browser.contextOptions?.proxy).toEqual({ server: 'http://flag:3', bypass: '.example.com' });
+});
+
+test('--vision is --caps=vision on the command line: added to --caps, over the variable and the file', () => {
+  expect(coreConfigFrom(parseMcp(['--vision'])).caps).toEqual(['vision']);
+  expect(coreConfigFrom(parseMcp(['--caps', 'pdf', '--vision'])).caps).toEqual(['pdf', 'vision']);
+  expect(coreConfigFrom(parseMcp(['--vision'], { PLAYWRIGHT_MCP_CAPS: 'storage' })).caps).toEqual(['vision']);
+  expect(peerNotices(parseMcp(['--vision']))).toContain('The --vision option is deprecated, use --caps=vision instead');
 });
 
 test('over stdio the profile is kept per workspace root unless --isolated, --user-data-dir or an attached browser says otherwise', () => {
