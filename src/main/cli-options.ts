@@ -7,6 +7,8 @@ import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, t
 import { LANGUAGES, type Language } from './codegen/action';
 import { responseMaxSizeFrom, sessionOverridesFrom, type PeerConfigFile } from './config-file';
 import { milliseconds } from './peer-options';
+import { defaultSandbox, hasDisplay } from './browser/launch-defaults';
+import { peerConfigView } from './peer-config';
 import { loadSecrets } from './secrets';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
@@ -50,10 +52,14 @@ export interface CliOptions {
   token?: string;
   viewerToken?: string | true;
   caps?: Capability[];
-  vision?: boolean;
   // Flags shared with Playwright MCP (peer-options.ts).
-  /** The `--config` file as read, set by applyPeerSources. */
+  /** The `--config` file (or PLAYWRIGHT_MCP_CONFIG) and the file as read, set by applyPeerSources. */
+  config?: string;
   fileConfig?: PeerConfigFile;
+  /** Where each setting given on the command line or in the environment came from (`cli`, `env`). */
+  optionSources?: Record<string, string>;
+  vision?: boolean;
+  webmcp?: boolean;
   isolated?: boolean;
   userDataDir?: string;
   storageState?: string;
@@ -322,15 +328,19 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
   const defaults = defaultCoreConfig();
   const outputDir = options.outputDir ?? defaults.outputDir;
   const sessionDir = options.sessionDir ?? (options.saveSession ? outputDir : undefined);
+  const browser = browserConfigFrom(options, persistentByDefault);
+  const fileSecrets = options.secrets ? loadSecrets(options.secrets) : undefined;
+  const resolved = { browser, headless: browser.headless ?? !hasDisplay(), chromiumSandbox: defaultSandbox(browser.launchOptions), device: deviceOptions(options), secrets: fileSecrets };
   return defaultCoreConfig({
-    browser: browserConfigFrom(options, persistentByDefault),
+    browser,
+    peerConfig: peerConfigView(options, resolved, defaults.timeouts),
     caps: [...new Set(options.caps ?? [])],
     allowFileAccess: !!options.allowFileAccess || !!options.allowUnrestrictedFileAccess,
     allowUnrestrictedFileAccess: !!options.allowUnrestrictedFileAccess,
     allowUnsafeCode: !!options.allowUnsafeCode,
     allowedOrigins: options.allowedOrigins ?? [],
     blockedOrigins: options.blockedOrigins ?? [],
-    secrets: { ...options.fileConfig?.secrets, ...(options.secrets ? loadSecrets(options.secrets) : {}) },
+    secrets: { ...options.fileConfig?.secrets, ...fileSecrets },
     saveTrace: options.saveTrace,
     outputDir,
     snapshotMode: options.snapshotMode ?? defaults.snapshotMode,

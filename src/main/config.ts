@@ -60,6 +60,8 @@ export type Capability = (typeof CAPABILITIES)[number];
 
 export interface CoreConfig {
   browser: BrowserConfig;
+  /** The configuration as @playwright/mcp shows it, from the flags, variables and config file (browser_get_config). */
+  peerConfig?: Record<string, unknown>;
   /** The optional tool groups offered besides the core tools (--caps). */
   caps: Capability[];
   allowFileAccess: boolean;

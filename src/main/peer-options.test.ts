@@ -84,7 +84,7 @@ test('a config file sets what the flags set, JSON and INI alike; the command lin
   expect(fromJson).toMatchObject({ codegen: 'none', consoleLevel: 'warning', blockedOrigins: ['https://ads.example'], timeouts: { action: 2000, navigation: 9000 }, secrets: { TOKEN: 's3cret' } });
   expect(fromJson.browser.headless).toBe(true);
   const fromIni = coreConfigFrom(parseMcp([], { PLAYWRIGHT_MCP_CONFIG: ini }));
-  expect(fromIni).toEqual(fromJson);
+  expect(fromIni).toEqual({ ...fromJson, peerConfig: { ...fromJson.peerConfig, configFile: ini } });
 
   const overridden = coreConfigFrom(parseMcp(['--config', json, '--user-agent', 'FromFlag'], { PLAYWRIGHT_MCP_TIMEOUT_ACTION: '3000' }));
   expect(overridden.browser.contextOptions?.userAgent).toBe('FromFlag');
@@ -144,6 +144,37 @@ test('the config file\'s sessions section overrides the response settings for on
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.cursor.*outputMaxSize/);
   writeFileSync(bad, JSON.stringify({ responseMaxSize: 'big' }));
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/responseMaxSize/);
+});
+
+test('browser_get_config\'s view: defaults, file, environment, command line, merged and ordered as the peer prints them', () => {
+  const file = test.info().outputPath('merged.json');
+  writeFileSync(file, JSON.stringify({ capabilities: ['config'], timeouts: { action: 10000, navigation: 30000 }, browser: { contextOptions: { viewport: { width: 800, height: 600 } } } }));
+  // playwright.config.ts sets our own snapshot variable for the e2e servers: given in the environment, the view shows it.
+  const saved = process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  let peerConfig;
+  try {
+    peerConfig = coreConfigFrom(parseMcp(['--config', file, '--isolated', '--headless', '--no-sandbox', '--executable-path', '/usr/bin/chromium'], { PLAYWRIGHT_MCP_TIMEOUT_NAVIGATION: '45000' })).peerConfig;
+  } finally {
+    if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
+  }
+  // The peer's answer to the same command line (its channel, expect and settle defaults aside: see README).
+  expect(JSON.stringify(peerConfig)).toBe(JSON.stringify({
+    browser: {
+      launchOptions: { executablePath: '/usr/bin/chromium', headless: true, chromiumSandbox: false, args: ['--disable-blink-features=AutomationControlled'] },
+      contextOptions: { viewport: { width: 800, height: 600 } },
+      isolated: true,
+      browserName: 'chromium',
+    },
+    codegen: 'typescript',
+    timeouts: { action: 10000, navigation: 45000, settle: 5000 },
+    capabilities: ['config'],
+    console: {},
+    network: {},
+    server: {},
+    snapshot: {},
+    configFile: file,
+  }));
 });
 
 test('--proxy-server is every context\'s proxy, over the file\'s contextOptions.proxy; the file\'s launch proxy stays under the flag', () => {

@@ -173,8 +173,12 @@ export function applyPeerSources(command: Command, env: NodeJS.ProcessEnv = proc
     else value = option.parseArg ? option.parseArg(raw, undefined) : raw;
     if (value !== undefined) command.setOptionValueWithSource(name, value, 'env');
   }
+  // Which setting came from where, for browser_get_config's merge (peer-config.ts), before the file fills the rest in.
+  const sources = Object.fromEntries(command.options.map(option => option.attributeName()).filter(given).map(name => [name, command.getOptionValueSource(name)]));
+  command.setOptionValueWithSource('optionSources', sources, 'default');
   const file = command.getOptionValue('config') ?? env.PLAYWRIGHT_MCP_CONFIG?.trim();
   if (!file) return;
+  command.setOptionValueWithSource('config', file, command.getOptionValueSource('config') ?? 'env');
   const config = loadConfigFile(file);
   const dir = dirname(resolve(file));
   command.setOptionValueWithSource('fileConfig', config, 'config');
