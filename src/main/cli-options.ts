@@ -333,7 +333,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
   const resolved = { browser, headless: browser.headless ?? !hasDisplay(), chromiumSandbox: defaultSandbox(browser.launchOptions), device: deviceOptions(options), secrets: fileSecrets };
   return defaultCoreConfig({
     browser,
-    peerConfig: peerConfigView(options, resolved, defaults.timeouts),
+    peerConfig: peerConfigView(options, resolved, { codegen: defaultCodegen(), timeouts: defaults.timeouts }),
     caps: [...new Set(options.caps ?? [])],
     allowFileAccess: !!options.allowFileAccess || !!options.allowUnrestrictedFileAccess,
     allowUnrestrictedFileAccess: !!options.allowUnrestrictedFileAccess,

@@ -113,21 +113,18 @@ function fileLayer(options: CliOptions): PeerConfig {
   return file;
 }
 
-/** The language the peer generates code in unless --codegen says: PW_LANG_NAME's, else TypeScript. */
-const defaultCodegen = () => (['python', 'java', 'csharp'].includes(process.env.PW_LANG_NAME ?? '') ? process.env.PW_LANG_NAME : 'typescript');
-
 /**
  * The configuration in @playwright/mcp's shape, merged as it merges it: its defaults, then the config file, then the
  * environment, then the command line; then what the browser runs with where nothing said (headless, the sandbox, the
  * viewport, the arguments). Where this server differs (it runs Chromium, not the `chrome` channel; --timeout-settle is
  * a cap), the view says what this server does.
  */
-export function peerConfigView(options: CliOptions, resolved: Resolved, defaults: { action: number; navigation: number; settle?: number }): PeerConfig {
+export function peerConfigView(options: CliOptions, resolved: Resolved, defaults: { codegen: string; timeouts: { action: number; navigation: number; settle?: number } }): PeerConfig {
   const sources = options.optionSources ?? {};
   let view: PeerConfig = {
     browser: { launchOptions: {}, contextOptions: {} },
-    codegen: defaultCodegen(),
-    timeouts: { action: defaults.action, navigation: defaults.navigation, settle: defaults.settle },
+    codegen: defaults.codegen,
+    timeouts: { action: defaults.timeouts.action, navigation: defaults.timeouts.navigation, settle: defaults.timeouts.settle },
   };
   view = merge(view, fileLayer(options));
   view = merge(view, layerOf(options, resolved, name => sources[name] === 'env'));
