@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from './support/fixtures';
-import { CLI, PEER_BROWSER_FLAGS } from './support/mcp';
+import { CLI, peerBrowserFlags } from './support/mcp';
 
 /**
  * Over stdio, without --isolated, both servers keep the browser profile on disk, one per MCP root (issue 30): each
@@ -27,7 +27,7 @@ async function visit(server: keyof typeof SERVERS, root: string, profiles: strin
   client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ name: 'workspace', uri: pathToFileURL(root).toString() }] }));
   await client.connect(new StdioClientTransport({
     command: process.execPath,
-    args: [...SERVERS[server], '--headless', ...PEER_BROWSER_FLAGS()],
+    args: [...SERVERS[server], '--headless', ...peerBrowserFlags()],
     cwd: root,
     env: { ...process.env, PWMCP_PROFILES_DIR_FOR_TEST: profiles } as Record<string, string>,
     stderr: 'ignore',

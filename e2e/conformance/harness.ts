@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectPeer, connectStdio, linkedConsoleLines, PEER_BROWSER_FLAGS, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
+import { connectPeer, connectStdio, linkedConsoleLines, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
 import { splitSections } from '../../src/shared/response';
 
@@ -67,7 +67,7 @@ export class Pair {
     // (ours adds `### Page changes`). playwright.config.ts sets `full` (inline) for the older specs: not here. Ours
     // also gets the browser the peer is given, so that a configuration both report is the same.
     const [ours, peer] = await Promise.all([
-      connectStdio([...PEER_BROWSER_FLAGS(), ...flagsIn(roots.ours)], { cwd: roots.ours, env: { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...env, ...oursEnv } }),
+      connectStdio([...peerBrowserFlags(), ...flagsIn(roots.ours)], { cwd: roots.ours, env: { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...env, ...oursEnv } }),
       connectPeer(roots.peer, flagsIn(roots.peer), env),
     ]);
     return new Pair(ours, peer, roots, base);

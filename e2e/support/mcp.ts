@@ -63,7 +63,7 @@ export async function connectStdio(args: string[] = [], options: { cwd?: string;
 }
 
 /** The peer runs the Chromium ours finds, without its sandbox (root in a container): flags a comparison gives both. */
-export const PEER_BROWSER_FLAGS = () => ['--no-sandbox', '--executable-path', findChromium()];
+export const peerBrowserFlags = () => ['--no-sandbox', '--executable-path', findChromium()];
 
 /**
  * @playwright/mcp itself beside ours: headless in a fresh in-memory profile (unless `args` name a --user-data-dir), in
@@ -74,7 +74,7 @@ export async function connectPeer(cwd: string, args: string[] = [], env: Record<
   const client = new Client({ name: 'conformance', version: '1.0.0' });
   await client.connect(new StdioClientTransport({
     command: process.execPath,
-    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...PEER_BROWSER_FLAGS(), ...args],
+    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...peerBrowserFlags(), ...args],
     cwd,
     env: { ...process.env, ...env } as Record<string, string>,
     stderr: 'ignore',
