@@ -173,7 +173,8 @@ test('--caps offers the same tools, with the same input schemas, as @playwright/
   expect(coreNames).not.toContain('browser_cookie_list');
   const refused = await core.call('browser_cookie_list');
   expect(refused.isError).toBe(true);
-  expect(refused.parsed.error).toBe('Tool "browser_cookie_list" not found\nIt is only available when the server runs with --caps=storage.');
+  expect(refused.parsed.error).toBe('Tool "browser_cookie_list" not found');
+  expect(refused.text).toContain('### Note\nIt is only available when the server runs with --caps=storage.');
   await core.close();
 
   const schemas = async (client: McpTestClient) =>
@@ -236,15 +237,15 @@ test('cap tools are recorded with their code; the recording replays, and its exp
   await expectSpecPasses(readFileSync(spec, 'utf8'), { env: { BASE_URL: site.url } });
 });
 
-test('the files the cap tools write are what they say: a PDF, a trace zip, a storage state; get_config shows secrets by name only', async ({ site, workspace }) => {
+test('the files the cap tools write are what they say: a PDF, a trace zip, a storage state; get_config shows secrets masked', async ({ site, workspace }) => {
   const secrets = join(workspace, 'secrets.env');
   mkdirSync(workspace, { recursive: true });
   writeFileSync(secrets, 'API_TOKEN=tok-123456\n');
   const mcp = await connectStdio([`--caps=${ALL_CAPS}`, '--secrets', secrets], { cwd: workspace });
   try {
     const config = JSON.parse((await mcp.call('browser_get_config')).parsed.result!);
-    expect(config.caps).toEqual(ALL_CAPS.split(','));
-    expect(config.secrets).toEqual(['API_TOKEN']);
+    expect(config.capabilities).toEqual(ALL_CAPS.split(','));
+    expect(config.secrets).toEqual({ API_TOKEN: '<secret>API_TOKEN</secret>' });
     expect(JSON.stringify(config)).not.toContain('tok-123456');
 
     await mcp.call('browser_navigate', { url: `${site.url}/caps.html` });

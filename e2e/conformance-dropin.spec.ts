@@ -55,14 +55,13 @@ test('invalid arguments: zod\'s own rendering (✖ message, → at field), as th
   await same('two problems', [{ tool: 'browser_resize', args: { width: 'wide' } }], site);
 });
 
-test('an unknown tool: the peer\'s words; our --caps hint follows on a line of its own', async ({ site, workspace }) => {
+test('an unknown tool, or one of a capability not enabled: the peer\'s words; our note names the flag that enables it', async ({ site, workspace }) => {
   await same('unknown tool', [{ tool: 'browser_teleport' }], site);
-  const peerText = (await pair.peer.call('browser_teleport')).text;
+  const peerText = (await pair.peer.call('browser_pdf_save')).text;
   const ours = await connectStdio([], { cwd: workspace });
   const { text } = await ours.call('browser_pdf_save');
   await ours.close();
-  expect(text.split('\n').slice(0, 2)).toEqual([peerText.split('\n')[0], peerText.split('\n')[1].replace('browser_teleport', 'browser_pdf_save')]);
-  expect(text.split('\n')[2]).toBe('It is only available when the server runs with --caps=pdf.');
+  expect(text).toBe(`${peerText}\n### Note\nIt is only available when the server runs with --caps=pdf.`);
 });
 
 test('browser_close: "No open tabs. Navigate to a URL to create one.", also with nothing open; a page tool then starts afresh', async ({ site }) => {

@@ -74,7 +74,8 @@ test('file: and other schemes are blocked unless --allow-file-access', async ({ 
 test('browser_run_code_unsafe exists only with --allow-unsafe-code', async ({ mcp, site, workspace }) => {
   expect((await mcp.client.listTools()).tools.map(t => t.name)).not.toContain('browser_run_code_unsafe');
   const refused = await mcp.call('browser_run_code_unsafe', { code: 'async (page) => 1' });
-  expect(refused.parsed.error).toContain('only available when the server runs with --allow-unsafe-code');
+  expect(refused.parsed.error).toBe('Tool "browser_run_code_unsafe" not found');
+  expect(refused.text).toContain('### Note\nIt is only available when the server runs with --allow-unsafe-code.');
 
   const unsafe = await connectStdio(['--allow-unsafe-code'], { cwd: workspace });
   try {

@@ -17,6 +17,22 @@ const CODE = 'Ran Playwright code';
 /** `page.` then the calls that name an element (`getByRole(…)`, `locator(…).first()`…), up to the action called on it. */
 const LOCATOR_CHAIN = /page(?:\.(?:getBy\w+|locator|contentFrame|first|last|nth|filter|and|or)\((?:[^()]|\([^()]*\))*\))+/g;
 
+/** browser_get_config's answer with what differs on purpose taken out: the peer's default channel, expect and settle timeouts. */
+function withoutPeerDefaults(text: string | undefined, side: 'ours' | 'peer'): string | undefined {
+  let config: { browser?: { launchOptions?: Record<string, unknown> }; timeouts?: Record<string, unknown> };
+  try {
+    config = JSON.parse(text ?? '');
+  } catch {
+    return text;
+  }
+  const { launchOptions = {} } = config.browser ?? {};
+  const timeouts = config.timeouts ?? {};
+  if (side === 'peer' && launchOptions.channel === 'chrome') delete launchOptions.channel;
+  if (side === 'peer' && timeouts.expect === 5000) delete timeouts.expect;
+  if (timeouts.settle === (side === 'peer' ? 500 : 5000)) delete timeouts.settle;
+  return JSON.stringify(config, null, 2);
+}
+
 export const DIFFERENCES: Difference[] = [
   {
     id: 'generated-code-style',
@@ -88,6 +104,20 @@ export const DIFFERENCES: Difference[] = [
     bullet: 'Secrets',
     // A secret inside another string: the peer writes its mask into the literal, ours reads the environment there.
     applies: (_tool, section, answers) => section === CODE && !!answers?.peer.includes('<secret>'),
+    normalise: () => undefined,
+  },
+  {
+    id: 'config-chromium-defaults',
+    bullet: '`browser_get_config`',
+    // The peer reports its defaults (the `chrome` channel, a 5 s expect timeout, 500 ms settle); ours what it runs with.
+    applies: (tool, section) => tool === 'browser_get_config' && section === 'Result',
+    normalise: withoutPeerDefaults,
+  },
+  {
+    id: 'unavailable-tool-note',
+    bullet: 'A tool that is not enabled',
+    // The error is the peer's word for word; ours adds a note naming the flag that enables the tool.
+    applies: (_tool, section, answers) => section === 'Note' && !!answers && /^### Error\nTool ".+" not found$/m.test(answers.peer),
     normalise: () => undefined,
   },
   {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectPeer, connectStdio, linkedConsoleLines, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
+import { connectPeer, connectStdio, linkedConsoleLines, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
 import { splitSections } from '../../src/shared/response';
 
@@ -21,8 +21,13 @@ export interface Case {
   name: string;
   /** Calls; `{url}` in any string argument becomes the fixture site's address. */
   calls: Call[];
-  /** Flags given to both servers; cases with the same flags (and oursEnv) share one pair of servers. */
+  /**
+   * Flags given to both servers, `{root}` standing for each one's workspace folder; cases with the same flags (and
+   * environment) share one pair of servers.
+   */
   flags?: string[];
+  /** Added to both servers' environment (PLAYWRIGHT_MCP_* variables). */
+  env?: Record<string, string>;
   /** Added to our server's environment: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
   oursEnv?: Record<string, string>;
   /** Files written into each server's workspace root before the calls, by name relative to it. */
@@ -52,16 +57,18 @@ export interface CaseRecord {
 export class Pair {
   private constructor(readonly ours: McpTestClient, readonly peer: McpTestClient, readonly roots: { ours: string; peer: string }, private readonly base: string) {}
 
-  /** `oursEnv` adds to our server's environment: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
-  static async start(flags: string[], oursEnv: Record<string, string> = {}): Promise<Pair> {
+  /** `env` adds to both servers' environment, `oursEnv` to ours only: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
+  static async start(flags: string[], oursEnv: Record<string, string> = {}, env: Record<string, string> = {}): Promise<Pair> {
     const base = realpathSync(mkdtempSync(join(tmpdir(), 'ai-conformance-')));
     const roots = { ours: join(base, 'ours'), peer: join(base, 'peer') };
     for (const root of Object.values(roots)) mkdirSync(root, { recursive: true });
+    const flagsIn = (root: string) => flags.map(flag => flag.replaceAll('{root}', root));
     // The same flags and each server's own defaults: the peer's `full` and our `diff` both link the snapshot file
-    // (ours adds `### Page changes`). playwright.config.ts sets `full` (inline) for the older specs: not here.
+    // (ours adds `### Page changes`). playwright.config.ts sets `full` (inline) for the older specs: not here. Ours
+    // also gets the browser the peer is given, so that a configuration both report is the same.
     const [ours, peer] = await Promise.all([
-      connectStdio(flags, { cwd: roots.ours, env: { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...oursEnv } }),
-      connectPeer(roots.peer, flags),
+      connectStdio([...peerBrowserFlags(), ...flagsIn(roots.ours)], { cwd: roots.ours, env: { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...env, ...oursEnv } }),
+      connectPeer(roots.peer, flagsIn(roots.peer), env),
     ]);
     return new Pair(ours, peer, roots, base);
   }

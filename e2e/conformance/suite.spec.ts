@@ -10,15 +10,15 @@ import { Pair, runCase, type CaseRecord } from './harness';
  * case compared (annotation `conformance`); the summary reporter totals them in test-results/conformance-summary.json.
  */
 
-/** One pair of servers per flag set (and environment of ours) and worker, shared by those cases; only the latest is open. */
-const test = base.extend<{}, { pairs: (flags: string[], oursEnv?: Record<string, string>) => Promise<Pair> }>({
+/** One pair of servers per flag set (and environment) and worker, shared by those cases; only the latest is open. */
+const test = base.extend<{}, { pairs: (flags: string[], oursEnv?: Record<string, string>, env?: Record<string, string>) => Promise<Pair> }>({
   pairs: [async ({}, use) => {
     let open: { key: string; pair: Promise<Pair> } | undefined;
-    await use(async (flags, oursEnv = {}) => {
-      const key = JSON.stringify([flags, oursEnv]);
+    await use(async (flags, oursEnv = {}, env = {}) => {
+      const key = JSON.stringify([flags, oursEnv, env]);
       if (open?.key !== key) {
         if (open) await (await open.pair.catch(() => undefined))?.close();
-        open = { key, pair: Pair.start(flags, oursEnv) };
+        open = { key, pair: Pair.start(flags, oursEnv, env) };
       }
       return open.pair;
     });
@@ -48,7 +48,7 @@ for (const table of TABLES) {
       continue;
     }
     test(title, async ({ pairs, site }) => {
-      const pair = await pairs(testCase.flags ?? [], testCase.oursEnv);
+      const pair = await pairs(testCase.flags ?? [], testCase.oursEnv, testCase.env);
       const result = await runCase(pair, testCase, site.url);
       record({ group: table.group, name: testCase.name, ...result });
       expect(result.mismatch, 'a difference not listed in README "Differences from Playwright MCP"').toBeUndefined();

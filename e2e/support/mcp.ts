@@ -62,14 +62,21 @@ export async function connectStdio(args: string[] = [], options: { cwd?: string;
   return Object.assign(new McpTestClient(client), { pid: transport.pid!, stderr: () => stderr });
 }
 
-/** @playwright/mcp itself beside ours: headless in a fresh in-memory profile, in `cwd` as its workspace root. */
-export async function connectPeer(cwd: string, args: string[] = []): Promise<McpTestClient> {
+/** The peer runs the Chromium ours finds, without its sandbox (root in a container): flags a comparison gives both. */
+export const peerBrowserFlags = () => ['--no-sandbox', '--executable-path', findChromium()];
+
+/**
+ * @playwright/mcp itself beside ours: headless in a fresh in-memory profile (unless `args` name a --user-data-dir), in
+ * `cwd` as its workspace root; `env` adds to the test's environment.
+ */
+export async function connectPeer(cwd: string, args: string[] = [], env: Record<string, string> = {}): Promise<McpTestClient> {
   mkdirSync(cwd, { recursive: true });
   const client = new Client({ name: 'conformance', version: '1.0.0' });
   await client.connect(new StdioClientTransport({
     command: process.execPath,
-    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', '--isolated', '--no-sandbox', '--executable-path', findChromium(), ...args],
+    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...peerBrowserFlags(), ...args],
     cwd,
+    env: { ...process.env, ...env } as Record<string, string>,
     stderr: 'ignore',
   }));
   return new McpTestClient(client);

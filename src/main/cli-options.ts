@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
 import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
@@ -9,6 +7,8 @@ import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, t
 import { LANGUAGES, type Language } from './codegen/action';
 import { responseMaxSizeFrom, sessionOverridesFrom, type PeerConfigFile } from './config-file';
 import { milliseconds } from './peer-options';
+import { defaultSandbox, hasDisplay } from './browser/launch-defaults';
+import { peerConfigView } from './peer-config';
 import { loadSecrets } from './secrets';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
@@ -53,8 +53,13 @@ export interface CliOptions {
   viewerToken?: string | true;
   caps?: Capability[];
   // Flags shared with Playwright MCP (peer-options.ts).
-  /** The `--config` file as read, set by applyPeerSources. */
+  /** The `--config` file (or PLAYWRIGHT_MCP_CONFIG) and the file as read, set by applyPeerSources. */
+  config?: string;
   fileConfig?: PeerConfigFile;
+  /** Where each setting given on the command line or in the environment came from (`cli`, `env`). */
+  optionSources?: Record<string, string>;
+  vision?: boolean;
+  webmcp?: boolean;
   isolated?: boolean;
   userDataDir?: string;
   storageState?: string;
@@ -225,18 +230,6 @@ function plannerConfigFrom(options: CliOptions, defaults: PlannerConfig): Planne
 /** Chrome channels the peer's --browser names; `chromium` is the default browser here. */
 const CHANNELS = ['chrome', 'chrome-beta', 'chrome-dev', 'chrome-canary', 'msedge', 'msedge-beta', 'msedge-dev', 'msedge-canary'];
 
-/**
- * Where a persistent profile lives when no --user-data-dir is given: one per workspace folder, in the user's cache
- * folder, as Playwright MCP keeps its own.
- */
-export function defaultUserDataDir(workspaceRoot: string): string {
-  const cache = process.env.XDG_CACHE_HOME
-    || (process.platform === 'darwin' ? join(homedir(), 'Library', 'Caches')
-      : process.platform === 'win32' ? process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local') : join(homedir(), '.cache'));
-  const hash = createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 7);
-  return join(cache, 'agent-inspector', `mcp-chromium-${hash}`);
-}
-
 /** The device a --device or --mobile flag names, as context options. */
 function deviceOptions(options: CliOptions): BrowserContextOptions {
   if (options.mobile && options.device) throw new InvalidArgumentError('Cannot use --mobile together with --device, pick one.');
@@ -257,6 +250,7 @@ function deviceOptions(options: CliOptions): BrowserContextOptions {
 function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): BrowserConfig {
   const file = options.fileConfig?.browser ?? {};
   if (options.isolated && options.userDataDir) throw new InvalidArgumentError('--isolated and --user-data-dir are alternatives: an isolated profile is kept in memory.');
+  // The flag's proxy is every context's too, as the peer sets it: over a contextOptions.proxy of the file.
   const proxy = options.proxyServer ? { server: options.proxyServer, ...(options.proxyBypass && { bypass: options.proxyBypass }) } : undefined;
   const channel = options.browser && CHANNELS.includes(options.browser) ? options.browser : undefined;
   const fileLaunch = (file.launchOptions ?? {}) as LaunchOptions;
@@ -269,6 +263,7 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
   const contextOptions: BrowserContextOptions = {
     ...(file.contextOptions as BrowserContextOptions | undefined),
     ...deviceOptions(options),
+    ...(proxy && { proxy }),
     ...(options.viewportSize && { viewport: options.viewportSize }),
     ...(options.userAgent && { userAgent: options.userAgent }),
     ...(options.storageState && { storageState: options.storageState }),
@@ -278,7 +273,7 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
   };
   const wsEndpoint = options.wsEndpoint ?? options.endpoint;
   const attached = !!(options.cdpEndpoint || wsEndpoint);
-  const userDataDir = options.userDataDir ?? (persistentByDefault && !options.isolated && !attached ? defaultUserDataDir(process.cwd()) : undefined);
+  const profilePerRoot = !options.userDataDir && persistentByDefault && !options.isolated && !attached;
   for (const script of options.initScript ?? []) if (!existsSync(script)) throw new InvalidArgumentError(`Init script file does not exist: ${script}`);
   for (const page of options.initPage ?? []) if (!existsSync(page)) throw new InvalidArgumentError(`Init page file does not exist: ${page}`);
   return {
@@ -289,14 +284,15 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
     args: [...(fileLaunch.args ?? []), ...(options.browserArg ?? [])],
     launchOptions,
     contextOptions,
-    userDataDir,
+    userDataDir: options.userDataDir,
+    profilePerRoot,
     cdpHeaders: options.cdpHeader,
     cdpTimeout: options.cdpTimeout,
     wsHeaders: options.remoteHeader,
     initScripts: (options.initScript ?? []).map(p => resolve(p)),
     initPages: (options.initPage ?? []).map(p => resolve(p)),
     idleTimeout: options.idleTimeout,
-    sharedContext: !!options.sharedBrowserContext || !!userDataDir,
+    sharedContext: !!options.sharedBrowserContext || !!options.userDataDir || profilePerRoot,
   };
 }
 
@@ -305,6 +301,8 @@ export function peerNotices(options: CliOptions): string[] {
   const notices: string[] = [];
   if (options.extension) notices.push('--extension: the Playwright Extension bridge is not available here; this server launches its own Chromium (or use --cdp-endpoint to attach to a running one).');
   if (options.browser && !CHANNELS.includes(options.browser) && options.browser !== 'chromium') notices.push(`--browser ${options.browser}: only Chromium-based browsers are supported here; using Chromium.`);
+  // The peer's words for its legacy flag.
+  if (options.vision) notices.push('The --vision option is deprecated, use --caps=vision instead');
   return notices;
 }
 
@@ -330,15 +328,19 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
   const defaults = defaultCoreConfig();
   const outputDir = options.outputDir ?? defaults.outputDir;
   const sessionDir = options.sessionDir ?? (options.saveSession ? outputDir : undefined);
+  const browser = browserConfigFrom(options, persistentByDefault);
+  const fileSecrets = options.secrets ? loadSecrets(options.secrets) : undefined;
+  const resolved = { browser, headless: browser.headless ?? !hasDisplay(), chromiumSandbox: defaultSandbox(browser.launchOptions), device: deviceOptions(options), secrets: fileSecrets };
   return defaultCoreConfig({
-    browser: browserConfigFrom(options, persistentByDefault),
+    browser,
+    peerConfig: peerConfigView(options, resolved, { codegen: defaultCodegen(), timeouts: defaults.timeouts }),
     caps: [...new Set(options.caps ?? [])],
     allowFileAccess: !!options.allowFileAccess || !!options.allowUnrestrictedFileAccess,
     allowUnrestrictedFileAccess: !!options.allowUnrestrictedFileAccess,
     allowUnsafeCode: !!options.allowUnsafeCode,
     allowedOrigins: options.allowedOrigins ?? [],
     blockedOrigins: options.blockedOrigins ?? [],
-    secrets: { ...options.fileConfig?.secrets, ...(options.secrets ? loadSecrets(options.secrets) : {}) },
+    secrets: { ...options.fileConfig?.secrets, ...fileSecrets },
     saveTrace: options.saveTrace,
     outputDir,
     snapshotMode: options.snapshotMode ?? defaults.snapshotMode,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { peerSnapshotMode, type SnapshotMode } from '../shared/snapshot-modes';
 import type { SessionOverride } from './config';
+import { parseIniConfig } from './config-ini';
 
 /**
  * The `--config` file of Playwright MCP, in its key names and shape (see @playwright/mcp's config.d.ts): the part of it
@@ -41,75 +42,6 @@ export interface PeerConfigFile {
   [key: string]: unknown;
 }
 
-type IniType = 'string' | 'number' | 'boolean' | 'string[]' | 'size';
-
-/**
- * The type of each dotted key an INI config may set. An INI file carries only strings; these keys are turned into the
- * type the JSON form has, keys not listed become a number when they read as one and stay strings otherwise.
- */
-const INI_TYPES: Record<string, IniType> = {
-  'browser.browserName': 'string',
-  'browser.isolated': 'boolean',
-  'browser.userDataDir': 'string',
-  'browser.cdpEndpoint': 'string',
-  'browser.cdpTimeout': 'number',
-  'browser.remoteEndpoint': 'string',
-  'browser.initPage': 'string[]',
-  'browser.initScript': 'string[]',
-  'browser.launchOptions.channel': 'string',
-  'browser.launchOptions.headless': 'boolean',
-  'browser.launchOptions.executablePath': 'string',
-  'browser.launchOptions.chromiumSandbox': 'boolean',
-  'browser.launchOptions.args': 'string[]',
-  'browser.launchOptions.slowMo': 'number',
-  'browser.launchOptions.timeout': 'number',
-  'browser.launchOptions.proxy.server': 'string',
-  'browser.launchOptions.proxy.bypass': 'string',
-  'browser.launchOptions.proxy.username': 'string',
-  'browser.launchOptions.proxy.password': 'string',
-  'browser.contextOptions.bypassCSP': 'boolean',
-  'browser.contextOptions.colorScheme': 'string',
-  'browser.contextOptions.deviceScaleFactor': 'number',
-  'browser.contextOptions.hasTouch': 'boolean',
-  'browser.contextOptions.ignoreHTTPSErrors': 'boolean',
-  'browser.contextOptions.isMobile': 'boolean',
-  'browser.contextOptions.javaScriptEnabled': 'boolean',
-  'browser.contextOptions.locale': 'string',
-  'browser.contextOptions.offline': 'boolean',
-  'browser.contextOptions.permissions': 'string[]',
-  'browser.contextOptions.reducedMotion': 'string',
-  'browser.contextOptions.screen': 'size',
-  'browser.contextOptions.serviceWorkers': 'string',
-  'browser.contextOptions.storageState': 'string',
-  'browser.contextOptions.timezoneId': 'string',
-  'browser.contextOptions.userAgent': 'string',
-  'browser.contextOptions.viewport': 'size',
-  extension: 'boolean',
-  capabilities: 'string[]',
-  saveSession: 'boolean',
-  sharedBrowserContext: 'boolean',
-  outputDir: 'string',
-  outputMaxSize: 'number',
-  responseMaxSize: 'number',
-  imageResponses: 'string',
-  filePaths: 'string',
-  allowUnrestrictedFileAccess: 'boolean',
-  codegen: 'string',
-  testIdAttribute: 'string',
-  'server.port': 'number',
-  'server.host': 'string',
-  'server.allowedHosts': 'string[]',
-  'console.level': 'string',
-  'network.allowedOrigins': 'string[]',
-  'network.blockedOrigins': 'string[]',
-  'timeouts.action': 'number',
-  'timeouts.idle': 'number',
-  'timeouts.navigation': 'number',
-  'timeouts.settle': 'number',
-  'snapshot.mode': 'string',
-  'snapshot.boxes': 'boolean',
-};
-
 /**
  * Reads a Playwright MCP config file: JSON, or the INI form (`browser.contextOptions.viewport = 800x600`, one dotted
  * key per line, `key[] = value` for list items). A `.ini` name is read as INI; any other file as JSON, or as INI when
@@ -130,73 +62,6 @@ export function loadConfigFile(file: string): PeerConfigFile {
     }
   }
   return parseIniConfig(text, file);
-}
-
-/** The INI form of the config: `[section]` headers prefix the keys below them with `section.`. */
-export function parseIniConfig(text: string, file = 'config'): PeerConfigFile {
-  const config: Record<string, unknown> = {};
-  const lists = new Map<string, string[]>();
-  let section = '';
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line || line.startsWith(';') || line.startsWith('#')) return;
-    const header = line.match(/^\[(.+)\]$/);
-    if (header) {
-      section = `${header[1].trim()}.`;
-      return;
-    }
-    const eq = line.indexOf('=');
-    if (eq <= 0) throw new Error(`${file}:${index + 1}: expected "key = value", got "${line}".`);
-    let key = section + line.slice(0, eq).trim();
-    const value = unquote(line.slice(eq + 1).trim());
-    if (key.endsWith('[]')) {
-      key = key.slice(0, -2);
-      const items = lists.get(key) ?? [];
-      items.push(value);
-      lists.set(key, items);
-      setPath(config, key, coerce(key, items));
-      return;
-    }
-    setPath(config, key, coerce(key, value));
-  });
-  return config as PeerConfigFile;
-}
-
-function unquote(value: string): string {
-  const quoted = value.match(/^"(.*)"$/) ?? value.match(/^'(.*)'$/);
-  return quoted ? quoted[1] : value;
-}
-
-function coerce(key: string, value: string | string[]): unknown {
-  const type = INI_TYPES[key];
-  if (Array.isArray(value)) return type === 'string[]' ? value : value.map(v => coerce(key, v));
-  switch (type) {
-    case 'string':
-      return value;
-    case 'number':
-      return Number(value);
-    case 'boolean':
-      return value === 'true' || value === '1';
-    case 'string[]':
-      return value.split(',').map(v => v.trim()).filter(Boolean);
-    case 'size': {
-      const m = value.match(/^(\d+)\s*[x,]\s*(\d+)$/);
-      if (!m) throw new Error(`${key}: expected WIDTHxHEIGHT such as 1280x720, got "${value}".`);
-      return { width: Number(m[1]), height: Number(m[2]) };
-    }
-    default:
-      return value !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
-  }
-}
-
-function setPath(target: Record<string, unknown>, dotted: string, value: unknown) {
-  const parts = dotted.split('.');
-  let node = target;
-  for (const part of parts.slice(0, -1)) {
-    if (typeof node[part] !== 'object' || node[part] === null) node[part] = {};
-    node = node[part] as Record<string, unknown>;
-  }
-  node[parts[parts.length - 1]] = value;
 }
 
 /** The value at a dotted key of a config, e.g. `timeouts.action`; undefined when any part is missing. */

@@ -22,6 +22,8 @@ export interface BrowserConfig {
   contextOptions?: BrowserContextOptions;
   /** Keep the profile in this folder across runs (one persistent context, shared by the sessions); else in memory. */
   userDataDir?: string;
+  /** Without userDataDir, keep the profile on disk all the same, in a folder of the workspace root's (stdio `mcp`). */
+  profilePerRoot?: boolean;
   /** Headers and timeout (ms, 0: none) of the --cdp-endpoint connect request. */
   cdpHeaders?: Record<string, string>;
   cdpTimeout?: number;
@@ -58,6 +60,8 @@ export type Capability = (typeof CAPABILITIES)[number];
 
 export interface CoreConfig {
   browser: BrowserConfig;
+  /** The configuration as @playwright/mcp shows it, from the flags, variables and config file (browser_get_config). */
+  peerConfig?: Record<string, unknown>;
   /** The optional tool groups offered besides the core tools (--caps). */
   caps: Capability[];
   allowFileAccess: boolean;

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Command } from 'commander';
-import { addCoreOptions, addHttpOptions, coreConfigFrom, type CliOptions } from './cli-options';
+import { addCoreOptions, addHttpOptions, coreConfigFrom, peerNotices, type CliOptions } from './cli-options';
 import { configForClient } from './config';
 import { addPeerOptions, applyPeerSources, PEER_ENV } from './peer-options';
 
@@ -84,7 +84,7 @@ test('a config file sets what the flags set, JSON and INI alike; the command lin
   expect(fromJson).toMatchObject({ codegen: 'none', consoleLevel: 'warning', blockedOrigins: ['https://ads.example'], timeouts: { action: 2000, navigation: 9000 }, secrets: { TOKEN: 's3cret' } });
   expect(fromJson.browser.headless).toBe(true);
   const fromIni = coreConfigFrom(parseMcp([], { PLAYWRIGHT_MCP_CONFIG: ini }));
-  expect(fromIni).toEqual(fromJson);
+  expect(fromIni).toEqual({ ...fromJson, peerConfig: { ...fromJson.peerConfig, configFile: ini } });
 
   const overridden = coreConfigFrom(parseMcp(['--config', json, '--user-agent', 'FromFlag'], { PLAYWRIGHT_MCP_TIMEOUT_ACTION: '3000' }));
   expect(overridden.browser.contextOptions?.userAgent).toBe('FromFlag');
@@ -144,4 +144,62 @@ test('the config file\'s sessions section overrides the response settings for on
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/sessions\.cursor.*outputMaxSize/);
   writeFileSync(bad, JSON.stringify({ responseMaxSize: 'big' }));
   expect(() => coreConfigFrom(parseMcp(['--config', bad]))).toThrow(/responseMaxSize/);
+});
+
+test('browser_get_config\'s view: defaults, file, environment, command line, merged and ordered as the peer prints them', () => {
+  const file = test.info().outputPath('merged.json');
+  writeFileSync(file, JSON.stringify({ capabilities: ['config'], timeouts: { action: 10000, navigation: 30000 }, browser: { contextOptions: { viewport: { width: 800, height: 600 } } } }));
+  // playwright.config.ts sets our own snapshot variable for the e2e servers: given in the environment, the view shows it.
+  const saved = process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  delete process.env.AGENT_INSPECTOR_SNAPSHOT_MODE;
+  let peerConfig;
+  try {
+    peerConfig = coreConfigFrom(parseMcp(['--config', file, '--isolated', '--headless', '--no-sandbox', '--executable-path', '/usr/bin/chromium'], { PLAYWRIGHT_MCP_TIMEOUT_NAVIGATION: '45000' })).peerConfig;
+  } finally {
+    if (saved !== undefined) process.env.AGENT_INSPECTOR_SNAPSHOT_MODE = saved;
+  }
+  // The peer's answer to the same command line (its channel, expect and settle defaults aside: see README).
+  expect(JSON.stringify(peerConfig)).toBe(JSON.stringify({
+    browser: {
+      launchOptions: { executablePath: '/usr/bin/chromium', headless: true, chromiumSandbox: false, args: ['--disable-blink-features=AutomationControlled'] },
+      contextOptions: { viewport: { width: 800, height: 600 } },
+      isolated: true,
+      browserName: 'chromium',
+    },
+    codegen: 'typescript',
+    timeouts: { action: 10000, navigation: 45000, settle: 5000 },
+    capabilities: ['config'],
+    console: {},
+    network: {},
+    server: {},
+    snapshot: {},
+    configFile: file,
+  }));
+});
+
+test('--proxy-server is every context\'s proxy, over the file\'s contextOptions.proxy; the file\'s launch proxy stays under the flag', () => {
+  const file = test.info().outputPath('proxy.json');
+  writeFileSync(file, JSON.stringify({ browser: { launchOptions: { proxy: { server: 'http://file-launch:1' } }, contextOptions: { proxy: { server: 'http://file-context:2' } } } }));
+  const fromFile = coreConfigFrom(parseMcp(['--config', file]));
+  expect(fromFile.browser.launchOptions?.proxy).toEqual({ server: 'http://file-launch:1' });
+  expect(fromFile.browser.contextOptions?.proxy).toEqual({ server: 'http://file-context:2' });
+  const flagged = coreConfigFrom(parseMcp(['--config', file, '--proxy-server', 'http://flag:3', '--proxy-bypass', '.example.com']));
+  expect(flagged.browser.launchOptions?.proxy).toEqual({ server: 'http://flag:3', bypass: '.example.com' });
+  expect(flagged.browser.contextOptions?.proxy).toEqual({ server: 'http://flag:3', bypass: '.example.com' });
+});
+
+test('--vision is --caps=vision on the command line: added to --caps, over the variable and the file', () => {
+  expect(coreConfigFrom(parseMcp(['--vision'])).caps).toEqual(['vision']);
+  expect(coreConfigFrom(parseMcp(['--caps', 'pdf', '--vision'])).caps).toEqual(['pdf', 'vision']);
+  expect(coreConfigFrom(parseMcp(['--vision'], { PLAYWRIGHT_MCP_CAPS: 'storage' })).caps).toEqual(['vision']);
+  expect(peerNotices(parseMcp(['--vision']))).toContain('The --vision option is deprecated, use --caps=vision instead');
+});
+
+test('over stdio the profile is kept per workspace root unless --isolated, --user-data-dir or an attached browser says otherwise', () => {
+  const stdio = (args: string[]) => coreConfigFrom(parseMcp(args), { persistentByDefault: true }).browser;
+  expect(stdio([])).toMatchObject({ profilePerRoot: true, sharedContext: true });
+  expect(stdio(['--isolated'])).toMatchObject({ profilePerRoot: false, sharedContext: false });
+  expect(stdio(['--user-data-dir', '/tmp/profile'])).toMatchObject({ profilePerRoot: false, userDataDir: '/tmp/profile', sharedContext: true });
+  expect(stdio(['--cdp-endpoint', 'http://127.0.0.1:9222'])).toMatchObject({ profilePerRoot: false });
+  expect(coreConfigFrom(parseMcp([])).browser.profilePerRoot).toBe(false);
 });

@@ -63,6 +63,7 @@ export function addPeerOptions(command: Command): Command {
     .addOption(new Option('--shared-browser-context', 'all HTTP clients share one browser context'))
     .addOption(new Option('--timeout-settle <timeout>', 'wait after each action until the page has settled, at most this many ms (default 5000)').argParser(milliseconds('--timeout-settle')))
     .addOption(new Option('--allow-unrestricted-file-access', 'allow file:// URLs and files outside the workspace root'))
+    .addOption(new Option('--vision', 'legacy: as --caps=vision').hideHelp())
     .addHelpText('after', '\nFlags shared with Playwright MCP also read its PLAYWRIGHT_MCP_* variables (e.g. PLAYWRIGHT_MCP_VIEWPORT_SIZE) and its --config file keys.');
 }
 
@@ -115,8 +116,9 @@ const PEER_SETTINGS: Record<string, PeerSetting> = {
   outputMaxSize: { env: 'OUTPUT_MAX_SIZE', key: 'outputMaxSize' },
   port: { env: 'PORT', key: 'server.port' },
   profileDirName: { env: 'PROFILE_DIR_NAME' },
-  proxyBypass: { env: 'PROXY_BYPASS', key: 'browser.launchOptions.proxy.bypass' },
-  proxyServer: { env: 'PROXY_SERVER', key: 'browser.launchOptions.proxy.server' },
+  // The file's launchOptions.proxy applies as it is (coreConfigFrom); the flags also set the contexts' proxy, over the file's.
+  proxyBypass: { env: 'PROXY_BYPASS' },
+  proxyServer: { env: 'PROXY_SERVER' },
   remoteHeader: { env: 'REMOTE_HEADERS' },
   sandbox: { env: 'SANDBOX', key: 'browser.launchOptions.chromiumSandbox' },
   saveSession: { env: 'SAVE_SESSION', key: 'saveSession' },
@@ -155,6 +157,11 @@ export function applyPeerSources(command: Command, env: NodeJS.ProcessEnv = proc
     const source = command.getOptionValueSource(name);
     return source === 'cli' || source === 'env';
   };
+  // The peer's legacy --vision is --caps=vision on the command line: added to the caps given there, over the others.
+  if (command.getOptionValue('vision')) {
+    const caps = command.getOptionValueSource('caps') === 'cli' ? command.getOptionValue('caps') as Capability[] : [];
+    command.setOptionValueWithSource('caps', [...caps, 'vision'], 'cli');
+  }
   const options = command.options.filter(option => PEER_SETTINGS[option.attributeName()]);
   for (const option of options) {
     const name = option.attributeName();
@@ -166,8 +173,12 @@ export function applyPeerSources(command: Command, env: NodeJS.ProcessEnv = proc
     else value = option.parseArg ? option.parseArg(raw, undefined) : raw;
     if (value !== undefined) command.setOptionValueWithSource(name, value, 'env');
   }
+  // Which setting came from where, for browser_get_config's merge (peer-config.ts), before the file fills the rest in.
+  const sources = Object.fromEntries(command.options.map(option => option.attributeName()).filter(given).map(name => [name, command.getOptionValueSource(name)]));
+  command.setOptionValueWithSource('optionSources', sources, 'default');
   const file = command.getOptionValue('config') ?? env.PLAYWRIGHT_MCP_CONFIG?.trim();
   if (!file) return;
+  command.setOptionValueWithSource('config', file, command.getOptionValueSource('config') ?? 'env');
   const config = loadConfigFile(file);
   const dir = dirname(resolve(file));
   command.setOptionValueWithSource('fileConfig', config, 'config');

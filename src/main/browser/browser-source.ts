@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, LaunchOptions } fr
 import { chromium } from 'playwright';
 import type { BrowserConfig } from '../config';
 import { findChromium } from './discovery';
+import { defaultSandbox, defaultUserDataDir, hasDisplay } from './launch-defaults';
 
 /** Flags a root or locked-down Linux needs, and that keep a closed network from flooding refused connections. */
 const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -15,8 +16,6 @@ const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-u
  */
 const automationHidden = (args: string[]) =>
   args.some(arg => arg.startsWith('--disable-blink-features')) ? [] : ['--disable-blink-features=AutomationControlled'];
-
-const hasDisplay = () => process.platform !== 'linux' || !!process.env.DISPLAY || !!process.env.WAYLAND_DISPLAY;
 
 /** A headless browser this process launched closes after an hour without a tool call, as Playwright MCP's does. */
 const DEFAULT_IDLE_TIMEOUT = 60 * 60 * 1000;
@@ -53,6 +52,8 @@ export class BrowserSource {
   private idleTimer?: NodeJS.Timeout;
   /** Tool calls running on any session. */
   private calls = 0;
+  /** The persistent profile's folder, once known: --user-data-dir, or the first session's workspace root's own. */
+  private profile?: string;
 
   constructor(private readonly config: BrowserConfig) {}
 
@@ -113,12 +114,12 @@ export class BrowserSource {
 
   /**
    * A browser context for one session: its own (with the session's `options` over the server's, e.g. a fork's storage
-   * state), or the shared one. Give it back with releaseContext.
+   * state), or the shared one. Give it back with releaseContext. `workspaceRoot` places a profile kept per root.
    */
-  async newContext(options?: BrowserContextOptions): Promise<BrowserContext> {
+  async newContext(options?: BrowserContextOptions, workspaceRoot?: string): Promise<BrowserContext> {
     if (!this.config.sharedContext) return this.prepare(await (await this.connected()).newContext({ ...this.contextOptions(), ...options }));
     if (!this.shared) {
-      const pending = this.config.userDataDir ? this.connected().then(browser => browser.contexts()[0]) : this.connected().then(async browser => this.prepare(await browser.newContext(this.contextOptions())));
+      const pending = this.profileDir(workspaceRoot) ? this.connected().then(browser => browser.contexts()[0]) : this.connected().then(async browser => this.prepare(await browser.newContext(this.contextOptions())));
       this.shared = pending;
       pending.then(context => context.on('close', () => {
         if (this.shared === pending) this.shared = undefined;
@@ -174,15 +175,29 @@ export class BrowserSource {
     return this.browser;
   }
 
+  /**
+   * The persistent profile's folder (undefined: in memory). Per root, the first session's root decides it for the
+   * process: over stdio, the one client's.
+   */
+  private profileDir(workspaceRoot = process.cwd()): string | undefined {
+    const { userDataDir, profilePerRoot, launchOptions } = this.config;
+    this.profile ??= userDataDir ?? (profilePerRoot ? defaultUserDataDir(workspaceRoot, launchOptions?.channel) : undefined);
+    return this.profile;
+  }
+
   private async open(): Promise<Browser> {
-    const { cdpEndpoint, wsEndpoint, userDataDir } = this.config;
+    const { cdpEndpoint, wsEndpoint } = this.config;
+    const userDataDir = this.profileDir();
     if (cdpEndpoint) return chromium.connectOverCDP(cdpEndpoint, { timeout: this.config.cdpTimeout ?? 30_000, headers: this.config.cdpHeaders });
     if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000, headers: this.config.wsHeaders });
     if (!userDataDir) return chromium.launch(this.launchOptions());
     await mkdir(userDataDir, { recursive: true });
     if (profileHolder(userDataDir)) throw new Error(profileInUse(userDataDir));
     try {
-      const context = await chromium.launchPersistentContext(userDataDir, { ...this.launchOptions(), ...this.contextOptions() });
+      // A profile of one's own keeps its extensions, as with Playwright MCP: --disable-extensions is left out.
+      const ignored = this.config.launchOptions?.ignoreDefaultArgs;
+      const ignoreDefaultArgs = ignored === true ? true : ['--disable-extensions', ...(Array.isArray(ignored) ? ignored : [])];
+      const context = await chromium.launchPersistentContext(userDataDir, { ...this.launchOptions(), ...this.contextOptions(), ignoreDefaultArgs });
       await this.prepare(context);
       return context.browser()!;
     } catch (error) {
@@ -193,14 +208,12 @@ export class BrowserSource {
 
   private launchOptions(): LaunchOptions {
     const { launchOptions = {} } = this.config;
-    const isRoot = process.getuid?.() === 0;
     return {
       ...launchOptions,
       // A channel (--browser chrome) is found by Playwright; otherwise the Chromium discovery picks one.
       executablePath: launchOptions.channel ? this.config.executablePath : findChromium(this.config.executablePath ?? launchOptions.executablePath),
       headless: this.headless,
-      // Chromium refuses to start as root with its sandbox on; --sandbox / --no-sandbox decide otherwise.
-      chromiumSandbox: launchOptions.chromiumSandbox ?? (!isRoot && process.env.AGENT_INSPECTOR_NO_SANDBOX !== '1'),
+      chromiumSandbox: defaultSandbox(launchOptions),
       args: [...CHROMIUM_ARGS, ...automationHidden(this.config.args), ...this.config.args],
       timeout: launchOptions.timeout ?? 30_000,
     };

@@ -172,7 +172,7 @@ export class Context {
   }
 
   private async createBrowserContext(): Promise<BrowserContext> {
-    const context = await this.source.newContext(this.config.browser.contextOptions);
+    const context = await this.source.newContext(this.config.browser.contextOptions, this.workspace.root);
     context.setDefaultTimeout(this.config.timeouts.action);
     context.setDefaultNavigationTimeout(this.config.timeouts.navigation);
     this.activity?.attach(context);

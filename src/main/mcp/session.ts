@@ -187,9 +187,11 @@ export class McpSession implements ToolHost {
       const capability = allTools.find(t => t.name === name)?.capability;
       const hint = name === 'browser_run_code_unsafe' ? 'It is only available when the server runs with --allow-unsafe-code.'
         : capability ? `It is only available when the server runs with --caps=${capability}.` : undefined;
-      // The first line is @playwright/mcp's own; our hint (the peer has none) follows on a line of its own.
-      const error = [`Tool "${name}" not found`, hint].filter(Boolean).join('\n');
-      return { result: { content: [{ type: 'text', text: `### Error\n${error}` }], isError: true } as CallToolResult, sections: { error } };
+      // The error is @playwright/mcp's own, word for word; what enables the tool (the peer does not say) is a note of ours.
+      const error = `Tool "${name}" not found`;
+      const content: CallToolResult['content'] = [{ type: 'text', text: `### Error\n${error}` }];
+      if (hint) content.push({ type: 'text', text: `### Note\n${hint}` });
+      return { result: { content, isError: true } as CallToolResult, sections: { error } };
     }
     const startedAt = Date.now();
     const context = await this.ensureContext();

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import type { CoreConfig } from '../../config';
 import { defineTool } from '../tool';
-
-/** The configuration as an agent may see it: secrets by name only, the model API key left out. */
-function shareable(config: CoreConfig) {
-  const { llm } = config.planner;
-  return {
-    ...config,
-    secrets: Object.keys(config.secrets),
-    planner: { ...config.planner, llm: llm && { ...llm, apiKey: llm.apiKey === undefined ? undefined : '(set)' } },
-  };
-}
 
 const getConfig = defineTool({
   name: 'browser_get_config',
@@ -20,8 +9,9 @@ const getConfig = defineTool({
   scope: 'session',
   readOnly: true,
   capability: 'config',
+  // In @playwright/mcp's shape (peer-config.ts), so what an agent or a script reads of it means the same on both.
   async handler({ context, response }) {
-    response.addResult(JSON.stringify(shareable(context.config), null, 2));
+    response.addResult(JSON.stringify(context.config.peerConfig ?? {}, null, 2));
   },
 });
 
