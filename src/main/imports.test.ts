@@ -21,7 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   'page-state': ['shared', 'browser'],
   tokens: ['shared', 'events'],
   negotiation: ['shared', '.config', '.http-body', 'browser', 'page-state', 'tokens'],
-  mcp: ['shared', 'codegen', '.config', '.secrets', '.version', 'browser', 'dom-state', 'events', 'human', 'negotiation'],
+  mcp: ['shared', 'codegen', 'tracing', '.config', '.secrets', '.version', 'browser', 'dom-state', 'events', 'human', 'negotiation'],
   proxy: ['shared', '.command-line', '.config', '.secrets', '.version', 'browser', 'events', 'mcp'],
   debugger: ['shared', '.config', 'events', 'mcp'],
   sessions: ['shared', 'codegen', '.secrets', '.version', 'browser', 'dom-state', 'events'],

@@ -40,6 +40,16 @@ export interface SessionEndedEvent {
   time: number;
 }
 
+export interface StepTrace {
+  /** 32 lowercase hex digits. */
+  traceId: string;
+  /** The agent's span that made the request: the parent of this step's spans. */
+  parentSpanId: string;
+  sampled: boolean;
+  tracestate?: string;
+  baggage?: string;
+}
+
 export interface ToolCallEvent {
   type: 'tool-call';
   sessionId: string;
@@ -67,6 +77,10 @@ export interface ToolCallEvent {
   imageReturned?: true;
   /** The Playwright code the call ran, one statement per line; empty when it ran none. */
   code: string;
+  /** The W3C trace context the agent's request carried (MCP `params._meta`): where this step sits in the agent's trace. */
+  trace?: StepTrace;
+  /** Trace context fields the request carried that were not valid, and so were ignored (the call ran untraced by them). */
+  traceDropped?: ('traceparent' | 'tracestate' | 'baggage')[];
   url?: string;
   title?: string;
   /** The full aria snapshot (mode: 'ai', with refs) taken for this call, when it took one. */

@@ -34,6 +34,8 @@ export function summarize(step: ToolCallEvent | ToolCallRecord, tokens?: StepTok
     ...(tokens && { tokens }),
     ...(activity && { activity }),
     ...(step.debug && { debug: step.debug }),
+    ...(step.trace && { trace: step.trace }),
+    ...(step.traceDropped && { traceDropped: step.traceDropped }),
   };
 }
 

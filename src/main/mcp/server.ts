@@ -5,6 +5,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import type { Workspace } from '../browser/context';
 import { VERSION } from '../version';
 import type { CallRequest, SessionHost, ToolHost } from './tool-host';
+import { readTraceContext } from '../tracing/trace-context';
 
 export interface McpServerOptions {
   /** The session could not get ready (a proxy's upstream did not start). Without it the first call reports it. */
@@ -44,8 +45,10 @@ export function createMcpServer(core: SessionHost, transport: string, options: M
     const token = request.params._meta?.progressToken;
     let progress = 0;
     // A call held for a person keeps the client from timing out with progress, when the client asked for it.
+    const trace = readTraceContext(request.params._meta);
     const call: CallRequest = {
       signal: extra.signal,
+      ...((trace.context || trace.invalid.length) && { trace }),
       ...(token !== undefined && {
         progress: (message: string) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } })
           .catch(() => {}),

@@ -19,7 +19,8 @@ import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
 import { mayChangePage, type NestedToolResult, type ToolDefinition, type ToolSession } from './tool';
-import type { CallOptions, CallPreview, PreviewOptions, ReviewedAnswer, ToolHost } from './tool-host';
+import type { CallOptions, CallPreview, CallRequest, PreviewOptions, ReviewedAnswer, ToolHost } from './tool-host';
+import type { TraceContextReading } from '../tracing/trace-context';
 import { applyAliases, checkArgs, previewCall, unmaskNames } from './call-preview';
 import type { PersonDesk } from './person-desk';
 
@@ -114,13 +115,13 @@ export class McpSession implements ToolHost {
   }
 
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
-  callTool(name: string, rawArgs: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+  callTool(name: string, rawArgs: Record<string, unknown>, options: CallOptions = {}, request?: CallRequest): Promise<CallToolResult> {
     clearTimeout(this.idleTimer);
     this.busy++;
     const run = this.queue.then(async () => {
       const done = this.browser.callStarted();
       try {
-        return (await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options))).result;
+        return (await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options, request?.trace))).result;
       } finally {
         done();
       }
@@ -181,7 +182,7 @@ export class McpSession implements ToolHost {
   }
 
   /** Validates, runs and (when `recorded`) publishes one call; `via` names the tool it runs on behalf of. */
-  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true, options: CallOptions = {}) {
+  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true, options: CallOptions = {}, trace?: TraceContextReading) {
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const capability = allTools.find(t => t.name === name)?.capability;
@@ -196,7 +197,7 @@ export class McpSession implements ToolHost {
     const startedAt = Date.now();
     const context = await this.ensureContext();
     context.outputBudget.startCall();
-    if (options.skip) return this.skip(tool.name, rawArgs, startedAt, context, options);
+    if (options.skip) return this.skip(tool.name, rawArgs, startedAt, context, options, trace);
     const acts = mayChangePage(tool);
     const response = new Response(context, name, rawArgs);
     const args = applyAliases(rawArgs);
@@ -257,7 +258,7 @@ export class McpSession implements ToolHost {
     const domState = response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction };
     const event = stepEvent({
       sessionId: this.id, seq, tool: tool.name, args: rawArgs, startedAt, endedAt, sections, response, context, via, targets,
-      storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug,
+      storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug, trace,
     });
     const published = this.inOrder(async () => withReview({ ...event, domState }, await review, context.secrets));
     const reviewed = await review;
@@ -273,9 +274,9 @@ export class McpSession implements ToolHost {
   }
 
   /** A person answered the agent instead of running its call: published as a step that ran nothing. */
-  private async skip(tool: string, args: Record<string, unknown>, startedAt: number, context: Context, options: CallOptions) {
+  private async skip(tool: string, args: Record<string, unknown>, startedAt: number, context: Context, options: CallOptions, trace?: TraceContextReading) {
     const { event, result, sections } = skippedStep({
-      sessionId: this.id, seq: ++this.seq, tool, args, startedAt, secrets: context.secrets, skip: options.skip!, debug: options.debug,
+      sessionId: this.id, seq: ++this.seq, tool, args, startedAt, secrets: context.secrets, skip: options.skip!, debug: options.debug, trace,
       url: context.currentTab && !context.currentTab.page.isClosed() ? context.currentTab.page.url() : undefined,
     });
     const published = this.inOrder(async () => event);

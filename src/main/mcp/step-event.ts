@@ -6,6 +6,7 @@ import type { ResolvedTarget, StepDebug, ToolCallEvent } from '../../shared/even
 import type { ParsedResponse } from '../../shared/response';
 import type { Response } from './response';
 import type { CallOutcome } from './tool-host';
+import type { TraceContextReading } from '../tracing/trace-context';
 
 /** Everything a call's step is made of, once the call answered (see McpSession.execute). */
 export interface StepParts {
@@ -26,7 +27,14 @@ export interface StepParts {
   capped?: string;
   activity?: StepActivity;
   debug?: StepDebug;
+  trace?: TraceContextReading;
 }
+
+/** Where the step sits in the agent's trace, and which trace fields it sent that were not valid. */
+const traceFields = (trace: TraceContextReading | undefined, secrets: Record<string, string>): Pick<ToolCallEvent, 'trace' | 'traceDropped'> => ({
+  ...(trace?.context && { trace: redactDeep(secrets, trace.context) }),
+  ...(trace?.invalid.length && { traceDropped: trace.invalid }),
+});
 
 const jpeg = (data: Buffer) => ({ mimeType: 'image/jpeg', base64: data.toString('base64') });
 
@@ -49,6 +57,7 @@ export function stepEvent(parts: StepParts): ToolCallEvent {
     response: parsed,
     ...(parts.capped !== undefined && { responseText: [parts.capped] }),
     code: parsed.code ?? '',
+    ...traceFields(parts.trace, context.secrets),
     url: parsed.page?.url ?? (current && !current.isClosed() ? current.url() : undefined),
     title: parsed.page?.title,
     ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
@@ -91,6 +100,7 @@ export interface SkippedParts {
   skip: { text: string; isError: boolean };
   debug?: StepDebug;
   url?: string;
+  trace?: TraceContextReading;
 }
 
 /**
@@ -112,6 +122,7 @@ export function skippedStep(parts: SkippedParts): { event: ToolCallEvent; result
     response: sections,
     responseText: [text],
     code: '',
+    ...traceFields(parts.trace, parts.secrets),
     ...(parts.url && { url: parts.url }),
     debug: { ...redactDeep(parts.secrets, parts.debug ?? {}), skipped: true },
   };

@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Workspace } from '../browser/context';
+import type { TraceContextReading } from '../tracing/trace-context';
 import type { CoreConfig } from '../config';
 import type { StepDebug } from '../../shared/events';
 
@@ -9,6 +10,8 @@ export interface CallRequest {
   signal?: AbortSignal;
   /** Sends `notifications/progress` to the client; present only when the request carried a progressToken. */
   progress?(message: string): void;
+  /** The trace context the request carried in `params._meta`, read leniently (see tracing/trace-context.ts). */
+  trace?: TraceContextReading;
 }
 
 /**

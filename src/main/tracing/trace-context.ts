@@ -1,17 +1,11 @@
+import type { StepTrace } from '../../shared/events';
+
 /**
  * W3C Trace Context as MCP carries it in a request's `params._meta` (SEP-414): `traceparent`, `tracestate` and
  * `baggage`, read leniently. A value that breaks the format is dropped and named in `invalid` (the caller counts it);
  * it is never an error to the agent, whose call goes on untraced.
  */
-export interface TraceContext {
-  /** 32 lowercase hex digits. */
-  traceId: string;
-  /** The caller's span (16 lowercase hex digits): the parent of the spans this call makes. */
-  parentSpanId: string;
-  sampled: boolean;
-  tracestate?: string;
-  baggage?: string;
-}
+export type TraceContext = StepTrace;
 
 export interface TraceContextReading {
   context?: TraceContext;

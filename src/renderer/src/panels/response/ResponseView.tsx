@@ -26,6 +26,7 @@ export function ResponseView() {
       <Provenance step={step} />
       <DebugNote step={step} content={detail.content} />
       <Request detail={detail} image={detail.screenshot} />
+      <Trace step={step} />
       <Cost step={step} />
       <Modes modes={detail.modes} />
       <ol className="response-items" aria-label="Response content">
@@ -60,6 +61,26 @@ function Request({ detail, image }: { detail: StepDetail; image?: StepImage }) {
       </header>
       <pre className="response-text response-args" data-testid="response-args">{args}</pre>
     </section>
+  );
+}
+
+/** Where the call sits in the agent's own trace (the W3C trace context its request carried), to find it in a tracing backend. */
+function Trace({ step }: { step: StepSummary }) {
+  const { trace, traceDropped } = step;
+  if (!trace && !traceDropped) return null;
+  return (
+    <p className="response-trace" data-testid="response-trace">
+      {trace && (
+        <>
+          Trace <code title="trace id">{trace.traceId}</code>, parent span <code title="the agent's span that made the request">{trace.parentSpanId}</code>
+          {!trace.sampled && <span className="muted"> (not sampled)</span>}
+          {trace.tracestate && <span className="muted"> · tracestate <code>{trace.tracestate}</code></span>}
+          {trace.baggage && <span className="muted"> · baggage <code>{trace.baggage}</code></span>}
+          <CopyButton text={trace.traceId} label="Copy trace id" />
+        </>
+      )}
+      {traceDropped && <span className="muted">{trace ? ' · ' : ''}Ignored, not valid: {traceDropped.join(', ')}</span>}
+    </p>
   );
 }
 
