@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { context, SpanKind, trace } from '@opentelemetry/api';
 import { expect, test } from './support/fixtures';
-import { connectStdio } from './support/mcp';
+import { connectHttp, connectStdio, startHttpServer } from './support/mcp';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT = '00f067aa0ba902b7';
@@ -25,4 +27,88 @@ test('the trace context of each MCP request is recorded with its step; a broken 
     [undefined, ['traceparent']],
     [undefined, undefined],
   ]);
+});
+
+/** A scripted agent's tracing: the real OpenTelemetry SDK exporting over OTLP/HTTP to `url` (protobuf or JSON). */
+async function agentTracer(url: string, protocol: 'protobuf' | 'json') {
+  const { BasicTracerProvider, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+  const { resourceFromAttributes } = await import('@opentelemetry/resources');
+  const { OTLPTraceExporter } = protocol === 'protobuf' ? await import('@opentelemetry/exporter-trace-otlp-proto') : await import('@opentelemetry/exporter-trace-otlp-http');
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': 'scripted-agent' }),
+    spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: `${url}/v1/traces` }))],
+  });
+  return { provider, tracer: provider.getTracer('scripted-agent') };
+}
+
+/** The spans recorded with the (one) session under `sessions`, once they are there. */
+async function recordedSpans(sessions: string, until: (text: string) => boolean): Promise<string> {
+  let text = '';
+  await expect.poll(() => {
+    const dirs = existsSync(sessions) ? readdirSync(sessions) : [];
+    text = dirs.length && existsSync(join(sessions, dirs[0], 'spans.jsonl')) ? readFileSync(join(sessions, dirs[0], 'spans.jsonl'), 'utf8') : '';
+    return until(text);
+  }, { timeout: 15_000 }).toBe(true);
+  return text;
+}
+
+for (const protocol of ['protobuf', 'json'] as const) {
+  test(`an agent's spans over OTLP/HTTP ${protocol} reach the session its tool calls carried the trace of, masked`, async ({ site, workspace }) => {
+    mkdirSync(workspace, { recursive: true });
+    const sessions = join(workspace, 'sessions');
+    const secrets = join(workspace, 'secrets.env');
+    writeFileSync(secrets, 'API_KEY=sk-live-123456\n');
+    const server = await startHttpServer(['--session-dir', sessions, '--secrets', secrets], 'mcp', workspace);
+    const { provider, tracer } = await agentTracer(server.url, protocol);
+    const agent = await connectHttp(server.url);
+    try {
+      const turn = tracer.startSpan('invoke_agent');
+      const inTurn = trace.setSpan(context.active(), turn);
+      const marker = `MARKER-${protocol}-${Date.now()}`;
+      tracer.startSpan('chat gpt-test', { kind: SpanKind.CLIENT, attributes: {
+        'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-test',
+        'gen_ai.input.messages': JSON.stringify([{ role: 'user', parts: [{ type: 'text', content: 'my key is sk-live-123456' }] }]),
+        'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: marker }, { type: 'tool_call', name: 'browser_navigate', arguments: { url: `${site.url}/form.html` } }] }]),
+      } }, inTurn).end();
+      const tool = tracer.startSpan('execute_tool browser_navigate', {}, inTurn);
+      const { traceId, spanId } = tool.spanContext();
+      await agent.client.callTool({ name: 'browser_navigate', arguments: { url: `${site.url}/form.html` }, _meta: { traceparent: `00-${traceId}-${spanId}-01` } });
+      tool.end();
+      turn.end();
+      await provider.forceFlush();
+      const stored = await recordedSpans(sessions, text => text.includes(marker) && text.includes('invoke_agent'));
+      expect(stored).toContain(traceId);
+      expect(stored).toContain('<secret>API_KEY</secret>');
+      expect(stored).not.toContain('sk-live-123456');
+    } finally {
+      await agent.close();
+      await provider.shutdown();
+      await server.stop();
+    }
+  });
+}
+
+test('POST /v1/traces: a body that is not a trace export gets a 400 naming the problem and stores nothing; gzip is read', async ({ workspace }) => {
+  mkdirSync(workspace, { recursive: true });
+  const sessions = join(workspace, 'sessions');
+  const server = await startHttpServer(['--session-dir', sessions], 'mcp', workspace);
+  try {
+    const post = (body: string | Buffer, headers: Record<string, string>) => fetch(`${server.url}/v1/traces`, { method: 'POST', body: typeof body === 'string' ? body : new Uint8Array(body), headers });
+    const garbage = await post('{"resourceSpans": 3}', { 'content-type': 'application/json' });
+    expect(garbage.status).toBe(400);
+    expect(await garbage.json()).toEqual({ code: 3, message: 'The body is not an OTLP trace export: resourceSpans: expected an array' });
+    const notProtobuf = await post(Buffer.from([0x0a, 0xff, 0xff, 0xff, 0x0f]), { 'content-type': 'application/x-protobuf' });
+    expect(notProtobuf.status).toBe(400);
+    expect(await notProtobuf.text()).toContain('The body is not an OTLP protobuf trace export');
+    expect((await post('x', { 'content-type': 'text/plain' })).status).toBe(415);
+    expect((await fetch(`${server.url}/v1/traces`)).status).toBe(405);
+    const gzipped = await post(gzipSync(JSON.stringify({ resourceSpans: [] })), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(gzipped.status).toBe(200);
+    expect(await gzipped.text()).toBe('{}');
+    const bomb = await post(gzipSync(Buffer.alloc(20 * 1024 * 1024)), { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    expect(bomb.status).toBe(400);
+    expect(await bomb.json()).toMatchObject({ message: expect.stringContaining('does not inflate within the') });
+  } finally {
+    await server.stop();
+  }
 });

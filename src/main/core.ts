@@ -10,10 +10,11 @@ import { McpSession } from './mcp/session';
 import { createPlanner } from './negotiation/create-planner';
 import type { Planner } from './negotiation/planner';
 import { UpstreamSession } from './proxy/upstream-session';
-import { redactSecrets } from './secrets';
+import { redactDeep, redactSecrets } from './secrets';
 import { SessionRecorder } from './sessions/recorder';
 import { tokenCounter } from './tokens/counter';
 import { TokenMeter } from './tokens/meter';
+import { SpanRouter } from './tracing/span-router';
 
 /**
  * The automation core of one process: the event spine, the controlled browser, and the MCP sessions on it. The CLI,
@@ -30,6 +31,8 @@ export class InspectorCore implements SessionHost {
   private readonly meter?: TokenMeter;
   /** Pauses, steps and breakpoints on live sessions, when a person can act on them (CoreConfig.debug). */
   readonly debugger?: Debugger;
+  /** The agent's OpenTelemetry spans (POST /v1/traces), handed to the sessions they belong to. */
+  readonly spans: SpanRouter;
   private readonly sessions = new Set<ToolHost>();
   /** Each session as it serves its tools, under the debugger's stage: what the UI reads pages from. */
   private readonly served = new Map<string, ToolHost>();
@@ -43,6 +46,8 @@ export class InspectorCore implements SessionHost {
     if (config.sessionDir) this.recorder = new SessionRecorder(this.bus, config.sessionDir);
     if (config.tokenCount) this.meter = new TokenMeter(this.bus, tokenCounter);
     if (config.debug) this.debugger = new Debugger(this.bus, config.debug);
+    // A session that ended is masked with the --secrets alone: what it learned were secrets went with it.
+    this.spans = new SpanRouter(this.bus, { mask: (id, spans) => this.served.get(id)?.mask?.(spans) ?? redactDeep(config.secrets, spans) });
   }
 
   /** Our own tools on the controlled browser, or in proxy mode (`upstream`) the tools of a server of its own. */
@@ -92,6 +97,7 @@ export class InspectorCore implements SessionHost {
     await Promise.all(this.closing);
     this.meter?.close();
     this.debugger?.close();
+    this.spans.close();
     await this.browser.close();
     await this.recorder?.close();
   }

@@ -8,6 +8,10 @@ import type { HttpConfig } from './config';
 import type { InspectorCore } from './core';
 import { McpHttpEndpoint } from './mcp/http';
 import { INTERACT_PATH, PlannerEndpoint } from './negotiation/endpoint';
+import { TRACES_PATH, TraceReceiver } from './tracing/receiver';
+
+/** An OTLP exporter sends at most 512 spans a batch by default: 16 MB leaves room for large prompts in attributes. */
+const MAX_TRACE_BODY_BYTES = 16 * 1024 * 1024;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const CONTENT_TYPES: Record<string, string> = {
@@ -76,6 +80,11 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
   const access = AccessPolicy.from(config, line => process.stderr.write(`${line}\n`));
   const mcp = new McpHttpEndpoint(core);
   const planner = new PlannerEndpoint(() => core.planner, { maxBodyBytes: core.config.planner.maxBodyBytes });
+  const traces = new TraceReceiver({
+    maxBodyBytes: MAX_TRACE_BODY_BYTES,
+    protobuf: () => import('./tracing/otlp-proto').then(module => module.decodeTraceRequest),
+    onSpans: spans => core.spans.receive(spans),
+  });
   const server = createServer((req, res) => {
     const check = isLocalRequest(req, config);
     if (!check.ok) {
@@ -91,12 +100,13 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
     const decision = url.pathname.startsWith('/demo/') || url.pathname === '/demo' ? { role: 'viewer' as const } : access.check(req, res, url);
     if ('handled' in decision) return;
     // A viewer watches: the UI and its read-only bridge commands, never a tool call or a planner request.
-    if (decision.role === 'viewer' && (mcp.claims(req, url) || planner.claims(url))) {
-      res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden: a read-only (viewer) token cannot call tools or the planner.\n');
+    if (decision.role === 'viewer' && (mcp.claims(req, url) || planner.claims(url) || traces.claims(url))) {
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden: a read-only (viewer) token cannot call tools, the planner or send traces.\n');
       return;
     }
     mcp.handle(req, res, url)
       .then(handled => handled || planner.handle(req, res, url))
+      .then(handled => handled || traces.handle(req, res, url))
       .then(handled => handled || (content.api?.(req, res, url, decision.role) ?? false))
       .then(handled => handled || serveContent(res, url, content))
       .catch(error => {
@@ -149,7 +159,7 @@ function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir }: ServedC
   }
   if (demoDir && url.pathname.startsWith('/demo/')) return serveStatic(res, url, demoDir, url.pathname.slice('/demo'.length));
   if (uiDir) return serveStatic(res, url, uiDir, url.pathname);
-  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner).`);
+  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner), POST ${TRACES_PATH} (OTLP/HTTP traces).`);
 }
 
 function serveStatic(res: ServerResponse, url: URL, dir: string, pathname: string) {

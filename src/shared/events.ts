@@ -3,6 +3,7 @@ import type { ElementFacts } from './locators';
 import type { HoldReason } from './debugger';
 import type { DomMode, RequestedArtifacts } from './negotiation';
 import type { ParsedResponse } from './response';
+import type { ReceivedSpan } from './spans';
 import type { StepTokens } from './tokens';
 
 /**
@@ -12,7 +13,18 @@ import type { StepTokens } from './tokens';
  */
 export type InspectorEvent =
   | SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent | StepTokensEvent | RecordingFailedEvent
-  | CallHeldEvent | CallReleasedEvent;
+  | CallHeldEvent | CallReleasedEvent | AgentSpansEvent;
+
+/**
+ * Spans the agent sent to the inspector over OTLP (its model turns…) that belong to this session: by trace context,
+ * or by the tool calls its model emitted (see tracing/span-router.ts). Masked. May come after the session ended.
+ */
+export interface AgentSpansEvent {
+  type: 'agent-spans';
+  sessionId: string;
+  spans: ReceivedSpan[];
+  time: number;
+}
 
 export interface SessionStartedEvent {
   type: 'session-started';

@@ -260,6 +260,8 @@ export class BridgeHost {
   }
 
   private forward(event: InspectorEvent) {
+    // The agent's spans are read with the session (its model turns), not streamed to the UI one batch at a time.
+    if (event.type === 'agent-spans') return;
     if (event.type === 'tool-call') this.emit({ type: 'step', sessionId: event.sessionId, step: summarize(event) });
     else if (event.type === 'negotiation-round') this.emit(withoutArtifacts(event));
     else this.emit(event);

@@ -144,6 +144,10 @@ export class McpSession implements ToolHost {
     return unmaskNames(args, this.context?.secrets ?? this.config.secrets) as Record<string, unknown>;
   }
 
+  mask<T>(value: T): T {
+    return redactDeep(this.context?.secrets ?? this.config.secrets, value);
+  }
+
   /**
    * Runs `setup` before any call of the agent's, which waits behind it: a fork restoring the state it continues from.
    * The calls `setup` makes act as the agent's would but are neither published nor recorded: the session's metadata

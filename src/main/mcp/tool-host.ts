@@ -86,6 +86,8 @@ export interface ToolHost {
   checkArgs?(name: string, args: Record<string, unknown>): Promise<string | undefined>;
   /** Secrets masked in `args` (`<secret>NAME</secret>`) put back, so that arguments a person edited type the real value. */
   unmask?(args: Record<string, unknown>): Record<string, unknown>;
+  /** Every secret the session knows (its --secrets, the values it learned were secret) masked in plain data. */
+  mask?<T>(value: T): T;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import type { EventBus } from '../events/bus';
 import { SessionWriter, sessionFolderName } from './session-writer';
+import { appendSpans } from './spans-file';
+
+const MAX_ENDED = 1_000;
 
 /**
  * Records every session on the bus into its own folder under `root`. It only listens: everything it writes came as
@@ -10,6 +13,8 @@ export class SessionRecorder {
   private readonly writers = new Map<string, SessionWriter>();
   /** Sessions that ended, until their last writes are done. */
   private readonly finished = new Set<Promise<void>>();
+  /** Folders of sessions that ended, for spans that arrive after them (the most recent MAX_ENDED). */
+  private readonly ended = new Map<string, string>();
   private readonly unsubscribe: () => void;
 
   constructor(bus: EventBus, root: string) {
@@ -26,10 +31,15 @@ export class SessionRecorder {
         return writer.flush();
       }
       const writer = this.writers.get(event.sessionId);
+      // An agent's exporter sends spans in batches, seconds late: those of an ended session go to its folder still.
+      const ended = this.ended.get(event.sessionId);
+      if (!writer && event.type === 'agent-spans' && ended) return appendSpans(ended, event.spans).catch(error => console.error(`[recorder] adding spans to ${ended} failed:`, error));
       if (!writer) return;
       writer.write(event);
       if (event.type === 'session-ended') {
         this.writers.delete(event.sessionId);
+        this.ended.set(event.sessionId, writer.dir);
+        if (this.ended.size > MAX_ENDED) this.ended.delete(this.ended.keys().next().value!);
         const done = writer.flush().finally(() => this.finished.delete(done));
         this.finished.add(done);
       }

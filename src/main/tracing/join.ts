@@ -30,10 +30,10 @@ function sameArgs(a: unknown, b: unknown): boolean {
 /**
  * Links each step to the model turn that chose it. By trace context first: of the turns in the step's trace that had
  * ended when the step started, the latest that emitted this tool (else the latest). Otherwise by the call the model
- * emitted: the earliest turn, ended before the step, with an unused call of this tool and these arguments (else of
- * this tool). Steps are taken in time order, and each emitted call is used once.
+ * emitted: the earliest turn, ended before the step, with an unused call of this tool and these arguments (else, unless
+ * `exactOnly`, of this tool). Steps are taken in time order, and each emitted call is used once.
  */
-export function joinTurns(steps: StepForJoin[], turns: ModelTurn[]): JoinResult {
+export function joinTurns(steps: StepForJoin[], turns: ModelTurn[], { exactOnly = false } = {}): JoinResult {
   const ordered = [...turns].sort((a, b) => a.endMs - b.endMs);
   const used = new Set<string>();
   const links = new Map<number, TurnLink>();
@@ -53,7 +53,7 @@ export function joinTurns(steps: StepForJoin[], turns: ModelTurn[]): JoinResult 
         continue;
       }
     }
-    for (const exact of [true, false]) {
+    for (const exact of exactOnly ? [true] : [true, false]) {
       const turn = before.find(candidate => unusedCall(candidate, step, exact) >= 0);
       if (turn) {
         link(step, turn, 'tool-call', unusedCall(turn, step, exact));
