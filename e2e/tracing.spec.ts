@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { context, SpanKind, trace } from '@opentelemetry/api';
 import { expect, test } from './support/fixtures';
@@ -110,5 +112,66 @@ test('POST /v1/traces: a body that is not a trace export gets a 400 naming the p
     expect(await bomb.json()).toMatchObject({ message: expect.stringContaining('does not inflate within the') });
   } finally {
     await server.stop();
+  }
+});
+
+/** A second OTLP receiver, as a team's collector: protobuf decoded with OpenTelemetry's own .proto definitions. */
+async function officialReceiver() {
+  const protobuf = (await import('protobufjs')).default;
+  const root = new protobuf.Root();
+  const protos = resolve('node_modules/otlp-official-protos/build/protos');
+  root.resolvePath = (_origin, target) => join(protos, target);
+  await root.load('opentelemetry/proto/collector/trace/v1/trace_service.proto', { keepCase: false });
+  const request = root.lookupType('opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest');
+  const spans: { name: string; traceId: string; spanId: string; parentSpanId: string; kind: number; attributes: Record<string, unknown>; status?: { code?: number } }[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', chunk => chunks.push(chunk)).on('end', () => {
+      const decoded = request.toObject(request.decode(Buffer.concat(chunks)), { longs: String, bytes: String, enums: Number }) as { resourceSpans?: { scopeSpans?: { spans?: Record<string, unknown>[] }[] }[] };
+      for (const span of decoded.resourceSpans?.flatMap(r => r.scopeSpans ?? []).flatMap(s => s.spans ?? []) ?? []) {
+        const hex = (value: unknown) => (typeof value === 'string' ? Buffer.from(value, 'base64').toString('hex') : '');
+        const attributes = Object.fromEntries(((span.attributes ?? []) as { key: string; value: Record<string, unknown> }[]).map(({ key, value }) => [key, Object.values(value)[0]]));
+        spans.push({ name: span.name as string, traceId: hex(span.traceId), spanId: hex(span.spanId), parentSpanId: hex(span.parentSpanId), kind: span.kind as number, attributes, status: span.status as { code?: number } });
+      }
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>(done => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans, close: () => new Promise<void>(done => server.close(() => done())) };
+}
+
+test('with --otlp-endpoint each tool call is a span of the agent\'s trace, its phases children, secrets masked in every attribute', async ({ site, workspace }) => {
+  mkdirSync(workspace, { recursive: true });
+  const receiver = await officialReceiver();
+  const secrets = join(workspace, 'secrets.env');
+  writeFileSync(secrets, 'API_KEY=sk-live-123456\n');
+  const server = await startHttpServer(['--otlp-endpoint', receiver.url, '--secrets', secrets], 'mcp', workspace, { OTEL_SERVICE_NAME: 'inspector-under-test' });
+  const agent = await connectHttp(server.url);
+  try {
+    await agent.client.callTool({ name: 'browser_navigate', arguments: { url: `${site.url}/form.html?key=sk-live-123456` }, _meta: { traceparent: `00-${TRACE}-${PARENT}-01` } });
+    await agent.client.callTool({ name: 'browser_click', arguments: { element: 'nothing', target: 'e999' } });
+    await expect.poll(() => receiver.spans.filter(span => span.name.startsWith('tools/call')).length, { timeout: 20_000 }).toBe(2);
+    const navigate = receiver.spans.find(span => span.name === 'tools/call browser_navigate')!;
+    expect(navigate).toMatchObject({ traceId: TRACE, parentSpanId: PARENT, kind: 2 });
+    expect(navigate.attributes).toMatchObject({
+      'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'browser_navigate', 'gen_ai.operation.name': 'execute_tool', 'network.transport': 'tcp',
+      'url.full': `${site.url}/form.html?key=<secret>API_KEY</secret>`,
+    });
+    expect(navigate.attributes['jsonrpc.request.id']).toBeDefined();
+    expect(navigate.attributes['agent_inspector.response.bytes']).toBeDefined();
+    // Its phases are its children.
+    const children = receiver.spans.filter(span => span.parentSpanId === navigate.spanId).map(span => span.name);
+    expect(children).toEqual(expect.arrayContaining(['action', 'snapshot']));
+    // A request without trace context is a root span of a trace of its own; a failed call says so.
+    const click = receiver.spans.find(span => span.name === 'tools/call browser_click')!;
+    expect(click.parentSpanId).toBe('');
+    expect(click.traceId).not.toBe(TRACE);
+    expect(click.attributes['error.type']).toBe('tool_error');
+    expect(click.status?.code).toBe(2);
+    expect(JSON.stringify(receiver.spans)).not.toContain('sk-live-123456');
+  } finally {
+    await agent.close();
+    await server.stop();
+    await receiver.close();
   }
 });

@@ -10,6 +10,7 @@ import { milliseconds } from './peer-options';
 import { defaultSandbox, hasDisplay } from './browser/launch-defaults';
 import { peerConfigView } from './peer-config';
 import { loadSecrets } from './secrets';
+import { otlpExportFrom } from './tracing/export-config';
 
 /** Raw option values as commander hands them over (every flag also reads an AGENT_INSPECTOR_* variable). */
 export interface CliOptions {
@@ -45,6 +46,7 @@ export interface CliOptions {
   llmModel?: string;
   llmTimeout?: number;
   maxRounds?: number;
+  otlpEndpoint?: string;
   port?: number;
   host: string;
   allowedHosts?: string[];
@@ -190,6 +192,7 @@ export function addCoreOptions(command: Command): Command {
     .addOption(new Option('--llm-base-url <url>', `plan with an OpenAI-compatible chat-completions API at this base URL (key from ${env('LLM_API_KEY')})`).argParser(httpUrl).env(env('LLM_BASE_URL')))
     .addOption(new Option('--llm-model <name>', 'model for --llm-base-url').env(env('LLM_MODEL')))
     .addOption(new Option('--llm-timeout <ms>', 'timeout of one model request').argParser(positiveInt('--llm-timeout')).env(env('LLM_TIMEOUT')))
+    .addOption(new Option('--otlp-endpoint <url>', 'export a span per tool call to this OpenTelemetry collector (OTLP/HTTP base URL; or the OTEL_EXPORTER_OTLP_* variables)'))
     .addOption(new Option('--max-rounds <n>', 'negotiation rounds per step before giving up (default 4)').argParser(count('--max-rounds')).env(env('MAX_ROUNDS')));
 }
 
@@ -362,6 +365,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
     filePaths: options.filePaths ?? defaults.filePaths,
     imageResponses: options.imageResponses ?? defaults.imageResponses,
     planner: plannerConfigFrom(options, defaults.planner),
+    otlpExport: otlpExportFrom(options.otlpEndpoint),
     sessionDir,
     upstream: options.upstream,
     humanSteps: options.humanSteps !== false,

@@ -58,6 +58,15 @@ export interface PlannerConfig {
 export const CAPABILITIES = ['vision', 'pdf', 'devtools', 'storage', 'network', 'testing', 'config'] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
+/** Where the server's spans go (OTLP/HTTP), resolved from --otlp-endpoint and the OTEL_* variables (tracing/export-config.ts). */
+export interface OtlpExportConfig {
+  /** The traces URL (`…/v1/traces`). */
+  url: string;
+  protocol: 'http/protobuf' | 'http/json';
+  headers: Record<string, string>;
+  serviceName: string;
+}
+
 export interface CoreConfig {
   browser: BrowserConfig;
   /** The configuration as @playwright/mcp shows it, from the flags, variables and config file (browser_get_config). */
@@ -112,6 +121,8 @@ export interface CoreConfig {
   /** Images in responses: sent, left out, or sent without the text part. */
   imageResponses: 'allow' | 'omit' | 'only';
   planner: PlannerConfig;
+  /** Export a span per tool call to an OpenTelemetry collector (tracing/step-exporter.ts); off when absent. */
+  otlpExport?: OtlpExportConfig;
   /** Record every session into a folder under this directory (see sessions/). */
   sessionDir?: string;
   /** Put the inspector in front of this MCP browser server command (proxy mode): its tools, recorded. */

@@ -5,6 +5,7 @@ import type { Workspace } from './browser/context';
 import { configForClient, withFork, type CoreConfig, type SessionFork } from './config';
 import { Debugger } from './debugger/debugger';
 import { EventBus } from './events/bus';
+import type { InspectorEvent } from '../shared/events';
 import type { SessionHost, ToolHost } from './mcp/tool-host';
 import { McpSession } from './mcp/session';
 import { createPlanner } from './negotiation/create-planner';
@@ -15,6 +16,7 @@ import { SessionRecorder } from './sessions/recorder';
 import { tokenCounter } from './tokens/counter';
 import { TokenMeter } from './tokens/meter';
 import { SpanRouter } from './tracing/span-router';
+import type { StepExport } from './tracing/step-exporter';
 
 /**
  * The automation core of one process: the event spine, the controlled browser, and the MCP sessions on it. The CLI,
@@ -33,6 +35,8 @@ export class InspectorCore implements SessionHost {
   readonly debugger?: Debugger;
   /** The agent's OpenTelemetry spans (POST /v1/traces), handed to the sessions they belong to. */
   readonly spans: SpanRouter;
+  /** Exports a span per tool call (CoreConfig.otlpExport), once its module is loaded. */
+  private readonly stepExport?: Promise<StepExport | void>;
   private readonly sessions = new Set<ToolHost>();
   /** Each session as it serves its tools, under the debugger's stage: what the UI reads pages from. */
   private readonly served = new Map<string, ToolHost>();
@@ -47,6 +51,16 @@ export class InspectorCore implements SessionHost {
     if (config.tokenCount) this.meter = new TokenMeter(this.bus, tokenCounter);
     if (config.debug) this.debugger = new Debugger(this.bus, config.debug);
     // A session that ended is masked with the --secrets alone: what it learned were secrets went with it.
+    // Off unless configured; the OpenTelemetry SDK is loaded only then.
+    if (config.otlpExport) {
+      const otlp = config.otlpExport;
+      // Events that come while the module loads (the first session's start) are kept and handed over first.
+      const early: InspectorEvent[] = [];
+      const stopKeeping = this.bus.subscribe(event => void early.push(event));
+      const source = { subscribe: (listener: (event: InspectorEvent) => unknown) => (stopKeeping(), early.forEach(listener), this.bus.subscribe(listener)) };
+      this.stepExport = import('./tracing/step-exporter').then(module => module.startStepExport(source, otlp, line => process.stderr.write(`${line}\n`)))
+        .catch(error => void process.stderr.write(`[otel] export to ${otlp.url} could not start: ${error instanceof Error ? error.message : error}\n`));
+    }
     this.spans = new SpanRouter(this.bus, { mask: (id, spans) => this.served.get(id)?.mask?.(spans) ?? redactDeep(config.secrets, spans) });
   }
 
@@ -98,6 +112,7 @@ export class InspectorCore implements SessionHost {
     this.meter?.close();
     this.debugger?.close();
     this.spans.close();
+    await (await this.stepExport)?.close();
     await this.browser.close();
     await this.recorder?.close();
   }

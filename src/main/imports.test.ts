@@ -13,7 +13,7 @@ import { expect, test } from '@playwright/test';
 const ALLOWED: Record<string, string[]> = {
   events: ['shared'],
   codegen: ['shared'],
-  tracing: ['shared', '.http-body'],
+  tracing: ['shared', '.config', '.http-body', '.version'],
   activity: ['shared', '.secrets'],
   browser: ['shared', 'codegen', '.config', '.secrets', 'activity', 'dom-state', 'human'],
   'dom-state': ['shared', 'browser'],

@@ -62,6 +62,13 @@ export interface StepTrace {
   baggage?: string;
 }
 
+/** A stretch of a call's time (see browser/step-phases.ts): where it went, and the child spans of its exported span. */
+export interface StepPhase {
+  name: 'action' | 'settle' | 'snapshot' | 'browser-state' | 'screenshot';
+  startedAt: number;
+  endedAt: number;
+}
+
 export interface ToolCallEvent {
   type: 'tool-call';
   sessionId: string;
@@ -91,6 +98,10 @@ export interface ToolCallEvent {
   code: string;
   /** The W3C trace context the agent's request carried (MCP `params._meta`): where this step sits in the agent's trace. */
   trace?: StepTrace;
+  /** The JSON-RPC id of the agent's request. */
+  requestId?: string | number;
+  /** Where the call's time went: the action, the wait for the page to settle, the snapshot, the Browser State, the screenshot. */
+  phases?: StepPhase[];
   /** Trace context fields the request carried that were not valid, and so were ignored (the call ran untraced by them). */
   traceDropped?: ('traceparent' | 'tracestate' | 'baggage')[];
   url?: string;

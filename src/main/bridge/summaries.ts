@@ -36,6 +36,8 @@ export function summarize(step: ToolCallEvent | ToolCallRecord, tokens?: StepTok
     ...(step.debug && { debug: step.debug }),
     ...(step.trace && { trace: step.trace }),
     ...(step.traceDropped && { traceDropped: step.traceDropped }),
+    ...(step.phases && { phases: step.phases }),
+    ...(step.requestId !== undefined && { requestId: step.requestId }),
   };
 }
 

@@ -9,6 +9,7 @@ import { redactSecrets } from '../secrets';
 import type { BrowserSource } from './browser-source';
 import { loadInitPage } from './init-page';
 import { BROWSER_STATE_DIR, OutputBudget } from './output-budget';
+import { StepPhases } from './step-phases';
 import { Tab } from './tab';
 import { displayPath } from './workspace-paths';
 
@@ -43,6 +44,8 @@ export class Context {
   readonly secrets: Record<string, string>;
   /** --output-max-size: what every file written into the output folder goes through. */
   readonly outputBudget: OutputBudget;
+  /** Where the running call's time goes (its step records them). */
+  readonly phases = new StepPhases();
   /** The code of each step a person did by hand since browser_start_recording, while such a recording runs. */
   private recorded?: string[];
 
@@ -144,6 +147,7 @@ export class Context {
       snapshotBoxes: this.config.snapshotBoxes,
       // Where step screenshots are taken, someone looks at the steps (a recording, a UI): their targets are shown too.
       targetDetails: this.config.stepScreenshots,
+      phases: this.phases,
     });
     this.tabs.push(tab);
     this.current ??= tab;

@@ -1,5 +1,6 @@
 import { pageStamp } from './page-stamp';
 import { SettleWatch } from './settle';
+import type { StepPhases } from './step-phases';
 import { TabEvents, type ConsoleEntry, type NetworkEntry, type RecentEvent, type TabEventsOptions } from './tab-events';
 import { locateTarget, targetLocator } from './target-locator';
 import { UtilityWorlds } from './utility-world';
@@ -55,6 +56,8 @@ export interface TabOptions extends TabEventsOptions {
    * candidates): two more reads in the page before the action, worth it only where someone looks at the steps.
    */
   targetDetails?: boolean;
+  /** The context's clock of the running call's phases: an action and its settle wait are timed here. */
+  phases?: StepPhases;
 }
 
 /**
@@ -251,9 +254,10 @@ export class Tab {
   async runAction<T>(action: () => Promise<T>, { waitForLater = true, snapshotAfter = false } = {}): Promise<T | undefined> {
     const watch = new SettleWatch(this.page);
     const prefetch = snapshotAfter ? () => this.prefetchSnapshot() : undefined;
+    const time = <R>(name: 'action' | 'settle', run: () => Promise<R>) => (this.options.phases ? this.options.phases.time(name, run) : run());
     try {
-      const result = await this.raceModal(action);
-      if (!this.modalStates.length) await watch.settled(this.options.settleMs ?? SETTLE_TIMEOUT, () => this.modalStates.length > 0, { waitForLater, prefetch });
+      const result = await time('action', () => this.raceModal(action));
+      if (!this.modalStates.length) await time('settle', () => watch.settled(this.options.settleMs ?? SETTLE_TIMEOUT, () => this.modalStates.length > 0, { waitForLater, prefetch }));
       return result;
     } finally {
       watch.dispose();

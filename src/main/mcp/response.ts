@@ -203,7 +203,8 @@ export class Response {
     const domState = this.context.domState;
     if (!domState || this.ariaSnapshot === undefined) return undefined;
     try {
-      this.domState = await domState.update(tab.page, tab.snapshotRefs, this.tool, this.args, this.ariaSnapshot, tab.snapshotGeneration);
+      const ariaSnapshot = this.ariaSnapshot;
+      this.domState = await this.context.phases.time('browser-state', () => domState.update(tab.page, tab.snapshotRefs, this.tool, this.args, ariaSnapshot, tab.snapshotGeneration));
     } catch (error) {
       this.addResult(`Could not write the Browser State files (${firstLine(error)}).`);
       return undefined;
@@ -221,7 +222,7 @@ export class Response {
     const tracked = this.context.config.snapshotMode === 'diff' && whole;
     try {
       const [yaml, document] = await Promise.all([
-        tab.snapshot({ depth: options.depth, boxes: options.boxes ?? snapshotBoxes }),
+        this.context.phases.time('snapshot', () => tab.snapshot({ depth: options.depth, boxes: options.boxes ?? snapshotBoxes })),
         tracked ? tab.documentId() : undefined,
       ]);
       if (whole) this.ariaSnapshot = yaml;

@@ -48,6 +48,7 @@ export function createMcpServer(core: SessionHost, transport: string, options: M
     const trace = readTraceContext(request.params._meta);
     const call: CallRequest = {
       signal: extra.signal,
+      requestId: extra.requestId,
       ...((trace.context || trace.invalid.length) && { trace }),
       ...(token !== undefined && {
         progress: (message: string) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } })

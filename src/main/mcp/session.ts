@@ -121,7 +121,7 @@ export class McpSession implements ToolHost {
     const run = this.queue.then(async () => {
       const done = this.browser.callStarted();
       try {
-        return (await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options, request?.trace))).result;
+        return (await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options, request))).result;
       } finally {
         done();
       }
@@ -186,7 +186,8 @@ export class McpSession implements ToolHost {
   }
 
   /** Validates, runs and (when `recorded`) publishes one call; `via` names the tool it runs on behalf of. */
-  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true, options: CallOptions = {}, trace?: TraceContextReading) {
+  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true, options: CallOptions = {}, request?: CallRequest) {
+    const trace = request?.trace;
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const capability = allTools.find(t => t.name === name)?.capability;
@@ -201,6 +202,8 @@ export class McpSession implements ToolHost {
     const startedAt = Date.now();
     const context = await this.ensureContext();
     context.outputBudget.startCall();
+    // A call run on another's behalf (via) times into that call's phases.
+    if (!via) context.phases.take();
     if (options.skip) return this.skip(tool.name, rawArgs, startedAt, context, options, trace);
     const acts = mayChangePage(tool);
     const response = new Response(context, name, rawArgs);
@@ -250,7 +253,7 @@ export class McpSession implements ToolHost {
     const storageState = recorded && this.config.sessionDir ? await context.storageState() : undefined;
     // For the inspector's timeline and page view; a call that returned an image already shows what it saw.
     if (response.images.length) this.shots.forget();
-    const shot = pageShots && !response.images.length ? await this.shots.after(context) : undefined;
+    const shot = pageShots && !response.images.length ? await context.phases.time('screenshot', () => this.shots.after(context)) : undefined;
     if (!recorded) return { result, sections, response };
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
@@ -262,7 +265,7 @@ export class McpSession implements ToolHost {
     const domState = response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction };
     const event = stepEvent({
       sessionId: this.id, seq, tool: tool.name, args: rawArgs, startedAt, endedAt, sections, response, context, via, targets,
-      storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug, trace,
+      storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug, trace, phases: via ? undefined : context.phases.take(), requestId: request?.requestId,
     });
     const published = this.inOrder(async () => withReview({ ...event, domState }, await review, context.secrets));
     const reviewed = await review;

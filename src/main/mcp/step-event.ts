@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Context } from '../browser/context';
 import { redactDeep, redactSecrets } from '../secrets';
 import { isFailedRequest, type ConsoleActivity, type NetworkActivity, type StepActivity } from '../../shared/activity';
-import type { ResolvedTarget, StepDebug, ToolCallEvent } from '../../shared/events';
+import type { ResolvedTarget, StepDebug, StepPhase, ToolCallEvent } from '../../shared/events';
 import type { ParsedResponse } from '../../shared/response';
 import type { Response } from './response';
 import type { CallOutcome } from './tool-host';
@@ -28,6 +28,8 @@ export interface StepParts {
   activity?: StepActivity;
   debug?: StepDebug;
   trace?: TraceContextReading;
+  phases?: StepPhase[];
+  requestId?: string | number;
 }
 
 /** Where the step sits in the agent's trace, and which trace fields it sent that were not valid. */
@@ -58,7 +60,10 @@ export function stepEvent(parts: StepParts): ToolCallEvent {
     ...(parts.capped !== undefined && { responseText: [parts.capped] }),
     code: parsed.code ?? '',
     ...traceFields(parts.trace, context.secrets),
-    url: parsed.page?.url ?? (current && !current.isClosed() ? current.url() : undefined),
+    ...(parts.phases?.length && { phases: parts.phases }),
+    ...(parts.requestId !== undefined && { requestId: parts.requestId }),
+    // The page's own address when the answer has none (a failed call): masked like the answer's (a GET form's password).
+    url: parsed.page?.url ?? (current && !current.isClosed() ? redactSecrets(context.secrets, current.url()) : undefined),
     title: parsed.page?.title,
     ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
     screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
@@ -123,7 +128,7 @@ export function skippedStep(parts: SkippedParts): { event: ToolCallEvent; result
     responseText: [text],
     code: '',
     ...traceFields(parts.trace, parts.secrets),
-    ...(parts.url && { url: parts.url }),
+    ...(parts.url && { url: redactSecrets(parts.secrets, parts.url) }),
     debug: { ...redactDeep(parts.secrets, parts.debug ?? {}), skipped: true },
   };
   const result: CallToolResult = { content: [{ type: 'text', text }], ...(parts.skip.isError && { isError: true }) };

@@ -10,6 +10,8 @@ export interface CallRequest {
   signal?: AbortSignal;
   /** Sends `notifications/progress` to the client; present only when the request carried a progressToken. */
   progress?(message: string): void;
+  /** The JSON-RPC id of the request. */
+  requestId?: string | number;
   /** The trace context the request carried in `params._meta`, read leniently (see tracing/trace-context.ts). */
   trace?: TraceContextReading;
 }
