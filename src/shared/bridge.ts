@@ -11,6 +11,7 @@ import type { Comparison } from './comparison';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
 import type { RoundArtifacts, StepNegotiation } from './negotiation-view';
+import type { AgentTurns } from './spans';
 import { DEBUG_INPUTS, DEBUG_VIEWER_COMMANDS, type Breakpoint, type DebugOutputs, type SessionDebugState } from './debugger';
 
 /**
@@ -192,6 +193,8 @@ export type BridgeEvent =
   | { type: 'breakpoints'; breakpoints: Breakpoint[] }
   | CallHeldEvent
   | CallReleasedEvent
+  /** New spans came from a session's agent: its model turns (agentTurns) changed. */
+  | { type: 'agent-turns'; sessionId: string }
   /** Sent by the UI's own transport when its link to the core drops or comes back (never by the core). */
   | { type: 'connection'; connected: boolean };
 
@@ -235,6 +238,8 @@ export const BRIDGE_INPUTS = {
     sessionId: sessionId.optional(),
     limit: z.number().int().positive().max(5_000).optional(),
   }),
+  /** The session's model turns, from the spans its agent sent, each linked to the step it chose. */
+  agentTurns: z.strictObject({ sessionId }),
   /** Two sessions' steps aligned and compared (src/main/compare): where they part, and what differs per pair. */
   compareSessions: z.strictObject({ sessionId, withSessionId: sessionId }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
@@ -316,7 +321,7 @@ export const BRIDGE_INPUTS = {
  */
 export const VIEWER_COMMANDS: ReadonlySet<BridgeCommand> = new Set<BridgeCommand>([
   'status', 'listSessions', 'openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation',
-  'negotiationArtifacts', 'screenshot', 'stepActivity', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
+  'negotiationArtifacts', 'screenshot', 'stepActivity', 'agentTurns', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
   'replayScreenshot', 'compareReplay', 'zipSession', 'readTransfer', ...DEBUG_VIEWER_COMMANDS,
 ]);
 
@@ -332,6 +337,7 @@ interface BridgeOutputs extends DebugOutputs {
   readStateFile: StateFile;
   screenshot: StepImage | null;
   stepActivity: StepActivityView;
+  agentTurns: AgentTurns;
   searchSessions: SearchResults;
   compareSessions: Comparison;
   highlight: { highlighted: boolean; reason?: string };

@@ -63,3 +63,15 @@ export interface TurnLink {
   /** Which of the turn's emitted tool calls this step is, when one matches. */
   toolCall?: number;
 }
+
+/** A session's model turns (read from the agent's spans) and the step each led to: the Model tab and the Agent lane. */
+export interface AgentTurns {
+  /** In the order they started. */
+  turns: ModelTurn[];
+  /** By step: the turn that chose it. */
+  links: ({ seq: number } & TurnLink)[];
+  /** Turns no step is linked to, by span id: listed, not guessed. */
+  unlinked: string[];
+  /** All spans the session has from its agent (model turns and others). */
+  spanCount: number;
+}

@@ -25,6 +25,8 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
+import { agentTurnsOf } from './agent-turns';
+import { readSpans } from '../sessions/spans-file';
 import { StepReader } from './step-reader';
 import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { summarize } from './summaries';
@@ -211,6 +213,12 @@ export class BridgeHost {
       return stepDiff(recorded ? recordedDiffSource(recorded) : liveDiffSource(live!), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.steps.screenshot(sessionId, seq)) ?? null,
+    agentTurns: async ({ sessionId }) => {
+      const live = this.live.get(sessionId);
+      if (live) return agentTurnsOf(live.spans, live.steps);
+      const recorded = await this.recorded.open(sessionId);
+      return agentTurnsOf((await readSpans(recorded.dir)).spans, recorded.steps);
+    },
     stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
     compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.recordingOf(sessionId), await this.recordingOf(withSessionId)),
@@ -260,8 +268,8 @@ export class BridgeHost {
   }
 
   private forward(event: InspectorEvent) {
-    // The agent's spans are read with the session (its model turns), not streamed to the UI one batch at a time.
-    if (event.type === 'agent-spans') return;
+    // The spans themselves are read with the session's turns (agentTurns); the UI is told they changed.
+    if (event.type === 'agent-spans') return this.emit({ type: 'agent-turns', sessionId: event.sessionId });
     if (event.type === 'tool-call') this.emit({ type: 'step', sessionId: event.sessionId, step: summarize(event) });
     else if (event.type === 'negotiation-round') this.emit(withoutArtifacts(event));
     else this.emit(event);

@@ -1,4 +1,5 @@
 import type { InspectorEvent, NegotiationRoundEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type { ReceivedSpan } from '../../shared/spans';
 import type { StepTokens } from '../../shared/tokens';
 import type { EventBus } from '../events/bus';
 import { activityChars } from './step-activity';
@@ -18,7 +19,12 @@ export interface LiveSession {
   evictedUpTo?: number;
   /** The recording stopped on a failed write (see RecordingFailedEvent). */
   recordingFailed?: { reason: string; lastSeq: number };
+  /** The agent's spans that came for this session (its model turns…), the latest MAX_SPANS. */
+  spans: ReceivedSpan[];
 }
+
+/** Spans kept per live session: a long agent run's turns and their tool spans, not an unbounded trace. */
+const MAX_SPANS = 20_000;
 
 /**
  * The skeleton DOMs and screenshots negotiation rounds sent, kept in memory across all live sessions, in characters.
@@ -86,7 +92,7 @@ export class LiveSessions {
 
   private add(event: InspectorEvent) {
     if (event.type === 'session-started') {
-      this.sessions.set(event.sessionId, { started: event, steps: [], tokens: new Map(), rounds: [] });
+      this.sessions.set(event.sessionId, { started: event, steps: [], tokens: new Map(), rounds: [], spans: [] });
       return;
     }
     const session = this.sessions.get(event.sessionId);
@@ -96,6 +102,7 @@ export class LiveSessions {
       if (this.recorded && !session.recordingFailed) this.release(session);
     }
     if (event.type === 'step-tokens') session.tokens.set(event.seq, event.tokens);
+    if (event.type === 'agent-spans') session.spans = [...session.spans, ...event.spans].slice(-MAX_SPANS);
     if (event.type === 'recording-failed') session.recordingFailed = { reason: event.reason, lastSeq: event.lastSeq };
     if (event.type === 'negotiation-round') {
       this.addRound(session, event);

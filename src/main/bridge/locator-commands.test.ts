@@ -18,7 +18,7 @@ const steps = [
     targets: [{ target: 'e2', ref: 'e2', role: 'button', name: 'Delete', locator: RECORDED, element: { tag: 'button', testIdAttribute: 'data-testid', testIds: { 'data-testid': 'delete-2' } } }],
   },
 ].map(step => ({ args: {}, startedAt: 0, endedAt: 0, outcome: 'ok', response: {}, code: '', ...step }) as unknown as ToolCallEvent);
-const live: LiveSession = { started: { type: 'session-started', sessionId: 's1', transport: 'stdio', time: 0 }, steps, tokens: new Map(), rounds: [] };
+const live: LiveSession = { started: { type: 'session-started', sessionId: 's1', transport: 'stdio', time: 0 }, steps, tokens: new Map(), rounds: [], spans: [] };
 
 test('a live session without a folder counts on the states in memory and keeps its picks in memory', async () => {
   const memory = new RecordedSession('', meta, steps.map(step => ({ ...step, artifacts: {} })), []);

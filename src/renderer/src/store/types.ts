@@ -18,7 +18,7 @@ export interface Toast {
 }
 
 /** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
-export type DetailTab = 'response' | 'code' | 'dom-diff' | 'console' | 'network' | 'negotiation' | 'locators' | 'state-files' | 'replay' | 'run-code';
+export type DetailTab = 'response' | 'model' | 'code' | 'dom-diff' | 'console' | 'network' | 'negotiation' | 'locators' | 'state-files' | 'replay' | 'run-code';
 
 export interface UiSlice {
   theme: 'light' | 'dark';

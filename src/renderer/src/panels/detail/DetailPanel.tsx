@@ -6,6 +6,7 @@ import { CodeView } from '../code/CodePanel';
 import { ConsoleView } from '../console/ConsoleView';
 import { DomDiffView } from '../dom-diff/DomDiffView';
 import { LocatorsView } from '../locators/LocatorsView';
+import { ModelView } from '../model/ModelView';
 import { NegotiationView } from '../negotiation/NegotiationView';
 import { NetworkView } from '../network/NetworkView';
 import { ReplayView } from '../replay/ReplayView';
@@ -20,6 +21,7 @@ import { StateFilesView } from '../state-files/StateFilesView';
  */
 const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
   { id: 'response', label: 'Response', View: ResponseView },
+  { id: 'model', label: 'Model', View: ModelView },
   { id: 'code', label: 'Code', View: CodeView },
   { id: 'dom-diff', label: 'DOM diff', View: DomDiffView },
   { id: 'console', label: 'Console', View: ConsoleView },
