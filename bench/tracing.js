@@ -3,6 +3,7 @@
 //
 //   npm run bench:tracing                    (builds first)
 //   node bench/tracing.js --iterations 5     (or BENCH_ITERATIONS=5)
+//   node bench/tracing.js --only ingest      (or --only export)
 //
 // 1. Export: the same calls (navigate, click, type, snapshot on a small and a 5,000-control page, and on saved real
 //    pages) on our server without export and with --otlp-endpoint pointed at a local OTLP receiver, interleaved round
@@ -24,6 +25,8 @@ import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import { call, CHROMIUM, fmt, geomean, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf, startRealPages, timed, withServers } from './support.js';
 
 const iterations = iterationsFromArgs(5);
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only && only !== 'export' && only !== 'ingest') throw new Error(`--only takes export or ingest, not ${only}`);
 const TOOLS = ['browser_navigate', 'browser_click', 'browser_type', 'browser_snapshot'];
 const REAL_PAGES = ['wikipedia-2', 'nytimes-1', 'lemonde-1', 'gitlab-blog'];
 
@@ -158,8 +161,8 @@ const fixtures = await startFixtureServer();
 const realPages = await startRealPages();
 const receiver = await startReceiver();
 try {
-  await exportCost(fixtures, realPages, receiver);
-  await ingest(fixtures);
+  if (only !== 'ingest') await exportCost(fixtures, realPages, receiver);
+  if (only !== 'export') await ingest(fixtures);
 } finally {
   await receiver.close();
   await realPages.close();

@@ -78,8 +78,9 @@ export class SpanRouter {
     const pending: ReceivedSpan[] = [];
     for (const span of spans) {
       const session = this.sessionOfTrace.get(span.traceId);
-      if (session) bySession.set(session, [...(bySession.get(session) ?? []), span]);
-      else pending.push(span);
+      if (!session) pending.push(span);
+      else if (bySession.has(session)) bySession.get(session)!.push(span);
+      else bySession.set(session, [span]);
     }
     const max = this.options.maxPending ?? 10_000;
     this.pendingSpans = pending.length > max ? pending.slice(-max) : pending;
