@@ -1,9 +1,18 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CaseTable } from '../harness';
 
 const open = (page: string) => ({ tool: 'browser_navigate', args: { url: `{url}/${page}` }, setup: true });
 /** Gives form.html's submit button and terms checkbox ids and attributes that look like refs. */
 const refLikeIds = { tool: 'browser_evaluate', args: { function: '() => { const b = document.querySelector("button"); b.id = "e12"; b.dataset.x = "e5"; document.querySelector("input[name=terms]").id = "f1e3"; }' }, setup: true };
 const click = (line: RegExp, extra: Record<string, unknown> = {}) => ({ tool: 'browser_click', args: { element: 'element', target: line, ...extra } });
+/** A file outside both servers' workspaces: uploading or dropping it is refused. */
+const outside = join(mkdtempSync(join(tmpdir(), 'ai-conformance-outside-')), 'outside.txt');
+writeFileSync(outside, 'not for the page\n');
+const attachments = { 'a.txt': 'first\n', 'b.txt': 'second\n' };
+const chooser = { ...click(/button "Attachment"/), setup: true };
+const drop = (extra: Record<string, unknown>) => ({ tool: 'browser_drop', args: { element: 'drop zone', target: /region "Drop zone"/, ...extra } });
 
 /** The element tools: click, hover, drag, type, keys, select, forms and dialogs. */
 export const interaction: CaseTable = {
@@ -69,5 +78,12 @@ export const interaction: CaseTable = {
     { name: 'error: file upload without a chooser', calls: [open('upload.html'), { tool: 'browser_file_upload', args: { paths: [] } }] },
     { name: 'click a file input opens a chooser', calls: [open('upload.html'), click(/button "Attachment"/)] },
     { name: 'cancel a file chooser', calls: [open('upload.html'), { ...click(/button "Attachment"/), setup: true }, { tool: 'browser_file_upload', args: {} }] },
+    { name: 'upload files named relative to the workspace', files: attachments, calls: [open('upload.html'), chooser, { tool: 'browser_file_upload', args: { paths: ['a.txt', 'b.txt'] } }] },
+    { name: 'error: upload a file outside the workspace', calls: [open('upload.html'), chooser, { tool: 'browser_file_upload', args: { paths: [outside] } }] },
+    { name: 'error: upload a missing file keeps the chooser', calls: [open('upload.html'), chooser, { tool: 'browser_file_upload', args: { paths: ['missing.txt'] } }] },
+    { name: 'error: drop without paths or data', calls: [open('upload.html'), drop({})] },
+    { name: 'drop a file named relative to the workspace', files: attachments, calls: [open('upload.html'), drop({ paths: ['a.txt'] })] },
+    { name: 'drop files and data', files: attachments, calls: [open('upload.html'), drop({ paths: ['a.txt', 'b.txt'], data: { 'text/plain': 'hello' } })] },
+    { name: 'error: drop a file outside the workspace', calls: [open('upload.html'), drop({ paths: [outside] })] },
   ],
 };

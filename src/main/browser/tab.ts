@@ -153,6 +153,11 @@ export class Tab {
     this.modalStates = this.modalStates.filter(s => s !== state);
   }
 
+  /** Puts back a modal a tool cleared and then failed to handle: it is still open in the page. */
+  restoreModal(state: ModalState) {
+    if (!this.modalStates.includes(state)) this.modalStates.push(state);
+  }
+
   /** The refs of the last full snapshot: the ones an agent may target. */
   get snapshotRefs(): ReadonlySet<string> {
     return this.refs;

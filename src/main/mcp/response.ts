@@ -49,6 +49,9 @@ export class Response {
   private explicitSnapshot?: ParsedResponse['snapshot'];
   private pageWanted = false;
   private pageIfChanged = false;
+  /** The tool threw (or its arguments were refused): the agent reads the error alone, as @playwright/mcp answers. */
+  private thrown = false;
+  private pageAfterError = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
   /** The Browser State this call wrote (its files are on disk), published on the event bus. */
@@ -70,8 +73,22 @@ export class Response {
     this.errors.push(text);
   }
 
+  /**
+   * What the tool threw. As the peer, the answer is this error alone: no code, page, modal or events (the events wait
+   * for the next answer). An error a tool adds itself (addError) comes with its code and the page.
+   */
+  addThrown(text: string) {
+    this.errors.push(text);
+    this.thrown = true;
+  }
+
   get isError() {
     return this.errors.length > 0;
+  }
+
+  /** The answer is the error alone (see addThrown); a snapshot asked for after it (a person took over) shows the page. */
+  get errorOnly() {
+    return this.thrown && !this.pageAfterError;
   }
 
   /** One Playwright statement, e.g. `await page.goto('https://example.com');`. */
@@ -97,6 +114,7 @@ export class Response {
   includeSnapshot(options: SnapshotRequest = {}) {
     this.snapshotOptions = options;
     this.pageWanted = true;
+    this.pageAfterError = this.thrown;
   }
 
   /** A snapshot the tool took itself (of an element, or saved to a file), shown as is under `### Snapshot` with the page. */
@@ -134,7 +152,7 @@ export class Response {
     const tab = this.context.currentTab;
     if (this.adopted) {
       for (const [key, value] of Object.entries(this.adopted)) if (value !== undefined) Object.assign(sections, { [key]: value });
-    } else if (tab && !tab.page.isClosed()) {
+    } else if (tab && !tab.page.isClosed() && !this.errorOnly) {
       await this.addPageSections(tab, sections);
     }
     if (this.errors.length) sections.error = this.errors.join('\n');

@@ -208,13 +208,13 @@ export class McpSession implements ToolHost {
     const before = pageShots && acts && parsed.success ? await this.shots.before(context) : undefined;
     if (!parsed.success) {
       // zod's own rendering, as @playwright/mcp answers: `✖ message` then `  → at field.path` for each problem.
-      response.addError(`Invalid arguments for tool "${name}":\n${z.prettifyError(parsed.error)}`);
+      response.addThrown(`Invalid arguments for tool "${name}":\n${z.prettifyError(parsed.error)}`);
     } else {
       try {
         await this.invoke(tool, parsed.data, context, response);
       } catch (error) {
         // The error's own class, as the peer prints it (`TimeoutError: …`).
-        response.addError(`${isError(error) && error.name ? error.name : 'Error'}: ${errorText(error)}`);
+        response.addThrown(`${isError(error) && error.name ? error.name : 'Error'}: ${errorText(error)}`);
       }
     }
     // A person acted while the call was held: the agent's refs may be stale, so it gets the page afresh.
@@ -225,10 +225,10 @@ export class McpSession implements ToolHost {
     if (sections.code) sections.code = withSecretLookups(sections.code);
     // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
     const full = renderResponse(sections);
-    // --codegen none leaves the code out of what the agent reads, and so does a failure, as @playwright/mcp answers:
-    // the recording keeps the code that failed for the inspector. Another language is only what the agent reads.
+    // --codegen none leaves the code out of what the agent reads, and so does a thrown error, as @playwright/mcp
+    // answers: the recording keeps the code that failed for the inspector. Another language is only what the agent reads.
     const language = this.config.codegen;
-    const rendered = language === 'none' || sections.error ? renderResponse({ ...sections, code: undefined })
+    const rendered = language === 'none' || (sections.error && response.errorOnly) ? renderResponse({ ...sections, code: undefined })
       : language === 'typescript' || !sections.code ? full
         : renderResponse({ ...sections, code: codeInLanguage(context.secrets, response.statements, language) }, codeFence(language));
     const maxBytes = this.config.responseMaxSize;
@@ -304,7 +304,8 @@ export class McpSession implements ToolHost {
     if (mayChangePage(tool)) for (const tab of context.tabs) tab.forgetSnapshot();
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
-      if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
+      // Answered with the page and its open modal, as @playwright/mcp: a refusal, not a failure of the tool.
+      if (tab.modalStates.length && !tool.clearsModal) return response.addError(`Error: Tool "${tool.name}" does not handle the modal state.`);
       return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name, context) });
     }
     return tool.handler({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../codegen/javascript';
+import { readablePath } from '../files';
 import { startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, noModal, targetField } from '../tool';
-import { assertReadable } from './element';
 
 const fillForm = defineTool({
   name: 'browser_fill_form',
@@ -59,15 +59,21 @@ const fileUpload = defineTool({
   scope: 'page',
   readOnly: false,
   clearsModal: 'fileChooser',
-  async handler({ args, tab, response }) {
+  async handler({ args, tab, context, response }) {
     const state = tab.modalStates.find(s => s.type === 'fileChooser');
     if (state?.type !== 'fileChooser') throw new Error(noModal('browser_file_upload'));
-    const paths = args.paths ?? [];
-    await assertReadable(paths);
-    response.addCode(`await fileChooser.setFiles(${jsLiteral(paths)});`);
-    tab.clearModal(state);
-    await tab.runAction(() => state.fileChooser.setFiles(paths), { snapshotAfter: true });
+    // As @playwright/mcp: relative names against the workspace root, nothing outside it and the output folder.
+    const paths = args.paths && await Promise.all(args.paths.map(path => readablePath(context.workspace, path)));
+    response.addCode(`await fileChooser.setFiles(${jsLiteral(paths ?? [])});`);
     response.includeSnapshot();
+    tab.clearModal(state);
+    try {
+      await tab.runAction(() => state.fileChooser.setFiles(paths ?? []), { snapshotAfter: true });
+    } catch (error) {
+      // A file that cannot be read leaves the chooser open for another try, as the peer: its error, with the page.
+      tab.restoreModal(state);
+      response.addError(error instanceof Error ? error.message : String(error));
+    }
   },
 });
 
