@@ -125,6 +125,8 @@ export function normalise(text: string, root: string, siteUrl: string): string {
     // An HTTP date header, and how many times a retrying action's call log says it tried: the clock, not the server.
     .replace(/\b\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\b/g, '<DATE>')
     .replace(/\b\d+ × /g, '<N> × ')
+    // The browser builds each server's Playwright release expects (ffmpeg-1011 beside ffmpeg-1013): the install, not the server.
+    .replace(/(ms-playwright\/[a-z-]+-)\d+\//g, '$1<REVISION>/')
     // From an action's first retry on, a call log counts the clock's ticks: both end in a timeout, compared above.
     .replace(/\n[^\n]*- retrying [^\n]*(\n[^\n#][^\n]*)*/g, '\n<RETRIES>');
 }
