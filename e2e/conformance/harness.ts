@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectPeer, connectStdio, linkedConsoleLines, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
+import { connectPeer, connectStdio, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
 import { splitSections } from '../../src/shared/response';
 
@@ -15,6 +15,8 @@ export interface Call {
   args?: Record<string, unknown>;
   /** Calls that only set the page up: run on both, not compared. */
   setup?: boolean;
+  /** Milliseconds to let pass before the call: what the browser does on its own meanwhile (a crashed page's event) has arrived. */
+  pauseBefore?: number;
 }
 
 export interface Case {
@@ -131,14 +133,28 @@ export function normalise(text: string, root: string, siteUrl: string): string {
     .replace(/\n[^\n]*- retrying [^\n]*(\n[^\n#][^\n]*)*/g, '\n<RETRIES>');
 }
 
+/** A stack frame in a server's own code or Node's (`at Context.ensureTab (/…/coreBundle.js:1:2)`), not in the page's. */
+const SERVER_FRAME = /^\s+at (?:async )?(?:.* \()?(?:\/|[A-Za-z]:\\|node:)/;
+
 /**
  * The console lines an answer points at, read from the files it links: the range of `New console entries: …` and the
- * whole of a `- [Console](<file>)` result. Each line's time since the log started (`[   125ms] `) is the clock's.
+ * whole of a `- [Console](<file>)` result. Each line's time since the log started (`[   125ms] `) is the clock's. The
+ * stack frames of a server's own code are left out, and the answer's ranges counted without them: the peer writes
+ * its stack under a note of its own (a crashed page's reset), which says nothing of the page.
  */
-function linkedConsole(text: string, root: string): string {
-  const lines = linkedConsoleLines(text, root);
-  for (const [, file] of text.matchAll(/^- \[Console\]\((.+)\)$/gm)) lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n'));
-  return lines.join('\n').replace(/^\[ *\d+ms\] /gm, '[<MS>] ');
+function consoleView(text: string, root: string): { text: string; lines: string[] } {
+  const lines: string[] = [];
+  const counted = text.replace(/(New console entries: (\S+?))#L(\d+)(?:-L(\d+))?$/gm, (_, link: string, file: string, from: string, to = from) => {
+    const all = readFileSync(resolve(root, file), 'utf8').split('\n');
+    const kept = (start: number, end: number) => all.slice(start, end).filter(line => !SERVER_FRAME.test(line));
+    const linked = kept(Number(from) - 1, Number(to));
+    lines.push(...linked);
+    const first = kept(0, Number(from) - 1).length + 1;
+    return `${link}#L${first}${linked.length > 1 ? `-L${first + linked.length - 1}` : ''}`;
+  });
+  for (const [, file] of text.matchAll(/^- \[Console\]\((.+)\)$/gm))
+    lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n').filter(line => !SERVER_FRAME.test(line)));
+  return { text: counted, lines: lines.map(line => line.replace(/^\[ *\d+ms\] /, '[<MS>] ')) };
 }
 
 interface Answer {
@@ -196,6 +212,7 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
   const problems: string[] = [];
   let peerPassed = true;
   for (const call of testCase.calls) {
+    if (call.pauseBefore) await new Promise(resolve => setTimeout(resolve, call.pauseBefore));
     const args = call.args ?? {};
     const [mine, theirs] = await Promise.all([
       resolveArgs(pair.ours, args, siteUrl).then(resolved => pair.ours.call(call.tool, resolved)),
@@ -203,9 +220,11 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
     ]);
     if (call.setup) continue;
     if (theirs.isError && !expectsError(testCase)) peerPassed = false;
-    const outcome = compare(call.tool, answerOf(mine), answerOf(theirs), pair.roots, siteUrl);
-    const ourLines = normalise(linkedConsole(mine.text, pair.roots.ours), pair.roots.ours, siteUrl);
-    const peerLines = normalise(linkedConsole(theirs.text, pair.roots.peer), pair.roots.peer, siteUrl);
+    const ourConsole = consoleView(mine.text, pair.roots.ours);
+    const peerConsole = consoleView(theirs.text, pair.roots.peer);
+    const outcome = compare(call.tool, { ...answerOf(mine), text: ourConsole.text }, { ...answerOf(theirs), text: peerConsole.text }, pair.roots, siteUrl);
+    const ourLines = normalise(ourConsole.lines.join('\n'), pair.roots.ours, siteUrl);
+    const peerLines = normalise(peerConsole.lines.join('\n'), pair.roots.peer, siteUrl);
     if (ourLines !== peerLines) outcome.problems.push(`console file lines\n--- ours\n${ourLines || '(none)'}\n--- peer\n${peerLines || '(none)'}`);
     outcome.kept.forEach(id => kept.add(id));
     if (outcome.problems.length) problems.push(`${call.tool} ${JSON.stringify(args, (_, v) => v instanceof RegExp ? String(v) : v)}\n${outcome.problems.join('\n')}`);

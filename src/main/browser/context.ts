@@ -78,6 +78,13 @@ export class Context {
   }
 
   async ensureTab(): Promise<Tab> {
+    if (this.current?.crashed) {
+      // As @playwright/mcp: the crashed page is closed and a blank one takes its place, whose console log says why.
+      await this.current.page.close().catch(() => {});
+      const tab = await this.newTab();
+      tab.logNote('Page crashed and was reset to about:blank.');
+      return tab;
+    }
     if (this.current) return this.current;
     const context = await this.ensureBrowserContext();
     const page = context.pages()[0] ?? (await context.newPage());
@@ -95,12 +102,13 @@ export class Context {
     return tab;
   }
 
-  selectTab(index: number): Tab {
+  async selectTab(index: number): Promise<Tab> {
     const tab = this.tabs[index];
     // @playwright/mcp's words.
     if (!tab) throw new Error(`Tab ${index} not found`);
+    // First, as the peer: a crashed page cannot come to the front ("Target crashed") and stays unselected.
+    await tab.page.bringToFront();
     this.current = tab;
-    void tab.page.bringToFront().catch(() => {});
     return tab;
   }
 

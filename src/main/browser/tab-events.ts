@@ -133,6 +133,14 @@ export class TabEvents {
     if (entry.level === 'error') this.addRecent({ type: 'console-error', text: entry.text, time: Date.now() });
   }
 
+  /**
+   * A note of the server's own in the console log file, as a page error reads there (`Error: …`): the agent finds it
+   * with the page's entries, though the page never logged it (not listed by browser_console_messages nor counted).
+   */
+  logNote(text: string) {
+    this.consoleLog.append(Date.now(), `Error: ${text}`);
+  }
+
   private newConsoleLog() {
     return new ConsoleLog(this.outputDir, this.options.redact ?? (text => text));
   }

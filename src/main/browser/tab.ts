@@ -63,6 +63,8 @@ export interface TabOptions extends TabEventsOptions {
  */
 export class Tab {
   modalStates: ModalState[] = [];
+  /** The page's renderer crashed: the next tool for this tab replaces it with a blank one (Context.ensureTab). */
+  crashed = false;
   private readonly events: TabEvents;
   private refs = new Set<string>();
   private lastSnapshot = '';
@@ -106,7 +108,13 @@ export class Tab {
       clearedBy: 'browser_file_upload',
       fileChooser,
     }));
+    page.on('crash', () => (this.crashed = true));
     page.on('close', () => onClose(this));
+  }
+
+  /** Writes a note of the server's into this page's console log file (see TabEvents.logNote). */
+  logNote(text: string) {
+    this.events.logNote(text);
   }
 
   // What happened in the page, recorded by TabEvents: the tools and the responses read it here.

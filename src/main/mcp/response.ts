@@ -201,15 +201,17 @@ export class Response {
   async tabsText(): Promise<string> {
     const tabs = await this.tabList();
     if (!tabs.length) return NO_OPEN_TABS;
-    return tabs.map(tab => `- ${tab.index}:${tab.current ? ' (current)' : ''} [${tab.title}](${tab.url})`).join('\n');
+    return tabs.map(tab => `- ${tab.index}:${tab.current ? ' (current)' : ''} [${tab.title}](${tab.url})${tab.crashed ? ' [crashed]' : ''}`).join('\n');
   }
 
   private async tabList() {
     return Promise.all(this.context.tabs.map(async (tab, index) => ({
       index,
       current: tab === this.context.currentTab,
-      title: await tab.page.title().catch(() => ''),
+      // A crashed page has no title to read, as the peer lists it: `[](url) [crashed]`.
+      title: tab.crashed ? '' : await tab.page.title().catch(() => ''),
       url: tab.page.url(),
+      crashed: tab.crashed,
     })));
   }
 
