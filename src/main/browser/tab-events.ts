@@ -120,7 +120,8 @@ export class TabEvents {
       level: type === 'verbose' ? 'info' : consoleLevel(type),
       type,
       text: message.text(),
-      location: url ? `${url}:${lineNumber}` : undefined,
+      // Always, as the peer prints it: a script of an inline (data:) page has no URL and reads `@ :0`.
+      location: `${url}:${lineNumber}`,
       navigation: this.navigation,
     }, message.timestamp());
   }

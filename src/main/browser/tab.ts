@@ -73,7 +73,7 @@ export class Tab {
    * linked) and the document it was taken in: what the next diff-mode response's changes are counted from.
    */
   sentSnapshot?: { document: number; yaml: string };
-  /** The Page section the agent last received for this tab (URL, title, status, console counts), as JSON. */
+  /** This tab as the last answer read it (URL, title, current, crashed, status, console counts), as JSON: see Response. */
   reportedPage?: string;
   /** The last full snapshot and the page's stamp just before it: what a snapshot of an unchanged page returns. */
   private reusable?: { stamp: string; boxes?: boolean; yaml: string };

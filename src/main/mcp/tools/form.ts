@@ -29,10 +29,10 @@ const fillForm = defineTool({
     await tab.runAction(async () => {
       for (const { field, facts, locator, code } of fields) {
         if (field.type === 'checkbox' || field.type === 'radio') {
-          if (field.value !== 'true' && field.value !== 'false')
-            throw new Error(`Field "${field.name}": a ${field.type} value must be "true" or "false", got "${field.value}".`);
-          response.addAction({ name: field.value === 'true' ? 'check' : 'uncheck', locator: code });
-          await locator.setChecked(field.value === 'true');
+          // As @playwright/mcp: "true" checks, any other value unchecks, and the code says which.
+          const checked = field.value === 'true';
+          response.addAction({ name: checked ? 'check' : 'uncheck', locator: code });
+          await locator.setChecked(checked);
         } else if (field.type === 'combobox') {
           response.addAction({ name: 'select', locator: code, options: [field.value] });
           await locator.selectOption(field.value);
