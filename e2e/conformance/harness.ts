@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectPeer, connectStdio, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
@@ -34,6 +34,8 @@ export interface Case {
   oursEnv?: Record<string, string>;
   /** Files written into each server's workspace root before the calls, by name relative to it. */
   files?: Record<string, string>;
+  /** Files the servers write that are compared too, after the calls: their paths relative to the workspace root match this. */
+  compareFiles?: RegExp;
   /** Ours cannot do this yet: the reason, counted as failing in the summary. */
   fixme?: string;
 }
@@ -81,27 +83,32 @@ export class Pair {
   }
 }
 
-/** Fills `{url}` in and turns RegExp values into that server's ref for the matching snapshot line. */
+/**
+ * Fills `{url}` in and turns RegExp values, at any depth (browser_fill_form's fields), into that server's ref for the
+ * matching line of its current snapshot.
+ */
 async function resolveArgs(server: McpTestClient, args: Record<string, unknown>, url: string) {
-  const entries = Object.entries(args);
   let yaml: string | undefined;
-  const resolved: Record<string, unknown> = {};
-  for (const [name, value] of entries) {
+  const resolve = async (value: unknown): Promise<unknown> => {
     if (value instanceof RegExp) {
       yaml ??= (await server.call('browser_snapshot')).parsed.snapshot?.yaml;
-      resolved[name] = refOf(yaml, value);
-    } else {
-      resolved[name] = fill(value, url);
+      return refOf(yaml, value);
     }
-  }
-  return resolved;
-}
-
-function fill(value: unknown, url: string): unknown {
-  if (typeof value === 'string') return value.replaceAll('{url}', url);
-  if (Array.isArray(value)) return value.map(item => fill(item, url));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, url)]));
-  return value;
+    if (typeof value === 'string') return value.replaceAll('{url}', url);
+    // One after another: the first RegExp takes the snapshot the others read.
+    if (Array.isArray(value)) {
+      const items = [];
+      for (const item of value) items.push(await resolve(item));
+      return items;
+    }
+    if (value && typeof value === 'object') {
+      const fields: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) fields[key] = await resolve(item);
+      return fields;
+    }
+    return value;
+  };
+  return resolve(args) as Promise<Record<string, unknown>>;
 }
 
 /** Our own sections, which the peer's clients ignore (README: "Extra sections"). */
@@ -229,8 +236,21 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
     outcome.kept.forEach(id => kept.add(id));
     if (outcome.problems.length) problems.push(`${call.tool} ${JSON.stringify(args, (_, v) => v instanceof RegExp ? String(v) : v)}\n${outcome.problems.join('\n')}`);
   }
+  if (testCase.compareFiles) {
+    // The peer writes some files (its session log) just after it answers.
+    await new Promise(resolve => setTimeout(resolve, 500));
+    const ours = writtenFiles(pair.roots.ours, testCase.compareFiles, siteUrl);
+    const peer = writtenFiles(pair.roots.peer, testCase.compareFiles, siteUrl);
+    if (ours !== peer) problems.push(`files ${testCase.compareFiles}\n--- ours\n${ours || '(none)'}\n--- peer\n${peer || '(none)'}`);
+  }
   const outcome: Outcome = problems.length ? 'failing' : kept.size ? 'kept' : 'identical';
   return { outcome, peerPassed, kept: [...kept], mismatch: problems.join('\n\n') || undefined };
+}
+
+/** Each file under `root` whose relative path matches `pattern`: its path, then its text, both normalised. */
+function writtenFiles(root: string, pattern: RegExp, siteUrl: string): string {
+  const paths = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(path => pattern.test(path)).sort();
+  return paths.map(path => normalise(`${path}\n${readFileSync(join(root, path), 'utf8')}`, root, siteUrl)).join('\n');
 }
 
 /** Cases named "error: …" are about the error answer: the peer erring there is its pass. */

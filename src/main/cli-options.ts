@@ -363,6 +363,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
     imageResponses: options.imageResponses ?? defaults.imageResponses,
     planner: plannerConfigFrom(options, defaults.planner),
     sessionDir,
+    saveSession: !!options.saveSession,
     upstream: options.upstream,
     humanSteps: options.humanSteps !== false,
     testIdAttribute: options.testIdAttribute ?? defaults.testIdAttribute,

@@ -46,6 +46,7 @@ export const navigation: CaseTable = {
     { name: 'tabs: list before any page', calls: [{ tool: 'browser_tabs', args: { action: 'list' } }] },
     { name: 'error: navigate to a page that crashes', calls: [setup('form.html'), crash] },
     { name: 'tabs: a crashed tab is reset by the next call', calls: [setup('form.html'), { ...crash, setup: true }, { ...list, pauseBefore: CRASH_EVENT }, go('details.html')] },
+    { name: 'navigate after a crash', calls: [setup('form.html'), { ...crash, setup: true }, { ...go('details.html'), pauseBefore: CRASH_EVENT }] },
     { name: 'snapshot after a crash shows the blank page', calls: [setup('form.html'), { ...crash, setup: true }, { tool: 'browser_snapshot', pauseBefore: CRASH_EVENT }] },
     { name: 'tabs: a crashed tab in the background is marked', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: 'chrome://crash' }, setup: true }, { tool: 'browser_tabs', args: { action: 'select', index: 0 }, pauseBefore: CRASH_EVENT }, list] },
     { name: 'error: tabs select a crashed tab', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: 'chrome://crash' }, setup: true }, { tool: 'browser_tabs', args: { action: 'select', index: 1 }, pauseBefore: CRASH_EVENT }, { tool: 'browser_snapshot' }, list] },

@@ -13,6 +13,7 @@ import { answerWith, outcomeOf, skippedStep, stepEvent } from './step-event';
 import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import { Response } from './response';
 import { codeFence } from '../codegen/action';
+import { SessionLog } from './session-log';
 import { codeInLanguage, redactDeep, withSecretLookups } from '../secrets';
 import { capText } from './output-cap';
 import { allTools } from './tools';
@@ -59,6 +60,8 @@ export class McpSession implements ToolHost {
   /** This session's recording stopped (RecordingFailedEvent); `told` once the agent's answer said so. */
   private recordingFailed?: { note: string; told: boolean };
   private readonly unsubscribe: () => void;
+  /** --save-session's log, made at the first call it records; undefined inside when its folder could not be made. */
+  private sessionLog?: Promise<SessionLog | undefined>;
 
   constructor(
     readonly id: string,
@@ -121,7 +124,9 @@ export class McpSession implements ToolHost {
     const run = this.queue.then(async () => {
       const done = this.browser.callStarted();
       try {
-        return (await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options, request?.trace))).result;
+        const outcome = await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options, request?.trace));
+        await this.logCall(name, rawArgs, outcome);
+        return outcome.result;
       } finally {
         done();
       }
@@ -130,6 +135,16 @@ export class McpSession implements ToolHost {
       if (--this.busy === 0) this.startIdleCount();
     });
     return run;
+  }
+
+  /** --save-session: a call that ran (not one refused or thrown, as the peer logs) goes into the session log. */
+  private async logCall(name: string, args: Record<string, unknown>, outcome: { result: CallToolResult; response?: Response }) {
+    if (!this.config.saveSession || !outcome.response || outcome.response.errorOnly) return;
+    const { workspace } = await this.ensureContext();
+    this.sessionLog ??= SessionLog.create(workspace.outputDir, workspace.root).catch(() => undefined);
+    await (await this.sessionLog)?.log(name, args, outcome.result);
+    // As the peer: the browser closed, the next browser's calls go into a log of their own.
+    if (name === 'browser_close') this.sessionLog = undefined;
   }
 
   preview(_name: string, args: Record<string, unknown>, options: PreviewOptions = {}): Promise<CallPreview> {
