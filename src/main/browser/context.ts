@@ -113,7 +113,8 @@ export class Context {
   }
 
   async closeTab(index?: number): Promise<void> {
-    const tab = index === undefined ? this.currentTabOrDie() : this.tabs[index];
+    const tab = index === undefined ? this.current : this.tabs[index];
+    // @playwright/mcp's words, also with no tab open ("Tab undefined not found").
     if (!tab) throw new Error(`Tab ${index} not found`);
     await tab.page.close();
   }
