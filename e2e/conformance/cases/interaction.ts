@@ -11,8 +11,13 @@ const click = (line: RegExp, extra: Record<string, unknown> = {}) => ({ tool: 'b
 const outside = join(mkdtempSync(join(tmpdir(), 'ai-conformance-outside-')), 'outside.txt');
 writeFileSync(outside, 'not for the page\n');
 const attachments = { 'a.txt': 'first\n', 'b.txt': 'second\n' };
-/** An inline form whose name field logs each input and whose checkbox starts checked. */
+/**
+ * An inline form whose name field logs each input, whose title field renames the page, and whose checkbox starts
+ * checked. A plain fill answers before the peer has written what the page logged meanwhile (its link comes with the
+ * next answer, or not): only the typing that waits between keys is compared on the logging field.
+ */
 const LOGGING_FORM = 'data:text/html,<title>Logging form</title><label>Name <input oninput="console.log(`name=${this.value}`)"></label>'
+  + '<label>Title <input oninput="document.title = this.value"></label>'
   + '<label>Age <input type=range min=18 max=100></label><label><input type=checkbox checked> News</label>';
 const chooser = { ...click(/button "Attachment"/), setup: true };
 const drop = (extra: Record<string, unknown>) => ({ tool: 'browser_drop', args: { element: 'drop zone', target: /region "Drop zone"/, ...extra } });
@@ -73,10 +78,10 @@ export const interaction: CaseTable = {
       }],
     },
     {
-      name: 'fill a form: uncheck, a slider, a field that logs', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, {
+      name: 'fill a form: uncheck, a slider, a field that renames the page', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, {
         tool: 'browser_fill_form', args: {
           fields: [
-            { name: 'Name', type: 'textbox', target: /textbox "Name"/, value: 'Ada' },
+            { name: 'Title', type: 'textbox', target: /textbox "Title"/, value: 'Renamed' },
             { name: 'Age', type: 'slider', target: /slider "Age"/, value: '42' },
             { name: 'News', type: 'checkbox', target: /checkbox "News"/, value: 'false' },
           ],
@@ -84,7 +89,7 @@ export const interaction: CaseTable = {
       }],
     },
     { name: 'fill a checkbox with a value other than true', calls: [open('form.html'), { tool: 'browser_fill_form', args: { fields: [{ name: 'Terms', type: 'checkbox', target: /checkbox "I accept the terms"/, value: 'yes' }] } }] },
-    { name: 'type into a field that logs', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, { tool: 'browser_type', args: { element: 'name', target: /textbox "Name"/, text: 'Ada' } }] },
+    { name: 'type into a field that renames the page', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, { tool: 'browser_type', args: { element: 'title', target: /textbox "Title"/, text: 'Renamed' } }] },
     { name: 'type slowly into a field that logs', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, { tool: 'browser_type', args: { element: 'name', target: /textbox "Name"/, text: 'Ada', slowly: true } }] },
     { name: 'error: fill a form with no fields', calls: [open('form.html'), { tool: 'browser_fill_form', args: { fields: 'none' } }] },
     { name: 'accept an alert', calls: [open('dialogs.html'), { ...click(/button "Show alert"/), setup: true }, { tool: 'browser_handle_dialog', args: { accept: true } }] },

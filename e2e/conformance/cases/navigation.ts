@@ -7,6 +7,8 @@ const list = { tool: 'browser_tabs', args: { action: 'list' } };
 const crash = { tool: 'browser_navigate', args: { url: 'chrome://crash' } };
 /** How long a renderer crash takes to reach the server as the page's event, with room to spare. */
 const CRASH_EVENT = 1_000;
+/** How long Chromium takes to show its error page after a navigation failed, with room to spare. */
+const ERROR_PAGE = 500;
 
 /** browser_navigate, browser_navigate_back, browser_snapshot, browser_tabs: the page and tab sections. */
 export const navigation: CaseTable = {
@@ -47,7 +49,7 @@ export const navigation: CaseTable = {
     { name: 'tabs: close the last tab', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'close' } }] },
     { name: 'error: tabs close before any page', calls: [{ tool: 'browser_tabs', args: { action: 'close' } }] },
     { name: 'error: tabs select without an index', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'select' } }] },
-    { name: 'error: tabs new on an unreachable URL', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: 'http://127.0.0.1:9/' } }, list] },
+    { name: 'error: tabs new on an unreachable URL', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: 'http://127.0.0.1:9/' } }, { ...list, pauseBefore: ERROR_PAGE }] },
     { name: 'tabs: a link opens a tab, then the list', calls: [setup('tabs.html'), { tool: 'browser_click', args: { element: 'link', target: /link "Open form in new tab"/ } }, list, { tool: 'browser_evaluate', args: { function: '() => 1' } }] },
     { name: 'error: navigate to a page that crashes', calls: [setup('form.html'), crash] },
     { name: 'tabs: a crashed tab is reset by the next call', calls: [setup('form.html'), { ...crash, setup: true }, { ...list, pauseBefore: CRASH_EVENT }, go('details.html')] },
