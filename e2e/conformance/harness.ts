@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { connectPeer, connectStdio, linkedConsoleLines, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
+import { connectPeer, connectStdio, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
 import { splitSections } from '../../src/shared/response';
 
@@ -15,6 +15,8 @@ export interface Call {
   args?: Record<string, unknown>;
   /** Calls that only set the page up: run on both, not compared. */
   setup?: boolean;
+  /** Milliseconds to let pass before the call: what the browser does on its own meanwhile (a crashed page's event) has arrived. */
+  pauseBefore?: number;
 }
 
 export interface Case {
@@ -32,6 +34,8 @@ export interface Case {
   oursEnv?: Record<string, string>;
   /** Files written into each server's workspace root before the calls, by name relative to it. */
   files?: Record<string, string>;
+  /** Files the servers write that are compared too, after the calls: their paths relative to the workspace root match this. */
+  compareFiles?: RegExp;
   /** Ours cannot do this yet: the reason, counted as failing in the summary. */
   fixme?: string;
 }
@@ -79,27 +83,32 @@ export class Pair {
   }
 }
 
-/** Fills `{url}` in and turns RegExp values into that server's ref for the matching snapshot line. */
+/**
+ * Fills `{url}` in and turns RegExp values, at any depth (browser_fill_form's fields), into that server's ref for the
+ * matching line of its current snapshot.
+ */
 async function resolveArgs(server: McpTestClient, args: Record<string, unknown>, url: string) {
-  const entries = Object.entries(args);
   let yaml: string | undefined;
-  const resolved: Record<string, unknown> = {};
-  for (const [name, value] of entries) {
+  const resolve = async (value: unknown): Promise<unknown> => {
     if (value instanceof RegExp) {
       yaml ??= (await server.call('browser_snapshot')).parsed.snapshot?.yaml;
-      resolved[name] = refOf(yaml, value);
-    } else {
-      resolved[name] = fill(value, url);
+      return refOf(yaml, value);
     }
-  }
-  return resolved;
-}
-
-function fill(value: unknown, url: string): unknown {
-  if (typeof value === 'string') return value.replaceAll('{url}', url);
-  if (Array.isArray(value)) return value.map(item => fill(item, url));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, url)]));
-  return value;
+    if (typeof value === 'string') return value.replaceAll('{url}', url);
+    // One after another: the first RegExp takes the snapshot the others read.
+    if (Array.isArray(value)) {
+      const items = [];
+      for (const item of value) items.push(await resolve(item));
+      return items;
+    }
+    if (value && typeof value === 'object') {
+      const fields: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) fields[key] = await resolve(item);
+      return fields;
+    }
+    return value;
+  };
+  return resolve(args) as Promise<Record<string, unknown>>;
 }
 
 /** Our own sections, which the peer's clients ignore (README: "Extra sections"). */
@@ -125,18 +134,34 @@ export function normalise(text: string, root: string, siteUrl: string): string {
     // An HTTP date header, and how many times a retrying action's call log says it tried: the clock, not the server.
     .replace(/\b\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\b/g, '<DATE>')
     .replace(/\b\d+ × /g, '<N> × ')
+    // The browser builds each server's Playwright release expects (ffmpeg-1011 beside ffmpeg-1013): the install, not the server.
+    .replace(/(ms-playwright\/[a-z-]+-)\d+\//g, '$1<REVISION>/')
     // From an action's first retry on, a call log counts the clock's ticks: both end in a timeout, compared above.
     .replace(/\n[^\n]*- retrying [^\n]*(\n[^\n#][^\n]*)*/g, '\n<RETRIES>');
 }
 
+/** A stack frame in a server's own code or Node's (`at Context.ensureTab (/…/coreBundle.js:1:2)`), not in the page's. */
+const SERVER_FRAME = /^\s+at (?:async )?(?:.* \()?(?:\/|[A-Za-z]:\\|node:)/;
+
 /**
  * The console lines an answer points at, read from the files it links: the range of `New console entries: …` and the
- * whole of a `- [Console](<file>)` result. Each line's time since the log started (`[   125ms] `) is the clock's.
+ * whole of a `- [Console](<file>)` result. Each line's time since the log started (`[   125ms] `) is the clock's. The
+ * stack frames of a server's own code are left out, and the answer's ranges counted without them: the peer writes
+ * its stack under a note of its own (a crashed page's reset), which says nothing of the page.
  */
-function linkedConsole(text: string, root: string): string {
-  const lines = linkedConsoleLines(text, root);
-  for (const [, file] of text.matchAll(/^- \[Console\]\((.+)\)$/gm)) lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n'));
-  return lines.join('\n').replace(/^\[ *\d+ms\] /gm, '[<MS>] ');
+function consoleView(text: string, root: string): { text: string; lines: string[] } {
+  const lines: string[] = [];
+  const counted = text.replace(/(New console entries: (\S+?))#L(\d+)(?:-L(\d+))?$/gm, (_, link: string, file: string, from: string, to = from) => {
+    const all = readFileSync(resolve(root, file), 'utf8').split('\n');
+    const kept = (start: number, end: number) => all.slice(start, end).filter(line => !SERVER_FRAME.test(line));
+    const linked = kept(Number(from) - 1, Number(to));
+    lines.push(...linked);
+    const first = kept(0, Number(from) - 1).length + 1;
+    return `${link}#L${first}${linked.length > 1 ? `-L${first + linked.length - 1}` : ''}`;
+  });
+  for (const [, file] of text.matchAll(/^- \[Console\]\((.+)\)$/gm))
+    lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n').filter(line => !SERVER_FRAME.test(line)));
+  return { text: counted, lines: lines.map(line => line.replace(/^\[ *\d+ms\] /, '[<MS>] ')) };
 }
 
 interface Answer {
@@ -194,6 +219,7 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
   const problems: string[] = [];
   let peerPassed = true;
   for (const call of testCase.calls) {
+    if (call.pauseBefore) await new Promise(resolve => setTimeout(resolve, call.pauseBefore));
     const args = call.args ?? {};
     const [mine, theirs] = await Promise.all([
       resolveArgs(pair.ours, args, siteUrl).then(resolved => pair.ours.call(call.tool, resolved)),
@@ -201,15 +227,30 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
     ]);
     if (call.setup) continue;
     if (theirs.isError && !expectsError(testCase)) peerPassed = false;
-    const outcome = compare(call.tool, answerOf(mine), answerOf(theirs), pair.roots, siteUrl);
-    const ourLines = normalise(linkedConsole(mine.text, pair.roots.ours), pair.roots.ours, siteUrl);
-    const peerLines = normalise(linkedConsole(theirs.text, pair.roots.peer), pair.roots.peer, siteUrl);
+    const ourConsole = consoleView(mine.text, pair.roots.ours);
+    const peerConsole = consoleView(theirs.text, pair.roots.peer);
+    const outcome = compare(call.tool, { ...answerOf(mine), text: ourConsole.text }, { ...answerOf(theirs), text: peerConsole.text }, pair.roots, siteUrl);
+    const ourLines = normalise(ourConsole.lines.join('\n'), pair.roots.ours, siteUrl);
+    const peerLines = normalise(peerConsole.lines.join('\n'), pair.roots.peer, siteUrl);
     if (ourLines !== peerLines) outcome.problems.push(`console file lines\n--- ours\n${ourLines || '(none)'}\n--- peer\n${peerLines || '(none)'}`);
     outcome.kept.forEach(id => kept.add(id));
     if (outcome.problems.length) problems.push(`${call.tool} ${JSON.stringify(args, (_, v) => v instanceof RegExp ? String(v) : v)}\n${outcome.problems.join('\n')}`);
   }
+  if (testCase.compareFiles) {
+    // The peer writes some files (its session log) just after it answers.
+    await new Promise(resolve => setTimeout(resolve, 500));
+    const ours = writtenFiles(pair.roots.ours, testCase.compareFiles, siteUrl);
+    const peer = writtenFiles(pair.roots.peer, testCase.compareFiles, siteUrl);
+    if (ours !== peer) problems.push(`files ${testCase.compareFiles}\n--- ours\n${ours || '(none)'}\n--- peer\n${peer || '(none)'}`);
+  }
   const outcome: Outcome = problems.length ? 'failing' : kept.size ? 'kept' : 'identical';
   return { outcome, peerPassed, kept: [...kept], mismatch: problems.join('\n\n') || undefined };
+}
+
+/** Each file under `root` whose relative path matches `pattern`: its path, then its text, both normalised. */
+function writtenFiles(root: string, pattern: RegExp, siteUrl: string): string {
+  const paths = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(path => pattern.test(path)).sort();
+  return paths.map(path => normalise(`${path}\n${readFileSync(join(root, path), 'utf8')}`, root, siteUrl)).join('\n');
 }
 
 /** Cases named "error: …" are about the error answer: the peer erring there is its pass. */

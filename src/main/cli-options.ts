@@ -367,6 +367,7 @@ export function coreConfigFrom(options: CliOptions, { persistentByDefault = fals
     planner: plannerConfigFrom(options, defaults.planner),
     otlpExport: otlpExportFrom(options.otlpEndpoint),
     sessionDir,
+    saveSession: !!options.saveSession,
     upstream: options.upstream,
     humanSteps: options.humanSteps !== false,
     testIdAttribute: options.testIdAttribute ?? defaults.testIdAttribute,

@@ -125,6 +125,8 @@ export interface CoreConfig {
   otlpExport?: OtlpExportConfig;
   /** Record every session into a folder under this directory (see sessions/). */
   sessionDir?: string;
+  /** --save-session: also write @playwright/mcp's session log, session-<epoch ms>/session.md in the output folder. */
+  saveSession?: boolean;
   /** Put the inspector in front of this MCP browser server command (proxy mode): its tools, recorded. */
   upstream?: string;
   /** Every session of this process continues a recorded one from a step (`agent-inspector fork`): named in its metadata. */

@@ -58,7 +58,7 @@ export function addPeerOptions(command: Command): Command {
     .addOption(new Option('--console-level <level>', 'console messages returned: error, warning, info or debug (each includes the more severe ones)').choices(['error', 'warning', 'info', 'debug']))
     .addOption(new Option('--file-paths <mode>', 'how file paths show in results: relative (to the workspace root) or absolute').choices(['relative', 'absolute']))
     .addOption(new Option('--image-responses <mode>', 'send images to the client: allow, omit, or only (the images without the text)').choices(['allow', 'omit', 'only']))
-    .addOption(new Option('--save-session', 'record the session into the output directory (as --session-dir <output-dir>)'))
+    .addOption(new Option('--save-session', 'write the session log into the output directory (session-<time>/session.md, as Playwright MCP) and record the session there (as --session-dir <output-dir>)'))
     .addOption(new Option('--idle-timeout <timeout>', 'close the browser after this many ms without a tool call; the next call relaunches it (default 1 hour headless, never headed; 0: never)').argParser(milliseconds('--idle-timeout')))
     .addOption(new Option('--shared-browser-context', 'all HTTP clients share one browser context'))
     .addOption(new Option('--timeout-settle <timeout>', 'wait after each action until the page has settled, at most this many ms (default 5000)').argParser(milliseconds('--timeout-settle')))

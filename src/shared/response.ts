@@ -25,7 +25,12 @@ export interface TabInfo {
   current: boolean;
   title: string;
   url: string;
+  /** The page's renderer crashed (its title cannot be read). */
+  crashed?: boolean;
 }
+
+/** One tab as @playwright/mcp lists it, without the bullet: `1: (current) [Title](url)`, `[crashed]` after one that crashed. */
+export const tabLine = (tab: TabInfo) => `${tab.index}: ${tab.current ? '(current) ' : ''}[${tab.title}](${tab.url})${tab.crashed ? ' [crashed]' : ''}`;
 
 export interface PageInfo {
   url: string;
@@ -86,7 +91,7 @@ function renderSection(key: SectionKey, response: ParsedResponse, codeFence: str
       return response.code === undefined ? undefined : fence(codeFence, response.code);
     case 'tabs':
       return response.tabs?.length
-        ? bullets(response.tabs.map(t => `${t.index}: ${t.current ? '(current) ' : ''}[${t.title}](${t.url})`))
+        ? bullets(response.tabs.map(tabLine))
         : undefined;
     case 'page': {
       const page = response.page;
@@ -139,8 +144,8 @@ function parseSection(key: SectionKey, body: string, into: ParsedResponse): void
       return;
     case 'tabs':
       into.tabs = unbullet(body).flatMap(line => {
-        const m = line.match(/^(\d+): (\(current\) )?\[(.*)\]\((.*)\)$/);
-        return m ? [{ index: Number(m[1]), current: !!m[2], title: m[3], url: m[4] }] : [];
+        const m = line.match(/^(\d+): (\(current\) )?\[(.*)\]\((.*)\)( \[crashed\])?$/);
+        return m ? [{ index: Number(m[1]), current: !!m[2], title: m[3], url: m[4], ...(m[5] ? { crashed: true } : {}) }] : [];
       });
       return;
     case 'page': {

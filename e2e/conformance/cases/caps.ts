@@ -65,6 +65,7 @@ const cases: Omit<Case, 'flags'>[] = [
   { name: 'highlight an element', calls: [open('caps.html'), { tool: 'browser_highlight', args: { element: 'Save', target: /button "Save"/ } }] },
   { name: 'hide highlights', calls: [open('caps.html'), { tool: 'browser_highlight', args: { element: 'Save', target: /button "Save"/ }, setup: true }, { tool: 'browser_hide_highlight' }] },
   { name: 'start tracing', calls: [open('caps.html'), { tool: 'browser_start_tracing' }] },
+  { name: 'stop tracing', calls: [open('caps.html'), { tool: 'browser_start_tracing', setup: true }, { tool: 'browser_click', args: { element: 'Save', target: /button "Save"/ } }, { tool: 'browser_stop_tracing' }] },
 ];
 
 /** The tools of @playwright/mcp's --caps groups. */

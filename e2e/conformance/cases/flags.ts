@@ -13,6 +13,9 @@ const initScript = join(files, 'init.js');
 writeFileSync(initScript, 'window.__initialized = "by init script";\n');
 const storageState = join(files, 'state.json');
 writeFileSync(storageState, JSON.stringify({ cookies: [], origins: [{ origin: 'http://127.0.0.1', localStorage: [{ name: 'seeded', value: 'yes' }] }] }));
+/** Video recording on, as the peer's config file turns it on: this machine has no ffmpeg, so the browser cannot start. */
+const videoConfig = join(files, 'video.json');
+writeFileSync(videoConfig, JSON.stringify({ browser: { contextOptions: { recordVideo: { dir: join(files, 'videos'), size: { width: 800, height: 600 } } } } }));
 
 /** The flags of `npx @playwright/mcp --help` that change what the tools answer. */
 export const flags: CaseTable = {
@@ -34,6 +37,11 @@ export const flags: CaseTable = {
     { name: '--storage-state', flags: ['--storage-state', storageState], calls: [open('form.html'), evaluate('() => localStorage.getItem("seeded")')] },
     { name: '--blocked-origins', flags: ['--blocked-origins', 'http://127.0.0.1:9'], calls: [{ tool: 'browser_navigate', args: { url: 'http://127.0.0.1:9/' } }] },
     { name: '--timeout-action: a wait that cannot end', flags: ['--timeout-action', '1000'], calls: [open('form.html'), { tool: 'browser_wait_for', args: { text: 'never on this page' } }] },
+    {
+      name: '--save-session writes the session log', flags: ['--save-session'], compareFiles: /session-\d+\/session\.md$/,
+      calls: [go('form.html'), { tool: 'browser_click', args: { element: 'terms', target: /checkbox "I accept the terms"/ } }, { tool: 'browser_type', args: { element: 'name', target: /textbox "Full name"/, text: 'Ada' } }],
+    },
+    { name: 'error: video recording without ffmpeg', flags: ['--config', videoConfig], calls: [go('form.html')] },
     { name: '--test-id-attribute', flags: ['--test-id-attribute', 'data-testid', '--caps', 'testing'], calls: [open('form.html'), { tool: 'browser_generate_locator', args: { element: 'name', target: /textbox "Full name"/ } }] },
   ],
 };

@@ -1,9 +1,26 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CaseTable } from '../harness';
 
 const open = (page: string) => ({ tool: 'browser_navigate', args: { url: `{url}/${page}` }, setup: true });
 /** Gives form.html's submit button and terms checkbox ids and attributes that look like refs. */
 const refLikeIds = { tool: 'browser_evaluate', args: { function: '() => { const b = document.querySelector("button"); b.id = "e12"; b.dataset.x = "e5"; document.querySelector("input[name=terms]").id = "f1e3"; }' }, setup: true };
 const click = (line: RegExp, extra: Record<string, unknown> = {}) => ({ tool: 'browser_click', args: { element: 'element', target: line, ...extra } });
+/** A file outside both servers' workspaces: uploading or dropping it is refused. */
+const outside = join(mkdtempSync(join(tmpdir(), 'ai-conformance-outside-')), 'outside.txt');
+writeFileSync(outside, 'not for the page\n');
+const attachments = { 'a.txt': 'first\n', 'b.txt': 'second\n' };
+/**
+ * An inline form whose name field logs each input, whose title field renames the page, and whose checkbox starts
+ * checked. A plain fill answers before the peer has written what the page logged meanwhile (its link comes with the
+ * next answer, or not): only the typing that waits between keys is compared on the logging field.
+ */
+const LOGGING_FORM = 'data:text/html,<title>Logging form</title><label>Name <input oninput="console.log(`name=${this.value}`)"></label>'
+  + '<label>Title <input oninput="document.title = this.value"></label>'
+  + '<label>Age <input type=range min=18 max=100></label><label><input type=checkbox checked> News</label>';
+const chooser = { ...click(/button "Attachment"/), setup: true };
+const drop = (extra: Record<string, unknown>) => ({ tool: 'browser_drop', args: { element: 'drop zone', target: /region "Drop zone"/, ...extra } });
 
 /** The element tools: click, hover, drag, type, keys, select, forms and dialogs. */
 export const interaction: CaseTable = {
@@ -60,6 +77,20 @@ export const interaction: CaseTable = {
         },
       }],
     },
+    {
+      name: 'fill a form: uncheck, a slider, a field that renames the page', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, {
+        tool: 'browser_fill_form', args: {
+          fields: [
+            { name: 'Title', type: 'textbox', target: /textbox "Title"/, value: 'Renamed' },
+            { name: 'Age', type: 'slider', target: /slider "Age"/, value: '42' },
+            { name: 'News', type: 'checkbox', target: /checkbox "News"/, value: 'false' },
+          ],
+        },
+      }],
+    },
+    { name: 'fill a checkbox with a value other than true', calls: [open('form.html'), { tool: 'browser_fill_form', args: { fields: [{ name: 'Terms', type: 'checkbox', target: /checkbox "I accept the terms"/, value: 'yes' }] } }] },
+    { name: 'type into a field that renames the page', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, { tool: 'browser_type', args: { element: 'title', target: /textbox "Title"/, text: 'Renamed' } }] },
+    { name: 'type slowly into a field that logs', calls: [{ tool: 'browser_navigate', args: { url: LOGGING_FORM }, setup: true }, { tool: 'browser_type', args: { element: 'name', target: /textbox "Name"/, text: 'Ada', slowly: true } }] },
     { name: 'error: fill a form with no fields', calls: [open('form.html'), { tool: 'browser_fill_form', args: { fields: 'none' } }] },
     { name: 'accept an alert', calls: [open('dialogs.html'), { ...click(/button "Show alert"/), setup: true }, { tool: 'browser_handle_dialog', args: { accept: true } }] },
     { name: 'dismiss a confirm', calls: [open('dialogs.html'), { ...click(/button "Show confirm"/), setup: true }, { tool: 'browser_handle_dialog', args: { accept: false } }] },
@@ -69,5 +100,12 @@ export const interaction: CaseTable = {
     { name: 'error: file upload without a chooser', calls: [open('upload.html'), { tool: 'browser_file_upload', args: { paths: [] } }] },
     { name: 'click a file input opens a chooser', calls: [open('upload.html'), click(/button "Attachment"/)] },
     { name: 'cancel a file chooser', calls: [open('upload.html'), { ...click(/button "Attachment"/), setup: true }, { tool: 'browser_file_upload', args: {} }] },
+    { name: 'upload files named relative to the workspace', files: attachments, calls: [open('upload.html'), chooser, { tool: 'browser_file_upload', args: { paths: ['a.txt', 'b.txt'] } }] },
+    { name: 'error: upload a file outside the workspace', calls: [open('upload.html'), chooser, { tool: 'browser_file_upload', args: { paths: [outside] } }] },
+    { name: 'error: upload a missing file keeps the chooser', calls: [open('upload.html'), chooser, { tool: 'browser_file_upload', args: { paths: ['missing.txt'] } }] },
+    { name: 'error: drop without paths or data', calls: [open('upload.html'), drop({})] },
+    { name: 'drop a file named relative to the workspace', files: attachments, calls: [open('upload.html'), drop({ paths: ['a.txt'] })] },
+    { name: 'drop files and data', files: attachments, calls: [open('upload.html'), drop({ paths: ['a.txt', 'b.txt'], data: { 'text/plain': 'hello' } })] },
+    { name: 'error: drop a file outside the workspace', calls: [open('upload.html'), drop({ paths: [outside] })] },
   ],
 };

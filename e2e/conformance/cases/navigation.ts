@@ -2,6 +2,13 @@ import type { CaseTable } from '../harness';
 
 const go = (page: string) => ({ tool: 'browser_navigate', args: { url: `{url}/${page}` } });
 const setup = (page: string) => ({ ...go(page), setup: true });
+const list = { tool: 'browser_tabs', args: { action: 'list' } };
+/** Chromium's own page that crashes its renderer. */
+const crash = { tool: 'browser_navigate', args: { url: 'chrome://crash' } };
+/** How long a renderer crash takes to reach the server as the page's event, with room to spare. */
+const CRASH_EVENT = 1_000;
+/** How long Chromium takes to show its error page after a navigation failed, with room to spare. */
+const ERROR_PAGE = 500;
 
 /** browser_navigate, browser_navigate_back, browser_snapshot, browser_tabs: the page and tab sections. */
 export const navigation: CaseTable = {
@@ -39,6 +46,17 @@ export const navigation: CaseTable = {
     { name: 'error: tabs select out of range', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'select', index: 5 } }] },
     { name: 'error: tabs with an unknown action', calls: [{ tool: 'browser_tabs', args: { action: 'jump' } }] },
     { name: 'tabs: list before any page', calls: [{ tool: 'browser_tabs', args: { action: 'list' } }] },
+    { name: 'tabs: close the last tab', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'close' } }] },
+    { name: 'error: tabs close before any page', calls: [{ tool: 'browser_tabs', args: { action: 'close' } }] },
+    { name: 'error: tabs select without an index', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'select' } }] },
+    { name: 'error: tabs new on an unreachable URL', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: 'http://127.0.0.1:9/' } }, { ...list, pauseBefore: ERROR_PAGE }] },
+    { name: 'tabs: a link opens a tab, then the list', calls: [setup('tabs.html'), { tool: 'browser_click', args: { element: 'link', target: /link "Open form in new tab"/ } }, list, { tool: 'browser_evaluate', args: { function: '() => 1' } }] },
+    { name: 'error: navigate to a page that crashes', calls: [setup('form.html'), crash] },
+    { name: 'tabs: a crashed tab is reset by the next call', calls: [setup('form.html'), { ...crash, setup: true }, { ...list, pauseBefore: CRASH_EVENT }, go('details.html')] },
+    { name: 'navigate after a crash', calls: [setup('form.html'), { ...crash, setup: true }, { ...go('details.html'), pauseBefore: CRASH_EVENT }] },
+    { name: 'snapshot after a crash shows the blank page', calls: [setup('form.html'), { ...crash, setup: true }, { tool: 'browser_snapshot', pauseBefore: CRASH_EVENT }] },
+    { name: 'tabs: a crashed tab in the background is marked', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: 'chrome://crash' }, setup: true }, { tool: 'browser_tabs', args: { action: 'select', index: 0 }, pauseBefore: CRASH_EVENT }, list] },
+    { name: 'error: tabs select a crashed tab', calls: [setup('form.html'), { tool: 'browser_tabs', args: { action: 'new', url: 'chrome://crash' }, setup: true }, { tool: 'browser_tabs', args: { action: 'select', index: 1 }, pauseBefore: CRASH_EVENT }, { tool: 'browser_snapshot' }, list] },
     { name: 'close the browser', calls: [setup('form.html'), { tool: 'browser_close' }] },
     { name: 'close, then navigate again', calls: [setup('form.html'), { tool: 'browser_close', setup: true }, go('details.html')] },
     { name: 'resize', calls: [setup('form.html'), { tool: 'browser_resize', args: { width: 800, height: 600 } }] },

@@ -81,6 +81,13 @@ export class Context {
   }
 
   async ensureTab(): Promise<Tab> {
+    if (this.current?.crashed) {
+      // As @playwright/mcp: the crashed page is closed and a blank one takes its place, whose console log says why.
+      await this.current.page.close().catch(() => {});
+      const tab = await this.newTab();
+      tab.logNote('Page crashed and was reset to about:blank.');
+      return tab;
+    }
     if (this.current) return this.current;
     const context = await this.ensureBrowserContext();
     const page = context.pages()[0] ?? (await context.newPage());
@@ -98,17 +105,19 @@ export class Context {
     return tab;
   }
 
-  selectTab(index: number): Tab {
+  async selectTab(index: number): Promise<Tab> {
     const tab = this.tabs[index];
     // @playwright/mcp's words.
     if (!tab) throw new Error(`Tab ${index} not found`);
+    // First, as the peer: a crashed page cannot come to the front ("Target crashed") and stays unselected.
+    await tab.page.bringToFront();
     this.current = tab;
-    void tab.page.bringToFront().catch(() => {});
     return tab;
   }
 
   async closeTab(index?: number): Promise<void> {
-    const tab = index === undefined ? this.currentTabOrDie() : this.tabs[index];
+    const tab = index === undefined ? this.current : this.tabs[index];
+    // @playwright/mcp's words, also with no tab open ("Tab undefined not found").
     if (!tab) throw new Error(`Tab ${index} not found`);
     await tab.page.close();
   }

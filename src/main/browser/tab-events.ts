@@ -120,7 +120,8 @@ export class TabEvents {
       level: type === 'verbose' ? 'info' : consoleLevel(type),
       type,
       text: message.text(),
-      location: url ? `${url}:${lineNumber}` : undefined,
+      // Always, as the peer prints it: a script of an inline (data:) page has no URL and reads `@ :0`.
+      location: `${url}:${lineNumber}`,
       navigation: this.navigation,
     }, message.timestamp());
   }
@@ -131,6 +132,14 @@ export class TabEvents {
     const written = CONSOLE_LEVELS.indexOf(this.options.consoleLevel ?? 'info');
     if (CONSOLE_LEVELS.indexOf(entry.level) <= written) this.consoleLog.append(time, formatConsoleEntry(entry));
     if (entry.level === 'error') this.addRecent({ type: 'console-error', text: entry.text, time: Date.now() });
+  }
+
+  /**
+   * A note of the server's own in the console log file, as a page error reads there (`Error: …`): the agent finds it
+   * with the page's entries, though the page never logged it (not listed by browser_console_messages nor counted).
+   */
+  logNote(text: string) {
+    this.consoleLog.append(Date.now(), `Error: ${text}`);
   }
 
   private newConsoleLog() {

@@ -66,6 +66,8 @@ export interface TabOptions extends TabEventsOptions {
  */
 export class Tab {
   modalStates: ModalState[] = [];
+  /** The page's renderer crashed: the next tool for this tab replaces it with a blank one (Context.ensureTab). */
+  crashed = false;
   private readonly events: TabEvents;
   private refs = new Set<string>();
   private lastSnapshot = '';
@@ -74,7 +76,7 @@ export class Tab {
    * linked) and the document it was taken in: what the next diff-mode response's changes are counted from.
    */
   sentSnapshot?: { document: number; yaml: string };
-  /** The Page section the agent last received for this tab (URL, title, status, console counts), as JSON. */
+  /** This tab as the last answer read it (URL, title, current, crashed, status, console counts), as JSON: see Response. */
   reportedPage?: string;
   /** The last full snapshot and the page's stamp just before it: what a snapshot of an unchanged page returns. */
   private reusable?: { stamp: string; boxes?: boolean; yaml: string };
@@ -109,7 +111,13 @@ export class Tab {
       clearedBy: 'browser_file_upload',
       fileChooser,
     }));
+    page.on('crash', () => (this.crashed = true));
     page.on('close', () => onClose(this));
+  }
+
+  /** Writes a note of the server's into this page's console log file (see TabEvents.logNote). */
+  logNote(text: string) {
+    this.events.logNote(text);
   }
 
   // What happened in the page, recorded by TabEvents: the tools and the responses read it here.
@@ -154,6 +162,11 @@ export class Tab {
 
   clearModal(state: ModalState) {
     this.modalStates = this.modalStates.filter(s => s !== state);
+  }
+
+  /** Puts back a modal a tool cleared and then failed to handle: it is still open in the page. */
+  restoreModal(state: ModalState) {
+    if (!this.modalStates.includes(state)) this.modalStates.push(state);
   }
 
   /** The refs of the last full snapshot: the ones an agent may target. */

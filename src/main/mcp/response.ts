@@ -5,7 +5,7 @@ import { firstLine } from '../browser/error-text';
 import type { Tab } from '../browser/tab';
 import type { DomStateUpdate } from '../dom-state/dom-state';
 import { NO_CHANGES, outline, outlineNodes, OUTLINE_REASON, snapshotChangeLines } from '../../shared/page-changes';
-import type { BrowserStateSection, ParsedResponse } from '../../shared/response';
+import { tabLine, type BrowserStateSection, type ParsedResponse } from '../../shared/response';
 import { displayPath } from '../browser/workspace-paths';
 import { timestamp, writeOutput } from './files';
 
@@ -48,7 +48,9 @@ export class Response {
   private snapshotOptions?: SnapshotRequest;
   private explicitSnapshot?: ParsedResponse['snapshot'];
   private pageWanted = false;
-  private pageIfChanged = false;
+  /** The tool threw (or its arguments were refused): the agent reads the error alone, as @playwright/mcp answers. */
+  private thrown = false;
+  private pageAfterError = false;
   /** The full aria snapshot taken for this call, published on the event bus. */
   ariaSnapshot?: string;
   /** The Browser State this call wrote (its files are on disk), published on the event bus. */
@@ -70,8 +72,22 @@ export class Response {
     this.errors.push(text);
   }
 
+  /**
+   * What the tool threw. As the peer, the answer is this error alone: no code, page, modal or events (the events wait
+   * for the next answer). An error a tool adds itself (addError) comes with its code and the page.
+   */
+  addThrown(text: string) {
+    this.errors.push(text);
+    this.thrown = true;
+  }
+
   get isError() {
     return this.errors.length > 0;
+  }
+
+  /** The answer is the error alone (see addThrown); a snapshot asked for after it (a person took over) shows the page. */
+  get errorOnly() {
+    return this.thrown && !this.pageAfterError;
   }
 
   /** One Playwright statement, e.g. `await page.goto('https://example.com');`. */
@@ -97,6 +113,7 @@ export class Response {
   includeSnapshot(options: SnapshotRequest = {}) {
     this.snapshotOptions = options;
     this.pageWanted = true;
+    this.pageAfterError = this.thrown;
   }
 
   /** A snapshot the tool took itself (of an element, or saved to a file), shown as is under `### Snapshot` with the page. */
@@ -107,11 +124,6 @@ export class Response {
 
   includePage() {
     this.pageWanted = true;
-  }
-
-  /** The Page section only when it would say something new since the agent last received it, as the peer does. */
-  includePageIfChanged() {
-    this.pageIfChanged = true;
   }
 
   /**
@@ -134,7 +146,7 @@ export class Response {
     const tab = this.context.currentTab;
     if (this.adopted) {
       for (const [key, value] of Object.entries(this.adopted)) if (value !== undefined) Object.assign(sections, { [key]: value });
-    } else if (tab && !tab.page.isClosed()) {
+    } else if (tab && !tab.page.isClosed() && !this.errorOnly) {
       await this.addPageSections(tab, sections);
     }
     if (this.errors.length) sections.error = this.errors.join('\n');
@@ -146,28 +158,23 @@ export class Response {
   private async addPageSections(tab: Tab, sections: ParsedResponse) {
     // An open modal shows the page with it, except on a refusal, which names the modal alone (as the peer).
     const modal = tab.modalStates.length > 0 && !this.isError;
-    // Under way while the title is read: after a navigation, each waits for the new document.
+    // Under way while the titles are read: after a navigation, each waits for the new document.
     const snapshot = !tab.modalStates.length && !this.explicitSnapshot && this.snapshotOptions ? this.snapshotSections(tab, this.snapshotOptions) : undefined;
-    if (this.pageWanted || this.pageIfChanged || modal) {
-      const console = tab.currentConsole();
-      const errors = console.filter(e => e.level === 'error').length;
-      const warnings = console.filter(e => e.level === 'warning').length;
+    // As the peer, every answer shows the page (and the tabs) when a tab changed since the last one: a console
+    // message, a title, a navigation, a crash. A tool that asks for nothing gets it then too.
+    const { headers, changed } = await this.tabHeaders();
+    if (this.pageWanted || modal || changed) {
+      const shown = headers.find(header => header.current) ?? headers[0];
       // Lines with nothing to say are left out (no title, a 2xx status, a quiet console), as in Playwright MCP.
-      const page = {
-        url: tab.page.url(),
-        title: await tab.page.title().catch(() => '') || undefined,
-        status: httpStatusLine(tab),
+      const { errors, warnings } = shown.console;
+      sections.page = {
+        url: shown.url,
+        title: shown.title || undefined,
+        status: shown.status,
         console: errors || warnings ? { errors, warnings } : undefined,
       };
-      const reported = JSON.stringify(page);
-      if (this.pageWanted || modal || reported !== tab.reportedPage) {
-        this.pageWanted = true;
-        sections.page = page;
-        tab.reportedPage = reported;
-      }
+      if (headers.length > 1) sections.tabs = headers.map(({ index, current, title, url, crashed }) => ({ index, current, title, url, crashed: crashed || undefined }));
     }
-    // Several tabs are listed with the page, as the peer does; a tool that asked for no page says nothing of them.
-    if (this.pageWanted && this.context.tabs.length > 1) sections.tabs = await this.tabList();
     if (tab.modalStates.length) {
       sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
     } else if (this.explicitSnapshot) {
@@ -181,18 +188,42 @@ export class Response {
 
   /** The open tabs as @playwright/mcp lists them in a result (browser_tabs). */
   async tabsText(): Promise<string> {
-    const tabs = await this.tabList();
-    if (!tabs.length) return NO_OPEN_TABS;
-    return tabs.map(tab => `- ${tab.index}:${tab.current ? ' (current)' : ''} [${tab.title}](${tab.url})`).join('\n');
+    // Read as an answer reads them: the answer itself then has no change of its own to show.
+    const { headers } = await this.tabHeaders();
+    if (!headers.length) return NO_OPEN_TABS;
+    return headers.map(header => `- ${tabLine(header)}`).join('\n');
   }
 
-  private async tabList() {
-    return Promise.all(this.context.tabs.map(async (tab, index) => ({
-      index,
-      current: tab === this.context.currentTab,
-      title: await tab.page.title().catch(() => ''),
-      url: tab.page.url(),
-    })));
+  /**
+   * What @playwright/mcp calls each tab's header (URL, title, whether current or crashed, HTTP status, console
+   * counts), and whether any differs from the last time an answer read them; each tab keeps what was read.
+   */
+  private async tabHeaders() {
+    let changed = false;
+    const headers = await Promise.all(this.context.tabs.map(async (tab, index) => {
+      // A crashed page has no title to read: the peer lists it as `[](url) [crashed]`.
+      const title = tab.crashed ? '' : await tab.page.title().catch(() => '');
+      // Counted after that round trip to the browser: a message the page logged before it has arrived by then.
+      const console = tab.currentConsole();
+      const header = {
+        index,
+        current: tab === this.context.currentTab,
+        title,
+        url: tab.page.url(),
+        crashed: tab.crashed,
+        status: httpStatusLine(tab),
+        console: {
+          total: console.length,
+          errors: console.filter(entry => entry.level === 'error').length,
+          warnings: console.filter(entry => entry.level === 'warning').length,
+        },
+      };
+      const reported = JSON.stringify(header);
+      if (reported !== tab.reportedPage) changed = true;
+      tab.reportedPage = reported;
+      return header;
+    }));
+    return { headers, changed };
   }
 
   /**

@@ -13,6 +13,7 @@ import { answerWith, outcomeOf, skippedStep, stepEvent } from './step-event';
 import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import { Response } from './response';
 import { codeFence } from '../codegen/action';
+import { SessionLog } from './session-log';
 import { codeInLanguage, redactDeep, withSecretLookups } from '../secrets';
 import { capText } from './output-cap';
 import { allTools } from './tools';
@@ -59,6 +60,8 @@ export class McpSession implements ToolHost {
   /** This session's recording stopped (RecordingFailedEvent); `told` once the agent's answer said so. */
   private recordingFailed?: { note: string; told: boolean };
   private readonly unsubscribe: () => void;
+  /** --save-session's log, made at the first call it records; undefined inside when its folder could not be made. */
+  private sessionLog?: Promise<SessionLog | undefined>;
 
   constructor(
     readonly id: string,
@@ -121,7 +124,9 @@ export class McpSession implements ToolHost {
     const run = this.queue.then(async () => {
       const done = this.browser.callStarted();
       try {
-        return (await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options, request))).result;
+        const outcome = await this.agent.during(() => this.execute(name, rawArgs, undefined, true, options, request));
+        await this.logCall(name, rawArgs, outcome);
+        return outcome.result;
       } finally {
         done();
       }
@@ -130,6 +135,16 @@ export class McpSession implements ToolHost {
       if (--this.busy === 0) this.startIdleCount();
     });
     return run;
+  }
+
+  /** --save-session: a call that ran (not one refused or thrown, as the peer logs) goes into the session log. */
+  private async logCall(name: string, args: Record<string, unknown>, outcome: { result: CallToolResult; response?: Response }) {
+    if (!this.config.saveSession || !outcome.response || outcome.response.errorOnly) return;
+    const { workspace } = await this.ensureContext();
+    this.sessionLog ??= SessionLog.create(workspace.outputDir, workspace.root).catch(() => undefined);
+    await (await this.sessionLog)?.log(name, args, outcome.result);
+    // As the peer: the browser closed, the next browser's calls go into a log of their own.
+    if (name === 'browser_close') this.sessionLog = undefined;
   }
 
   preview(_name: string, args: Record<string, unknown>, options: PreviewOptions = {}): Promise<CallPreview> {
@@ -215,13 +230,13 @@ export class McpSession implements ToolHost {
     const before = pageShots && acts && parsed.success ? await this.shots.before(context) : undefined;
     if (!parsed.success) {
       // zod's own rendering, as @playwright/mcp answers: `✖ message` then `  → at field.path` for each problem.
-      response.addError(`Invalid arguments for tool "${name}":\n${z.prettifyError(parsed.error)}`);
+      response.addThrown(`Invalid arguments for tool "${name}":\n${z.prettifyError(parsed.error)}`);
     } else {
       try {
         await this.invoke(tool, parsed.data, context, response);
       } catch (error) {
         // The error's own class, as the peer prints it (`TimeoutError: …`).
-        response.addError(`${isError(error) && error.name ? error.name : 'Error'}: ${errorText(error)}`);
+        response.addThrown(`${isError(error) && error.name ? error.name : 'Error'}: ${errorText(error)}`);
       }
     }
     // A person acted while the call was held: the agent's refs may be stale, so it gets the page afresh.
@@ -232,10 +247,10 @@ export class McpSession implements ToolHost {
     if (sections.code) sections.code = withSecretLookups(sections.code);
     // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
     const full = renderResponse(sections);
-    // --codegen none leaves the code out of what the agent reads, and so does a failure, as @playwright/mcp answers:
-    // the recording keeps the code that failed for the inspector. Another language is only what the agent reads.
+    // --codegen none leaves the code out of what the agent reads, and so does a thrown error, as @playwright/mcp
+    // answers: the recording keeps the code that failed for the inspector. Another language is only what the agent reads.
     const language = this.config.codegen;
-    const rendered = language === 'none' || sections.error ? renderResponse({ ...sections, code: undefined })
+    const rendered = language === 'none' || (sections.error && response.errorOnly) ? renderResponse({ ...sections, code: undefined })
       : language === 'typescript' || !sections.code ? full
         : renderResponse({ ...sections, code: codeInLanguage(context.secrets, response.statements, language) }, codeFence(language));
     const maxBytes = this.config.responseMaxSize;
@@ -311,7 +326,8 @@ export class McpSession implements ToolHost {
     if (mayChangePage(tool)) for (const tab of context.tabs) tab.forgetSnapshot();
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
-      if (tab.modalStates.length && !tool.clearsModal) throw new Error(`Tool "${tool.name}" does not handle the modal state.`);
+      // Answered with the page and its open modal, as @playwright/mcp: a refusal, not a failure of the tool.
+      if (tab.modalStates.length && !tool.clearsModal) return response.addError(`Error: Tool "${tool.name}" does not handle the modal state.`);
       return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name, context) });
     }
     return tool.handler({

@@ -1,6 +1,6 @@
-import { access, constants } from 'node:fs/promises';
 import { z } from 'zod';
 import { jsLiteral } from '../../codegen/javascript';
+import { readablePath } from '../files';
 import { defineTool, elementField, targetField } from '../tool';
 
 const MODIFIERS = ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'] as const;
@@ -101,23 +101,18 @@ const drop = defineTool({
   }),
   scope: 'page',
   readOnly: false,
-  async handler({ args, tab, response }) {
-    if (!args.paths?.length && !args.data) throw new Error('Nothing to drop: give "paths", "data" or both.');
+  async handler({ args, tab, context, response }) {
+    // @playwright/mcp's words.
+    if (!args.paths?.length && !args.data) throw new Error('At least one of "paths" or "data" must be provided.');
     const { locator, code } = await tab.locator(args.target);
-    await assertReadable(args.paths ?? []);
-    response.addCode(`await ${code}.drop(${jsLiteral({ files: args.paths, data: args.data })});`);
-    await tab.runAction(() => locator.drop({ files: args.paths, data: args.data }), { snapshotAfter: true });
+    // As for browser_file_upload: relative names against the workspace root, nothing outside it and the output folder.
+    const files = args.paths?.length ? await Promise.all(args.paths.map(path => readablePath(context.workspace, path))) : undefined;
+    // The peer's payload: one file as a string, keys in alphabetical order.
+    const payload = { data: args.data, files: files?.length === 1 ? files[0] : files };
+    response.addCode(`await ${code}.drop(${jsLiteral(payload)});`);
+    await tab.runAction(() => locator.drop(payload), { snapshotAfter: true });
     response.includeSnapshot();
   },
 });
-
-/** Names the first missing file before anything happens in the page. */
-export async function assertReadable(paths: string[]): Promise<void> {
-  for (const path of paths) {
-    await access(path, constants.R_OK).catch(() => {
-      throw new Error(`Cannot read file "${path}": it does not exist or is not readable.`);
-    });
-  }
-}
 
 export default [click, drag, hover, selectOption, drop];

@@ -120,8 +120,7 @@ const runCodeUnsafe = defineTool({
     // Compact JSON, and nothing for a value JSON cannot hold (undefined, a function), as @playwright/mcp answers.
     const json = JSON.stringify(result);
     if (json !== undefined) response.addResult(json);
-    // As @playwright/mcp: no snapshot; the Page section when the code changed what it says (URL, title, …).
-    response.includePageIfChanged();
+    // As @playwright/mcp: no snapshot; the page shows when the code changed what it says (URL, title, …).
   },
 });
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { jsLiteral } from '../../codegen/javascript';
+import { readablePath } from '../files';
 import { startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, noModal, targetField } from '../tool';
-import { assertReadable } from './element';
 
 const fillForm = defineTool({
   name: 'browser_fill_form',
@@ -29,10 +29,10 @@ const fillForm = defineTool({
     await tab.runAction(async () => {
       for (const { field, facts, locator, code } of fields) {
         if (field.type === 'checkbox' || field.type === 'radio') {
-          if (field.value !== 'true' && field.value !== 'false')
-            throw new Error(`Field "${field.name}": a ${field.type} value must be "true" or "false", got "${field.value}".`);
-          response.addAction({ name: field.value === 'true' ? 'check' : 'uncheck', locator: code });
-          await locator.setChecked(field.value === 'true');
+          // As @playwright/mcp: "true" checks, any other value unchecks, and the code says which.
+          const checked = field.value === 'true';
+          response.addAction({ name: checked ? 'check' : 'uncheck', locator: code });
+          await locator.setChecked(checked);
         } else if (field.type === 'combobox') {
           response.addAction({ name: 'select', locator: code, options: [field.value] });
           await locator.selectOption(field.value);
@@ -59,15 +59,21 @@ const fileUpload = defineTool({
   scope: 'page',
   readOnly: false,
   clearsModal: 'fileChooser',
-  async handler({ args, tab, response }) {
+  async handler({ args, tab, context, response }) {
     const state = tab.modalStates.find(s => s.type === 'fileChooser');
     if (state?.type !== 'fileChooser') throw new Error(noModal('browser_file_upload'));
-    const paths = args.paths ?? [];
-    await assertReadable(paths);
-    response.addCode(`await fileChooser.setFiles(${jsLiteral(paths)});`);
-    tab.clearModal(state);
-    await tab.runAction(() => state.fileChooser.setFiles(paths), { snapshotAfter: true });
+    // As @playwright/mcp: relative names against the workspace root, nothing outside it and the output folder.
+    const paths = args.paths && await Promise.all(args.paths.map(path => readablePath(context.workspace, path)));
+    response.addCode(`await fileChooser.setFiles(${jsLiteral(paths ?? [])});`);
     response.includeSnapshot();
+    tab.clearModal(state);
+    try {
+      await tab.runAction(() => state.fileChooser.setFiles(paths ?? []), { snapshotAfter: true });
+    } catch (error) {
+      // A file that cannot be read leaves the chooser open for another try, as the peer: its error, with the page.
+      tab.restoreModal(state);
+      response.addError(error instanceof Error ? error.message : String(error));
+    }
   },
 });
 

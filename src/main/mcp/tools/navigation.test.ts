@@ -13,9 +13,10 @@ test('http(s), about:blank and data: pass as typed; what does not parse gets a s
   expect(checkNavigationUrl('data:text/html,<h1>Hi there</h1>', false)).toBe('data:text/html,<h1>Hi there</h1>');
 });
 
-test('file: only with --allow-file-access; other schemes are refused by name', () => {
+test('file: only with --allow-file-access; any other scheme goes to the browser, as @playwright/mcp', () => {
   expect(() => checkNavigationUrl('file:///etc/passwd', false)).toThrow('Access to "file:" protocol is blocked. Attempted URL: "file:///etc/passwd"');
   expect(checkNavigationUrl('file:///tmp/a.html', true)).toBe('file:///tmp/a.html');
-  expect(() => checkNavigationUrl('javascript:alert(1)', true)).toThrow('Access to "javascript:" protocol is blocked');
+  expect(checkNavigationUrl('chrome://crash', false)).toBe('chrome://crash');
+  expect(checkNavigationUrl('javascript:void 0', false)).toBe('javascript:void 0');
   expect(() => checkNavigationUrl('x'.repeat(10_000), false)).toThrow(/^Invalid URL "x{200}… \(10,000 characters\)"/);
 });

@@ -8,9 +8,9 @@ const MAX_BARE_URL = 8_192;
 const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
 
 /**
- * Accepts http(s), about:blank, data: (a page an agent writes inline, as Playwright MCP allows), and file: only when
- * the server allows it. As @playwright/mcp: what does not parse as a URL gets a scheme (http:// when it starts with
- * `localhost`, https:// otherwise) and is navigated to as typed, so Chromium names what is wrong with it.
+ * As @playwright/mcp: any scheme the browser takes (http(s), about:, data:, chrome:…), file: only when the server
+ * allows it. What does not parse as a URL gets a scheme (http:// when it starts with `localhost`, https:// otherwise)
+ * and is navigated to as typed, so Chromium names what is wrong with it.
  */
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
   if (!URL.canParse(url)) {
@@ -20,14 +20,9 @@ export function checkNavigationUrl(url: string, allowFileAccess: boolean): strin
     return URL.canParse(prefixed) ? checkNavigationUrl(prefixed, allowFileAccess) : prefixed;
   }
   const parsed = new URL(url);
-  if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.href === 'about:blank') return url;
-  // `localhost:8080` parses with `localhost:` as its scheme; Chromium opens it as http://localhost:8080, as for the peer.
-  if (parsed.protocol === 'localhost:') return url;
-  // As typed: URL parsing would re-encode the inline document.
-  if (parsed.protocol === 'data:') return url;
-  if (parsed.protocol === 'file:' && allowFileAccess) return parsed.href;
-  throw new Error(`Access to "${parsed.protocol}" protocol is blocked. Attempted URL: "${quoted(url)}"` +
-    (parsed.protocol === 'file:' ? ' (start the server with --allow-file-access to allow it)' : ''));
+  if (parsed.protocol !== 'file:') return url;
+  if (allowFileAccess) return parsed.href;
+  throw new Error(`Access to "file:" protocol is blocked. Attempted URL: "${quoted(url)}" (start the server with --allow-file-access to allow it)`);
 }
 
 const navigate = defineTool({

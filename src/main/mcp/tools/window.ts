@@ -69,7 +69,7 @@ const tabs = defineTool({
         break;
       case 'select':
         if (args.index === undefined) throw new Error('Tab index is required');
-        context.selectTab(args.index);
+        await context.selectTab(args.index);
         break;
     }
     // As @playwright/mcp: the tabs are the result; only a new tab opened on a URL comes with the page and snapshot.
