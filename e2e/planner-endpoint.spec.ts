@@ -178,7 +178,7 @@ test.describe('POST /api/agent/interact on the real server', () => {
     try {
       const foreignHost = await rawRequest(server.interact, { headers: { host: 'evil.example', 'content-type': 'application/json' }, chunks: [SEED_DEFAULT_REQUEST] });
       expect(foreignHost.status).toBe(403);
-      expect(foreignHost.body).toContain('Host "evil.example" is not allowed');
+      expect(foreignHost.body).toContain('Access is only allowed at localhost:');
       const foreignOrigin = await fetch(server.interact, { method: 'POST', headers: { origin: 'https://evil.example' }, body: SEED_DEFAULT_REQUEST });
       expect(foreignOrigin.status).toBe(403);
 

@@ -1,5 +1,5 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { extname, join, normalize, sep } from 'node:path';
@@ -26,27 +26,35 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf',
 };
 
+/** Bound to every interface: no one name to accept besides the loopback ones. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/** A refused request: its status and plain-text body, in @playwright/mcp's words. */
+export type RequestCheck = { ok: true } | { ok: false; status: 400 | 403; message: string };
+
 /**
  * DNS-rebinding defence: a page on another site can make a browser send requests to 127.0.0.1, but it cannot forge
- * the Host and Origin headers. Only loopback names (and hosts the user allowed) are accepted.
+ * the Host and Origin headers. Loopback names are accepted on any port (an SSH tunnel or a port mapping changes it),
+ * and so are the hosts the user allowed: `name` on any port, `name:port` (the peer's form) on that one. `port` is the
+ * one the server listens on, for the refusal that says where to connect.
  */
-export function isLocalRequest(req: IncomingMessage, config: HttpConfig): { ok: true } | { ok: false; reason: string } {
-  const allowed = (hostname: string) =>
-    LOOPBACK_HOSTS.has(hostname) || config.allowedHosts.includes(hostname) || config.allowedHosts.includes('*') || (config.host !== '0.0.0.0' && hostname === config.host);
-  const host = req.headers.host ?? '';
-  const hostname = host.replace(/:\d+$/, '');
-  if (!allowed(hostname)) return { ok: false, reason: `Host "${host}" is not allowed` };
+export function isLocalRequest(req: IncomingMessage, config: HttpConfig, port: number): RequestCheck {
+  const allowedHosts = config.allowedHosts.map(entry => entry.toLowerCase());
+  const boundName = WILDCARD_HOSTS.has(config.host) ? undefined : config.host.toLowerCase();
+  const allowed = (host: string) => {
+    const name = host.replace(/:\d+$/, '');
+    return LOOPBACK_HOSTS.has(name) || name === boundName || allowedHosts.some(entry => entry === '*' || entry === host || entry === name);
+  };
+  const where = [...['localhost', '127.0.0.1', '[::1]'].map(name => `${name}:${port}`), ...(boundName && !LOOPBACK_HOSTS.has(boundName) ? [`${boundName}:${port}`] : []), ...allowedHosts].join(', ');
+  const host = req.headers.host?.toLowerCase();
+  // The peer's answers: a request without Host (HTTP/1.0) is malformed, another host is forbidden.
+  if (!host) return { ok: false, status: 400, message: 'Missing host' };
+  if (!allowed(host)) return { ok: false, status: 403, message: `Access is only allowed at ${where}` };
+  // The peer does not look at Origin; we refuse a page of another site too (README: "Origin check").
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== 'null') {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).hostname;
-    } catch {
-      return { ok: false, reason: `Origin "${origin}" is not a valid origin` };
-    }
-    if (!allowed(originHost) && !allowed(`[${originHost}]`)) return { ok: false, reason: `Origin "${origin}" is not allowed` };
-  }
-  return { ok: true };
+  if (origin === undefined || origin === 'null') return { ok: true };
+  const originHost = URL.canParse(origin) ? new URL(origin).host : '';
+  return originHost && allowed(originHost) ? { ok: true } : { ok: false, status: 403, message: `Access is only allowed from pages at ${where}` };
 }
 
 export interface RunningHttpServer {
@@ -86,9 +94,9 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
     onSpans: spans => core.spans.receive(spans),
   });
   const server = createServer((req, res) => {
-    const check = isLocalRequest(req, config);
+    const check = isLocalRequest(req, config, listeningPort());
     if (!check.ok) {
-      res.writeHead(403, { 'content-type': 'text/plain' }).end(`Forbidden: ${check.reason}. Agent Inspector only accepts local requests.`);
+      res.writeHead(check.status).end(check.message);
       return;
     }
     const url = requestUrl(req);
@@ -116,21 +124,22 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
       });
   });
   server.on('upgrade', (req, socket, head) => {
-    const check = isLocalRequest(req, config);
+    const check = isLocalRequest(req, config, listeningPort());
     const url = requestUrl(req);
     const upgrade = url && content.upgrades?.[url.pathname];
     if (check.ok && upgrade) {
       return upgrade(req, socket, head, access.roleOfUpgrade(req));
     }
-    socket.end(check.ok ? 'HTTP/1.1 404 Not Found\r\n\r\n' : `HTTP/1.1 403 Forbidden\r\n\r\n${check.reason}`);
+    socket.end(check.ok ? 'HTTP/1.1 404 Not Found\r\n\r\n' : `HTTP/1.1 ${check.status} ${STATUS_CODES[check.status]}\r\n\r\n${check.message}`);
   });
+  const listeningPort = () => (server.address() as AddressInfo).port;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE'
       ? new Error(`Port ${config.port} on ${config.host} is already in use: pass --port with another port, or --port 0 for any free one.`)
       : error));
     server.listen(config.port, config.host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const port = listeningPort();
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   return {
     server,
