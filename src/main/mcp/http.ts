@@ -7,8 +7,9 @@ import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { createMcpServer } from './server';
 import type { SessionHost } from './tool-host';
 
-function jsonRpcError(res: ServerResponse, status: number, code: number, message: string) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+/** A request the transports cannot take, answered in @playwright/mcp's words (plain text, as its clients see it). */
+function refuse(res: ServerResponse, status: number, message: string) {
+  res.writeHead(status).end(message);
 }
 
 /**
@@ -47,10 +48,10 @@ export class McpHttpEndpoint {
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
       const transport = this.streamable.get(sessionId);
-      if (!transport) return jsonRpcError(res, 404, -32001, `Session not found: ${sessionId}. Start a new session with an initialize request.`);
+      if (!transport) return refuse(res, 404, 'Session not found');
       return this.arrivedOn.run(res, () => transport.handleRequest(req, res));
     }
-    if (req.method !== 'POST') return jsonRpcError(res, 400, -32000, 'Bad Request: no mcp-session-id header; POST an initialize request first.');
+    if (req.method !== 'POST') return refuse(res, 400, 'Invalid request');
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: id => void this.streamable.set(id, transport),
@@ -97,9 +98,10 @@ export class McpHttpEndpoint {
       return;
     }
     if (req.method === 'POST') {
-      const sessionId = url.searchParams.get('sessionId') ?? '';
+      const sessionId = url.searchParams.get('sessionId');
+      if (!sessionId) return refuse(res, 400, 'Missing sessionId');
       const transport = this.sse.get(sessionId);
-      if (!transport) return jsonRpcError(res, 404, -32001, `SSE session not found: "${sessionId}". Open GET /sse first.`);
+      if (!transport) return refuse(res, 404, 'Session not found');
       return transport.handlePostMessage(req, res);
     }
     res.writeHead(405, { allow: 'GET, POST' }).end('Method not allowed');
