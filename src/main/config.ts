@@ -37,6 +37,11 @@ export interface BrowserConfig {
   idleTimeout?: number;
   /** All sessions share one browser context (--shared-browser-context; always so with a persistent profile). */
   sharedContext?: boolean;
+  /**
+   * The persistent profile is held by one session at a time, as each of Playwright MCP's HTTP clients launches its own
+   * browser on it: another session's call is refused with the peer's profile-lock error until the holder lets it go.
+   */
+  exclusiveProfile?: boolean;
 }
 
 /** Which planner answers negotiation requests (seed 003). */

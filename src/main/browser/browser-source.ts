@@ -49,6 +49,8 @@ export class BrowserSource {
   private shared?: Promise<BrowserContext>;
   /** How many sessions hold the shared context: it closes with the last one. */
   private holders = 0;
+  /** Settles once the browser of the last session that held the persistent profile has closed. */
+  private profileReleased: Promise<void> = Promise.resolve();
   private idleTimer?: NodeJS.Timeout;
   /** Tool calls running on any session. */
   private calls = 0;
@@ -118,6 +120,19 @@ export class BrowserSource {
    */
   async newContext(options?: BrowserContextOptions, workspaceRoot?: string): Promise<BrowserContext> {
     if (!this.config.sharedContext) return this.prepare(await (await this.connected()).newContext({ ...this.contextOptions(), ...options }));
+    if (this.config.exclusiveProfile && this.holders > 0) throw new Error(profileInUse(this.profileDir(workspaceRoot)!));
+    // Counted before the launch, so a second session arriving meanwhile is refused too.
+    this.holders++;
+    try {
+      await this.profileReleased;
+      return await this.sharedContext(workspaceRoot);
+    } catch (error) {
+      this.holders--;
+      throw error;
+    }
+  }
+
+  private sharedContext(workspaceRoot?: string): Promise<BrowserContext> {
     if (!this.shared) {
       const pending = this.profileDir(workspaceRoot) ? this.connected().then(browser => browser.contexts()[0]) : this.connected().then(async browser => this.prepare(await browser.newContext(this.contextOptions())));
       this.shared = pending;
@@ -127,12 +142,13 @@ export class BrowserSource {
         if (this.shared === pending) this.shared = undefined;
       });
     }
-    const context = await this.shared;
-    this.holders++;
-    return context;
+    return this.shared;
   }
 
-  /** A session is done with its context: its own closes; the shared one closes when no session holds it. */
+  /**
+   * A session is done with its context: its own closes; the shared one closes when no session holds it. A persistent
+   * profile's context is its browser: both close, as Playwright MCP closes a client's browser when it leaves.
+   */
   async releaseContext(context: BrowserContext): Promise<void> {
     if (this.config.sharedContext) {
       this.holders = Math.max(0, this.holders - 1);
@@ -141,6 +157,11 @@ export class BrowserSource {
         return;
       }
       this.shared = undefined;
+      if (this.profile) {
+        // The next session launches once this browser is gone: until then Chromium's lock still holds the profile.
+        this.profileReleased = this.close();
+        return this.profileReleased;
+      }
     }
     await context.close().catch(() => {});
   }
