@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { Heartbeat } from './heartbeat';
 import { createMcpServer } from './server';
 import type { SessionHost } from './tool-host';
 
@@ -21,10 +22,12 @@ const isStreamableAtRoot = (req: IncomingMessage, url: URL) => url.pathname === 
 
 /**
  * MCP over HTTP: Streamable HTTP at /mcp (and /) and the legacy SSE transport at /sse. Every client session gets its own MCP
- * server and McpSession, hence its own isolated browser context.
+ * server and McpSession, hence its own isolated browser context (or, with a persistent profile, the profile while it
+ * holds it). A Streamable HTTP session ends with its client's DELETE or an unanswered ping (Heartbeat); an SSE session
+ * ends with its stream.
  */
 export class McpHttpEndpoint {
-  private readonly streamable = new Map<string, StreamableHTTPServerTransport>();
+  private readonly streamable = new Map<string, { transport: StreamableHTTPServerTransport; heartbeat: Heartbeat }>();
   private readonly sse = new Map<string, SSEServerTransport>();
   /** The HTTP response a Streamable HTTP message arrived with, while the transport delivers it. */
   private readonly arrivedOn = new AsyncLocalStorage<ServerResponse>();
@@ -47,21 +50,24 @@ export class McpHttpEndpoint {
   private async handleStreamable(req: IncomingMessage, res: ServerResponse) {
     const sessionId = req.headers['mcp-session-id'];
     if (typeof sessionId === 'string') {
-      const transport = this.streamable.get(sessionId);
-      if (!transport) return refuse(res, 404, 'Session not found');
-      return this.arrivedOn.run(res, () => transport.handleRequest(req, res));
+      const session = this.streamable.get(sessionId);
+      if (!session) return refuse(res, 404, 'Session not found');
+      if (req.method === 'GET') session.heartbeat.streamOpened();
+      return this.arrivedOn.run(res, () => session.transport.handleRequest(req, res));
     }
     if (req.method !== 'POST') return refuse(res, 400, 'Invalid request');
+    const server = createMcpServer(this.core, 'http');
+    const heartbeat = new Heartbeat(server);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: id => void this.streamable.set(id, transport),
+      onsessioninitialized: id => void this.streamable.set(id, { transport, heartbeat }),
     });
     transport.onclose = () => {
+      heartbeat.stop();
       if (transport.sessionId) this.streamable.delete(transport.sessionId);
     };
-    const server = createMcpServer(this.core, 'http');
     await server.connect(transport);
-    this.cancelWhenGone(transport);
+    this.watchMessages(transport, heartbeat);
     await this.arrivedOn.run(res, () => transport.handleRequest(req, res));
     // Not an initialize request (or a malformed one): the transport answered with an error; nothing to keep.
     if (!transport.sessionId) await server.close();
@@ -70,13 +76,14 @@ export class McpHttpEndpoint {
   /**
    * A request whose connection closes before its answer was sent is cancelled, as if the client had said so: this
    * server keeps no events to resume a stream with, so nobody can get that answer any more. A call still waiting (held
-   * by a person in the inspector) then never runs.
+   * by a person in the inspector) then never runs. The first tool call starts the heartbeat.
    */
-  private cancelWhenGone(transport: StreamableHTTPServerTransport) {
+  private watchMessages(transport: StreamableHTTPServerTransport, heartbeat: Heartbeat) {
     const deliver = transport.onmessage!;
     transport.onmessage = (message, extra) => {
       const res = this.arrivedOn.getStore();
       if (res && isJSONRPCRequest(message)) {
+        if (message.method === 'tools/call') heartbeat.toolCalled();
         res.once('close', () => {
           if (!res.writableFinished) deliver({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: message.id, reason: 'The client closed the connection.' } });
         });
@@ -108,6 +115,7 @@ export class McpHttpEndpoint {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.streamable.values(), ...this.sse.values()].map(t => t.close().catch(() => {})));
+    const transports = [...[...this.streamable.values()].map(session => session.transport), ...this.sse.values()];
+    await Promise.all(transports.map(t => t.close().catch(() => {})));
   }
 }
