@@ -32,6 +32,9 @@ function profileHolder(userDataDir: string): number | undefined {
   }
 }
 
+/** How long a session waits for another to let go of an exclusive profile before it is refused (the peer's 5 tries). */
+const PROFILE_WAIT = 5_000;
+
 /** The message Playwright MCP gives when another browser holds the profile, so users recognise it. */
 export const profileInUse = (userDataDir: string) =>
   `Browser is already in use for ${userDataDir}, use --isolated to run multiple instances of the same browser`;
@@ -120,9 +123,7 @@ export class BrowserSource {
    */
   async newContext(options?: BrowserContextOptions, workspaceRoot?: string): Promise<BrowserContext> {
     if (!this.config.sharedContext) return this.prepare(await (await this.connected()).newContext({ ...this.contextOptions(), ...options }));
-    if (this.config.exclusiveProfile && this.holders > 0) throw new Error(profileInUse(this.profileDir(workspaceRoot)!));
-    // Counted before the launch, so a second session arriving meanwhile is refused too.
-    this.holders++;
+    await this.hold(workspaceRoot);
     try {
       await this.profileReleased;
       return await this.sharedContext(workspaceRoot);
@@ -130,6 +131,20 @@ export class BrowserSource {
       this.holders--;
       throw error;
     }
+  }
+
+  /**
+   * Counts one more session on the shared context, before it is launched, so a session arriving meanwhile counts it. An
+   * exclusive profile's holder gets a few seconds to let go first, as Playwright MCP waits for the profile's lock: a
+   * client that reconnects gets its profile back rather than an error.
+   */
+  private async hold(workspaceRoot?: string) {
+    const deadline = Date.now() + PROFILE_WAIT;
+    while (this.config.exclusiveProfile && this.holders > 0) {
+      if (Date.now() >= deadline) throw new Error(profileInUse(this.profileDir(workspaceRoot)!));
+      await new Promise(resolve => setTimeout(resolve, 100));
+    }
+    this.holders++;
   }
 
   private sharedContext(workspaceRoot?: string): Promise<BrowserContext> {
