@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { connectClient, startEndpoint, type HttpEndpoint } from '../support/http-servers';
 import { connectPeer, connectStdio, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
 import { splitSections } from '../../src/shared/response';
@@ -17,6 +18,8 @@ export interface Call {
   setup?: boolean;
   /** Milliseconds to let pass before the call: what the browser does on its own meanwhile (a crashed page's event) has arrived. */
   pauseBefore?: number;
+  /** Made by a second client of the same server (a case over HTTP). */
+  second?: boolean;
 }
 
 export interface Case {
@@ -38,7 +41,11 @@ export interface Case {
   compareFiles?: RegExp;
   /** Ours cannot do this yet: the reason, counted as failing in the summary. */
   fixme?: string;
+  /** Both servers listen on a port and the calls go over this transport. */
+  transport?: Transport;
 }
+
+export type Transport = 'http' | 'sse';
 
 export interface CaseTable {
   group: string;
@@ -57,12 +64,23 @@ export interface CaseRecord {
   mismatch?: string;
 }
 
-/** Ours and the peer, started with the same flags, each in its own workspace folder. */
+type Side = 'ours' | 'peer';
+
+/** Ours and the peer, started with the same flags, each in its own workspace folder; over stdio unless `transport`. */
 export class Pair {
-  private constructor(readonly ours: McpTestClient, readonly peer: McpTestClient, readonly roots: { ours: string; peer: string }, private readonly base: string) {}
+  /** Second clients over HTTP, connected on first use. */
+  private readonly seconds: Partial<Record<Side, Promise<McpTestClient>>> = {};
+
+  private constructor(
+    readonly ours: McpTestClient,
+    readonly peer: McpTestClient,
+    readonly roots: Record<Side, string>,
+    private readonly base: string,
+    private readonly http?: { transport: Transport; endpoints: Record<Side, HttpEndpoint> },
+  ) {}
 
   /** `env` adds to both servers' environment, `oursEnv` to ours only: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
-  static async start(flags: string[], oursEnv: Record<string, string> = {}, env: Record<string, string> = {}): Promise<Pair> {
+  static async start(flags: string[], oursEnv: Record<string, string> = {}, env: Record<string, string> = {}, transport?: Transport): Promise<Pair> {
     const base = realpathSync(mkdtempSync(join(tmpdir(), 'ai-conformance-')));
     const roots = { ours: join(base, 'ours'), peer: join(base, 'peer') };
     for (const root of Object.values(roots)) mkdirSync(root, { recursive: true });
@@ -70,15 +88,35 @@ export class Pair {
     // The same flags and each server's own defaults: the peer's `full` and our `diff` both link the snapshot file
     // (ours adds `### Page changes`). playwright.config.ts sets `full` (inline) for the older specs: not here. Ours
     // also gets the browser the peer is given, so that a configuration both report is the same.
+    const oursFlags = [...peerBrowserFlags(), ...flagsIn(roots.ours)];
+    const oursEnvironment = { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...env, ...oursEnv };
+    if (transport) {
+      const endpoints = {
+        ours: await startEndpoint('ours', oursFlags, oursEnvironment, roots.ours),
+        peer: await startEndpoint('peer', flagsIn(roots.peer), env, roots.peer),
+      };
+      const [ours, peer] = await Promise.all([connectClient(endpoints.ours, transport), connectClient(endpoints.peer, transport)]);
+      return new Pair(ours.mcp, peer.mcp, roots, base, { transport, endpoints });
+    }
     const [ours, peer] = await Promise.all([
-      connectStdio([...peerBrowserFlags(), ...flagsIn(roots.ours)], { cwd: roots.ours, env: { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...env, ...oursEnv } }),
+      connectStdio(oursFlags, { cwd: roots.ours, env: oursEnvironment }),
       connectPeer(roots.peer, flagsIn(roots.peer), env),
     ]);
     return new Pair(ours, peer, roots, base);
   }
 
+  /** The client of `side` that makes `call`. */
+  client(side: Side, call: Call): Promise<McpTestClient> {
+    if (!call.second) return Promise.resolve(this[side]);
+    if (!this.http) throw new Error('A second client needs a case over HTTP (`transport`).');
+    const { transport, endpoints } = this.http;
+    return (this.seconds[side] ??= connectClient(endpoints[side], transport).then(client => client.mcp));
+  }
+
   async close() {
-    await Promise.allSettled([this.ours.close(), this.peer.close()]);
+    const seconds = Object.values(this.seconds).map(async client => (await client).close());
+    await Promise.allSettled([this.ours.close(), this.peer.close(), ...seconds]);
+    await Promise.allSettled(Object.values(this.http?.endpoints ?? {}).map(endpoint => endpoint.stop()));
     rmSync(this.base, { recursive: true, force: true });
   }
 }
@@ -221,10 +259,10 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
   for (const call of testCase.calls) {
     if (call.pauseBefore) await new Promise(resolve => setTimeout(resolve, call.pauseBefore));
     const args = call.args ?? {};
-    const [mine, theirs] = await Promise.all([
-      resolveArgs(pair.ours, args, siteUrl).then(resolved => pair.ours.call(call.tool, resolved)),
-      resolveArgs(pair.peer, args, siteUrl).then(resolved => pair.peer.call(call.tool, resolved)),
-    ]);
+    const [mine, theirs] = await Promise.all((['ours', 'peer'] as const).map(async side => {
+      const client = await pair.client(side, call);
+      return client.call(call.tool, await resolveArgs(client, args, siteUrl));
+    }));
     if (call.setup) continue;
     if (theirs.isError && !expectsError(testCase)) peerPassed = false;
     const ourConsole = consoleView(mine.text, pair.roots.ours);

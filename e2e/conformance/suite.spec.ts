@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect } from '../support/fixtures';
 import { TABLES } from './cases';
 import { DIFFERENCES } from './differences';
-import { Pair, runCase, type CaseRecord } from './harness';
+import { Pair, runCase, type CaseRecord, type Transport } from './harness';
 
 /**
  * Issue 17's conformance suite: every case of every table runs on ours and on @playwright/mcp in the same test, and
@@ -10,15 +10,15 @@ import { Pair, runCase, type CaseRecord } from './harness';
  * case compared (annotation `conformance`); the summary reporter totals them in test-results/conformance-summary.json.
  */
 
-/** One pair of servers per flag set (and environment) and worker, shared by those cases; only the latest is open. */
-const test = base.extend<{}, { pairs: (flags: string[], oursEnv?: Record<string, string>, env?: Record<string, string>) => Promise<Pair> }>({
+/** One pair of servers per flag set (environment, transport) and worker, shared by those cases; only the latest is open. */
+const test = base.extend<{}, { pairs: (flags: string[], oursEnv?: Record<string, string>, env?: Record<string, string>, transport?: Transport) => Promise<Pair> }>({
   pairs: [async ({}, use) => {
     let open: { key: string; pair: Promise<Pair> } | undefined;
-    await use(async (flags, oursEnv = {}, env = {}) => {
-      const key = JSON.stringify([flags, oursEnv, env]);
+    await use(async (flags, oursEnv = {}, env = {}, transport) => {
+      const key = JSON.stringify([flags, oursEnv, env, transport]);
       if (open?.key !== key) {
         if (open) await (await open.pair.catch(() => undefined))?.close();
-        open = { key, pair: Pair.start(flags, oursEnv, env) };
+        open = { key, pair: Pair.start(flags, oursEnv, env, transport) };
       }
       return open.pair;
     });
@@ -48,7 +48,7 @@ for (const table of TABLES) {
       continue;
     }
     test(title, async ({ pairs, site }) => {
-      const pair = await pairs(testCase.flags ?? [], testCase.oursEnv, testCase.env);
+      const pair = await pairs(testCase.flags ?? [], testCase.oursEnv, testCase.env, testCase.transport);
       const result = await runCase(pair, testCase, site.url);
       record({ group: table.group, name: testCase.name, ...result });
       expect(result.mismatch, 'a difference not listed in README "Differences from Playwright MCP"').toBeUndefined();

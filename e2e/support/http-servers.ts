@@ -26,9 +26,11 @@ export interface HttpEndpoint {
 
 export type ServerName = HttpEndpoint['name'];
 
-/** Starts `name` over HTTP, headless, with `args` in a fresh working directory; `env` adds to the environment. */
-export async function startEndpoint(name: ServerName, args: string[] = [], env: Record<string, string> = {}): Promise<HttpEndpoint> {
-  const cwd = mkdtempSync(join(tmpdir(), `ai-http-${name}-`));
+/**
+ * Starts `name` over HTTP, headless, with `args` in `cwd` (its workspace root); `env` adds to the environment, an
+ * undefined value unsets a variable.
+ */
+export async function startEndpoint(name: ServerName, args: string[] = [], env: Record<string, string | undefined> = {}, cwd = mkdtempSync(join(tmpdir(), `ai-http-${name}-`))): Promise<HttpEndpoint> {
   if (name === 'ours') {
     const server = await startHttpServer(args, 'mcp', cwd, env);
     const port = Number(new URL(server.url).port);

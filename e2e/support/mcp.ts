@@ -94,9 +94,9 @@ export interface HttpServerProcess {
 
 /**
  * Spawns `agent-inspector <command> --port 0` and waits for the line that says where it listens; `env` adds to the
- * test's environment.
+ * test's environment (an undefined value unsets a variable).
  */
-export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-')), env: Record<string, string> = {}): Promise<HttpServerProcess> {
+export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-')), env: Record<string, string | undefined> = {}): Promise<HttpServerProcess> {
   const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, '--headless', '--port', '0', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
