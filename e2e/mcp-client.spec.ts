@@ -155,7 +155,7 @@ test('our server over Streamable HTTP, and over legacy SSE by fallback', async (
     expect(notFound).toBeInstanceOf(ElementNotFoundError);
     expect(existsSync(notFound.screenshotPath)).toBe(true);
 
-    // POST /sse is not Streamable HTTP (404), so the client falls back to the legacy SSE transport at the same URL.
+    // POST /sse is not Streamable HTTP (400 "Missing sessionId", as the peer), so the client falls back to legacy SSE there.
     const sse = await McpBrowserClient.connect(`${server.url}/sse`);
     clients.push(sse);
     expect(sse.transport).toBe('sse');

@@ -23,7 +23,7 @@ export interface StdioServer {
 export interface HttpServer {
   /** The Streamable HTTP endpoint, e.g. `http://127.0.0.1:8931/mcp`. */
   url: string | URL;
-  /** `auto` (default): Streamable HTTP, falling back to legacy SSE when the server answers 404 or 405. */
+  /** `auto` (default): Streamable HTTP, falling back to legacy SSE when the server answers 4xx (not 401/403). */
   transport?: 'auto' | 'streamable-http' | 'sse';
   /** Extra request headers (e.g. authorization). */
   headers?: Record<string, string>;
@@ -95,8 +95,9 @@ export async function openConnection(spec: StdioServer | HttpServer | LinkedServ
       await client.connect(new StreamableHTTPClientTransport(url, { requestInit }), { timeout: options.timeout });
       return httpConnection(client, 'streamable-http');
     } catch (error) {
-      // 404/405 is how a server without Streamable HTTP answers the initialize POST; anything else is a real failure.
-      const legacy = error instanceof StreamableHTTPError && (error.code === 404 || error.code === 405);
+      // A 4xx is how a server without Streamable HTTP at that URL answers the initialize POST (the MCP spec's fallback
+      // rule; @playwright/mcp's /sse says 400 "Missing sessionId"), except a refused token, which SSE would not fix.
+      const legacy = error instanceof StreamableHTTPError && !!error.code && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
       if (mode === 'streamable-http' || !legacy) throw connectionError(url.href, error);
     }
   }
