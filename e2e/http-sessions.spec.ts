@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { connectClient, INITIALIZE, MCP_HEADERS, rawRequest, startEndpoint, type ConnectedClient, type HttpEndpoint, type ServerName } from './support/http-servers';
+import { browsersOf, connectClient, INITIALIZE, MCP_HEADERS, rawRequest, startEndpoint, type ConnectedClient, type HttpEndpoint, type ServerName } from './support/http-servers';
 import type { ToolResult } from './support/mcp';
 
 /**
@@ -51,6 +51,25 @@ for (const transport of ['http', 'sse'] as const) {
     expect(records.ours).toEqual(records.peer);
   });
 }
+
+test('clients in contexts of their own share one browser, which closes with the last of them to leave', async ({ site }) => {
+  const records = await onBoth(['--isolated'], async endpoint => {
+    const first = await connectClient(endpoint, 'http');
+    const second = await connectClient(endpoint, 'sse');
+    for (const client of [first, second]) await client.mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const whileBoth = browsersOf(endpoint);
+    await first.leave();
+    // Time enough for a browser that closed with the first client to be gone.
+    await new Promise(resolve => setTimeout(resolve, 2_000));
+    const afterFirst = browsersOf(endpoint);
+    await second.leave();
+    const deadline = Date.now() + 10_000;
+    while (browsersOf(endpoint) > 0 && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 200));
+    return { whileBoth, afterFirst, afterBoth: browsersOf(endpoint) };
+  });
+  expect(records.peer).toEqual({ whileBoth: 1, afterFirst: 1, afterBoth: 0 });
+  expect(records.ours).toEqual(records.peer);
+});
 
 test('a Streamable HTTP client that stops answering pings loses its session, and with it the profile', async ({ site }) => {
   test.setTimeout(120_000);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
@@ -20,6 +20,8 @@ export interface HttpEndpoint {
   name: 'ours' | 'peer';
   port: number;
   host: string;
+  /** The server's process: the browsers it launched are its children. */
+  pid: number;
   log(): string;
   stop(): Promise<void>;
 }
@@ -34,7 +36,7 @@ export async function startEndpoint(name: ServerName, args: string[] = [], env: 
   if (name === 'ours') {
     const server = await startHttpServer(args, 'mcp', cwd, env);
     const port = Number(new URL(server.url).port);
-    return { name, port, host: `127.0.0.1:${port}`, log: server.log, stop: server.stop };
+    return { name, port, host: `127.0.0.1:${port}`, pid: server.process.pid!, log: server.log, stop: server.stop };
   }
   const peerArgs = ['--headless', '--no-sandbox', '--executable-path', findChromium(), '--port', '0', '--host', '127.0.0.1', ...args];
   const child = spawn(process.execPath, [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, ...peerArgs], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -55,6 +57,7 @@ export async function startEndpoint(name: ServerName, args: string[] = [], env: 
     name,
     port,
     host: `localhost:${port}`,
+    pid: child.pid!,
     log: () => output,
     stop: () => new Promise<void>(resolve => {
       if (child.exitCode !== null) return resolve();
@@ -86,6 +89,13 @@ function loopbackFetch(host: string): typeof fetch {
       req.end(body);
     });
   };
+}
+
+/** How many browsers the server runs now: its child processes that are Chromium. */
+export function browsersOf(endpoint: HttpEndpoint): number {
+  // ps exits with 1 when there is no child at all.
+  const children = spawnSync('ps', ['-o', 'comm=', '--ppid', String(endpoint.pid)], { encoding: 'utf8' }).stdout.split('\n');
+  return children.filter(name => /chrom/i.test(name)).length;
 }
 
 export interface ConnectedClient {

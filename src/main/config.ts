@@ -42,6 +42,8 @@ export interface BrowserConfig {
    * browser on it: another session's call is refused with the peer's profile-lock error until the holder lets it go.
    */
   exclusiveProfile?: boolean;
+  /** The browser closes when its last session lets its context go, as Playwright MCP's closes with its last client. */
+  closeWithLastSession?: boolean;
 }
 
 /** Which planner answers negotiation requests (seed 003). */

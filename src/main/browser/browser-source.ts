@@ -52,8 +52,10 @@ export class BrowserSource {
   private shared?: Promise<BrowserContext>;
   /** How many sessions hold the shared context: it closes with the last one. */
   private holders = 0;
-  /** Settles once the browser of the last session that held the persistent profile has closed. */
-  private profileReleased: Promise<void> = Promise.resolve();
+  /** How many contexts of their own sessions hold (when they do not share one), counted from the moment they ask. */
+  private owned = 0;
+  /** Settles once the browser the last session closed is gone (with a persistent profile, its lock too). */
+  private released: Promise<void> = Promise.resolve();
   private idleTimer?: NodeJS.Timeout;
   /** Tool calls running on any session. */
   private calls = 0;
@@ -122,10 +124,19 @@ export class BrowserSource {
    * state), or the shared one. Give it back with releaseContext. `workspaceRoot` places a profile kept per root.
    */
   async newContext(options?: BrowserContextOptions, workspaceRoot?: string): Promise<BrowserContext> {
-    if (!this.config.sharedContext) return this.prepare(await (await this.connected()).newContext({ ...this.contextOptions(), ...options }));
+    if (!this.config.sharedContext) {
+      // Counted before the browser is asked, so the last session leaving meanwhile does not close it under this one.
+      this.owned++;
+      try {
+        return await this.prepare(await (await this.connected()).newContext({ ...this.contextOptions(), ...options }));
+      } catch (error) {
+        this.owned--;
+        throw error;
+      }
+    }
     await this.hold(workspaceRoot);
     try {
-      await this.profileReleased;
+      await this.released;
       return await this.sharedContext(workspaceRoot);
     } catch (error) {
       this.holders--;
@@ -162,7 +173,8 @@ export class BrowserSource {
 
   /**
    * A session is done with its context: its own closes; the shared one closes when no session holds it. A persistent
-   * profile's context is its browser: both close, as Playwright MCP closes a client's browser when it leaves.
+   * profile's context is its browser: both close, as Playwright MCP closes a client's browser when it leaves; so does
+   * the browser of the last session with `closeWithLastSession`.
    */
   async releaseContext(context: BrowserContext): Promise<void> {
     if (this.config.sharedContext) {
@@ -172,11 +184,13 @@ export class BrowserSource {
         return;
       }
       this.shared = undefined;
-      if (this.profile) {
-        // The next session launches once this browser is gone: until then Chromium's lock still holds the profile.
-        this.profileReleased = this.close();
-        return this.profileReleased;
-      }
+    } else {
+      this.owned = Math.max(0, this.owned - 1);
+    }
+    if (this.profile || (this.config.closeWithLastSession && this.owned === 0 && this.holders === 0)) {
+      // The next session launches once this browser is gone: until then Chromium's lock still holds a profile.
+      this.released = this.close();
+      return this.released;
     }
     await context.close().catch(() => {});
   }
@@ -199,7 +213,12 @@ export class BrowserSource {
         browser => {
           if (this.browser === pending) this.launched = browser;
           browser.on('disconnected', () => {
-            if (this.browser === pending) this.browser = undefined;
+            // The browser crashed or was closed from outside: its contexts are gone, and nobody gives them back.
+            if (this.browser === pending) {
+              this.browser = undefined;
+              this.holders = 0;
+              this.owned = 0;
+            }
             if (this.launched === browser) this.launched = undefined;
           });
         },
@@ -262,6 +281,7 @@ export class BrowserSource {
     this.launched = undefined;
     this.shared = undefined;
     this.holders = 0;
+    this.owned = 0;
     const browser = await pending?.catch(() => undefined);
     await browser?.close().catch(() => {});
   }

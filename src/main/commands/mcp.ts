@@ -24,7 +24,7 @@ export interface McpExtension {
 export async function runMcp(options: CliOptions & DebugCliOptions, extension: McpExtension = {}, uiDir?: string) {
   keepServingThroughBugs();
   // Over stdio the one client keeps its browser profile on disk, as with Playwright MCP (unless --isolated).
-  const base = exclusiveOverHttp(coreConfigFrom(options, { persistentByDefault: options.port === undefined }), options);
+  const base = withHttpLifecycle(coreConfigFrom(options, { persistentByDefault: options.port === undefined }), options);
   const ui = uiDir && wantsDebugger(options) ? uiDir : undefined;
   // With a UI someone looks at the steps: each page step gets its screenshot, as in serve.
   const watched = ui ? { ...base, stepScreenshots: true, debug: debugConfigFrom(options) } : base;
@@ -69,10 +69,11 @@ export async function runMcp(options: CliOptions & DebugCliOptions, extension: M
 }
 
 /**
- * Over HTTP a persistent profile (--user-data-dir) is held by one client at a time, as with Playwright MCP, unless
- * --shared-browser-context lets the clients share its one context.
+ * The browser's life over HTTP, as Playwright MCP's: it closes with its last client, and a persistent profile
+ * (--user-data-dir) is held by one client at a time unless --shared-browser-context lets the clients share its context.
  */
-function exclusiveOverHttp(config: CoreConfig, options: CliOptions): CoreConfig {
-  if (options.port === undefined || !config.browser.userDataDir || options.sharedBrowserContext) return config;
-  return { ...config, browser: { ...config.browser, exclusiveProfile: true } };
+function withHttpLifecycle(config: CoreConfig, options: CliOptions): CoreConfig {
+  if (options.port === undefined) return config;
+  const exclusiveProfile = !!config.browser.userDataDir && !options.sharedBrowserContext;
+  return { ...config, browser: { ...config.browser, exclusiveProfile, closeWithLastSession: true } };
 }
