@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { browsersOf, connectClient, INITIALIZE, MCP_HEADERS, rawRequest, startEndpoint, type ConnectedClient, type HttpEndpoint, type ServerName } from './support/http-servers';
-import type { ToolResult } from './support/mcp';
+import { tabTitles, type ToolResult } from './support/mcp';
 
 /**
  * MCP sessions over HTTP as @playwright/mcp 0.0.83 runs them, checked on both servers in the same test: each test
@@ -68,6 +68,26 @@ test('clients in contexts of their own share one browser, which closes with the 
     return { whileBoth, afterFirst, afterBoth: browsersOf(endpoint) };
   });
   expect(records.peer).toEqual({ whileBoth: 1, afterFirst: 1, afterBoth: 0 });
+  expect(records.ours).toEqual(records.peer);
+});
+
+test('--shared-browser-context: clients share the tabs, and one leaving leaves them to the others', async ({ site }) => {
+  const profile = mkdtempSync(join(tmpdir(), 'ai-profile-'));
+  const records = await onBoth(['--user-data-dir', profile, '--shared-browser-context'], async endpoint => {
+    const first = await connectClient(endpoint, 'sse');
+    const second = await connectClient(endpoint, 'http');
+    await first.mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+    const seenBySecond = tabTitles(await second.mcp.call('browser_tabs', { action: 'list' }));
+    await first.leave();
+    await new Promise(resolve => setTimeout(resolve, 1_000));
+    const snapshot = await second.mcp.call('browser_snapshot');
+    const afterFirstLeft = { isError: snapshot.isError, title: snapshot.parsed.page?.title };
+    const browsers = browsersOf(endpoint);
+    await second.leave();
+    return { seenBySecond, afterFirstLeft, browsers };
+  });
+  rmSync(profile, { recursive: true, force: true });
+  expect(records.peer).toEqual({ seenBySecond: ['Sign up'], afterFirstLeft: { isError: false, title: 'Sign up' }, browsers: 1 });
   expect(records.ours).toEqual(records.peer);
 });
 

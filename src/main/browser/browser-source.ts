@@ -172,17 +172,15 @@ export class BrowserSource {
   }
 
   /**
-   * A session is done with its context: its own closes; the shared one closes when no session holds it. A persistent
-   * profile's context is its browser: both close, as Playwright MCP closes a client's browser when it leaves; so does
-   * the browser of the last session with `closeWithLastSession`.
+   * A session is done with its context: its own closes; the shared one (and its tabs) when no session holds it. A
+   * persistent profile's context is its browser: both close, as Playwright MCP closes a client's browser when it
+   * leaves; so does the browser of the last session with `closeWithLastSession`.
    */
   async releaseContext(context: BrowserContext): Promise<void> {
     if (this.config.sharedContext) {
       this.holders = Math.max(0, this.holders - 1);
-      if (this.holders > 0) {
-        await Promise.all(context.pages().map(page => page.close().catch(() => {})));
-        return;
-      }
+      // The other sessions keep every tab, the leaving one's too: they share them, as in Playwright MCP's shared context.
+      if (this.holders > 0) return;
       this.shared = undefined;
     } else {
       this.owned = Math.max(0, this.owned - 1);
