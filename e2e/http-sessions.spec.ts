@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test } from './support/fixtures';
 import { browsersOf, connectClient, INITIALIZE, MCP_HEADERS, rawRequest, startEndpoint, type ConnectedClient, type HttpEndpoint, type ServerName } from './support/http-servers';
 import { tabTitles, type ToolResult } from './support/mcp';
@@ -114,6 +117,30 @@ test('a Streamable HTTP client that stops answering pings loses its session, and
   rmSync(profile, { recursive: true, force: true });
   expect(records.peer).toEqual({ navigated: true, gone: { status: 404, body: 'Session not found' }, nextNavigated: true, stillThere: true });
   expect(records.ours).toEqual(records.peer);
+});
+
+test('the startup banner is the peer\'s: a harness waiting for "Listening on <url>" connects at <url>/mcp, <url> and <url>/sse', async () => {
+  const records = await onBoth([], async endpoint => {
+    await expect.poll(endpoint.log).toContain('/sse endpoint instead.');
+    const banner = endpoint.log().split('For legacy SSE')[0].replaceAll(endpoint.host, '<HOST>').replace(/"(playwright|agent-inspector)"/, '"<NAME>"');
+    const listening = /Listening on (http:\/\/.*)/.exec(endpoint.log())![1];
+    // The peer's URL names localhost, which these tests do not connect to (127.0.0.1 only).
+    if (endpoint.name === 'ours') {
+      for (const transport of [new StreamableHTTPClientTransport(new URL('/mcp', listening)), new StreamableHTTPClientTransport(new URL(listening)), new SSEClientTransport(new URL('/sse', listening))]) {
+        const client = new Client({ name: 'banner', version: '1.0.0' });
+        await client.connect(transport);
+        await client.ping();
+        await client.close();
+      }
+    }
+    return { banner, listening: listening.replace(`:${endpoint.port}`, ':<PORT>') };
+  });
+  expect(records.peer).toEqual({
+    banner: 'Listening on http://<HOST>\nPut this in your client config:\n{\n  "mcpServers": {\n    "<NAME>": {\n      "url": "http://<HOST>/mcp"\n    }\n  }\n}\n',
+    listening: 'http://localhost:<PORT>',
+  });
+  // The address this server listens on, which its Host check accepts (README "Host check").
+  expect(records.ours).toEqual({ ...records.peer, listening: 'http://127.0.0.1:<PORT>' });
 });
 
 test('DNS rebinding: a forged Host is refused with the peer\'s status and words; a request without Host is a bad one', async () => {

@@ -7,7 +7,7 @@ import { InspectorCore } from '../core';
 import { startHttpServer } from '../http-server';
 import { createMcpServer } from '../mcp/server';
 import { splitCommand } from '../proxy/split-command';
-import { printAccess } from './access-notice';
+import { printAccess, reachableUrl } from './access-notice';
 import { startInspector, type RunningInspector } from './inspector-ui';
 import { closeOnExit, keepServingThroughBugs, log } from './process';
 
@@ -58,7 +58,10 @@ export async function runMcp(options: CliOptions & DebugCliOptions, extension: M
   const httpConfig = httpConfigFrom({ ...options, port: options.port });
   const inspector: RunningInspector | undefined = ui ? await startInspector(core, httpConfig, { uiDir: ui }) : undefined;
   const http = inspector?.http ?? await startHttpServer(core, httpConfig);
-  log(`Agent Inspector MCP server listening on ${http.url}/mcp (legacy SSE: ${http.url}/sse)`);
+  // @playwright/mcp's banner: scripts and harnesses written for it wait for "Listening on <url>" and read the URL there.
+  const url = reachableUrl(http);
+  const clientConfig = JSON.stringify({ mcpServers: { 'agent-inspector': { url: `${url}/mcp` } } }, undefined, 2);
+  log(`Listening on ${url}\nPut this in your client config:\n${clientConfig}\nFor legacy SSE transport support, you can use the /sse endpoint instead.`);
   if (inspector) log(`Agent Inspector UI at ${http.url}/`);
   printAccess(http, !!inspector);
   log(core.config.upstream ? `Proxying (one process per session): ${core.config.upstream}` : `Browser: ${core.browser.describe()}`);
