@@ -25,8 +25,7 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
-import { agentTurnsOf } from './agent-turns';
-import { readSpans } from '../sessions/spans-file';
+import { agentTurns } from './agent-turns';
 import { StepReader } from './step-reader';
 import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { summarize } from './summaries';
@@ -213,12 +212,7 @@ export class BridgeHost {
       return stepDiff(recorded ? recordedDiffSource(recorded) : liveDiffSource(live!), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.steps.screenshot(sessionId, seq)) ?? null,
-    agentTurns: async ({ sessionId }) => {
-      const live = this.live.get(sessionId);
-      if (live) return agentTurnsOf(live.spans, live.steps);
-      const recorded = await this.recorded.open(sessionId);
-      return agentTurnsOf((await readSpans(recorded.dir)).spans, recorded.steps);
-    },
+    agentTurns: async ({ sessionId }) => agentTurns(sessionId, this.live, this.recorded),
     stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
     compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.recordingOf(sessionId), await this.recordingOf(withSessionId)),
