@@ -7,7 +7,7 @@ import { writeAtomically } from '../dom-state/writer';
 import { VERSION } from '../version';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, SESSION_VERSION, type RoundRecord, type SessionMeta, type SessionRecord, type ToolCallRecord } from './format';
 import { TextHistoryWriter } from './text-history';
-import { appendSpans } from './spans-file';
+import { appendSpans, spanKeysOf } from './spans-file';
 
 /** DomState diffs longer than this go to a file of their own rather than into the event log. */
 const INLINE_DIFF_LIMIT = 8 * 1024;
@@ -49,6 +49,8 @@ export class SessionWriter {
   /** Bytes of whole lines in the event log: where a torn append is cut back to. */
   private logBytes = 0;
   private lastSeq = 0;
+  /** The spans in spans.jsonl, read once at the first batch (a folder written again, e.g. after an import, may hold some). */
+  private spanKeys?: Set<string>;
 
   constructor(readonly dir: string, started: SessionStartedEvent, private readonly onFailure?: (failure: WriteFailure) => void) {
     this.artifacts = join(dir, ARTIFACTS_DIR);
@@ -68,7 +70,9 @@ export class SessionWriter {
 
   write(event: Exclude<InspectorEvent, RecordingFailedEvent>): void {
     // The agent's spans have a file of their own: events.jsonl stays the session's steps.
-    if (event.type === 'agent-spans') return this.enqueue(async () => void (await appendSpans(this.dir, event.spans)));
+    if (event.type === 'agent-spans') {
+      return this.enqueue(async () => void (await appendSpans(this.dir, event.spans, (this.spanKeys ??= await spanKeysOf(this.dir)))));
+    }
     this.enqueue(async () => this.append(
       event.type === 'tool-call' ? await this.toolCallRecord(event)
         : event.type === 'negotiation-round' ? await this.roundRecord(event)

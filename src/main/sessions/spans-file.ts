@@ -11,9 +11,17 @@ export const SPANS_FILE = 'spans.jsonl';
 
 const key = (span: ReceivedSpan) => `${span.traceId}:${span.spanId}`;
 
-/** Appends the spans not already in the file (a span sent twice, or attached again, is kept once); returns how many. */
-export async function appendSpans(dir: string, spans: ReceivedSpan[]): Promise<number> {
-  const known = new Set((await readSpans(dir)).spans.map(key));
+/** The keys of the spans a file holds: what `appendSpans` is given by a writer that appends to the same file again. */
+export async function spanKeysOf(dir: string): Promise<Set<string>> {
+  return new Set((await readSpans(dir)).spans.map(key));
+}
+
+/**
+ * Appends the spans not already in the file (a span sent twice, or attached again, is kept once); returns how many.
+ * `known` (the file's keys, kept up to date here) spares a writer rereading the whole file on every batch.
+ */
+export async function appendSpans(dir: string, spans: ReceivedSpan[], known?: Set<string>): Promise<number> {
+  known ??= await spanKeysOf(dir);
   const fresh = spans.filter(span => !known.has(key(span)) && known.add(key(span)));
   if (fresh.length) await appendFile(join(dir, SPANS_FILE), fresh.map(span => `${JSON.stringify(span)}\n`).join(''));
   return fresh.length;

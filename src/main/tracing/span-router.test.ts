@@ -25,7 +25,7 @@ const chat = (traceId: string, spanId: string, tool: string, args: Record<string
 const step = (sessionId: string, seq: number, tool: string, args: Record<string, unknown>, trace?: string) =>
   ({ type: 'tool-call', sessionId, seq, tool, args, startedAt: 2_000, endedAt: 2_100, outcome: 'ok', response: {}, code: '', ...(trace && { trace: { traceId: trace, parentSpanId: 'c'.repeat(16), sampled: true } }) }) as ToolCallEvent;
 
-test('spans go to the session whose step carried their trace, masked for it; unclaimed ones wait until a step claims them', () => {
+test('spans go to the session whose step carried their trace, masked for it; unclaimed ones wait until a step claims them', async () => {
   const bus = fakeBus();
   const router = new SpanRouter(bus, { mask: (sessionId, spans) => spans.map(s => ({ ...s, name: `${s.name}@${sessionId}` })) });
   bus.emit({ type: 'session-started', sessionId: 's1', transport: 'stdio', time: 0 });
@@ -36,6 +36,9 @@ test('spans go to the session whose step carried their trace, masked for it; unc
   expect(router.pending.map(s => s.spanId)).toEqual(['2'.repeat(16)]);
   // The step of trace B comes after its span: the waiting span goes to s2 then.
   bus.emit(step('s2', 1, 'browser_click', { target: 'e1' }, TRACE_B));
+  // Not on the step's own path: the waiting spans are looked at once the step is published.
+  expect(bus.published).toHaveLength(1);
+  await new Promise(resolve => setImmediate(resolve));
   expect(bus.published.at(-1)).toMatchObject({ sessionId: 's2', spans: [{ spanId: '2'.repeat(16) }] });
   expect(router.pending).toEqual([]);
 });

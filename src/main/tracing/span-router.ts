@@ -32,6 +32,8 @@ export class SpanRouter {
   private readonly steps = new Map<string, StepForJoin[]>();
   private pendingSpans: ReceivedSpan[] = [];
   private readonly unsubscribe: () => void;
+  private rerouteScheduled = false;
+  private closed = false;
 
   constructor(private readonly bus: SpanBus, private readonly options: SpanRouterOptions) {
     this.unsubscribe = bus.subscribe(event => {
@@ -46,8 +48,14 @@ export class SpanRouter {
       if (steps.length > STEPS_KEPT) steps.shift();
       this.steps.set(event.sessionId, steps);
       if (event.trace) this.claim(event.trace.traceId, event.sessionId);
-      // A step can claim spans that came before it.
-      if (this.pendingSpans.length) this.route([]);
+      // A step can claim spans that came before it: looked at once the burst of steps is past, off the call's path.
+      if (this.pendingSpans.length && !this.rerouteScheduled) {
+        this.rerouteScheduled = true;
+        setImmediate(() => {
+          this.rerouteScheduled = false;
+          if (!this.closed) this.route([]);
+        });
+      }
     });
   }
 
@@ -68,6 +76,7 @@ export class SpanRouter {
   }
 
   close() {
+    this.closed = true;
     this.unsubscribe();
   }
 
