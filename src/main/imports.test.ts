@@ -30,7 +30,7 @@ const ALLOWED: Record<string, string[]> = {
   compare: ['shared', 'replay', 'sessions'],
   fork: ['shared', '.version', 'browser', 'mcp', 'mcp-client', 'replay', 'sessions'],
   'dom-processor': ['shared'],
-  search: ['shared', 'events', 'sessions'],
+  search: ['shared', 'events', 'sessions', 'tracing'],
   locators: ['shared', 'codegen', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', 'codegen', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
   bridge: ['shared', 'tracing', '.config', '.core', '.http-body', '.version', 'mcp-client', 'replay', 'compare', 'fork', 'browser', 'debugger', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],

@@ -4,7 +4,7 @@ import { SearchIndex } from './search-index';
 import type { StepTexts } from './step-text';
 import { indexTerms, queryTerms } from './terms';
 
-const texts = (fields: Partial<StepTexts>): StepTexts => ({ tool: '', args: '', response: '', url: '', console: '', network: '', ...fields });
+const texts = (fields: Partial<StepTexts>): StepTexts => ({ tool: '', args: '', response: '', url: '', console: '', network: '', model: '', ...fields });
 const found = (index: SearchIndex, query: string, sessionId?: string) => index.search(query, { sessionId }).matches.map(match => `${match.sessionId}:${match.seq}`).sort();
 
 test('URLs, refs and identifiers split at punctuation; camelCase parts are indexed but queries stay whole', () => {

@@ -17,7 +17,7 @@ const MIN_PREFIX = 2;
 const FIELD_BITS = SEARCH_FIELDS.length;
 const MAX_DOCS = 2 ** (32 - FIELD_BITS);
 /** A word in the tool's name, the page or the arguments says more about a step than one in its response or logs. */
-const FIELD_WEIGHT: Record<SearchField, number> = { tool: 3, url: 2, args: 2, response: 1, console: 1, network: 1 };
+const FIELD_WEIGHT: Record<SearchField, number> = { tool: 3, url: 2, args: 2, response: 1, console: 1, network: 1, model: 1 };
 const WEIGHT_OF_MASK = Array.from({ length: 2 ** FIELD_BITS }, (_, mask) =>
   Math.max(0, ...SEARCH_FIELDS.filter((_, bit) => mask & (1 << bit)).map(field => FIELD_WEIGHT[field])));
 

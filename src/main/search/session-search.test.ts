@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { ToolCallEvent } from '../../shared/events';
+import type { ReceivedSpan } from '../../shared/spans';
 import { EventBus } from '../events/bus';
 import type { ToolCallRecord } from '../sessions/format';
 import { SessionSearch, type SearchSources } from './session-search';
@@ -89,5 +90,44 @@ test('live steps are indexed as their events arrive, their folders are not read 
   expect((await search.search('shop api/items', { sessionId: 'rec' })).hits[0]).toMatchObject({ field: 'url' });
   await expect(search.search('?!')).rejects.toThrow('The query "?!" has no letters or digits to search for.');
   await expect(search.search('wombat', { sessionId: 'gone' })).rejects.toThrow('No session with id "gone"');
+  search.close();
+});
+
+const chatSpan = (spanId: string, text: string, tool: string, args: Record<string, unknown>): ReceivedSpan => ({
+  traceId: 'a'.repeat(32), spanId, name: 'chat', kind: 3, startMs: 0, endMs: 1, events: [], resource: {},
+  attributes: {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: text }, { type: 'tool_call', name: tool, arguments: args }] }]),
+  },
+});
+
+test('the model text of the turn that chose a step finds the step: recorded spans.jsonl, and live spans as they come', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'search-'));
+  const dir = writeFolder(root, 'rec', line(record(step('rec', 1, 'first'))) + line(record(step('rec', 2, 'second', { args: { function: '() => 2' } }))));
+  const started = { type: 'session-started' as const, sessionId: 'live', transport: 'stdio', time: 5 };
+  const live = new Map<string, Live>([['live', { started, steps: [], spans: [] }]]);
+  const { bus, search } = setUp(root, live);
+  await search.settled();
+  expect((await search.search('platypus')).hits).toEqual([]);
+
+  // Spans attached after the steps were indexed: the step the turn called is indexed again with its text.
+  writeFileSync(join(dir, 'spans.jsonl'), line(chatSpan('1'.repeat(16), 'The total needs checking, platypus.', 'browser_evaluate', { function: '() => 2' })));
+  search.refresh();
+  await search.settled();
+  expect((await search.search('platypus')).hits).toEqual([
+    { sessionId: 'rec', seq: 2, tool: 'browser_evaluate', field: 'model', excerpt: 'The total needs checking, platypus.', session: { label: 'client rec', startedAt: 1000 } },
+  ]);
+
+  // Live: the step first, its turn's span after; then the turn is found once the burst is past.
+  const event = step('live', 1, 'live result');
+  live.get('live')!.steps.push(event);
+  await bus.publish(event);
+  const spans = [chatSpan('2'.repeat(16), 'Reasoning about the echidna', 'browser_evaluate', { function: '() => 1' })];
+  live.get('live')!.spans = spans;
+  await bus.publish({ type: 'agent-spans', sessionId: 'live', spans, time: 6 });
+  await new Promise(resolve => setImmediate(resolve));
+  expect((await search.search('echidna')).hits).toMatchObject([{ sessionId: 'live', seq: 1, field: 'model' }]);
+  // A step of no turn matches none of its text: the turn's text is not spread over the session.
+  expect((await search.search('echidna', { sessionId: 'rec' })).hits).toEqual([]);
   search.close();
 });

@@ -1,12 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { SearchHit, SearchResults } from '../../shared/bridge';
 import type { SessionStartedEvent, ToolCallEvent } from '../../shared/events';
 import type { EventBus } from '../events/bus';
+import type { ReceivedSpan } from '../../shared/spans';
 import { META_FILE, SESSION_FORMAT, type SessionMeta, type ToolCallRecord } from '../sessions/format';
+import { readSpans, SPANS_FILE } from '../sessions/spans-file';
+import type { TurnStep } from '../tracing/agent-turns';
 import { excerpt } from './excerpt';
+import { modelTextsOf } from './model-text';
 import { SearchIndex, type StepMatch } from './search-index';
 import { readSteps, SessionLog, type StepLine } from './session-log';
 import { stepTexts } from './step-text';
@@ -18,7 +22,7 @@ export interface SearchSources {
   /** A recorded session's folder; throws, naming the id, when no such session is known. */
   folderOf(sessionId: string): Promise<string>;
   /** A session of this process: searched from its events as they arrive, never from its folder. */
-  live(sessionId: string): { started: SessionStartedEvent; steps: ToolCallEvent[] } | undefined;
+  live(sessionId: string): { started: SessionStartedEvent; steps: ToolCallEvent[]; spans?: readonly ReceivedSpan[] } | undefined;
 }
 
 /** A recorded session being indexed: where its steps' lines are, and how far its log was read. */
@@ -26,6 +30,10 @@ interface Recorded {
   meta: SessionMeta;
   log: SessionLog;
   lines: Map<number, StepLine>;
+  /** What linking its steps to the agent's model turns reads of them (see model-text.ts). */
+  steps: TurnStep[];
+  /** The size of spans.jsonl when its turns were last linked: read again only when it grew or steps came. */
+  spansSize: number;
   ended: boolean;
   /** Reads of the log run one after the other (the background scan and a search may both ask). */
   reading: Promise<void>;
@@ -54,10 +62,19 @@ export class SessionSearch {
   private scanAgain = false;
   private lastScan = 0;
   private readonly unsubscribe: () => void;
+  /** Per session, the text of the model turn that chose each step (see model-text.ts): indexed and excerpted with it. */
+  private readonly modelTexts = new Map<string, Map<number, string>>();
+  /** Live sessions whose steps are linked to their agent's turns again once the current burst of events is past. */
+  private readonly relinking = new Set<string>();
 
   constructor(private readonly sources: SearchSources) {
     this.unsubscribe = sources.bus.subscribe(event => {
-      if (event.type === 'tool-call') this.index.add(event.sessionId, event.seq, stepTexts(event));
+      if (event.type === 'tool-call') {
+        this.index.add(event.sessionId, event.seq, stepTexts(event, this.modelTexts.get(event.sessionId)?.get(event.seq)));
+        // A step may be the call of a turn whose span came first.
+        if (this.sources.live(event.sessionId)?.spans?.length) this.relinkLive(event.sessionId);
+      }
+      if (event.type === 'agent-spans') this.relinkLive(event.sessionId);
     });
     this.refresh();
   }
@@ -136,7 +153,7 @@ export class SessionSearch {
     if (known) return known;
     const identified = readMeta(dir).then(meta => {
       if (this.sources.live(meta.id) || this.recorded.has(meta.id)) return null;
-      const session: Recorded = { meta, log: new SessionLog(dir), lines: new Map(), ended: false, reading: Promise.resolve() };
+      const session: Recorded = { meta, log: new SessionLog(dir), lines: new Map(), steps: [], spansSize: 0, ended: false, reading: Promise.resolve() };
       this.recorded.set(meta.id, session);
       return session;
     });
@@ -150,18 +167,63 @@ export class SessionSearch {
   private readOn(session: Recorded): Promise<void> {
     session.reading = session.reading.then(async () => {
       const { steps, ended, restarted } = await session.log.readNew();
+      const id = session.meta.id;
       if (restarted) {
-        this.index.dropSession(session.meta.id);
+        this.index.dropSession(id);
         session.lines.clear();
+        session.steps = [];
+        session.spansSize = 0;
+        this.modelTexts.delete(id);
       }
       for (const [i, { record, line }] of steps.entries()) {
-        this.index.add(session.meta.id, record.seq, stepTexts(record));
+        this.index.add(id, record.seq, stepTexts(record, this.modelTexts.get(id)?.get(record.seq)));
         session.lines.set(record.seq, line);
+        const { seq, tool, args, startedAt, trace, actor, via } = record;
+        session.steps.push({ seq, tool, args, startedAt, ...(trace && { trace }), ...(actor && { actor }), ...(via && { via }) });
         if (i % CHUNK === CHUNK - 1) await yieldToEventLoop();
       }
+      await this.relinkRecorded(session, steps.length > 0);
       session.ended ||= ended;
     });
     return session.reading;
+  }
+
+  /** Links a recorded session's steps to the turns in its spans.jsonl again, when either changed. */
+  private async relinkRecorded(session: Recorded, newSteps: boolean) {
+    const size = (await stat(join(session.log.dir, SPANS_FILE)).catch(() => undefined))?.size ?? 0;
+    if (size === session.spansSize && !newSteps) return;
+    session.spansSize = size;
+    if (!size) return;
+    const texts = modelTextsOf((await readSpans(session.log.dir)).spans, session.steps);
+    const changed = this.changedModelTexts(session.meta.id, texts);
+    const lines = changed.map(seq => session.lines.get(seq)).filter(line => line !== undefined);
+    for (const record of await readSteps(session.log.dir, lines)) {
+      if (record) this.index.add(session.meta.id, record.seq, stepTexts(record, texts.get(record.seq)));
+    }
+  }
+
+  /** Links a live session's steps to its agent's turns again, once per burst of steps and spans, off their path. */
+  private relinkLive(sessionId: string) {
+    if (this.relinking.has(sessionId)) return;
+    this.relinking.add(sessionId);
+    setImmediate(() => {
+      this.relinking.delete(sessionId);
+      const live = this.sources.live(sessionId);
+      if (!live?.spans?.length) return;
+      const texts = modelTextsOf(live.spans, live.steps);
+      const bySeq = new Map(live.steps.map(step => [step.seq, step]));
+      for (const seq of this.changedModelTexts(sessionId, texts)) {
+        const step = bySeq.get(seq);
+        if (step) this.index.add(sessionId, seq, stepTexts(step, texts.get(seq)));
+      }
+    });
+  }
+
+  /** Keeps a session's model texts; returns the steps whose text is not what was indexed. */
+  private changedModelTexts(sessionId: string, texts: Map<number, string>): number[] {
+    const before = this.modelTexts.get(sessionId) ?? new Map<number, string>();
+    this.modelTexts.set(sessionId, texts);
+    return [...new Set([...before.keys(), ...texts.keys()])].filter(seq => before.get(seq) !== texts.get(seq));
   }
 
   /** The matches as hits, with excerpts rebuilt from the steps themselves (in memory, or one line read back each). */
@@ -178,7 +240,8 @@ export class SessionSearch {
       sessionMatches.forEach((match, i) => {
         const step = steps[i];
         if (!step || !label) return;
-        hits.set(match, { sessionId, seq: match.seq, tool: step.tool, ...excerpt(stepTexts(step), match.terms, match.fields), session: label });
+        const texts = stepTexts(step, this.modelTexts.get(sessionId)?.get(match.seq));
+        hits.set(match, { sessionId, seq: match.seq, tool: step.tool, ...excerpt(texts, match.terms, match.fields), session: label });
       });
     }));
     return matches.flatMap(match => hits.get(match) ?? []);

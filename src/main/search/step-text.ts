@@ -3,7 +3,7 @@ import { renderResponse } from '../../shared/response';
 import type { ToolCallRecord } from '../sessions/format';
 
 /** The searchable fields of a step, in the order a hit names the field its excerpt comes from. */
-export const SEARCH_FIELDS = ['args', 'response', 'console', 'network', 'url', 'tool'] as const;
+export const SEARCH_FIELDS = ['args', 'response', 'console', 'network', 'url', 'tool', 'model'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 export type StepTexts = Record<SearchField, string>;
 
@@ -18,10 +18,11 @@ const bounded = (text: string) => (text.length > FIELD_CHARS ? text.slice(0, FIE
 
 /**
  * What a step is searched by: its tool, arguments, response (without the aria snapshot, which is huge and mostly
- * the page's own text), page URL and title, console messages and request URLs. Events on the bus and records on
- * disk are already redacted of --secrets values, so nothing here can show a secret.
+ * the page's own text), page URL and title, console messages and request URLs, and the text of the model turn that
+ * chose it (`model`, see model-text.ts). Events on the bus, records and spans on disk are already redacted of
+ * --secrets values, so nothing here can show a secret.
  */
-export function stepTexts(step: ToolCallEvent | ToolCallRecord): StepTexts {
+export function stepTexts(step: ToolCallEvent | ToolCallRecord, model = ''): StepTexts {
   const args = Object.entries(step.args).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
   // Only the entries that belong to this step: a request finishing later comes again with a later step, but under the
   // seq of its own (which indexed its URL while it was pending).
@@ -34,5 +35,6 @@ export function stepTexts(step: ToolCallEvent | ToolCallRecord): StepTexts {
     url: bounded([step.url, step.title].filter(Boolean).join('\n')),
     console: bounded(activity.console.map(entry => entry.text).join('\n')),
     network: bounded(activity.network.map(entry => `${entry.method} ${entry.url}`).join('\n')),
+    model: bounded(model),
   };
 }

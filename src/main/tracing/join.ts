@@ -30,8 +30,9 @@ function sameArgs(a: unknown, b: unknown): boolean {
 /**
  * Links each step to the model turn that chose it. By trace context first: of the turns in the step's trace that had
  * ended when the step started, the latest that emitted this tool (else the latest). Otherwise by the call the model
- * emitted: the earliest turn, ended before the step, with an unused call of this tool and these arguments (else, unless
- * `exactOnly`, of this tool). Steps are taken in time order, and each emitted call is used once.
+ * emitted: the earliest turn, ended before the step, with an unused call of this tool and these arguments; then, for
+ * the steps still unlinked and unless `exactOnly`, of this tool alone. Each pass takes the steps in time order, and each
+ * emitted call is used once, so a step whose arguments match is never robbed by an earlier one whose only tool does.
  */
 export function joinTurns(steps: StepForJoin[], turns: ModelTurn[], { exactOnly = false } = {}): JoinResult {
   const ordered = [...turns].sort((a, b) => a.endMs - b.endMs);
@@ -43,22 +44,19 @@ export function joinTurns(steps: StepForJoin[], turns: ModelTurn[], { exactOnly 
     if (toolCall >= 0) used.add(`${turn.spanId}:${toolCall}`);
     links.set(step.seq, { spanId: turn.spanId, via, ...(toolCall >= 0 && { toolCall }) });
   };
-  for (const step of [...steps].sort((a, b) => a.startedAt - b.startedAt)) {
-    const before = ordered.filter(turn => turn.endMs <= step.startedAt);
-    if (step.trace) {
-      const inTrace = before.filter(turn => turn.traceId === step.trace!.traceId);
-      const chose = [...inTrace].reverse().find(turn => unusedCall(turn, step, false) >= 0) ?? inTrace.at(-1);
-      if (chose) {
-        link(step, chose, 'trace', unusedCall(chose, step, true) >= 0 ? unusedCall(chose, step, true) : unusedCall(chose, step, false));
-        continue;
-      }
-    }
-    for (const exact of exactOnly ? [true] : [true, false]) {
-      const turn = before.find(candidate => unusedCall(candidate, step, exact) >= 0);
-      if (turn) {
-        link(step, turn, 'tool-call', unusedCall(turn, step, exact));
-        break;
-      }
+  const inTime = [...steps].sort((a, b) => a.startedAt - b.startedAt);
+  const before = (step: StepForJoin) => ordered.filter(turn => turn.endMs <= step.startedAt);
+  for (const step of inTime) {
+    if (!step.trace) continue;
+    const inTrace = before(step).filter(turn => turn.traceId === step.trace!.traceId);
+    const chose = [...inTrace].reverse().find(turn => unusedCall(turn, step, false) >= 0) ?? inTrace.at(-1);
+    if (chose) link(step, chose, 'trace', unusedCall(chose, step, true) >= 0 ? unusedCall(chose, step, true) : unusedCall(chose, step, false));
+  }
+  for (const exact of exactOnly ? [true] : [true, false]) {
+    for (const step of inTime) {
+      if (links.has(step.seq)) continue;
+      const turn = before(step).find(candidate => unusedCall(candidate, step, exact) >= 0);
+      if (turn) link(step, turn, 'tool-call', unusedCall(turn, step, exact));
     }
   }
   const linked = new Set([...links.values()].map(l => l.spanId));

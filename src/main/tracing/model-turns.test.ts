@@ -70,3 +70,10 @@ test('steps link to the turn that chose them: by trace first, else by the emitte
   expect(links.has(5)).toBe(false);
   expect(unlinked).toEqual(['t4']);
 });
+
+test('a step whose arguments match keeps its call; an earlier step matching the tool alone takes what is left', () => {
+  const turns = [turn('t1', 1_000, [['browser_click', { target: 'e2' }]]), turn('t2', 1_500, [['browser_click', { target: 'e7' }]])];
+  const { links } = joinTurns([step(1, 'browser_click', { target: 'e9' }, 2_000), step(2, 'browser_click', { target: 'e2' }, 2_100)], turns);
+  expect(links.get(2)).toEqual({ spanId: 't1', via: 'tool-call', toolCall: 0 });
+  expect(links.get(1)).toEqual({ spanId: 't2', via: 'tool-call', toolCall: 0 });
+});
