@@ -81,3 +81,68 @@ test('the Model tab shows the turn that chose the step: its marker text, reasoni
     await server.stop();
   }
 });
+
+test('the Agent lane shows each model turn over the session\'s time; a bar opens its step; where the time went; Search sessions finds the model\'s text', async ({ site }, testInfo) => {
+  const { BasicTracerProvider, SimpleSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+  const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+  const server = await startHttpServer([], 'serve');
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: `${server.url}/v1/traces` }))] });
+  const tracer = provider.getTracer('scripted-agent');
+  const { browser, page, errors } = await openInspector(server.url);
+  const agent = await connectHttp(server.url);
+  const calls = [
+    ['browser_navigate', { url: `${site.url}/form.html` }, 'Opening the form, wallabyfern.'],
+    ['browser_snapshot', {}, 'Reading what the form asks.'],
+    ['browser_click', { element: 'Create account', target: "getByRole('button', { name: 'Create account' })" }, 'Submitting it.'],
+  ] as const;
+  try {
+    // No trace context on the calls: each turn is linked by the tool call it emitted, as an agent without SEP-414 would be.
+    for (const [index, [name, args, text]] of calls.entries()) {
+      const startTime = Date.now();
+      await new Promise(resolve => setTimeout(resolve, 150));
+      tracer.startSpan(`chat model-${index}`, { startTime, attributes: {
+        'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'gpt-test', 'gen_ai.usage.input_tokens': 2_000 * (index + 1), 'gen_ai.usage.output_tokens': 40,
+        'gen_ai.usage.cost': 0.01,
+        'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: text }, { type: 'tool_call', name, arguments: args }] }]),
+      } }).end();
+      await agent.client.callTool({ name, arguments: args });
+    }
+    await provider.forceFlush();
+    await expect(page.getByTestId('timeline-step')).toHaveCount(3);
+
+    const lane = page.getByTestId('agent-lane');
+    await expect(lane.getByTestId('agent-turn')).toHaveCount(3);
+    await expect(lane).toContainText('Agent · 3 model turns');
+    await expect(lane.getByTestId('agent-tokens')).toContainText('Model 12.0k in / 120 out · cost 0.0300 · our responses');
+    const time = lane.getByTestId('agent-time');
+    for (const part of ['model', 'browser', 'held', 'other']) await expect(time.locator(`[data-part="${part}"]`)).toBeVisible();
+    // Three turns of ≥150 ms: at least 0.4 s of model time.
+    expect(Number(await time.locator('[data-part="model"]').getAttribute('data-ms'))).toBeGreaterThanOrEqual(400);
+    await expect(time.locator('[data-part="held"]')).toHaveAttribute('data-ms', '0');
+    await expect(lane.getByTestId('agent-turn').nth(1)).toHaveAttribute('aria-label', /^gpt-test · .* · 4,000 in \/ 40 out tokens · cost 0\.0100 · chose step 2$/);
+
+    // A bar opens the step its turn chose (and the keyboard does too); the selected step's turn is marked.
+    await lane.getByTestId('agent-turn').nth(1).click();
+    await expect(stepRow(page, 2)).toHaveAttribute('aria-selected', 'true');
+    await expect(lane.getByTestId('agent-turn').nth(1)).toHaveClass(/selected/);
+    await lane.getByTestId('agent-turn').nth(2).focus();
+    await page.keyboard.press('Enter');
+    await expect(stepRow(page, 3)).toHaveAttribute('aria-selected', 'true');
+    await snap(page, 'agent-lane', 'agent-lane', testInfo);
+
+    // The model's text is searched with the step it chose.
+    await page.getByRole('searchbox', { name: 'Search sessions' }).fill('wallabyfern');
+    const hits = page.getByTestId('search-hit');
+    await expect(hits).toHaveCount(1);
+    await expect(hits).toHaveAttribute('data-seq', '1');
+    await expect(hits).toContainText('model');
+    await hits.click();
+    await expect(stepRow(page, 1)).toHaveAttribute('aria-selected', 'true');
+    expect(errors).toEqual([]);
+  } finally {
+    await agent.close();
+    await provider.shutdown();
+    await browser.close();
+    await server.stop();
+  }
+});

@@ -10,6 +10,7 @@ import { DebugBar } from './panels/debugger/DebugBar';
 import { HeldCallPanel } from './panels/debugger/HeldCallPanel';
 import { DetailPanel } from './panels/detail/DetailPanel';
 import { ForkBar } from './panels/fork/ForkBar';
+import { AgentLane } from './panels/model/AgentLane';
 import { PageViewPanel } from './panels/page-view/PageViewPanel';
 import { ReplayBar } from './panels/replay/ReplayBar';
 import { DropZone } from './panels/transfer/DropZone';
@@ -80,6 +81,7 @@ export function App() {
           {openSessionId && liveRunning ? <DebugBar /> : null}
           {openSessionId ? <ForkBar /> : null}
           {openSessionId ? <TokenChart /> : null}
+          {openSessionId ? <AgentLane /> : null}
           <TimelinePanel />
           <BreakpointsPanel />
         </aside>

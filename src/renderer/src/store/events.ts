@@ -70,6 +70,9 @@ function apply(event: BridgeEvent) {
     }
     case 'negotiation-round':
       return;
+    case 'agent-turns':
+      state.noteAgentSpans(event.sessionId);
+      return;
     case 'replay':
       state.applyReplayEvent(event);
       return;

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { activitySlice } from './activity';
+import { agentSlice } from './agent';
 import { compareSlice } from './compare';
 import { debuggerSlice } from './debugger';
 import { forkSlice } from './fork';
@@ -29,4 +30,5 @@ export const useStore = create<Store>()((...args) => ({
   ...compareSlice(...args),
   ...forkSlice(...args),
   ...debuggerSlice(...args),
+  ...agentSlice(...args),
 }));

@@ -2,6 +2,7 @@ import type { StateCreator } from 'zustand';
 import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '../../../shared/bridge';
 import type { AriaNode } from '../../../shared/aria-tree';
 import type { ActivitySlice } from './activity';
+import type { AgentSlice } from './agent';
 import type { LocatorsSlice } from './locators';
 import type { NegotiationSlice } from './negotiation';
 import type { ReplaySlice } from './replay';
@@ -81,5 +82,5 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice & ForkSlice & DebuggerSlice;
+export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice & ForkSlice & DebuggerSlice & AgentSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import type { StepSummary } from '../../../../shared/bridge';
 import { TOKEN_ENCODING } from '../../../../shared/tokens';
 import { Panel } from '../../components/Panel';
+import { useWidth } from '../../components/useWidth';
 import { useStore } from '../../store';
 import { compactTokens, describeStepTokens } from './format';
 import { layoutChart } from './layout';
@@ -89,17 +90,3 @@ const hoverTitle = (step: StepSummary) => `#${step.seq} ${step.tool}\n${step.tok
 
 const readout = (step: StepSummary) =>
   [`${compactTokens(step.tokens!.total.tokens)} tok`, ...step.tokens!.sections.map(section => `${section.name} ${compactTokens(section.tokens)}`)].join(' · ');
-
-/** The element's width in CSS pixels, kept up to date: the chart draws in real pixels so its text is not stretched. */
-function useWidth<T extends HTMLElement>(): [number, (element: T | null) => void] {
-  const [width, setWidth] = useState(300);
-  const observer = useRef<ResizeObserver | undefined>(undefined);
-  useEffect(() => () => observer.current?.disconnect(), []);
-  const ref = useCallback((element: T | null) => {
-    observer.current?.disconnect();
-    if (!element) return;
-    observer.current = new ResizeObserver(([entry]) => setWidth(Math.max(100, Math.floor(entry.contentRect.width))));
-    observer.current.observe(element);
-  }, []);
-  return [width, ref];
-}
