@@ -11,7 +11,7 @@ import type { Comparison } from './comparison';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
 import type { RoundArtifacts, StepNegotiation } from './negotiation-view';
-import type { AgentTurns } from './spans';
+import type { AgentTurns, ModelTurn } from './spans';
 import { DEBUG_INPUTS, DEBUG_VIEWER_COMMANDS, type Breakpoint, type DebugOutputs, type SessionDebugState } from './debugger';
 
 /**
@@ -240,6 +240,8 @@ export const BRIDGE_INPUTS = {
   }),
   /** The session's model turns, from the spans its agent sent, each linked to the step it chose. */
   agentTurns: z.strictObject({ sessionId }),
+  /** One model turn whole (its messages, text, reasoning and tool calls), by its span id: the Model tab's. */
+  modelTurn: z.strictObject({ sessionId, spanId: z.string().regex(/^[0-9a-f]{16}$/, 'a span id is 16 lowercase hex digits') }),
   /** Two sessions' steps aligned and compared (src/main/compare): where they part, and what differs per pair. */
   compareSessions: z.strictObject({ sessionId, withSessionId: sessionId }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
@@ -321,7 +323,7 @@ export const BRIDGE_INPUTS = {
  */
 export const VIEWER_COMMANDS: ReadonlySet<BridgeCommand> = new Set<BridgeCommand>([
   'status', 'listSessions', 'openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation',
-  'negotiationArtifacts', 'screenshot', 'stepActivity', 'agentTurns', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
+  'negotiationArtifacts', 'screenshot', 'stepActivity', 'agentTurns', 'modelTurn', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
   'replayScreenshot', 'compareReplay', 'zipSession', 'readTransfer', ...DEBUG_VIEWER_COMMANDS,
 ]);
 
@@ -338,6 +340,7 @@ interface BridgeOutputs extends DebugOutputs {
   screenshot: StepImage | null;
   stepActivity: StepActivityView;
   agentTurns: AgentTurns;
+  modelTurn: ModelTurn;
   searchSessions: SearchResults;
   compareSessions: Comparison;
   highlight: { highlighted: boolean; reason?: string };

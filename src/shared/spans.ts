@@ -64,10 +64,19 @@ export interface TurnLink {
   toolCall?: number;
 }
 
-/** A session's model turns (read from the agent's spans) and the step each led to: the Model tab and the Agent lane. */
+/** A turn without its messages and text: what the Agent lane draws, small enough to send again as steps come. */
+export type TurnSummary = Omit<ModelTurn, 'input' | 'output' | 'reasoning' | 'toolCalls'> & {
+  /** How many tool calls the turn emitted. */
+  toolCalls: number;
+};
+
+/**
+ * A session's model turns (read from the agent's spans) and the step each led to: the Agent lane, and the Model tab
+ * (which asks for its one turn whole, `modelTurn`).
+ */
 export interface AgentTurns {
   /** In the order they started. */
-  turns: ModelTurn[];
+  turns: TurnSummary[];
   /** By step: the turn that chose it. */
   links: ({ seq: number } & TurnLink)[];
   /** Turns no step is linked to, by span id: listed, not guessed. */

@@ -25,7 +25,7 @@ import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import { RecordedState, StateFolder } from './state-files';
 import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
-import { agentTurns } from './agent-turns';
+import { AgentTurnsSource } from './agent-turns';
 import { StepReader } from './step-reader';
 import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
 import { summarize } from './summaries';
@@ -181,6 +181,7 @@ export class BridgeHost {
     exposed: !!this.options.exposed,
   }));
 
+  private readonly agentTurns = new AgentTurnsSource({ live: id => this.live.get(id), recorded: id => this.recorded.open(id) });
   private readonly locators = new LocatorCommands({ recordingOf: id => this.recordingOf(id), live: id => this.live.get(id) });
 
   private readonly debugCommands = new DebugCommands(() => this.core.debugger, async id => {
@@ -212,7 +213,8 @@ export class BridgeHost {
       return stepDiff(recorded ? recordedDiffSource(recorded) : liveDiffSource(live!), seq, fromSeq);
     },
     screenshot: async ({ sessionId, seq }) => (await this.steps.screenshot(sessionId, seq)) ?? null,
-    agentTurns: async ({ sessionId }) => agentTurns(sessionId, this.live, this.recorded),
+    agentTurns: ({ sessionId }) => this.agentTurns.turns(sessionId),
+    modelTurn: ({ sessionId, spanId }) => this.agentTurns.turn(sessionId, spanId),
     stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
     compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.recordingOf(sessionId), await this.recordingOf(withSessionId)),

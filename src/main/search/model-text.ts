@@ -1,5 +1,5 @@
 import type { ReceivedSpan } from '../../shared/spans';
-import { agentTurnsOf, type TurnStep } from '../tracing/agent-turns';
+import { linkTurns, type TurnStep } from '../tracing/agent-turns';
 
 /**
  * What each step is searched by on the model's side: the reasoning and text of the turn that chose it (the agent's
@@ -9,12 +9,12 @@ import { agentTurnsOf, type TurnStep } from '../tracing/agent-turns';
 export function modelTextsOf(spans: readonly ReceivedSpan[], steps: readonly TurnStep[]): Map<number, string> {
   const texts = new Map<number, string>();
   if (!spans.length) return texts;
-  const { turns, links } = agentTurnsOf(spans, steps);
+  const { turns, links } = linkTurns(spans, steps);
   const bySpan = new Map(turns.map(turn => [turn.spanId, turn]));
-  for (const link of links) {
+  for (const [seq, link] of links) {
     const turn = bySpan.get(link.spanId);
     const text = turn && [turn.reasoning, turn.output].filter(Boolean).join('\n');
-    if (text) texts.set(link.seq, text);
+    if (text) texts.set(seq, text);
   }
   return texts;
 }

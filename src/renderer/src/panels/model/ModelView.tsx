@@ -1,6 +1,7 @@
 import type { EmittedToolCall, ModelTurn, TurnMessage } from '../../../../shared/spans';
 import { useStore } from '../../store';
 import { useAgentTurns } from './useAgentTurns';
+import { useModelTurn } from './useModelTurn';
 
 const ms = (value: number) => (value >= 1_000 ? `${(value / 1_000).toFixed(1)} s` : `${Math.round(value)} ms`);
 const count = (value: number | undefined) => (value === undefined ? '–' : value.toLocaleString('en-US'));
@@ -12,12 +13,14 @@ const count = (value: number | undefined) => (value === undefined ? '–' : valu
  */
 export function ModelView() {
   const seq = useStore(state => state.selectedSeq);
+  const sessionId = useStore(state => state.opened?.session.id);
   const agent = useAgentTurns();
+  const link = agent?.links.find(candidate => candidate.seq === seq);
+  const turn = useModelTurn(sessionId, link?.spanId);
   if (seq === undefined) return <p className="empty">Select a step to see the model turn that chose it.</p>;
   if (!agent) return <p className="empty">Reading the agent's spans…</p>;
-  const link = agent.links.find(candidate => candidate.seq === seq);
-  const turn = link && agent.turns.find(candidate => candidate.spanId === link.spanId);
-  if (!turn) {
+  if (link && !turn) return <p className="empty">Reading the model turn…</p>;
+  if (!link || !turn) {
     return (
       <div className="model-view" data-testid="model-view">
         <p className="empty" data-testid="model-none">

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import type { ModelTurn } from '../../../../shared/spans';
+import type { TurnSummary } from '../../../../shared/spans';
 import { barLabel, layoutLane, MAX_ROWS } from './lane-layout';
 
-const turn = (spanId: string, startMs: number, endMs: number, extra: Partial<ModelTurn> = {}): ModelTurn =>
-  ({ spanId, traceId: 't', startMs, endMs, input: [], toolCalls: [], ...extra });
+const turn = (spanId: string, startMs: number, endMs: number, extra: Partial<TurnSummary> = {}): TurnSummary =>
+  ({ spanId, traceId: 't', startMs, endMs, toolCalls: 0, ...extra });
 
 test('turns and steps share one axis; overlapping turns get rows of their own; a bar selects the first step it chose', () => {
   const agent = {

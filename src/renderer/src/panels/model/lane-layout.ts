@@ -1,5 +1,5 @@
 import type { StepSummary } from '../../../../shared/bridge';
-import type { AgentTurns, ModelTurn } from '../../../../shared/spans';
+import type { AgentTurns, TurnSummary } from '../../../../shared/spans';
 
 /** Rows model turns are stacked into when they overlap (an agent running sub-agents); more share the last row. */
 export const MAX_ROWS = 3;
@@ -9,7 +9,7 @@ const MIN_WIDTH = 2;
 const CHAR_WIDTH = 6;
 
 export interface TurnBar {
-  turn: ModelTurn;
+  turn: TurnSummary;
   x: number;
   width: number;
   row: number;
@@ -34,7 +34,7 @@ export interface LaneLayout {
 const compact = (value: number) => (value >= 1_000 ? `${(value / 1_000).toFixed(value >= 10_000 ? 0 : 1)}k` : String(value));
 
 /** A turn's bar label: its model and tokens, as much of it as fits. */
-export function barLabel(turn: ModelTurn, width: number): string | undefined {
+export function barLabel(turn: TurnSummary, width: number): string | undefined {
   const tokens = turn.inputTokens !== undefined || turn.outputTokens !== undefined
     ? `${compact(turn.inputTokens ?? 0)}→${compact(turn.outputTokens ?? 0)}` : '';
   for (const label of [[turn.model, tokens].filter(Boolean).join(' · '), tokens, turn.model]) {
