@@ -1,6 +1,7 @@
 // UI benchmark (web mode, Chromium): time to render a 10,000-node aria tree, to open a 500-step recorded session, to
 // open a 5,000-line DOM diff and to show a step whose response is 500 KB of snapshot in the Response tab, each beside
-// a peer measured in the same page and run — the same data as plain text.
+// a peer measured in the same page and run — the same data as plain text; and the Model tab of a step in a session whose
+// agent sent a model turn per step (spans.jsonl, the conversation growing turn by turn).
 //
 //   npm run bench:ui                   (builds first)
 //   node bench/ui.js --runs 5          (or BENCH_RUNS=5): measurements of each kind
@@ -22,7 +23,8 @@ const TREE_NODES = 10_000;
 const SESSION_STEPS = 500;
 const DIFF_LINES = 5_000;
 const RESPONSE_BYTES = 500 * 1024;
-const TARGETS = { tree: 200, session: 1_500, diff: 500, response: 150 };
+const MODEL_TURNS = 300;
+const TARGETS = { tree: 200, session: 1_500, diff: 500, response: 150, model: 100 };
 
 const countNodes = yaml => yaml.split('\n').filter(line => /^\s*- (?!\/)/.test(line)).length;
 
@@ -77,6 +79,19 @@ function writeSession(root, name, id, steps) {
   });
   lines.push({ type: 'session-ended', sessionId: id, time: startedAt + steps.length * 1000 + 500 });
   writeFileSync(join(dir, 'events.jsonl'), lines.map(line => JSON.stringify(line)).join('\n') + '\n');
+  return { dir, stepStart: seq => startedAt + seq * 1000 };
+}
+
+/** One turn of a scripted agent as the tracing receiver stores it: the conversation so far in, a text and a call out. */
+function turnSpan(run, k, startMs) {
+  const input = Array.from({ length: Math.min(k, 40) }, (_, i) => ({ role: i % 2 ? 'tool' : 'user', parts: [{ type: 'text', content: `Message ${i} of turn ${k}: ${'the page lists items and a cart. '.repeat(18)}` }] }));
+  const output = [{ role: 'assistant', parts: [{ type: 'text', content: `Turn ${k} of run ${run}: the next item is e${k}; clicking it.` }, { type: 'tool_call', id: `c${k}`, name: 'browser_click', arguments: { target: `e${k}` } }] }];
+  return {
+    traceId: `${String(run).padStart(2, '0')}${'a'.repeat(30)}`, spanId: (k + 1).toString(16).padStart(16, '0'), name: 'chat bench-model', kind: 3, startMs: startMs - 800, endMs: startMs - 5,
+    attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'bench-model', 'gen_ai.usage.input_tokens': 900 * Math.min(k, 40), 'gen_ai.usage.output_tokens': 40,
+      'gen_ai.input.messages': JSON.stringify(input), 'gen_ai.output.messages': JSON.stringify(output) },
+    events: [], resource: { 'service.name': 'bench-agent' },
+  };
 }
 
 /** A DomState-style diff of DIFF_LINES changed lines: half removed, half added (a navigation to another page). */
@@ -117,6 +132,10 @@ function writeSessions(root, yaml, jpeg) {
       { tool: 'browser_navigate', args: { url: 'https://bench.example/new' }, code: "await page.goto('https://bench.example/new');", dom: dom.replace('page', `page ${run}`), domDiff: bigDiff(run) },
       { tool: 'browser_snapshot', args: {}, code: '', dom: dom.replace('page', `page ${run}`) },
     ]);
+    // A model turn before each of MODEL_TURNS clicks, linked by the call it emitted.
+    const clicks = Array.from({ length: MODEL_TURNS }, (_, i) => ({ tool: 'browser_click', args: { target: `e${i + 1}` }, code: `await page.getByRole('button', { name: 'Item ${i + 1}' }).click();` }));
+    const model = writeSession(root, `model-${run}`, `bench-model-${run}`, clicks);
+    writeFileSync(join(model.dir, 'spans.jsonl'), clicks.map((_, i) => `${JSON.stringify(turnSpan(run, i + 1, model.stepStart(i + 1)))}\n`).join(''));
     // Step 2's response is a 500 KB snapshot (what browser_snapshot answers on a large page); step 3 is small.
     const page = { url: 'https://bench.example/big', title: 'Big' };
     writeSession(root, `response-${run}`, `bench-response-${run}`, [
@@ -182,9 +201,9 @@ async function main() {
     server = await startServe(root);
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(server.url);
-    await page.getByTestId('session-item').nth(4 * RUNS - 1).waitFor();
+    await page.getByTestId('session-item').nth(5 * RUNS - 1).waitFor();
 
-    const samples = { tree: [], treeText: [], session: [], sessionText: [], diff: [], diffText: [], response: [], responseText: [] };
+    const samples = { tree: [], treeText: [], session: [], sessionText: [], diff: [], diffText: [], response: [], responseText: [], model: [], modelText: [] };
     for (let run = 0; run < RUNS; run++) {
       // Open the tree session (its last, small step is selected), then time selecting the 10k-node step.
       await page.getByTestId('session-item').filter({ hasText: `bench tree-${run}` }).click();
@@ -217,6 +236,18 @@ async function main() {
       samples.response.push(await clickUntil(page, '[data-testid=timeline-step][data-seq="2"]',
         () => document.querySelector('[data-testid=response-view]')?.getAttribute('data-seq') === '2' && Number(document.querySelector('[data-testid=response-view] [data-title=Snapshot] pre')?.getAttribute('data-lines')) > 10_000 && !!document.querySelector('[data-title=Snapshot] .yaml-ref')));
       samples.responseText.push(await plainText(page, `### Page\n- Page URL: https://bench.example/big\n### Snapshot\n\`\`\`yaml\n${big}\n\`\`\``));
+      // The Model tab open on the last step, then time selecting a step halfway whose turn saw 40 messages.
+      await page.getByTestId('session-item').filter({ hasText: `bench model-${run}` }).click();
+      await page.getByTestId('tab-model').click();
+      await page.locator(`[data-testid=model-view][data-span="${(MODEL_TURNS + 1).toString(16).padStart(16, '0')}"]`).waitFor();
+      const half = MODEL_TURNS / 2;
+      // Scrolled into view without selecting anything on the way (the timeline is virtualized).
+      const row = page.locator(`[data-testid=timeline-step][data-seq="${half}"]`);
+      while (!(await row.count())) await page.getByTestId('timeline').evaluate(list => { list.scrollTop -= list.clientHeight; });
+      samples.model.push(await clickUntil(page, `[data-testid=timeline-step][data-seq="${half}"]`,
+        new Function(`return () => document.querySelector('[data-testid=model-output]')?.textContent.startsWith('Turn ${half} of run ${run}:')`)()));
+      const turn = turnSpan(run, half, 0);
+      samples.modelText.push(await plainText(page, [...JSON.parse(turn.attributes['gen_ai.input.messages']), ...JSON.parse(turn.attributes['gen_ai.output.messages'])].map(message => message.parts[0].content).join('\n\n')));
       await page.getByTestId('tab-code').click();
     }
 
@@ -229,6 +260,7 @@ async function main() {
       row(`open a ${SESSION_STEPS}-step recorded session`, samples.session, samples.sessionText, TARGETS.session),
       row(`open a ${DIFF_LINES.toLocaleString()}-line DOM diff`, samples.diff, samples.diffText, TARGETS.diff),
       row(`Response tab: a step with ${RESPONSE_BYTES / 1024} KB of snapshot`, samples.response, samples.responseText, TARGETS.response),
+      row(`Model tab: a step of ${MODEL_TURNS} turns (40 messages in)`, samples.model, samples.modelText, TARGETS.model),
     ], 1);
     console.log('\ninspector: from the click to the painted frame showing the result — bridge round trip over the WebSocket,');
     console.log('reading the session, snapshot or diff from disk, parsing, virtualized or piecewise render. plain text: the same data put into');
