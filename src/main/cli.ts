@@ -9,6 +9,8 @@ import { VERSION } from './version';
 export const DEFAULT_SERVE_PORT = 9400;
 /** The built renderer, beside this entry's folder (out/main/cli.js → out/renderer). */
 const UI_DIR = fileURLToPath(new URL('../renderer', import.meta.url));
+/** The static report's viewer (report.vite.config.ts), beside the renderer. */
+const REPORT_VIEWER_DIR = fileURLToPath(new URL('../report-viewer', import.meta.url));
 /** What ships beside the build (out/main/cli.js → resources/): the demo site. */
 const RESOURCES_DIR = fileURLToPath(new URL('../../resources', import.meta.url));
 
@@ -85,6 +87,12 @@ export function buildProgram(): Command {
     .option('--latest', 'the newest session under the recording folder')
     .option('--secrets <file>', 'dotenv file of NAME=value: each value masked in the spans as <secret>NAME</secret>')
     .action(async (session, file, options) => (await import('./commands/attach-trace')).runAttachTrace(session, file, options));
+  program.command('report').description('write a static report of recorded runs: the inspector\'s UI, read-only, opening from file:// or any static host')
+    .argument('[sessions...]', 'session folders or .zip files, or session ids under --session-dir (default: every session there)')
+    .addOption(sessionDirOption())
+    .option('--latest', 'only the newest session under the recording folder')
+    .option('-o, --output <dir>', 'the report folder (replaced if it holds a report)', 'agent-inspector-report')
+    .action(async (sessions, options) => (await import('./commands/report')).runReport(sessions, options, REPORT_VIEWER_DIR));
   program.command('sessions').description('list the recorded sessions in a folder, newest first')
     .argument('[dir]', 'the --session-dir folder', '.')
     .action(async dir => (await import('./commands/sessions')).runSessions(dir));

@@ -11,6 +11,7 @@ import type { Comparison } from './comparison';
 import type { ParsedResponse } from './response';
 import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from './replay-view';
 import type { RoundArtifacts, StepNegotiation } from './negotiation-view';
+import type { ReportInfo } from './report';
 import type { AgentTurns, ModelTurn } from './spans';
 import { DEBUG_INPUTS, DEBUG_VIEWER_COMMANDS, type Breakpoint, type DebugOutputs, type SessionDebugState } from './debugger';
 
@@ -63,6 +64,8 @@ export interface OpenedSession {
 export interface StepImage {
   mimeType: string;
   base64: string;
+  /** In a static report, where the image is (relative to the page); `base64` is then empty. */
+  url?: string;
 }
 
 export interface StepDetail {
@@ -381,6 +384,8 @@ export type BridgeOutput<C extends BridgeCommand> = BridgeOutputs[C];
 /** What `window.inspector` (Electron) and the WebSocket client (web mode) both provide. */
 export interface InspectorApi {
   invoke<C extends BridgeCommand>(command: C, input: BridgeInput<C>): Promise<BridgeOutput<C>>;
+  /** Set when the UI runs as a static report (shared/report.ts): answers were recorded, nothing can act. */
+  report?: ReportInfo;
   /** Returns the function that unsubscribes. */
   subscribe(listener: (event: BridgeEvent) => void): () => void;
 }

@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { InspectorStatus, OpenedSession, SessionInfo, StepDetail } from '../../../shared/bridge';
 import type { AriaNode } from '../../../shared/aria-tree';
+import type { ReportInfo } from '../../../shared/report';
 import type { ActivitySlice } from './activity';
 import type { AgentSlice } from './agent';
 import type { LocatorsSlice } from './locators';
@@ -33,6 +34,8 @@ export interface UiSlice {
    * Signed in with a read-only (viewer) link: the core refuses every acting command, so the UI does not offer them.
    */
   readOnly: boolean;
+  /** The UI runs as a static report (agent-inspector report): what needs a running inspector is not offered at all. */
+  report?: ReportInfo;
   detailTab: DetailTab;
   setDetailTab(tab: DetailTab): void;
   /**

@@ -1,3 +1,4 @@
+import { inspector } from '../bridge/inspector';
 import type { Slice, UiSlice } from './types';
 
 const THEME_KEY = 'agent-inspector.theme';
@@ -27,8 +28,9 @@ export const uiSlice: Slice<UiSlice> = (set, get) => ({
     set(state => ({ toasts: state.toasts.filter(toast => toast.id !== id) }));
   },
   connected: true,
-  // The server's readable role cookie (its credential cookie is HttpOnly): see src/main/access.
-  readOnly: /(?:^|;\s*)agent_inspector_role=viewer(?:;|$)/.test(document.cookie),
+  // The server's readable role cookie (its credential cookie is HttpOnly): see src/main/access. A report acts on nothing.
+  readOnly: !!inspector.report || /(?:^|;\s*)agent_inspector_role=viewer(?:;|$)/.test(document.cookie),
+  report: inspector.report,
   detailTab: 'response',
   setDetailTab(detailTab) {
     set({ detailTab });

@@ -1,0 +1,155 @@
+import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo } from '../../shared/bridge';
+import type { DebuggerState } from '../../shared/debugger';
+import { answerKey, chunkOf, type ReportInfo, type ReportRun } from '../../shared/report';
+import { BridgeHost } from '../bridge/bridge-host';
+import { defaultCoreConfig } from '../config';
+import { InspectorCore } from '../core';
+import { zipFolder } from '../sessions/zip-writer';
+import { VERSION } from '../version';
+import { ChunkWriter } from './chunks';
+import { reportPage } from './report-page';
+import { runAnswers, type Answer } from './run-answers';
+
+export interface ReportOptions {
+  /** Session folders, in the order given. */
+  sessions: string[];
+  output: string;
+  /** The built viewer (out/report-viewer): copied into the report. */
+  viewerDir: string;
+  /** Said as each run is written: `run 3 of 20: …`. */
+  progress?(line: string): void;
+}
+
+export interface ReportResult {
+  runs: number;
+  steps: number;
+  /** Bytes of the viewer's data (chunks and images), of the sessions' zips, and of the viewer itself. */
+  dataBytes: number;
+  zipBytes: number;
+  viewerBytes: number;
+}
+
+/** The marker of a folder `report` wrote: only such a folder (or an empty one) is replaced. */
+const MARKER = 'data/index.js';
+
+/**
+ * Writes a static report: index.html, the viewer, and per run the answers the read-only UI asks for (see
+ * shared/report.ts), asked of the bridge the app itself runs, so the report shows what the app shows. Written into a
+ * scratch folder beside `output` and moved into place at the end: a failure leaves the previous report as it was.
+ */
+export async function writeReport(options: ReportOptions): Promise<ReportResult> {
+  const output = resolve(options.output);
+  await refuseForeignFolder(output);
+  const scratch = `${output}.writing-${process.pid}`;
+  await rm(scratch, { recursive: true, force: true });
+  const core = new InspectorCore(defaultCoreConfig({ tokenCount: false }));
+  const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: scratch, outputDir: scratch } });
+  try {
+    const ask = (command: Parameters<BridgeHost['invoke']>[0], input: unknown) => bridge.invoke(command, input);
+    const chunks = new ChunkWriter(join(scratch, 'data'));
+    const ids = [];
+    for (const dir of options.sessions) ids.push(await bridge.addSessionFolder(dir, false));
+    const runs = Object.fromEntries(ids.map((id, run) => [id, run]));
+    const list: ReportRun[] = [];
+    let steps = 0;
+    let zipBytes = 0;
+    for (const [run, sessionId] of ids.entries()) {
+      options.progress?.(`run ${run + 1} of ${ids.length}: ${basename(options.sessions[run])}`);
+      const written = new Set<string>();
+      let opened: OpenedSession | undefined;
+      for await (const answers of runAnswers(ask, sessionId)) {
+        opened ??= answers.find(answer => answer.command === 'openSession')?.reply.ok ? (answers[0].reply as { result: OpenedSession }).result : undefined;
+        for (const [path, replies] of byChunk(answers, runs)) {
+          if (written.has(path)) continue;
+          written.add(path);
+          await chunks.write(path, replies);
+        }
+      }
+      const zip = `data/runs/${run}/${basename(options.sessions[run])}.zip`;
+      await mkdir(dirname(join(scratch, zip)), { recursive: true });
+      zipBytes += await zipFolder(options.sessions[run], basename(options.sessions[run]), join(scratch, zip));
+      list.push(runSummary(opened!, run, zip));
+      steps += opened!.steps.length;
+    }
+    list.sort((a, b) => b.startedAt - a.startedAt);
+    const info: ReportInfo = { writer: `agent-inspector ${VERSION}`, createdAt: Date.now(), list, runs };
+    await chunks.writeIndex(info, await indexAnswers(ask, new Set(ids)));
+    await cp(options.viewerDir, join(scratch, 'viewer'), { recursive: true });
+    await writeFile(join(scratch, 'index.html'), reportPage());
+    await rm(output, { recursive: true, force: true });
+    await mkdir(dirname(output), { recursive: true });
+    await rename(scratch, output);
+    return { runs: ids.length, steps, dataBytes: chunks.bytes, zipBytes, viewerBytes: await folderBytes(join(output, 'viewer')) };
+  } catch (error) {
+    await rm(scratch, { recursive: true, force: true });
+    throw error;
+  } finally {
+    bridge.close();
+    await core.close();
+  }
+}
+
+/** The answers grouped by the chunk that holds them; a session's folder path is left out (it is the writer's machine's). */
+function byChunk(answers: Answer[], runs: ReportInfo['runs']): Map<string, Record<string, BridgeReply>> {
+  const chunks = new Map<string, Record<string, BridgeReply>>();
+  for (const { command, input, reply } of answers) {
+    const path = chunkOf(command, input, runs);
+    if (!path) throw new Error(`The report has no place for ${command} answers.`);
+    if (!chunks.has(path)) chunks.set(path, {});
+    chunks.get(path)![answerKey(command, input)] = command === 'openSession' && reply.ok ? { ok: true, result: withoutDir(reply.result as OpenedSession) } : reply;
+  }
+  return chunks;
+}
+
+function withoutDir(opened: OpenedSession): OpenedSession {
+  const { dir: _dir, ...session } = opened.session;
+  return { ...opened, session };
+}
+
+/** The front page's answers: no agent, no browser, the report's sessions only. */
+async function indexAnswers(ask: (command: 'listSessions', input: unknown) => Promise<BridgeReply>, ids: Set<string>): Promise<Record<string, BridgeReply>> {
+  const listed = await ask('listSessions', {});
+  const sessions = listed.ok ? (listed.result as SessionInfo[]).filter(session => ids.has(session.id)).map(({ dir: _dir, ...session }) => session) : [];
+  const status: InspectorStatus = {
+    version: VERSION, mode: 'web', mcpUrl: '', access: { tokenRequired: false }, agents: [],
+    browser: { state: 'stopped', description: 'A static report: no browser' }, demo: { state: 'idle' },
+  };
+  return {
+    [answerKey('status', {})]: { ok: true, result: status },
+    [answerKey('listSessions', {})]: { ok: true, result: sessions },
+    [answerKey('debugState', {})]: { ok: true, result: { sessions: {}, breakpoints: [], pauseTimeoutMs: 0, pauseOnStart: false } satisfies DebuggerState },
+  };
+}
+
+function runSummary({ session, steps }: OpenedSession, run: number, zip: string): ReportRun {
+  const counted = steps.filter(step => step.tokens);
+  return {
+    sessionId: session.id, run, client: session.clientName ?? session.transport, startedAt: session.startedAt, steps: steps.length,
+    durationMs: steps.length ? Math.max(...steps.map(step => step.endedAt)) - steps[0].startedAt : 0,
+    failedCalls: steps.filter(step => step.outcome === 'error').length,
+    pageErrors: steps.reduce((sum, step) => sum + (step.activity?.errors ?? 0), 0),
+    failedRequests: steps.reduce((sum, step) => sum + (step.activity?.failed ?? 0), 0),
+    ...(counted.length && { tokens: counted.reduce((sum, step) => sum + step.tokens!.total.tokens, 0) }),
+    ...(session.forkOf && { forkOf: session.forkOf }),
+    zip,
+  };
+}
+
+/** An existing output folder is replaced only when it is empty or a report (a typo must not delete someone's folder). */
+async function refuseForeignFolder(output: string) {
+  const entries = await readdir(output).catch(() => undefined);
+  if (!entries?.length) return;
+  if (!(await stat(join(output, MARKER)).catch(() => undefined))) {
+    throw new Error(`${output} exists and is not a report written by agent-inspector: choose another -o, or empty it first.`);
+  }
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return total;
+}

@@ -1,0 +1,80 @@
+import type { BridgeCommand } from './bridge';
+import type { ForkOrigin } from './events';
+
+/**
+ * A static report (`agent-inspector report`): the inspector's own UI over answers recorded ahead of time. The writer
+ * (src/main/report) asks the bridge every question the read-only UI can ask of a run and stores each answer under
+ * `answerKey(command, input)`, grouped in chunks that the viewer (src/renderer/src/report) loads with script tags, the one
+ * way a page opened from file:// can read files beside it. `chunkOf` is the contract between the two.
+ */
+
+/** A run as the report's front page lists it. */
+export interface ReportRun {
+  sessionId: string;
+  /** Its data folder: `data/runs/<n>/`. */
+  run: number;
+  client: string;
+  startedAt: number;
+  steps: number;
+  /** From the first call's start to the last call's end. */
+  durationMs: number;
+  failedCalls: number;
+  pageErrors: number;
+  failedRequests: number;
+  /** Tokens the agent received in the responses, where counted. */
+  tokens?: number;
+  /** The run continues another from one of its steps (`agent-inspector fork`). */
+  forkOf?: ForkOrigin;
+  /** The session's zip, relative to the report (the app imports it as any session zip). */
+  zip: string;
+}
+
+/** What `data/index.js` declares before anything else loads. */
+export interface ReportInfo {
+  /** `agent-inspector <version>` that wrote it. */
+  writer: string;
+  createdAt: number;
+  /** Newest first. */
+  list: ReportRun[];
+  /** Run number (its data folder, `data/runs/<n>/`) by session id. */
+  runs: Record<string, number>;
+}
+
+/**
+ * The global the data scripts push onto: `["info", ReportInfo]` (data/index.js), then `["chunk", path, base64]` per chunk
+ * loaded, the base64 of the gzipped JSON of its answers (`{ [answerKey]: BridgeReply }`).
+ */
+export const REPORT_GLOBAL = '__agentInspectorReport';
+
+/** The commands whose answers a report holds; any other is refused by the viewer as not part of a report. */
+export const REPORT_COMMANDS = [
+  'status', 'listSessions', 'debugState', 'openSession', 'locatorReport', 'export', 'agentTurns', 'modelTurn', 'getStep',
+  'screenshot', 'stepDiff', 'stepActivity', 'stateFiles', 'readStateFile', 'negotiation', 'negotiationArtifacts',
+] as const satisfies readonly BridgeCommand[];
+export type ReportCommand = (typeof REPORT_COMMANDS)[number];
+
+/** `getStep {"seq":3,"sessionId":"…"}`: the command and its input with sorted keys, so the writer and viewer agree. */
+export function answerKey(command: string, input: Record<string, unknown>): string {
+  return `${command} ${JSON.stringify(Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))))}`;
+}
+
+/**
+ * The file (under data/, without `.js`) holding an answer: the front page's in `front`; a run's own in its `run` chunk,
+ * loaded when it opens; each step's in a chunk of its own, loaded when the step is selected; a model turn's messages and
+ * a negotiation round's artifacts apart, as they can be large. Undefined: the answer is not in a report.
+ */
+export function chunkOf(command: string, input: Record<string, unknown>, runs: ReportInfo['runs']): string | undefined {
+  if (command === 'status' || command === 'listSessions' || command === 'debugState') return 'front';
+  const run = typeof input.sessionId === 'string' ? runs[input.sessionId] : undefined;
+  if (run === undefined) return undefined;
+  if (command === 'modelTurn') return `runs/${run}/turns/${String(input.spanId)}`;
+  if (command === 'negotiationArtifacts') return `runs/${run}/rounds/${hex(String(input.interactionId))}-${Number(input.round)}`;
+  if (typeof input.seq === 'number') return `runs/${run}/steps/${input.seq}`;
+  return `runs/${run}/run`;
+}
+
+/** An image the writer moved out of an answer into a file beside the data: the UI shows it by address. */
+export const IMAGE_DIR = 'images';
+
+/** A name safe in any file system for an id of any characters. */
+const hex = (text: string) => Array.from(new TextEncoder().encode(text), byte => byte.toString(16).padStart(2, '0')).join('');
