@@ -12,6 +12,7 @@ import { DetailPanel } from './panels/detail/DetailPanel';
 import { ForkBar } from './panels/fork/ForkBar';
 import { AgentLane } from './panels/model/AgentLane';
 import { PageViewPanel } from './panels/page-view/PageViewPanel';
+import { DownloadRun, RunsPage } from './panels/report/RunsPage';
 import { ReplayBar } from './panels/replay/ReplayBar';
 import { DropZone } from './panels/transfer/DropZone';
 import { ExportPreview } from './panels/transfer/ExportPreview';
@@ -31,6 +32,7 @@ function Header() {
   const toggleTheme = useStore(state => state.toggleTheme);
   const demoRunning = useStore(state => state.status?.demo.state === 'running');
   const readOnly = useStore(state => state.readOnly);
+  const report = useStore(state => state.report);
   const session = opened?.session;
   return (
     <header className="app-header">
@@ -41,9 +43,19 @@ function Header() {
         </span>
       ) : null}
       <span className="grow" />
-      <CompareWithMenu />
-      {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>Connect an agent</button> : null}
-      {readOnly ? (
+      {report ? (
+        <>
+          {openSessionId ? <DownloadRun sessionId={openSessionId} /> : null}
+          {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>All runs</button> : null}
+          <span className="read-only-badge" data-testid="report-badge" title={`A static report written ${new Date(report.createdAt).toLocaleString()} by ${report.writer}: the recorded runs, read-only.`}>Report</span>
+        </>
+      ) : (
+        <>
+          <CompareWithMenu />
+          {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>Connect an agent</button> : null}
+        </>
+      )}
+      {report ? null : readOnly ? (
         <span className="read-only-badge" data-testid="read-only" title="Signed in with a read-only link: you can watch sessions and export them, not act on a browser.">
           Read-only
         </span>
@@ -68,6 +80,8 @@ export function App() {
   const liveRunning = useStore(state => !!state.opened?.session.live && state.opened.session.running);
   // An agent waiting for a person to annotate its page: the page view takes the whole workspace.
   const annotating = useStore(state => !!(state.openSessionId && state.debug[state.openSessionId]?.annotation));
+  // A static report shows recordings: nothing in it drives a browser, so those panels are not there at all.
+  const report = useStore(state => !!state.report);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);
@@ -77,16 +91,16 @@ export function App() {
       <div className="app-body">
         <aside className="sidebar">
           <SessionsPanel />
-          {openSessionId && !liveRunning ? <ReplayBar /> : null}
+          {openSessionId && !report && !liveRunning ? <ReplayBar /> : null}
           {openSessionId && liveRunning ? <DebugBar /> : null}
-          {openSessionId ? <ForkBar /> : null}
+          {openSessionId && !report ? <ForkBar /> : null}
           {openSessionId ? <TokenChart /> : null}
           {openSessionId ? <AgentLane /> : null}
           <TimelinePanel />
-          <BreakpointsPanel />
+          {report ? null : <BreakpointsPanel />}
         </aside>
         <main className="workspace">
-          {openSessionId ? <HeldCallPanel /> : null}
+          {openSessionId && !report ? <HeldCallPanel /> : null}
           {openSessionId ? (
             <div className={`panels${annotating ? ' annotating' : detailExpanded ? ' detail-expanded' : ''}`}>
               <PageViewPanel />
@@ -94,8 +108,8 @@ export function App() {
               <DetailPanel />
             </div>
           ) : (
-            <ErrorBoundary name="Connect">
-              <ConnectPanel />
+            <ErrorBoundary name={report ? 'Runs' : 'Connect'}>
+              {report ? <RunsPage /> : <ConnectPanel />}
             </ErrorBoundary>
           )}
         </main>

@@ -11,12 +11,16 @@ export function ActivityToolbar({ filter, onFilter, filterLabel, children }: {
 }) {
   const upTo = useStore(state => state.activityUpTo);
   const setUpTo = useStore(state => state.setActivityUpTo);
+  // A report holds each step's own entries (all of them up to every step would grow with the square of its length).
+  const report = useStore(state => !!state.report);
   return (
     <div className="activity-toolbar">
       <input type="search" aria-label={filterLabel} placeholder={`${filterLabel}…`} value={filter} onChange={event => onFilter(event.target.value)} />
-      <label>
-        <input type="checkbox" checked={upTo} onChange={event => setUpTo(event.target.checked)} /> All up to this step
-      </label>
+      {report ? null : (
+        <label>
+          <input type="checkbox" checked={upTo} onChange={event => setUpTo(event.target.checked)} /> All up to this step
+        </label>
+      )}
       {children}
     </div>
   );

@@ -19,7 +19,7 @@ import { StateFilesView } from '../state-files/StateFilesView';
  * a tab's view stays mounted once shown (hidden while another tab is active), so an editor is not rebuilt on each
  * switch.
  */
-const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
+const TABS: { id: DetailTab; label: string; View: ComponentType; acts?: true }[] = [
   { id: 'response', label: 'Response', View: ResponseView },
   { id: 'model', label: 'Model', View: ModelView },
   { id: 'code', label: 'Code', View: CodeView },
@@ -29,8 +29,9 @@ const TABS: { id: DetailTab; label: string; View: ComponentType }[] = [
   { id: 'negotiation', label: 'Negotiation', View: NegotiationView },
   { id: 'locators', label: 'Locators', View: LocatorsView },
   { id: 'state-files', label: 'Browser State', View: StateFilesView },
-  { id: 'replay', label: 'Replay', View: ReplayView },
-  { id: 'run-code', label: 'Run code', View: RunCodeView },
+  // These two drive a browser: a static report has none, so it has no such tabs.
+  { id: 'replay', label: 'Replay', View: ReplayView, acts: true },
+  { id: 'run-code', label: 'Run code', View: RunCodeView, acts: true },
 ];
 
 export function DetailPanel() {
@@ -38,12 +39,14 @@ export function DetailPanel() {
   const setDetailTab = useStore(state => state.setDetailTab);
   const expanded = useStore(state => state.detailExpanded);
   const toggleExpanded = useStore(state => state.toggleDetailExpanded);
+  const report = useStore(state => !!state.report);
+  const tabs = report ? TABS.filter(tab => !tab.acts) : TABS;
   const [shown, setShown] = useState<ReadonlySet<DetailTab>>(() => new Set([active]));
   if (!shown.has(active)) setShown(new Set([...shown, active]));
   return (
     <section className="panel detail-panel" data-testid="detail-panel" aria-label="Step details">
       <header className="panel-header tab-strip" role="tablist">
-        {TABS.map(tab => (
+        {tabs.map(tab => (
           <button
             key={tab.id}
             type="button"
@@ -70,7 +73,7 @@ export function DetailPanel() {
           {expanded ? '⤡' : '⤢'}
         </button>
       </header>
-      {TABS.filter(tab => shown.has(tab.id)).map(({ id, label, View }) => (
+      {tabs.filter(tab => shown.has(tab.id)).map(({ id, label, View }) => (
         <div key={id} className="panel-body" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`} hidden={id !== active}>
           <ErrorBoundary name={label}>
             <View />

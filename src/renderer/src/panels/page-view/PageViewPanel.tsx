@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { StepImage } from '../../../../shared/bridge';
 import { Panel } from '../../components/Panel';
+import { imageSrc } from '../../components/image-src';
 import { useStore } from '../../store';
 import { AnnotationMode } from '../debugger/AnnotationMode';
 import { PageNowView } from '../debugger/PageNowView';
@@ -35,7 +36,7 @@ export function PageViewPanel() {
   const stepShot = chosen === 'now' ? undefined : chosen;
   const shot = now ? 'now' : !detail?.before ? 'after' : stepShot ?? (boxes.length ? 'before' : 'after');
   const image: StepImage | undefined = shot === 'before' ? detail?.before : shot === 'after' ? detail?.screenshot : undefined;
-  const src = image && `data:${image.mimeType};base64,${image.base64}`;
+  const src = image && imageSrc(image);
   useEffect(() => setSize(undefined), [src]);
   useShotKeys(detail ? setPageShot : undefined);
 

@@ -3,8 +3,8 @@ import type { StepImage } from '../../../../shared/bridge';
 import { PAIR_MARK, PAIR_STATUS } from '../../../../shared/comparison';
 import type { ReplayStepResult } from '../../../../shared/replay-view';
 import { useStore } from '../../store';
+import { imageSrc } from '../../components/image-src';
 
-const imageSrc = (image: StepImage) => `data:${image.mimeType};base64,${image.base64}`;
 
 /** A unified diff as text, one line per row, coloured by its first character (never parsed as markup). */
 function DiffText({ diff }: { diff: string }) {

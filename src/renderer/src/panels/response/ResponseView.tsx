@@ -4,6 +4,7 @@ import { SECTION_TITLES, splitSections } from '../../../../shared/response';
 import { SNAPSHOT_MODES } from '../../../../shared/snapshot-modes';
 import { PREAMBLE_SECTION, TOKEN_ENCODING, type SectionTokens } from '../../../../shared/tokens';
 import { CopyButton } from '../../components/CopyButton';
+import { imageBytes, imageSrc } from '../../components/image-src';
 import { useStore } from '../../store';
 import { DebugNote } from '../debugger/DebugNote';
 import { bytesText, tokensText, utf8Bytes } from './format';
@@ -167,19 +168,19 @@ function Section({ title, text, body, bytes, tokens }: { title?: string; text: s
 function ImageItem({ image, tokens }: { image?: StepImage; tokens?: SectionTokens }) {
   const [size, setSize] = useState<{ width: number; height: number }>();
   if (!image) return <p className="muted">An image (not kept in this recording).</p>;
-  const bytes = Math.floor((image.base64.length * 3) / 4);
+  const bytes = imageBytes(image);
   return (
     <figure className="response-image">
       <figcaption className="response-row">
         <h3>Image</h3>
         <span className="muted" data-testid="response-image-size">
-          {size ? `${size.width} × ${size.height} px · ` : ''}{image.mimeType} · {bytesText(bytes)}
+          {size ? `${size.width} × ${size.height} px · ` : ''}{image.mimeType}{bytes === undefined ? '' : ` · ${bytesText(bytes)}`}
           {tokens ? ` · ${tokensText(tokens.tokens, true)} (estimate)` : ''}
         </span>
       </figcaption>
       <div className="response-image-frame">
         <img
-          src={`data:${image.mimeType};base64,${image.base64}`}
+          src={imageSrc(image)}
           alt="The image the agent received"
           onLoad={event => setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
         />

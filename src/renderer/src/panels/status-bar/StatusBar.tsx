@@ -11,6 +11,16 @@ export function StatusBar() {
   const viewerUrl = viewerUrlOf(status);
   const agents = status?.agents ?? [];
   const browser = status?.browser;
+  const report = useStore(state => state.report);
+  if (report) {
+    return (
+      <footer className="status-bar" data-testid="status-bar">
+        <span data-testid="report-status">Static report · {report.list.length} run{report.list.length === 1 ? '' : 's'} · written {new Date(report.createdAt).toLocaleString()}</span>
+        <span className="grow" />
+        <span className="muted">{report.writer}</span>
+      </footer>
+    );
+  }
   return (
     <footer className="status-bar" data-testid="status-bar">
       <span className={`dot ${connected ? 'ok' : 'bad'}`} aria-hidden="true" />

@@ -42,7 +42,8 @@ export function thumbnail(sessionId: string, seq: number): Promise<string | unde
   if (!entry) {
     entry = schedule(async () => {
       const image = await inspector.invoke('screenshot', { sessionId, seq });
-      return image ? shrink(image.mimeType, image.base64) : undefined;
+      // A report's image is a file beside the page: shown as it is (its bytes cannot be read from file://).
+      return image ? (image.url || shrink(image.mimeType, image.base64)) : undefined;
     }).catch(() => undefined);
     cache.set(key, entry);
     if (cache.size > MAX_CACHED) {
