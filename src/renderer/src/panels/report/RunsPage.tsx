@@ -54,7 +54,7 @@ export function RunsPage() {
                 {run.forkOf ? <span className="muted runs-fork" title="This run continues another from one of its steps"> fork of {clientOf.get(run.forkOf.session)?.client ?? run.forkOf.session.slice(0, 8)} at step {run.forkOf.step}</span> : null}
               </th>
               <td>{new Date(run.startedAt).toLocaleString()}</td>
-              <td>{run.steps}</td>
+              <td data-testid="report-run-steps">{run.steps}</td>
               <td>{duration(run.durationMs)}</td>
               <td data-testid="report-run-errors"><Errors run={run} /></td>
               <td>{run.tokens === undefined ? '–' : compactTokens(run.tokens)}</td>

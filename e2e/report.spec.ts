@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright';
+import { openZip } from '../src/main/sessions/zip-reader';
+import { expect, test } from './support/fixtures';
+import { CLI, connectStdio, refOf } from './support/mcp';
+
+const run = promisify(execFile);
+const PASSWORD = 'pw-never-in-a-report-71';
+
+/** Every file of the report as the text it holds: chunks unpacked from their base64 gzip, zips from their entries. */
+async function reportTexts(dir: string): Promise<{ name: string; text: string }[]> {
+  const texts: { name: string; text: string }[] = [];
+  for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const path = join(dir, name);
+    if (!statSync(path).isFile()) continue;
+    const data = readFileSync(path);
+    if (name.endsWith('.zip')) {
+      const zip = await openZip(path, { maxEntries: 1000, maxTotalBytes: 1e9 });
+      for (const entry of zip.entries.filter(entry => !entry.directory)) {
+        const bytes = await zip.read(entry);
+        texts.push({ name: `${name}:${entry.name}`, text: (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8') });
+      }
+      zip.close();
+      continue;
+    }
+    const text = data.toString('utf8');
+    texts.push({ name, text });
+    for (const [, base64] of text.matchAll(/"chunk","[^"]+","([A-Za-z0-9+/=]+)"/g)) texts.push({ name: `${name} (unpacked)`, text: gunzipSync(Buffer.from(base64, 'base64')).toString('utf8') });
+  }
+  return texts;
+}
+
+/** The report opened from file:// with every http(s) request refused and counted. */
+async function openReport(dir: string) {
+  const browser = await chromium.launch({ executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium' });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  await page.route(/^https?:/, route => {
+    requests.push(route.request().url());
+    return route.abort();
+  });
+  page.on('pageerror', error => errors.push(error.message));
+  page.on('console', message => message.type() === 'error' && errors.push(message.text()));
+  await page.goto(`file://${join(dir, 'index.html')}`);
+  return { browser, page, requests, errors };
+}
+
+const stepRow = (page: Page, seq: number) => page.locator(`[data-testid=timeline-step][data-seq="${seq}"]`);
+
+test('a report opens from file:// with no network: the runs, and a run in the inspector\'s own panels, read-only; no password anywhere', async ({ site, workspace }, testInfo) => {
+  test.setTimeout(120_000);
+  mkdirSync(workspace, { recursive: true });
+  const sessions = join(workspace, 'sessions');
+  const secrets = join(workspace, 'secrets.env');
+  writeFileSync(secrets, `PASSWORD=${PASSWORD}\n`);
+  // Run 1: a form with a password, and a click that navigates. Run 2: console errors and failed requests.
+  const first = await connectStdio(['--session-dir', sessions, '--secrets', secrets], { cwd: workspace });
+  const form = await first.call('browser_navigate', { url: `${site.url}/form.html` });
+  const typed = await first.call('browser_type', { target: refOf(form.parsed.snapshot?.yaml, /textbox "Password"/), text: PASSWORD });
+  await first.call('browser_click', { target: refOf(form.parsed.snapshot?.yaml, /link "Dialogs page"/) });
+  await first.close();
+  const second = await connectStdio(['--session-dir', sessions], { cwd: workspace });
+  const activity = await second.call('browser_navigate', { url: `${site.url}/activity.html` });
+  await second.call('browser_click', { target: refOf(activity.parsed.snapshot?.yaml, /button "Run"/) });
+  await second.call('browser_wait_for', { time: 0.5 });
+  await second.close();
+
+  const report = join(workspace, 'report');
+  const written = await run('node', [CLI, 'report', '--session-dir', sessions, '-o', report]);
+  expect(written.stderr).toMatch(/Wrote .*report\/ \(2 runs, 6 steps\)/);
+  for (const { name, text } of await reportTexts(report)) expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
+
+  const { browser, page, requests, errors } = await openReport(report);
+  try {
+    const runs = page.getByTestId('report-run');
+    await expect(runs).toHaveCount(2);
+    await expect(runs.nth(0).getByTestId('report-run-steps')).toHaveText('3');
+    await expect(runs.nth(0).getByTestId('report-run-errors')).toContainText(/page error.*failed request/);
+    await expect(runs.nth(1).getByTestId('report-run-errors')).toHaveText('none');
+    await page.screenshot({ path: testInfo.outputPath('report-front.png') });
+
+    // The form run: what the agent received, its Before and After, the tree, the code, the DOM diff.
+    await runs.nth(1).getByRole('button').click();
+    await expect(page.getByTestId('timeline-step')).toHaveCount(3);
+    await stepRow(page, 2).click();
+    const response = page.getByTestId('response-view');
+    await expect(response).toHaveAttribute('data-seq', '2');
+    await expect(response).toContainText(typed.parsed.code!);
+    await expect(response).toContainText("fill(process.env['PASSWORD'])");
+    for (const shot of ['Before', 'After']) {
+      await page.getByRole('button', { name: shot, exact: true }).click();
+      const image = page.getByTestId('page-screenshot');
+      await expect.poll(() => image.evaluate(img => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+    }
+    await expect(page.getByTestId('aria-tree')).toContainText('textbox "Password"');
+    await page.getByTestId('tab-code').click();
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText("process.env['PASSWORD']");
+    await stepRow(page, 3).click();
+    await page.getByTestId('tab-dom-diff').click();
+    await expect(page.getByTestId('dom-diff')).toContainText('Aria tree · step 1 → 3');
+    await expect(page.getByTestId('dom-diff')).toContainText('button "Show alert"');
+    await expect(page.getByTestId('download-session')).toHaveAttribute('href', /^data\/runs\/\d+\/.+\.zip$/);
+    // What needs a browser is not offered at all.
+    for (const absent of ['tab-replay', 'tab-run-code']) await expect(page.getByTestId(absent)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Fork|Replay|Connect an agent/ })).toHaveCount(0);
+
+    // The activity run: Console and Network of the step that clicked.
+    await page.getByRole('button', { name: 'All runs' }).click();
+    await page.getByTestId('report-run').nth(0).getByRole('button').click();
+    await stepRow(page, 2).click();
+    await page.getByTestId('tab-console').click();
+    await expect(page.getByTestId('detail-panel')).toContainText('kaboom');
+    await page.getByTestId('tab-network').click();
+    await expect(page.getByTestId('detail-panel')).toContainText('/missing.json');
+    await page.screenshot({ path: testInfo.outputPath('report-run.png') });
+
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await browser.close();
+  }
+});
