@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -73,7 +73,11 @@ test('a report opens from file:// with no network: the runs, and a run in the in
   const report = join(workspace, 'report');
   const written = await run('node', [CLI, 'report', '--session-dir', sessions, '-o', report]);
   expect(written.stderr).toMatch(/Wrote .*report\/ \(2 runs, 6 steps\)/);
-  for (const { name, text } of await reportTexts(report)) expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
+  for (const { name, text } of await reportTexts(report)) {
+    expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
+    // The request credentials the recording keeps stay in its zip: the viewer's data leaves them out.
+    if (!name.endsWith('.zip') && !name.includes('.zip:')) expect(text.includes('tok-123'), `a bearer token in ${name}`).toBe(false);
+  }
 
   const { browser, page, requests, errors } = await openReport(report);
   try {
@@ -121,6 +125,28 @@ test('a report opens from file:// with no network: the runs, and a run in the in
 
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
+
+    // show-report serves the same folder on loopback.
+    const shown = spawn('node', [CLI, 'show-report', report, '--port', '0', '--no-open'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      const url = await new Promise<string>((done, fail) => {
+        let output = '';
+        shown.stderr.on('data', chunk => {
+          output += chunk;
+          const found = /Serving .* at (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1];
+          if (found) done(found);
+        });
+        shown.on('exit', code => fail(new Error(`show-report exited with ${code}: ${output}`)));
+      });
+      const served = await browser.newPage();
+      await served.goto(url);
+      await expect(served.getByTestId('report-run')).toHaveCount(2);
+      await served.getByTestId('report-run').nth(1).getByRole('button').click();
+      await expect(served.getByTestId('response-view')).toContainText('Dialogs');
+      expect((await fetch(`${url}data/index.js`, { method: 'POST' })).status).toBe(405);
+    } finally {
+      shown.kill();
+    }
   } finally {
     await browser.close();
   }

@@ -127,7 +127,7 @@ const httpUrl = (value: string) => {
   return value;
 };
 
-const port = (value: string) => {
+export const port = (value: string) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`expected a port number from 0 to 65535, got "${value}".`);
   return n;

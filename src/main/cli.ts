@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { addCoreOptions, addHttpOptions, attributeName } from './cli-options';
+import { addCoreOptions, addHttpOptions, attributeName, port } from './cli-options';
 import { log } from './commands/process';
 import { addDebugOptions } from './debug-options';
 import { addPeerOptions, applyPeerSources } from './peer-options';
 import { VERSION } from './version';
 
 export const DEFAULT_SERVE_PORT = 9400;
+const DEFAULT_REPORT_PORT = 9410;
 /** The built renderer, beside this entry's folder (out/main/cli.js → out/renderer). */
 const UI_DIR = fileURLToPath(new URL('../renderer', import.meta.url));
 /** The static report's viewer (report.vite.config.ts), beside the renderer. */
@@ -92,7 +93,14 @@ export function buildProgram(): Command {
     .addOption(sessionDirOption())
     .option('--latest', 'only the newest session under the recording folder')
     .option('-o, --output <dir>', 'the report folder (replaced if it holds a report)', 'agent-inspector-report')
+    .option('--no-zip', 'leave out each run\'s session zip (Download session): half the size, and no request credentials at all')
     .action(async (sessions, options) => (await import('./commands/report')).runReport(sessions, options, REPORT_VIEWER_DIR));
+  program.command('show-report').description('serve a report written by `report` on loopback and open it')
+    .argument('[dir]', 'the report folder', 'agent-inspector-report')
+    .addOption(new Option('--port <port>', 'HTTP port (0: any free port)').argParser(port).default(DEFAULT_REPORT_PORT))
+    .option('--host <host>', 'interface to bind; anything but loopback lets others read the report', '127.0.0.1')
+    .option('--no-open', 'only serve it')
+    .action(async (dir, options) => (await import('./commands/show-report')).runShowReport(dir, options));
   program.command('sessions').description('list the recorded sessions in a folder, newest first')
     .argument('[dir]', 'the --session-dir folder', '.')
     .action(async dir => (await import('./commands/sessions')).runSessions(dir));

@@ -21,6 +21,9 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.zip': 'application/zip',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.ttf': 'font/ttf',
@@ -171,7 +174,8 @@ function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir }: ServedC
   res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner), POST ${TRACES_PATH} (OTLP/HTTP traces).`);
 }
 
-function serveStatic(res: ServerResponse, url: URL, dir: string, pathname: string) {
+/** A file under `dir` (none outside it), with the UI's content policy: our own scripts only. */
+export function serveStatic(res: ServerResponse, url: URL, dir: string, pathname: string) {
   let relativePath: string;
   try {
     relativePath = decodeURIComponent(pathname.endsWith('/') ? `${pathname}index.html` : pathname);

@@ -66,6 +66,11 @@ export const ACTIVITY_LIMITS = {
   textChars: 4_096,
 } as const;
 
+/** Headers that carry credentials: cookies, authorization of any kind, API keys and tokens. */
+const SENSITIVE = /^(?:cookie|set-cookie|authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-csrf-token|x-xsrf-token)$|(?:^|-)(?:token|api-key|secret|session)$/i;
+
+export const isSensitiveHeader = (name: string) => SENSITIVE.test(name);
+
 /** A request that failed outright, or whose response is a client or server error: what the views highlight. */
 export const isFailedRequest = (entry: NetworkActivity) => entry.failure !== undefined || (entry.status ?? 0) >= 400;
 

@@ -25,8 +25,8 @@ export interface ReportRun {
   tokens?: number;
   /** The run continues another from one of its steps (`agent-inspector fork`). */
   forkOf?: ForkOrigin;
-  /** The session's zip, relative to the report (the app imports it as any session zip). */
-  zip: string;
+  /** The session's zip, relative to the report (the app imports it as any session zip); absent with --no-zip. */
+  zip?: string;
 }
 
 /** What `data/index.js` declares before anything else loads. */

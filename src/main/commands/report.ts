@@ -10,6 +10,7 @@ export interface ReportCliOptions {
   sessionDir?: string;
   latest?: boolean;
   output: string;
+  zip: boolean;
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
@@ -32,10 +33,13 @@ export async function runReport(targets: string[], options: ReportCliOptions, vi
       for (const session of options.latest ? sessions.slice(0, 1) : sessions) found.push({ dir: session.dir, release: async () => {} });
     }
     const started = performance.now();
-    const result = await writeReport({ sessions: found.map(session => session.dir), output: options.output, viewerDir, progress: line => log(`report: ${line}`) });
+    const result = await writeReport({ sessions: found.map(session => session.dir), output: options.output, zips: options.zip, viewerDir, progress: line => log(`report: ${line}`) });
     const seconds = ((performance.now() - started) / 1_000).toFixed(1);
-    log(`Wrote ${options.output}/ (${result.runs} run${result.runs === 1 ? '' : 's'}, ${result.steps} steps) in ${seconds} s: data ${mb(result.dataBytes)}, session zips ${mb(result.zipBytes)}, viewer ${mb(result.viewerBytes)}.`);
-    log(`Open ${relative(process.cwd(), resolve(options.output, 'index.html')) || 'index.html'} in a browser, or: agent-inspector show-report ${options.output}`);
+    const zips = options.zip ? `, session zips ${mb(result.zipBytes)}` : '';
+    log(`Wrote ${options.output}/ (${result.runs} run${result.runs === 1 ? '' : 's'}, ${result.steps} steps) in ${seconds} s: data ${mb(result.dataBytes)}${zips}, viewer ${mb(result.viewerBytes)}.`);
+    const index = resolve(options.output, 'index.html');
+    const shown = relative(process.cwd(), index);
+    log(`Open ${shown.startsWith('..') ? index : shown} in a browser, or: agent-inspector show-report ${options.output}`);
   } finally {
     for (const session of found) await session.release();
   }

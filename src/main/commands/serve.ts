@@ -33,7 +33,7 @@ export async function runServe(options: CliOptions & DebugCliOptions & { port: n
 }
 
 /** Opens the UI in a Chromium `--app` window of its own profile; says why and keeps serving when it cannot. */
-function openAppWindow(url: string, executablePath: string | undefined) {
+export function openAppWindow(url: string, executablePath: string | undefined) {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
     log(`--open: no display here; open ${url} in a browser.`);
     return;

@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo } from '../../shared/bridge';
+import { isSensitiveHeader } from '../../shared/activity';
+import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo, StepActivityView } from '../../shared/bridge';
 import type { DebuggerState } from '../../shared/debugger';
 import { answerKey, chunkOf, type ReportInfo, type ReportRun } from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
@@ -18,6 +19,11 @@ export interface ReportOptions {
   output: string;
   /** The built viewer (out/report-viewer): copied into the report. */
   viewerDir: string;
+  /**
+   * Each run's session zip beside its data, for "Download session" (default). The zip is the recording as it is, with
+   * what the viewer's data leaves out (request credentials); without it the report is also about half the size.
+   */
+  zips?: boolean;
   /** Said as each run is written: `run 3 of 20: …`. */
   progress?(line: string): void;
 }
@@ -67,9 +73,11 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
           await chunks.write(path, replies);
         }
       }
-      const zip = `data/runs/${run}/${basename(options.sessions[run])}.zip`;
-      await mkdir(dirname(join(scratch, zip)), { recursive: true });
-      zipBytes += await zipFolder(options.sessions[run], basename(options.sessions[run]), join(scratch, zip));
+      const zip = options.zips === false ? undefined : `data/runs/${run}/${basename(options.sessions[run])}.zip`;
+      if (zip) {
+        await mkdir(dirname(join(scratch, zip)), { recursive: true });
+        zipBytes += await zipFolder(options.sessions[run], basename(options.sessions[run]), join(scratch, zip));
+      }
       list.push(runSummary(opened!, run, zip));
       steps += opened!.steps.length;
     }
@@ -98,10 +106,23 @@ function byChunk(answers: Answer[], runs: ReportInfo['runs']): Map<string, Recor
     const path = chunkOf(command, input, runs);
     if (!path) throw new Error(`The report has no place for ${command} answers.`);
     if (!chunks.has(path)) chunks.set(path, {});
-    chunks.get(path)![answerKey(command, input)] = command === 'openSession' && reply.ok ? { ok: true, result: withoutDir(reply.result as OpenedSession) } : reply;
+    chunks.get(path)![answerKey(command, input)] = !reply.ok ? reply
+      : command === 'openSession' ? { ok: true, result: withoutDir(reply.result as OpenedSession) }
+        : command === 'stepActivity' ? { ok: true, result: withoutCredentials(reply.result as StepActivityView) }
+          : reply;
   }
   return chunks;
 }
+
+/** A report is made to be passed around: the credentials requests carried (cookies, authorization, keys) are left out. */
+function withoutCredentials(view: StepActivityView): StepActivityView {
+  const network = view.network.map(entry => (entry.requestHeaders
+    ? { ...entry, requestHeaders: Object.fromEntries(Object.entries(entry.requestHeaders).map(([name, value]) => [name, isSensitiveHeader(name) ? REMOVED : value])) }
+    : entry));
+  return { ...view, network };
+}
+
+const REMOVED = '(left out of the report)';
 
 function withoutDir(opened: OpenedSession): OpenedSession {
   const { dir: _dir, ...session } = opened.session;
@@ -123,7 +144,7 @@ async function indexAnswers(ask: (command: 'listSessions', input: unknown) => Pr
   };
 }
 
-function runSummary({ session, steps }: OpenedSession, run: number, zip: string): ReportRun {
+function runSummary({ session, steps }: OpenedSession, run: number, zip: string | undefined): ReportRun {
   const counted = steps.filter(step => step.tokens);
   return {
     sessionId: session.id, run, client: session.clientName ?? session.transport, startedAt: session.startedAt, steps: steps.length,
@@ -133,7 +154,7 @@ function runSummary({ session, steps }: OpenedSession, run: number, zip: string)
     failedRequests: steps.reduce((sum, step) => sum + (step.activity?.failed ?? 0), 0),
     ...(counted.length && { tokens: counted.reduce((sum, step) => sum + step.tokens!.total.tokens, 0) }),
     ...(session.forkOf && { forkOf: session.forkOf }),
-    zip,
+    ...(zip && { zip }),
   };
 }
 

@@ -1,12 +1,9 @@
-import type { NetworkActivity } from '../../../../shared/activity';
+import { isSensitiveHeader, type NetworkActivity } from '../../../../shared/activity';
 
 /** What stands in for a credential until the user reveals it. */
 export const MASK = '<masked>';
 
-/** Headers that carry credentials: cookies, authorization of any kind, API keys and tokens. */
-const SENSITIVE = /^(?:cookie|set-cookie|authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-csrf-token|x-xsrf-token)$|(?:^|-)(?:token|api-key|secret|session)$/i;
-
-export const isSensitiveHeader = (name: string) => SENSITIVE.test(name);
+export { isSensitiveHeader };
 
 /**
  * The headers worth copying, credentials masked unless revealed. HTTP/2 pseudo-headers and the length (which the

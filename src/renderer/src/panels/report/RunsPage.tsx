@@ -58,7 +58,7 @@ export function RunsPage() {
               <td>{duration(run.durationMs)}</td>
               <td data-testid="report-run-errors"><Errors run={run} /></td>
               <td>{run.tokens === undefined ? '–' : compactTokens(run.tokens)}</td>
-              <td><a href={run.zip} download>zip</a></td>
+              <td>{run.zip ? <a href={run.zip} download>zip</a> : <span className="muted">–</span>}</td>
             </tr>
           ))}
         </tbody>
@@ -79,6 +79,6 @@ function Errors({ run }: { run: ReportRun }) {
 /** The open run's session zip (the app imports it as any session zip). */
 export function DownloadRun({ sessionId }: { sessionId: string }) {
   const run = useStore(state => state.report?.list.find(candidate => candidate.sessionId === sessionId));
-  if (!run) return null;
+  if (!run?.zip) return null;
   return <a className="button-link" href={run.zip} download data-testid="download-session">Download session</a>;
 }
