@@ -88,6 +88,16 @@ test('a report opens from file:// with no network: the runs, and a run in the in
     await expect(runs.nth(1).getByTestId('report-run-errors')).toHaveText('none');
     await page.screenshot({ path: testInfo.outputPath('report-front.png') });
 
+    // Search covers every run: a request only the activity run made; the hit opens it at its step.
+    await page.getByRole('searchbox', { name: 'Search sessions' }).fill('missing.json');
+    const hits = page.getByTestId('search-hit');
+    await expect(hits).toHaveCount(1);
+    await expect(hits).toHaveAttribute('data-seq', '2');
+    await hits.click();
+    await expect(stepRow(page, 2)).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('searchbox', { name: 'Search sessions' }).fill('');
+    await page.getByRole('button', { name: 'All runs' }).click();
+
     // The form run: what the agent received, its Before and After, the tree, the code, the DOM diff.
     await runs.nth(1).getByRole('button').click();
     await expect(page.getByTestId('timeline-step')).toHaveCount(3);

@@ -139,7 +139,7 @@ export interface SearchHit {
   sessionId: string;
   seq: number;
   tool: string;
-  /** Where the text was found: `args`, `response`, `url`, `console`, `network`, `tool`. */
+  /** Where the text was found: `args`, `response`, `url`, `console`, `network`, `tool`, `model` (the turn that chose the step). */
   field: string;
   /** A short excerpt around the match. */
   excerpt: string;

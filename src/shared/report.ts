@@ -1,5 +1,6 @@
 import type { BridgeCommand } from './bridge';
 import type { ForkOrigin } from './events';
+import type { StepTexts } from './search/fields';
 
 /**
  * A static report (`agent-inspector report`): the inspector's own UI over answers recorded ahead of time. The writer
@@ -72,6 +73,13 @@ export function chunkOf(command: string, input: Record<string, unknown>, runs: R
   if (typeof input.seq === 'number') return `runs/${run}/steps/${input.seq}`;
   return `runs/${run}/run`;
 }
+
+/** A run's steps as "Search sessions" reads them (`runs/<n>/search`): loaded by the viewer on the first search. */
+export interface SearchChunk {
+  steps: [seq: number, texts: StepTexts][];
+}
+
+export const searchChunkOf = (run: number) => `runs/${run}/search`;
 
 /** An image the writer moved out of an answer into a file beside the data: the UI shows it by address. */
 export const IMAGE_DIR = 'images';

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BridgeReply } from '../../shared/bridge';
-import { IMAGE_DIR, REPORT_GLOBAL } from '../../shared/report';
+import { IMAGE_DIR, REPORT_GLOBAL, type SearchChunk } from '../../shared/report';
 
 /**
  * Each data script pushes an entry onto a queue the viewer drains (and then takes over): whichever loads first, nothing
@@ -25,8 +25,9 @@ export class ChunkWriter {
 
   constructor(private readonly dataDir: string) {}
 
-  async write(path: string, replies: Record<string, BridgeReply>): Promise<void> {
-    const json = JSON.stringify(await this.withImageFiles(replies));
+  /** A chunk: answers by key (shared/report.ts), or a run's search texts. */
+  async write(path: string, data: Record<string, BridgeReply> | SearchChunk): Promise<void> {
+    const json = JSON.stringify(await this.withImageFiles(data));
     const script = `${push}(["chunk",${JSON.stringify(path)},"${gzipSync(json, { level: 9 }).toString('base64')}"]);\n`;
     await this.file(`${path}.js`, script);
   }

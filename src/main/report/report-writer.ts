@@ -3,10 +3,14 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isSensitiveHeader } from '../../shared/activity';
 import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo, StepActivityView } from '../../shared/bridge';
 import type { DebuggerState } from '../../shared/debugger';
-import { answerKey, chunkOf, type ReportInfo, type ReportRun } from '../../shared/report';
+import { answerKey, chunkOf, searchChunkOf, type ReportInfo, type ReportRun, type SearchChunk } from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
 import { defaultCoreConfig } from '../config';
 import { InspectorCore } from '../core';
+import { modelTextsOf } from '../search/model-text';
+import { stepTexts } from '../search/step-text';
+import { openSession } from '../sessions/session-reader';
+import { readSpans } from '../sessions/spans-file';
 import { zipFolder } from '../sessions/zip-writer';
 import { VERSION } from '../version';
 import { ChunkWriter } from './chunks';
@@ -73,6 +77,7 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
           await chunks.write(path, replies);
         }
       }
+      await chunks.write(searchChunkOf(run), await searchTexts(options.sessions[run]));
       const zip = options.zips === false ? undefined : `data/runs/${run}/${basename(options.sessions[run])}.zip`;
       if (zip) {
         await mkdir(dirname(join(scratch, zip)), { recursive: true });
@@ -97,6 +102,13 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
     bridge.close();
     await core.close();
   }
+}
+
+/** What "Search sessions" finds a run's steps by: the same texts the app's index holds (search/step-text.ts). */
+async function searchTexts(dir: string): Promise<SearchChunk> {
+  const session = await openSession(dir);
+  const models = modelTextsOf((await readSpans(dir)).spans, session.steps);
+  return { steps: session.steps.map(step => [step.seq, stepTexts(step, models.get(step.seq))]) };
 }
 
 /** The answers grouped by the chunk that holds them; a session's folder path is left out (it is the writer's machine's). */

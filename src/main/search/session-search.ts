@@ -9,9 +9,9 @@ import type { ReceivedSpan } from '../../shared/spans';
 import { META_FILE, SESSION_FORMAT, type SessionMeta, type ToolCallRecord } from '../sessions/format';
 import { readSpans, SPANS_FILE } from '../sessions/spans-file';
 import type { TurnStep } from '../tracing/agent-turns';
-import { excerpt } from './excerpt';
+import { excerpt } from '../../shared/search/excerpt';
 import { modelTextsOf } from './model-text';
-import { SearchIndex, type StepMatch } from './search-index';
+import { SearchIndex, type StepMatch } from '../../shared/search/search-index';
 import { readSteps, SessionLog, type StepLine } from './session-log';
 import { stepTexts } from './step-text';
 

@@ -1,11 +1,7 @@
 import type { ToolCallEvent } from '../../shared/events';
 import { renderResponse } from '../../shared/response';
+import type { StepTexts } from '../../shared/search/fields';
 import type { ToolCallRecord } from '../sessions/format';
-
-/** The searchable fields of a step, in the order a hit names the field its excerpt comes from. */
-export const SEARCH_FIELDS = ['args', 'response', 'console', 'network', 'url', 'tool', 'model'] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
-export type StepTexts = Record<SearchField, string>;
 
 /**
  * Each field is cut to this many characters. A response can be megabytes (an evaluate returning a page's HTML, a

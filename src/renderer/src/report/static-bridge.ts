@@ -1,5 +1,6 @@
 import type { BridgeCommand, BridgeReply, InspectorApi } from '../../../shared/bridge';
-import { answerKey, chunkOf, REPORT_COMMANDS, REPORT_GLOBAL, type ReportInfo } from '../../../shared/report';
+import { answerKey, chunkOf, REPORT_COMMANDS, REPORT_GLOBAL, type ReportInfo, type SearchChunk } from '../../../shared/report';
+import { ReportSearch } from './report-search';
 
 type Entry = ['info', ReportInfo] | ['chunk', string, string];
 type Replies = Record<string, BridgeReply>;
@@ -9,10 +10,10 @@ const KEPT_CHUNKS = 120;
 const REPORT_ONLY = new Set<string>(REPORT_COMMANDS);
 
 /** The answers of a chunk: base64 of gzipped JSON, unpacked by the browser's own gzip. */
-async function decode(base64: string): Promise<Replies> {
+async function decode<T = Replies>(base64: string): Promise<T> {
   const bytes = Uint8Array.from(atob(base64), char => char.charCodeAt(0));
   const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
-  return JSON.parse(text) as Replies;
+  return JSON.parse(text) as T;
 }
 
 /**
@@ -35,6 +36,22 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
   const report = info;
 
   const chunks = new Map<string, Promise<Replies>>();
+  const fetchChunk = (path: string) => new Promise<string>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = `data/${path}.js`;
+    arrived.set(path, base64 => {
+      arrived.delete(path);
+      script.remove();
+      resolve(base64);
+    });
+    script.onerror = () => {
+      arrived.delete(path);
+      script.remove();
+      reject(new Error(`data/${path}.js is missing from this report.`));
+    };
+    document.head.append(script);
+  });
+  const search = new ReportSearch(report, async path => decode<SearchChunk>(await fetchChunk(path)));
   const load = (path: string): Promise<Replies> => {
     const held = chunks.get(path);
     if (held) {
@@ -42,21 +59,7 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
       chunks.set(path, held);
       return held;
     }
-    const loading = new Promise<string>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = `data/${path}.js`;
-      arrived.set(path, base64 => {
-        arrived.delete(path);
-        script.remove();
-        resolve(base64);
-      });
-      script.onerror = () => {
-        arrived.delete(path);
-        script.remove();
-        reject(new Error(`data/${path}.js is missing from this report.`));
-      };
-      document.head.append(script);
-    }).then(decode);
+    const loading = fetchChunk(path).then(base64 => decode(base64));
     chunks.set(path, loading);
     loading.catch(() => chunks.delete(path));
     if (chunks.size > KEPT_CHUNKS) chunks.delete(chunks.keys().next().value!);
@@ -68,6 +71,9 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
     async invoke(command, input) {
       const name = command as BridgeCommand;
       const fields = input as Record<string, unknown>;
+      if (name === 'searchSessions') {
+        return search.search(String(fields.query), { sessionId: fields.sessionId as string | undefined, limit: fields.limit as number | undefined }) as never;
+      }
       const path = REPORT_ONLY.has(name) ? chunkOf(name, fields, report.runs) : undefined;
       if (!path) throw new Error(`${name} needs a running inspector: this is a static report of recorded runs.`);
       const reply = (await load(path))[answerKey(name, fields)];

@@ -1,4 +1,4 @@
-import { SEARCH_FIELDS, type SearchField, type StepTexts } from './step-text';
+import { SEARCH_FIELDS, type SearchField, type StepTexts } from './fields';
 
 /** Characters of context kept before the match, and the excerpt's whole length. */
 const BEFORE = 40;

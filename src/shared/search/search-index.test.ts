@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { around, excerpt } from './excerpt';
 import { SearchIndex } from './search-index';
-import type { StepTexts } from './step-text';
+import type { StepTexts } from './fields';
 import { indexTerms, queryTerms } from './terms';
 
 const texts = (fields: Partial<StepTexts>): StepTexts => ({ tool: '', args: '', response: '', url: '', console: '', network: '', model: '', ...fields });

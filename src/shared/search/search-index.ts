@@ -1,4 +1,4 @@
-import { SEARCH_FIELDS, type SearchField, type StepTexts } from './step-text';
+import { SEARCH_FIELDS, type SearchField, type StepTexts } from './fields';
 import { indexTerms, queryTerms } from './terms';
 import { top } from './top';
 
