@@ -29,13 +29,14 @@ async function reportTexts(dir: string): Promise<{ name: string; text: string }[
     }
     const text = data.toString('utf8');
     texts.push({ name, text });
-    for (const [, base64] of text.matchAll(/"chunk","[^"]+","([A-Za-z0-9+/=]+)"/g)) texts.push({ name: `${name} (unpacked)`, text: gunzipSync(Buffer.from(base64, 'base64')).toString('utf8') });
+    const chunks = [...text.matchAll(/"chunk","[^"]+","([A-Za-z0-9+/=]+)"/g), ...text.matchAll(/id="agent-inspector-report-chunk:[^"]+">([A-Za-z0-9+/=]+)</g)];
+    for (const [, base64] of chunks) texts.push({ name: `${name} (unpacked)`, text: gunzipSync(Buffer.from(base64, 'base64')).toString('utf8') });
   }
   return texts;
 }
 
 /** The report opened from file:// with every http(s) request refused and counted. */
-async function openReport(dir: string) {
+async function openReport(dir: string, file = 'index.html') {
   const browser = await chromium.launch({ executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium' });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const requests: string[] = [];
@@ -46,7 +47,7 @@ async function openReport(dir: string) {
   });
   page.on('pageerror', error => errors.push(error.message));
   page.on('console', message => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(`file://${join(dir, 'index.html')}`);
+  await page.goto(`file://${join(dir, file)}`);
   return { browser, page, requests, errors };
 }
 
@@ -135,6 +136,27 @@ test('a report opens from file:// with no network: the runs, and a run in the in
 
     expect(requests).toEqual([]);
     expect(errors).toEqual([]);
+
+    // --single-file: the same runs from one .html, the password nowhere in it either.
+    const single = join(workspace, 'shared.html');
+    const one = await run('node', [CLI, 'report', '--session-dir', sessions, '--single-file', '-o', single]);
+    expect(one.stderr).toMatch(/Wrote .*shared\.html \(2 runs, 6 steps\)/);
+    for (const { name, text } of await reportTexts(workspace).then(all => all.filter(file => file.name.startsWith('shared.html')))) {
+      expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
+    }
+    const inline = await openReport(workspace, 'shared.html');
+    try {
+      await expect(inline.page.getByTestId('report-run')).toHaveCount(2);
+      await inline.page.getByTestId('report-run').nth(1).getByRole('button').click();
+      await stepRow(inline.page, 2).click();
+      await expect(inline.page.getByTestId('response-view')).toContainText(typed.parsed.code!);
+      await expect.poll(() => inline.page.getByTestId('page-screenshot').evaluate(img => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+      await expect(inline.page.getByTestId('download-session')).toHaveCount(0);
+      expect(inline.requests).toEqual([]);
+      expect(inline.errors).toEqual([]);
+    } finally {
+      await inline.browser.close();
+    }
 
     // show-report serves the same folder on loopback.
     const shown = spawn('node', [CLI, 'show-report', report, '--port', '0', '--no-open'], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -94,6 +94,7 @@ export function buildProgram(): Command {
     .option('--latest', 'only the newest session under the recording folder')
     .option('-o, --output <dir>', 'the report folder (replaced if it holds a report)', 'agent-inspector-report')
     .option('--no-zip', 'leave out each run\'s session zip (Download session): half the size, and no request credentials at all')
+    .option('--single-file', 'one .html with everything inline, for mail or a chat (default name agent-inspector-report.html; no session zips)')
     .action(async (sessions, options) => (await import('./commands/report')).runReport(sessions, options, REPORT_VIEWER_DIR));
   program.command('show-report').description('serve a report written by `report` on loopback and open it')
     .argument('[dir]', 'the report folder', 'agent-inspector-report')

@@ -81,6 +81,10 @@ export interface SearchChunk {
 
 export const searchChunkOf = (run: number) => `runs/${run}/search`;
 
+/** In a single-file report: the element holding the info's JSON, and the prefix of each chunk's element id (then its path). */
+export const INLINE_INFO_ID = 'agent-inspector-report-info';
+export const INLINE_CHUNK_PREFIX = 'agent-inspector-report-chunk:';
+
 /** An image the writer moved out of an answer into a file beside the data: the UI shows it by address. */
 export const IMAGE_DIR = 'images';
 

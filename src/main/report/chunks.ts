@@ -23,7 +23,8 @@ export class ChunkWriter {
   /** Bytes written: chunks and images. */
   bytes = 0;
 
-  constructor(private readonly dataDir: string) {}
+  /** `inlineImages`: images stay in the answers as data: addresses (a single-file report has nowhere else to keep them). */
+  constructor(private readonly dataDir: string, private readonly inlineImages = false) {}
 
   /** A chunk: answers by key (shared/report.ts), or a run's search texts. */
   async write(path: string, data: Record<string, BridgeReply> | SearchChunk): Promise<void> {
@@ -51,6 +52,7 @@ export class ChunkWriter {
     if (!value || typeof value !== 'object') return value;
     const record = value as Record<string, unknown>;
     if (typeof record.mimeType === 'string' && typeof record.base64 === 'string' && record.base64 && EXTENSIONS[record.mimeType]) {
+      if (this.inlineImages) return { ...record, base64: '', url: `data:${record.mimeType};base64,${record.base64}` };
       const bytes = Buffer.from(record.base64, 'base64');
       const name = `${IMAGE_DIR}/${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}.${EXTENSIONS[record.mimeType]}`;
       if (!this.images.has(name)) {

@@ -1,9 +1,9 @@
-import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { isSensitiveHeader } from '../../shared/activity';
 import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo, StepActivityView } from '../../shared/bridge';
 import type { DebuggerState } from '../../shared/debugger';
-import { answerKey, chunkOf, searchChunkOf, type ReportInfo, type ReportRun, type SearchChunk } from '../../shared/report';
+import { answerKey, chunkOf, INLINE_INFO_ID, searchChunkOf, type ReportInfo, type ReportRun, type SearchChunk } from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
 import { defaultCoreConfig } from '../config';
 import { InspectorCore } from '../core';
@@ -16,6 +16,7 @@ import { VERSION } from '../version';
 import { ChunkWriter } from './chunks';
 import { reportPage } from './report-page';
 import { runAnswers, type Answer } from './run-answers';
+import { singleFilePage } from './single-file';
 
 export interface ReportOptions {
   /** Session folders, in the order given. */
@@ -28,6 +29,8 @@ export interface ReportOptions {
    * what the viewer's data leaves out (request credentials); without it the report is also about half the size.
    */
   zips?: boolean;
+  /** One .html file at `output` with everything inline (images too, no zips), for mail or a chat. */
+  singleFile?: boolean;
   /** Said as each run is written: `run 3 of 20: …`. */
   progress?(line: string): void;
 }
@@ -51,14 +54,15 @@ const MARKER = 'data/index.js';
  */
 export async function writeReport(options: ReportOptions): Promise<ReportResult> {
   const output = resolve(options.output);
-  await refuseForeignFolder(output);
+  await (options.singleFile ? refuseForeignFile(output) : refuseForeignFolder(output));
   const scratch = `${output}.writing-${process.pid}`;
   await rm(scratch, { recursive: true, force: true });
   const core = new InspectorCore(defaultCoreConfig({ tokenCount: false }));
   const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: scratch, outputDir: scratch } });
   try {
     const ask = (command: Parameters<BridgeHost['invoke']>[0], input: unknown) => bridge.invoke(command, input);
-    const chunks = new ChunkWriter(join(scratch, 'data'));
+    const chunks = new ChunkWriter(join(scratch, 'data'), options.singleFile);
+    const zips = options.zips !== false && !options.singleFile;
     const ids = [];
     for (const dir of options.sessions) ids.push(await bridge.addSessionFolder(dir, false));
     const runs = Object.fromEntries(ids.map((id, run) => [id, run]));
@@ -78,7 +82,7 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
         }
       }
       await chunks.write(searchChunkOf(run), await searchTexts(options.sessions[run]));
-      const zip = options.zips === false ? undefined : `data/runs/${run}/${basename(options.sessions[run])}.zip`;
+      const zip = !zips ? undefined : `data/runs/${run}/${basename(options.sessions[run])}.zip`;
       if (zip) {
         await mkdir(dirname(join(scratch, zip)), { recursive: true });
         zipBytes += await zipFolder(options.sessions[run], basename(options.sessions[run]), join(scratch, zip));
@@ -90,13 +94,22 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
     const info: ReportInfo = { writer: `agent-inspector ${VERSION}`, createdAt: Date.now(), list, runs };
     await chunks.writeIndex(info, await indexAnswers(ask, new Set(ids)));
     await cp(options.viewerDir, join(scratch, 'viewer'), { recursive: true });
+    const viewerBytes = await folderBytes(join(scratch, 'viewer'));
+    await mkdir(dirname(output), { recursive: true });
+    if (options.singleFile) {
+      const page = await singleFilePage(scratch);
+      await writeFile(`${scratch}.html`, page);
+      await rename(`${scratch}.html`, output);
+      await rm(scratch, { recursive: true, force: true });
+      return { runs: ids.length, steps, dataBytes: Buffer.byteLength(page), zipBytes, viewerBytes };
+    }
     await writeFile(join(scratch, 'index.html'), reportPage());
     await rm(output, { recursive: true, force: true });
-    await mkdir(dirname(output), { recursive: true });
     await rename(scratch, output);
-    return { runs: ids.length, steps, dataBytes: chunks.bytes, zipBytes, viewerBytes: await folderBytes(join(output, 'viewer')) };
+    return { runs: ids.length, steps, dataBytes: chunks.bytes, zipBytes, viewerBytes };
   } catch (error) {
     await rm(scratch, { recursive: true, force: true });
+    await rm(`${scratch}.html`, { force: true });
     throw error;
   } finally {
     bridge.close();
@@ -176,6 +189,14 @@ async function refuseForeignFolder(output: string) {
   if (!entries?.length) return;
   if (!(await stat(join(output, MARKER)).catch(() => undefined))) {
     throw new Error(`${output} exists and is not a report written by agent-inspector: choose another -o, or empty it first.`);
+  }
+}
+
+/** The same for --single-file: an existing file is replaced only when it is a single-file report. */
+async function refuseForeignFile(output: string) {
+  const head = await readFile(output, 'utf8').catch(() => undefined);
+  if (head !== undefined && !head.includes(INLINE_INFO_ID)) {
+    throw new Error(`${output} exists and is not a single-file report written by agent-inspector: choose another -o.`);
   }
 }
 

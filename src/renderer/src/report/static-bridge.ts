@@ -1,5 +1,5 @@
 import type { BridgeCommand, BridgeReply, InspectorApi } from '../../../shared/bridge';
-import { answerKey, chunkOf, REPORT_COMMANDS, REPORT_GLOBAL, type ReportInfo, type SearchChunk } from '../../../shared/report';
+import { answerKey, chunkOf, INLINE_CHUNK_PREFIX, INLINE_INFO_ID, REPORT_COMMANDS, REPORT_GLOBAL, type ReportInfo, type SearchChunk } from '../../../shared/report';
 import { ReportSearch } from './report-search';
 
 type Entry = ['info', ReportInfo] | ['chunk', string, string];
@@ -32,11 +32,16 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
   };
   queued.forEach(take);
   global[REPORT_GLOBAL] = { push: take };
+  // A single-file report keeps its data in blocks of the page itself.
+  const inlineInfo = document.getElementById(INLINE_INFO_ID)?.textContent;
+  if (!info && inlineInfo) info = JSON.parse(inlineInfo) as ReportInfo;
   if (!info) throw new Error('This report\'s data/index.js did not load: the report is incomplete (or was opened from somewhere else than its folder).');
   const report = info;
 
   const chunks = new Map<string, Promise<Replies>>();
   const fetchChunk = (path: string) => new Promise<string>((resolve, reject) => {
+    const inline = document.getElementById(`${INLINE_CHUNK_PREFIX}${path}`);
+    if (inline) return resolve(inline.textContent ?? '');
     const script = document.createElement('script');
     script.src = `data/${path}.js`;
     arrived.set(path, base64 => {
