@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
@@ -79,6 +79,19 @@ test('a report opens from file:// with no network: the runs, and a run in the in
     // The request credentials the recording keeps stay in its zip: the viewer's data leaves them out.
     if (!name.endsWith('.zip') && !name.includes('.zip:')) expect(text.includes('tok-123'), `a bearer token in ${name}`).toBe(false);
   }
+
+  // Refusals: a recording holding a typed password in clear (as made before masking), and a folder that is not a report.
+  const formDir = readdirSync(sessions).map(name => join(sessions, name)).find(dir => readFileSync(join(dir, 'events.jsonl'), 'utf8').includes('<secret>PASSWORD</secret>'))!;
+  const unmasked = join(workspace, 'unmasked', 'session');
+  cpSync(formDir, unmasked, { recursive: true });
+  writeFileSync(join(unmasked, 'events.jsonl'), readFileSync(join(unmasked, 'events.jsonl'), 'utf8').replaceAll('<secret>PASSWORD</secret>', 'typed-in-clear'));
+  const refused = await run('node', [CLI, 'report', unmasked, '-o', join(workspace, 'refused')]).then(() => undefined, error => error as { code: number; stderr: string });
+  expect(refused?.code).toBe(1);
+  expect(refused?.stderr).toContain('recorded before secrets were masked');
+  expect(refused?.stderr).toContain('agent-inspector redact');
+  const foreign = await run('node', [CLI, 'report', '--session-dir', sessions, '-o', join(workspace, 'sessions')]).then(() => undefined, error => error as { code: number; stderr: string });
+  expect(foreign?.stderr).toContain('exists and is not a report written by agent-inspector');
+  expect(readdirSync(sessions)).toHaveLength(2);
 
   const { browser, page, requests, errors } = await openReport(report);
   try {

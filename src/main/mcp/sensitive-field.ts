@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright';
 import type { ActionText } from '../codegen/action';
+import { namesSecret } from '../../shared/secret-field';
 import { secretAwareText } from '../secrets';
 
 /** What decides whether a field holds a secret, read from the element in the page. */
@@ -11,15 +12,12 @@ export interface FieldFacts {
 }
 
 const SECRET_AUTOCOMPLETE = new Set(['current-password', 'new-password', 'one-time-code', 'cc-number', 'cc-csc']);
-// Words that mark a field as sensitive even when the page made it a plain text input (a PIN, a card number).
-// Short words only count alone (login_pin, not Spinner), as letters around them would make them other words.
-const SECRET_WORDS = /pass(?:word|code|wd|phrase)|(?<![a-z])(?:pin|otp|cvc|cvv|cvn)(?![a-z])|one[\s_-]?time|card[\s_-]?num|security[\s_-]?code/i;
 
 /** Whether typing into this field types a secret: a password input, a secret autocomplete, or a telling name. */
 export function isSensitive(facts: FieldFacts): boolean {
   if (facts.type.toLowerCase() === 'password') return true;
   if (facts.autocomplete.toLowerCase().split(/\s+/).some(token => SECRET_AUTOCOMPLETE.has(token))) return true;
-  return facts.names.some(name => SECRET_WORDS.test(name));
+  return facts.names.some(namesSecret);
 }
 
 /** A valid UPPER_SNAKE environment variable name from a field's label ("Login password" → LOGIN_PASSWORD). */

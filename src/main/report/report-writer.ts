@@ -14,6 +14,7 @@ import { readSpans } from '../sessions/spans-file';
 import { zipFolder } from '../sessions/zip-writer';
 import { VERSION } from '../version';
 import { ChunkWriter } from './chunks';
+import { unmaskedSecrets } from './masking-check';
 import { reportPage } from './report-page';
 import { runAnswers, type Answer } from './run-answers';
 import { singleFilePage } from './single-file';
@@ -63,6 +64,12 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
     const ask = (command: Parameters<BridgeHost['invoke']>[0], input: unknown) => bridge.invoke(command, input);
     const chunks = new ChunkWriter(join(scratch, 'data'), options.singleFile);
     const zips = options.zips !== false && !options.singleFile;
+    for (const dir of options.sessions) {
+      const clear = unmaskedSecrets((await openSession(dir)).steps);
+      if (clear.length) {
+        throw new Error(`${dir} holds values typed in clear into secret fields (${clear.slice(0, 3).join(', ')}${clear.length > 3 ? ', …' : ''}): it was recorded before secrets were masked. Scrub it first: agent-inspector redact ${dir} --value <each value>, then write the report.`);
+      }
+    }
     const ids = [];
     for (const dir of options.sessions) ids.push(await bridge.addSessionFolder(dir, false));
     const runs = Object.fromEntries(ids.map((id, run) => [id, run]));
