@@ -12,7 +12,7 @@ import { electronBinary, electronDir } from './electron-binary.js';
 const ELECTRON_BUILDER = 'electron-builder@26.17.0';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inherit' });
 
 // The package is built around the same Electron binary `npm start` runs. Where it cannot be downloaded, nothing can be
 // packaged: say so at once instead of letting electron-builder retry its own download.
@@ -29,7 +29,11 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 const args = process.argv.slice(2);
 // For this platform, pack the Electron binary already installed instead of downloading it again; a build for another
 // platform (--mac, --win, --linux) lets electron-builder fetch that platform's Electron.
-const otherPlatform = args.some(arg => /^-(-mac|-win|-linux|m|w|l)$/.test(arg));
+const otherPlatform = args.some(arg => /^-(-mac|-macos|-win|-windows|-linux|m|w|l)$/.test(arg));
 const electronDist = otherPlatform ? [] : [`--config.electronDist=${join(electronDir(), 'dist')}`];
-const packaged = run('npx', ['--yes', ELECTRON_BUILDER, '--config', 'electron-builder.yml', ...electronDist, ...args]);
+const builderArgs = ['--config', 'electron-builder.yml', ...electronDist, ...args];
+// Under `npm run`, npm's own CLI runs it (npx is a .cmd on Windows, which Node spawns only through a shell).
+const packaged = process.env.npm_execpath
+  ? run(process.execPath, [process.env.npm_execpath, 'exec', '--yes', `--package=${ELECTRON_BUILDER}`, '--', 'electron-builder', ...builderArgs])
+  : run('npx', ['--yes', ELECTRON_BUILDER, ...builderArgs]);
 process.exit(packaged.status ?? 1);
