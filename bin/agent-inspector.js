@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the built CLI; `npm install` builds it (prepare), `npm run build` rebuilds it.
+// Runs the built CLI: the npm package ships it in out/; in a clone `npm install` builds it (prepare), `npm run build`
+// rebuilds it.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

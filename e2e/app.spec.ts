@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect, test } from './support/fixtures';
@@ -69,6 +70,25 @@ test('npm start falls back to web mode when Electron cannot run', async () => {
   } finally {
     child.kill('SIGTERM');
   }
+});
+
+test('npm run package stops at once, building nothing, where the Electron binary cannot be downloaded', async () => {
+  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(electronDir, 'path.txt');
+  test.skip(existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8'))),
+    'the Electron binary is installed here, so npm run package would build the installer');
+  const started = Date.now();
+  const result = spawnSync(process.execPath, ['scripts/package.js'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    // Electron's download host is a closed loopback port and its download cache empty: the binary cannot be had.
+    env: { ...process.env, ELECTRON_MIRROR: 'http://127.0.0.1:9/', electron_config_cache: mkdtempSync(join(tmpdir(), 'electron-cache-')) },
+  });
+  expect(result.status).toBe(1);
+  expect(result.stderr).toContain('the Electron binary cannot be downloaded on this machine');
+  // Neither the build nor electron-builder ran.
+  expect(result.stdout).toBe('');
+  expect(Date.now() - started).toBeLessThan(20_000);
 });
 
 test('the desktop app opens its window (Electron)', async () => {

@@ -2,10 +2,10 @@
 // `npm start`: builds, then opens the desktop app when the Electron binary is present (fetching it once if it can),
 // and otherwise falls back to web mode (`agent-inspector serve`) and says why.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './electron-binary.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -20,18 +20,6 @@ function newest(dir) {
 if (newest(join(root, 'src')) > newest(join(root, 'out'))) {
   const build = run(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build']);
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-/** The Electron binary's path when it is installed or can be fetched now; undefined otherwise. */
-function electronBinary() {
-  const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-  const pathFile = join(electronDir, 'path.txt');
-  const installed = () => existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
-  if (!installed()) {
-    console.error('Electron binary not installed yet; trying to fetch it once…');
-    run(process.execPath, [join(electronDir, 'install.js')], { stdio: 'ignore', timeout: 180_000 });
-  }
-  return installed() ? join(electronDir, 'dist', readFileSync(pathFile, 'utf8')) : undefined;
 }
 
 const forward = child => {

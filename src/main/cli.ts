@@ -124,7 +124,7 @@ export function buildProgram(): Command {
     .addOption(sessionDirOption())
     .option('--json', 'print the comparison as JSON')
     .action(async (a, b, options) => (await import('./commands/compare')).runCompare(a, b, options));
-  program.command('install-browser').description('download Playwright\'s Chromium for the inspector to control (npm install does this where no Chromium is found)')
+  program.command('install-browser').description('download Playwright\'s Chromium for the inspector to control (a clone\'s npm install does this where no Chromium is found; the npm package does not)')
     .option('--if-missing', 'only where no Chromium is found; a failed download prints the command to run instead of failing')
     .action(async options => (await import('./commands/install-browser')).runInstallBrowser(options));
   return program;

@@ -106,7 +106,9 @@ export class BrowserSource {
     try {
       return `${findChromium(this.config.executablePath)}${this.headless ? ' (headless)' : ''}`;
     } catch (error) {
-      return `not available: ${(error as Error).message.split('\n')[0]}`;
+      const lines = (error as Error).message.split('\n');
+      // The first line says what is missing, the last how to get it.
+      return `not available: ${lines[0].replace(/ Tried:$/, '')} ${lines.at(-1)}`;
     }
   }
 

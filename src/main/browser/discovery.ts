@@ -2,11 +2,14 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { chromium } from 'playwright';
 
+/** How to get a Chromium: also what an npm install of the package (which downloads none) leaves the user to do. */
+const CHROMIUM_HINT = 'Get one: `npx agent-inspector install-browser` (Playwright\'s Chromium), or install one ' +
+  '(Debian/Ubuntu: apt-get install chromium), or pass --executable-path / set AGENT_INSPECTOR_CHROMIUM.';
+
 export class ChromiumNotFoundError extends Error {
   constructor(tried: string[]) {
     super(
-      `No Chromium found. Tried:\n${tried.map(t => `  - ${t}`).join('\n')}\n` +
-        'Install one (Debian/Ubuntu: apt-get install chromium) or pass --executable-path / set AGENT_INSPECTOR_CHROMIUM.',
+      `No Chromium found. Tried:\n${tried.map(t => `  - ${t}`).join('\n')}\n${CHROMIUM_HINT}`,
     );
     this.name = 'ChromiumNotFoundError';
   }
