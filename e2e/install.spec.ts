@@ -24,6 +24,7 @@ const VERSION: string = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf
  */
 const SESSION_COMMANDS: { args: string[]; expect: RegExp }[] = [
   { args: ['export', '--latest', '--session-dir', '{sessions}'], expect: /await page\.goto\(BASE_URL \+ '\/form\.html'\)/ },
+  { args: ['report', '--session-dir', '{sessions}', '-o', '{report}'], expect: /Wrote .*\(1 run, \d+ steps\)/ },
 ];
 
 /**
@@ -32,6 +33,7 @@ const SESSION_COMMANDS: { args: string[]; expect: RegExp }[] = [
  */
 const SERVING_COMMANDS: { args: string[]; shows: string; then?: (page: Page, url: string, site: string) => Promise<void> }[] = [
   { args: ['serve', '--headless', '--port', '0'], shows: 'connect-panel', then: agentStepWithCode },
+  { args: ['show-report', '{report}', '--port', '0', '--no-open'], shows: 'runs-page' },
 ];
 
 /** An agent's step appears in the UI and its code in Monaco (bundled: no CDN, its worker from the same server). */
@@ -74,7 +76,9 @@ let tarballFiles: string[];
 let tarballSize: number;
 const facts: { type: string; description: string }[] = [];
 
-const placeholders = (args: string[]) => args.map(arg => arg.replace('{sessions}', sessions));
+/** Where the `report` test writes the report `show-report` serves. */
+const reportDir = () => join(dir, 'report');
+const placeholders = (args: string[]) => args.map(arg => arg.replace('{sessions}', sessions).replace('{report}', reportDir()));
 const runInstalled = (args: string[], cwd: string) => run(bin, args, cwd, npmEnv(), 60_000);
 
 /** Starts an installed command that serves on loopback; resolves with its URL and a stop function. */
@@ -211,7 +215,7 @@ test.describe('installed from the npm tarball, without the repository', () => {
       expect(result.code, result.stderr).toBe(0);
       const written = readdirSync(cwd, { recursive: true, withFileTypes: true }).filter(entry => entry.isFile())
         .map(entry => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
-      expect([result.stdout, ...written].join('\n')).toMatch(command.expect);
+      expect([result.stdout, result.stderr, ...written].join('\n')).toMatch(command.expect);
     });
   }
 

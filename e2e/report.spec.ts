@@ -165,6 +165,8 @@ test('a report opens from file:// with no network: the runs, and a run in the in
       await expect(inline.page.getByTestId('response-view')).toContainText(typed.parsed.code!);
       await expect.poll(() => inline.page.getByTestId('page-screenshot').evaluate(img => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
       await expect(inline.page.getByTestId('download-session')).toHaveCount(0);
+      await inline.page.getByTestId('tab-code').click();
+      await expect(inline.page.locator('.monaco-editor .view-lines')).toContainText("process.env['PASSWORD']");
       expect(inline.requests).toEqual([]);
       expect(inline.errors).toEqual([]);
     } finally {

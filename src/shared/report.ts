@@ -84,6 +84,8 @@ export const searchChunkOf = (run: number) => `runs/${run}/search`;
 /** In a single-file report: the element holding the info's JSON, and the prefix of each chunk's element id (then its path). */
 export const INLINE_INFO_ID = 'agent-inspector-report-info';
 export const INLINE_CHUNK_PREFIX = 'agent-inspector-report-chunk:';
+/** …and the element holding the code editor's script (viewer/monaco.js), in base64. */
+export const INLINE_MONACO_ID = 'agent-inspector-monaco';
 
 /** An image the writer moved out of an answer into a file beside the data: the UI shows it by address. */
 export const IMAGE_DIR = 'images';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { INLINE_CHUNK_PREFIX, INLINE_INFO_ID } from '../../shared/report';
+import { INLINE_CHUNK_PREFIX, INLINE_INFO_ID, INLINE_MONACO_ID } from '../../shared/report';
 
 /** Past this, `report --single-file` warns: mail and chat tools refuse or mangle larger attachments. */
 export const SINGLE_FILE_WARNING_BYTES = 50 * 2 ** 20;
@@ -22,7 +22,10 @@ const BOOTSTRAP = `(() => { const bytes = Uint8Array.from(atob(document.getEleme
  */
 export async function singleFilePage(folder: string): Promise<string> {
   const viewer = (await readFile(join(folder, 'viewer', 'viewer.js'))).toString('base64');
-  const style = (await readFile(join(folder, 'viewer', 'viewer.css'), 'utf8')).replace(/<\/style/gi, '<\\/style');
+  const css = await Promise.all(['viewer.css', 'monaco.css'].map(name => readFile(join(folder, 'viewer', name), 'utf8')));
+  const style = css.join('\n').replace(/<\/style/gi, '<\\/style');
+  // The code editor, run from its block the first time a panel shows code (renderer/src/report/load-monaco-script.ts).
+  const editor = (await readFile(join(folder, 'viewer', 'monaco.js'))).toString('base64');
   const data = join(folder, 'data');
   const blocks: string[] = [];
   for (const entry of await readdir(data, { withFileTypes: true, recursive: true })) {
@@ -52,6 +55,7 @@ export async function singleFilePage(folder: string): Promise<string> {
   <body>
     <div id="root"></div>
     ${blocks.join('\n    ')}
+    <script type="application/octet-stream" id="${INLINE_MONACO_ID}">${editor}</script>
     <script type="application/octet-stream" id="${VIEWER_ID}">${viewer}</script>
     <script>${BOOTSTRAP}</script>
   </body>
