@@ -87,6 +87,14 @@ export const INLINE_CHUNK_PREFIX = 'agent-inspector-report-chunk:';
 /** …and the element holding the code editor's script (viewer/monaco.js), in base64. */
 export const INLINE_MONACO_ID = 'agent-inspector-monaco';
 
+/**
+ * A text this long (a page's DOM, an aria snapshot, a diff) is stored once, in a chunk of its own (`textChunkOf`), and
+ * answers hold `{ [TEXT_REF]: hash }` in its place: steps that show the same page share it.
+ */
+export const LONG_TEXT = 1_024;
+export const TEXT_REF = '$reportText';
+export const textChunkOf = (hash: string) => `texts/${hash}`;
+
 /** An image the writer moved out of an answer into a file beside the data: the UI shows it by address. */
 export const IMAGE_DIR = 'images';
 

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BridgeReply } from '../../shared/bridge';
-import { IMAGE_DIR, REPORT_GLOBAL, type SearchChunk } from '../../shared/report';
+import { IMAGE_DIR, LONG_TEXT, REPORT_GLOBAL, TEXT_REF, textChunkOf, type SearchChunk } from '../../shared/report';
 
 /**
  * Each data script pushes an entry onto a queue the viewer drains (and then takes over): whichever loads first, nothing
@@ -20,6 +20,8 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': '
  */
 export class ChunkWriter {
   private readonly images = new Set<string>();
+  /** Long texts written, by hash: a page's DOM or snapshot that several steps (or runs) show is stored once. */
+  private readonly texts = new Set<string>();
   /** Bytes written: chunks and images. */
   bytes = 0;
 
@@ -28,9 +30,11 @@ export class ChunkWriter {
 
   /** A chunk: answers by key (shared/report.ts), or a run's search texts. */
   async write(path: string, data: Record<string, BridgeReply> | SearchChunk): Promise<void> {
-    const json = JSON.stringify(await this.withImageFiles(data));
-    const script = `${push}(["chunk",${JSON.stringify(path)},"${gzipSync(json, { level: 9 }).toString('base64')}"]);\n`;
-    await this.file(`${path}.js`, script);
+    await this.script(path, JSON.stringify(await this.externalize(data)));
+  }
+
+  private async script(path: string, json: string) {
+    await this.file(`${path}.js`, `${push}(["chunk",${JSON.stringify(path)},"${gzipSync(json, { level: 9 }).toString('base64')}"]);\n`);
   }
 
   /** The index: the runs (plain JSON: small, and read before the viewer starts) and the front page's answers. */
@@ -46,9 +50,20 @@ export class ChunkWriter {
     this.bytes += Buffer.byteLength(content);
   }
 
-  /** Every `{ mimeType, base64 }` in the answers becomes `{ mimeType, base64: '', url }`, its bytes a file under images/. */
-  private async withImageFiles(value: unknown): Promise<unknown> {
-    if (Array.isArray(value)) return Promise.all(value.map(item => this.withImageFiles(item)));
+  /**
+   * Every `{ mimeType, base64 }` in the answers becomes `{ mimeType, base64: '', url }`, its bytes a file under images/;
+   * every text of LONG_TEXT characters or more becomes a reference to a chunk of its own under texts/ (shared/report.ts).
+   */
+  private async externalize(value: unknown): Promise<unknown> {
+    if (typeof value === 'string' && value.length >= LONG_TEXT) {
+      const hash = createHash('sha256').update(value).digest('hex').slice(0, 24);
+      if (!this.texts.has(hash)) {
+        this.texts.add(hash);
+        await this.script(textChunkOf(hash), JSON.stringify(value));
+      }
+      return { [TEXT_REF]: hash };
+    }
+    if (Array.isArray(value)) return Promise.all(value.map(item => this.externalize(item)));
     if (!value || typeof value !== 'object') return value;
     const record = value as Record<string, unknown>;
     if (typeof record.mimeType === 'string' && typeof record.base64 === 'string' && record.base64 && EXTENSIONS[record.mimeType]) {
@@ -61,7 +76,7 @@ export class ChunkWriter {
       }
       return { ...record, base64: '', url: `data/${name}` };
     }
-    const entries = await Promise.all(Object.entries(record).map(async ([key, item]) => [key, await this.withImageFiles(item)] as const));
+    const entries = await Promise.all(Object.entries(record).map(async ([key, item]) => [key, await this.externalize(item)] as const));
     return Object.fromEntries(entries);
   }
 }

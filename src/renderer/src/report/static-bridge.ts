@@ -1,12 +1,12 @@
 import type { BridgeCommand, BridgeReply, InspectorApi } from '../../../shared/bridge';
-import { answerKey, chunkOf, INLINE_CHUNK_PREFIX, INLINE_INFO_ID, REPORT_COMMANDS, REPORT_GLOBAL, type ReportInfo, type SearchChunk } from '../../../shared/report';
+import { answerKey, chunkOf, INLINE_CHUNK_PREFIX, INLINE_INFO_ID, REPORT_COMMANDS, REPORT_GLOBAL, TEXT_REF, textChunkOf, type ReportInfo, type SearchChunk } from '../../../shared/report';
 import { ReportSearch } from './report-search';
 
 type Entry = ['info', ReportInfo] | ['chunk', string, string];
 type Replies = Record<string, BridgeReply>;
 
 /** Chunks kept decoded: a run's and its recent steps'; older ones are loaded again if asked for (the page's memory stays flat). */
-const KEPT_CHUNKS = 120;
+const KEPT_CHUNKS = 80;
 const REPORT_ONLY = new Set<string>(REPORT_COMMANDS);
 
 /** The answers of a chunk: base64 of gzipped JSON, unpacked by the browser's own gzip. */
@@ -38,7 +38,7 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
   if (!info) throw new Error('This report\'s data/index.js did not load: the report is incomplete (or was opened from somewhere else than its folder).');
   const report = info;
 
-  const chunks = new Map<string, Promise<Replies>>();
+  const chunks = new Map<string, Promise<unknown>>();
   const fetchChunk = (path: string) => new Promise<string>((resolve, reject) => {
     const inline = document.getElementById(`${INLINE_CHUNK_PREFIX}${path}`);
     if (inline) return resolve(inline.textContent ?? '');
@@ -56,19 +56,28 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
     };
     document.head.append(script);
   });
-  const search = new ReportSearch(report, async path => decode<SearchChunk>(await fetchChunk(path)));
-  const load = (path: string): Promise<Replies> => {
+  const search = new ReportSearch(report, async path => (await withTexts(await decode(await fetchChunk(path)))) as SearchChunk);
+  const load = <T = Replies>(path: string): Promise<T> => {
     const held = chunks.get(path);
     if (held) {
       chunks.delete(path);
       chunks.set(path, held);
-      return held;
+      return held as Promise<T>;
     }
-    const loading = fetchChunk(path).then(base64 => decode(base64));
+    const loading = fetchChunk(path).then(base64 => decode<T>(base64));
     chunks.set(path, loading);
     loading.catch(() => chunks.delete(path));
     if (chunks.size > KEPT_CHUNKS) chunks.delete(chunks.keys().next().value!);
     return loading;
+  };
+
+  /** The answer with each long text it refers to loaded in its place (see LONG_TEXT). */
+  const withTexts = async (value: unknown): Promise<unknown> => {
+    if (Array.isArray(value)) return Promise.all(value.map(withTexts));
+    if (!value || typeof value !== 'object') return value;
+    const hash = (value as Record<string, unknown>)[TEXT_REF];
+    if (typeof hash === 'string') return load<string>(textChunkOf(hash));
+    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await withTexts(item)])));
   };
 
   return {
@@ -84,7 +93,7 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
       const reply = (await load(path))[answerKey(name, fields)];
       if (!reply) throw new Error(`This report does not hold that (${name}): it keeps what each step shows when selected.`);
       if (!reply.ok) throw new Error(reply.error);
-      return reply.result as never;
+      return (await withTexts(reply.result)) as never;
     },
     subscribe() {
       return () => {};
