@@ -81,7 +81,8 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
       const written = new Set<string>();
       let opened: OpenedSession | undefined;
       for await (const answers of runAnswers(ask, sessionId)) {
-        opened ??= answers.find(answer => answer.command === 'openSession')?.reply.ok ? (answers[0].reply as { result: OpenedSession }).result : undefined;
+        const openedReply = answers.find(answer => answer.command === 'openSession')?.reply;
+        if (openedReply?.ok) opened = openedReply.result as OpenedSession;
         for (const [path, replies] of byChunk(answers, runs)) {
           if (written.has(path)) continue;
           written.add(path);
