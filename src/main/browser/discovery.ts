@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium } from 'playwright';
+import { chromium } from './playwright';
 
 export class ChromiumNotFoundError extends Error {
   constructor(tried: string[]) {
