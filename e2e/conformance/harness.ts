@@ -91,12 +91,10 @@ export class Pair {
     const oursFlags = [...peerBrowserFlags(), ...flagsIn(roots.ours)];
     const oursEnvironment = { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...env, ...oursEnv };
     if (transport) {
-      const endpoints = {
-        ours: await startEndpoint('ours', oursFlags, oursEnvironment, roots.ours),
-        peer: await startEndpoint('peer', flagsIn(roots.peer), env, roots.peer),
-      };
-      const [ours, peer] = await Promise.all([connectClient(endpoints.ours, transport), connectClient(endpoints.peer, transport)]);
-      return new Pair(ours.mcp, peer.mcp, roots, base, { transport, endpoints });
+      const [ours, peer] = await Promise.all([startEndpoint('ours', oursFlags, oursEnvironment, roots.ours), startEndpoint('peer', flagsIn(roots.peer), env, roots.peer)]);
+      const endpoints = { ours, peer };
+      const clients = await Promise.all([connectClient(ours, transport), connectClient(peer, transport)]);
+      return new Pair(clients[0].mcp, clients[1].mcp, roots, base, { transport, endpoints });
     }
     const [ours, peer] = await Promise.all([
       connectStdio(oursFlags, { cwd: roots.ours, env: oursEnvironment }),

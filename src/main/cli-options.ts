@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { devices, type BrowserContextOptions, type LaunchOptions } from 'playwright';
+import type { BrowserContextOptions, LaunchOptions } from 'playwright';
+import { devices } from './browser/playwright';
 import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
 import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
 import { LANGUAGES, type Language } from './codegen/action';
