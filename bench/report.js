@@ -169,13 +169,14 @@ async function main() {
       return (await cdp.send('Runtime.getHeapUsage')).usedSize;
     };
     const before = await heap();
-    for (const run of runs.slice(0, 20)) {
-      await page.getByRole('button', { name: 'All runs' }).click().catch(() => {});
+    for (const [i, run] of runs.slice(0, 20).entries()) {
+      if (i) await page.getByRole('button', { name: 'All runs' }).click();
       await page.locator(`[data-testid=report-run][data-session-id="${run.sessionId}"] button`).click();
       await page.locator(`[data-testid=response-view][data-seq="${run.steps}"]`).waitFor();
-      for (const seq of [1, 2, 3]) {
-        await page.locator(`[data-testid=timeline-step][data-seq="${seq}"]`).click().catch(() => {});
-        await page.locator(`[data-testid=response-view][data-seq="${seq}"]`).waitFor().catch(() => {});
+      // The last steps: the ones the timeline shows when a run opens (it follows its newest step).
+      for (const seq of [run.steps - 1, run.steps - 2, run.steps - 3]) {
+        await page.locator(`[data-testid=timeline-step][data-seq="${seq}"]`).click();
+        await page.locator(`[data-testid=response-view][data-seq="${seq}"]`).waitFor();
       }
     }
     const after = await heap();
