@@ -93,6 +93,16 @@ test('a report opens from file:// with no network: the runs, and a run in the in
   expect(foreign?.stderr).toContain('exists and is not a report written by agent-inspector');
   expect(readdirSync(sessions)).toHaveLength(2);
 
+  // A fork of the form run from its step 1 that stops after step 2: the front page says where it parts from its parent.
+  const parentMeta = JSON.parse(readFileSync(join(formDir, 'session.json'), 'utf8')) as { id: string };
+  const fork = join(workspace, 'forked', 'fork-session');
+  cpSync(formDir, fork, { recursive: true });
+  writeFileSync(join(fork, 'session.json'), JSON.stringify({ ...parentMeta, id: 'fork-of-form', forkOf: { session: parentMeta.id, step: 1 } }));
+  const forkEvents = readFileSync(join(fork, 'events.jsonl'), 'utf8').replaceAll(parentMeta.id, 'fork-of-form').split('\n').filter(line => !line.includes('"seq":3,'));
+  writeFileSync(join(fork, 'events.jsonl'), forkEvents.join('\n'));
+  const forkReport = join(workspace, 'fork-report');
+  await run('node', [CLI, 'report', formDir, fork, '-o', forkReport]);
+
   const { browser, page, requests, errors } = await openReport(report);
   try {
     const runs = page.getByTestId('report-run');
@@ -172,6 +182,14 @@ test('a report opens from file:// with no network: the runs, and a run in the in
     } finally {
       await inline.browser.close();
     }
+
+    // The fork's row says where it parts from its parent.
+    const forkPage = await browser.newPage();
+    await forkPage.goto(`file://${join(forkReport, 'index.html')}`);
+    const forkRow = forkPage.locator('[data-testid=report-run][data-session-id="fork-of-form"]');
+    await expect(forkRow).toContainText('fork of agent-inspector-e2e at step 1');
+    await expect(forkRow.getByTestId('report-run-divergence')).toHaveText(" · parts from its parent after the parent's step 3: only in A");
+    await forkPage.close();
 
     // show-report serves the same folder on loopback.
     const shown = spawn('node', [CLI, 'show-report', report, '--port', '0', '--no-open'], { stdio: ['ignore', 'ignore', 'pipe'] });

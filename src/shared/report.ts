@@ -26,6 +26,11 @@ export interface ReportRun {
   tokens?: number;
   /** The run continues another from one of its steps (`agent-inspector fork`). */
   forkOf?: ForkOrigin;
+  /**
+   * A fork compared with its parent (when the report holds both), as `compare` aligns them: the first pair where they
+   * part — the step on each side and what differs — or none when they did the same throughout.
+   */
+  divergence?: { parts: false } | { parts: true; forkSeq?: number; parentSeq?: number; what: string };
   /** The session's zip, relative to the report (the app imports it as any session zip); absent with --no-zip. */
   zip?: string;
 }

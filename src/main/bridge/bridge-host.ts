@@ -326,6 +326,7 @@ export class BridgeHost {
       session: {
         id, live: false, running: !recorded.complete, transport: recorded.meta.transport, clientName: recorded.meta.clientName,
         startedAt: recorded.meta.startedAt, steps: steps.length, url: steps.findLast(step => step.url)?.url, dir: recorded.dir,
+        ...(recorded.meta.forkOf && { forkOf: recorded.meta.forkOf }),
       },
       steps: steps.map(step => summarize(step, recorded.tokens.get(step.seq))),
       warnings: recorded.warnings,

@@ -2,6 +2,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:
 import { basename, dirname, join, resolve } from 'node:path';
 import { isSensitiveHeader } from '../../shared/activity';
 import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo, StepActivityView } from '../../shared/bridge';
+import { PAIR_STATUS, type Comparison } from '../../shared/comparison';
 import type { DebuggerState } from '../../shared/debugger';
 import { answerKey, chunkOf, INLINE_INFO_ID, searchChunkOf, type ReportInfo, type ReportRun, type SearchChunk } from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
@@ -98,6 +99,7 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
       list.push(runSummary(opened!, run, zip));
       steps += opened!.steps.length;
     }
+    for (const run of list) if (run.forkOf && runs[run.forkOf.session] !== undefined) run.divergence = await divergence(ask, run.sessionId, run.forkOf.session);
     list.sort((a, b) => b.startedAt - a.startedAt);
     const info: ReportInfo = { writer: `agent-inspector ${VERSION}`, createdAt: Date.now(), list, runs };
     await chunks.writeIndex(info, await indexAnswers(ask, new Set(ids)));
@@ -123,6 +125,15 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
     bridge.close();
     await core.close();
   }
+}
+
+/** Where a fork parts from its parent, from the bridge's own comparison (A the parent, B the fork). */
+async function divergence(ask: (command: 'compareSessions', input: unknown) => Promise<BridgeReply>, fork: string, parent: string): Promise<ReportRun['divergence']> {
+  const reply = await ask('compareSessions', { sessionId: parent, withSessionId: fork });
+  const first = reply.ok ? (reply.result as Comparison).firstDivergence?.pair : undefined;
+  if (!reply.ok) return undefined;
+  if (!first) return { parts: false };
+  return { parts: true, ...(first.b && { forkSeq: first.b.seq }), ...(first.a && { parentSeq: first.a.seq }), what: first.differences[0] ?? PAIR_STATUS[first.status] };
 }
 
 /** What "Search sessions" finds a run's steps by: the same texts the app's index holds (search/step-text.ts). */

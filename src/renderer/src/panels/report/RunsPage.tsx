@@ -43,7 +43,7 @@ export function RunsPage() {
                 <button type="button" className="runs-sort" onClick={() => toggle(column)}>{label}{sort.column === column ? (sort.descending ? ' ▾' : ' ▴') : ''}</button>
               </th>
             ))}
-            <th scope="col">Session</th>
+            <th scope="col">Download</th>
           </tr>
         </thead>
         <tbody>
@@ -52,6 +52,7 @@ export function RunsPage() {
               <th scope="row">
                 <button type="button" className="runs-open" onClick={() => void openSession(run.sessionId)}>{run.client}</button>
                 {run.forkOf ? <span className="muted runs-fork" title="This run continues another from one of its steps"> fork of {clientOf.get(run.forkOf.session)?.client ?? run.forkOf.session.slice(0, 8)} at step {run.forkOf.step}</span> : null}
+                {run.divergence ? <Divergence divergence={run.divergence} /> : null}
               </th>
               <td>{new Date(run.startedAt).toLocaleString()}</td>
               <td data-testid="report-run-steps">{run.steps}</td>
@@ -65,6 +66,13 @@ export function RunsPage() {
       </table>
     </div>
   );
+}
+
+/** Where a fork parts from its parent, as `compare` aligns them. */
+function Divergence({ divergence }: { divergence: NonNullable<ReportRun['divergence']> }) {
+  if (!divergence.parts) return <span className="runs-divergence muted" data-testid="report-run-divergence"> · does what its parent did</span>;
+  const where = divergence.forkSeq !== undefined ? `at its step ${divergence.forkSeq}` : `after the parent's step ${divergence.parentSeq}`;
+  return <span className="runs-divergence" data-testid="report-run-divergence" title={divergence.what}> · parts from its parent {where}: {divergence.what}</span>;
 }
 
 function Errors({ run }: { run: ReportRun }) {
