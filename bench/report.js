@@ -19,14 +19,9 @@ import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chromium } from 'playwright';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
-import { call, candidates, CHROMIUM, connect, disconnect, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, refIn, startRealPages } from './support.js';
+import { call, candidates, CHROMIUM, connect, disconnect, machineInfo, OUR_CLI, PAGES_DIR, percentile, plainText, positiveIntArg, printTable, refIn, startRealPages } from './support.js';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = Number(i > 0 ? process.argv[i + 1] : fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${process.argv[i + 1]}`);
-  return value;
-};
+const arg = positiveIntArg;
 const SESSIONS = arg('sessions', 200);
 const STEPS = arg('steps', 100);
 const RUNS = arg('runs', 5);
@@ -77,22 +72,6 @@ function copies(session, root, count) {
     writeFileSync(join(dir, 'session.json'), JSON.stringify({ ...meta, id, clientName: `bench run ${i}`, startedAt: meta.startedAt + i * 60_000 }));
     writeFileSync(join(dir, 'events.jsonl'), events.replaceAll(meta.id, id));
   }
-}
-
-/** The peer: the same text put into a <pre> and laid out and painted, in the same page (as bench:ui). */
-function plainText(page, text) {
-  return page.evaluate(async text => {
-    const start = performance.now();
-    const pre = document.createElement('pre');
-    pre.style.cssText = 'position:absolute;left:0;top:0;width:600px;height:400px;overflow:auto;z-index:-1';
-    pre.textContent = text;
-    document.body.append(pre);
-    pre.getBoundingClientRect();
-    await new Promise(resolve => requestAnimationFrame(resolve));
-    await new Promise(resolve => requestAnimationFrame(resolve));
-    pre.remove();
-    return performance.now() - start;
-  }, text);
 }
 
 async function main() {

@@ -14,14 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { machineInfo, OUR_CLI, percentile, printTable } from './support.js';
+import { machineInfo, OUR_CLI, percentile, positiveIntArg, printTable } from './support.js';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  const value = Number(i > 0 ? process.argv[i + 1] : fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${process.argv[i + 1]}`);
-  return value;
-};
+const arg = positiveIntArg;
 const SESSIONS = arg('sessions', 200);
 const STEPS = arg('steps', 500);
 const RUNS = arg('runs', 10);

@@ -304,3 +304,28 @@ export async function startDropProxy(ms) {
     }),
   };
 }
+
+/** `--name N` from the command line (else `fallback`): a positive whole number, or an error naming the flag. */
+export function positiveIntArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  const value = Number(i > 0 ? process.argv[i + 1] : fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${process.argv[i + 1]}`);
+  return value;
+}
+
+/** The UI benchmarks' peer: the same text put into a <pre> and laid out and painted, in the same page. */
+export function plainText(page, text) {
+  return page.evaluate(async text => {
+    const start = performance.now();
+    const pre = document.createElement('pre');
+    pre.style.cssText = 'position:absolute;left:0;top:0;width:600px;height:400px;overflow:auto;z-index:-1';
+    pre.textContent = text;
+    document.body.append(pre);
+    pre.getBoundingClientRect();
+    await new Promise(resolve => requestAnimationFrame(resolve));
+    await new Promise(resolve => requestAnimationFrame(resolve));
+    const ms = performance.now() - start;
+    pre.remove();
+    return ms;
+  }, text);
+}

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { largePage } from '../e2e/support/fixture-server.js';
-import { CHROMIUM, machineInfo, OUR_CLI, percentile, printTable } from './support.js';
+import { CHROMIUM, machineInfo, OUR_CLI, percentile, plainText, printTable } from './support.js';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = Number(runsArg > 0 ? process.argv[runsArg + 1] : process.env.BENCH_RUNS ?? 5);
@@ -170,23 +170,6 @@ function clickUntil(page, selector, done) {
     await new Promise(resolve => requestAnimationFrame(resolve));
     return performance.now() - start;
   }, { selector, done: done.toString() });
-}
-
-/** The peer: the same text put into a <pre> and laid out and painted, in the same page. */
-function plainText(page, text) {
-  return page.evaluate(async text => {
-    const start = performance.now();
-    const pre = document.createElement('pre');
-    pre.style.cssText = 'position:absolute;left:0;top:0;width:600px;height:400px;overflow:auto;z-index:-1';
-    pre.textContent = text;
-    document.body.append(pre);
-    pre.getBoundingClientRect();
-    await new Promise(resolve => requestAnimationFrame(resolve));
-    await new Promise(resolve => requestAnimationFrame(resolve));
-    const ms = performance.now() - start;
-    pre.remove();
-    return ms;
-  }, text);
 }
 
 async function main() {

@@ -50,7 +50,9 @@ export function DomDiffView() {
 
   if (seq === undefined) return <p className="empty">Select a step to see what it changed.</p>;
   const diff = result?.key === key ? result.diff : undefined;
-  const earlier = (steps ?? []).filter(step => step.seq < seq);
+  // A static report holds each step's diff from the step before, and no other pair.
+  const report = useStore(state => !!state.report);
+  const earlier = report ? [] : (steps ?? []).filter(step => step.seq < seq);
   return (
     <div className="dom-diff" data-testid="dom-diff">
       <div className="diff-toolbar">
