@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright';
+import { chunkBytes } from '../src/main/report/chunks';
 import { openZip } from '../src/main/sessions/zip-reader';
 import { expect, test } from './support/fixtures';
 import { CLI, connectStdio, refOf } from './support/mcp';
@@ -11,7 +12,7 @@ import { CLI, connectStdio, refOf } from './support/mcp';
 const run = promisify(execFile);
 const PASSWORD = 'pw-never-in-a-report-71';
 
-/** Every file of the report as the text it holds: chunks unpacked from their base64 gzip, zips from their entries. */
+/** Every file of the report as the text it holds: chunks unpacked (UTF-16 scripts, or base64 blocks of a single file), zips from their entries. */
 async function reportTexts(dir: string): Promise<{ name: string; text: string }[]> {
   const texts: { name: string; text: string }[] = [];
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
@@ -27,10 +28,15 @@ async function reportTexts(dir: string): Promise<{ name: string; text: string }[
       zip.close();
       continue;
     }
+    if (data[0] === 0xff && data[1] === 0xfe) {
+      texts.push({ name, text: data.toString('utf16le') }, { name: `${name} (unpacked)`, text: gunzipSync(chunkBytes(data, name)).toString('utf8') });
+      continue;
+    }
     const text = data.toString('utf8');
     texts.push({ name, text });
-    const chunks = [...text.matchAll(/"chunk","[^"]+","([A-Za-z0-9+/=]+)"/g), ...text.matchAll(/id="agent-inspector-report-chunk:[^"]+">([A-Za-z0-9+/=]+)</g)];
-    for (const [, base64] of chunks) texts.push({ name: `${name} (unpacked)`, text: gunzipSync(Buffer.from(base64, 'base64')).toString('utf8') });
+    for (const [, base64] of text.matchAll(/id="agent-inspector-report-chunk:[^"]+">([A-Za-z0-9+/=]+)</g)) {
+      texts.push({ name: `${name} (unpacked)`, text: gunzipSync(Buffer.from(base64, 'base64')).toString('utf8') });
+    }
   }
   return texts;
 }
@@ -74,7 +80,10 @@ test('a report opens from file:// with no network: the runs, and a run in the in
   const report = join(workspace, 'report');
   const written = await run('node', [CLI, 'report', '--session-dir', sessions, '-o', report]);
   expect(written.stderr).toMatch(/Wrote .*report\/ \(2 runs, 6 steps\)/);
-  for (const { name, text } of await reportTexts(report)) {
+  const texts = await reportTexts(report);
+  // The scan reads the data itself, not only its packing.
+  expect(texts.some(({ name, text }) => name.endsWith('(unpacked)') && text.includes('form.html'))).toBe(true);
+  for (const { name, text } of texts) {
     expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
     // The request credentials the recording keeps stay in its zip: the viewer's data leaves them out.
     if (!name.endsWith('.zip') && !name.includes('.zip:')) expect(text.includes('tok-123'), `a bearer token in ${name}`).toBe(false);
@@ -142,6 +151,16 @@ test('a report opens from file:// with no network: the runs, and a run in the in
     await page.getByTestId('tab-dom-diff').click();
     await expect(page.getByTestId('dom-diff')).toContainText('Aria tree · step 1 → 3');
     await expect(page.getByTestId('dom-diff')).toContainText('button "Show alert"');
+    // Any earlier step, as in the app: the report holds each state once and the page diffs them.
+    await page.getByTestId('diff-from').selectOption('1');
+    await expect(page.getByTestId('dom-diff')).toContainText('DOM · step 1 → 3');
+    await expect(page.getByTestId('dom-diff-body')).toContainText('Show alert');
+    // Browser State as after the selected step, rebuilt in the page.
+    await page.getByTestId('tab-state-files').click();
+    await expect(page.getByTestId('state-note')).toHaveText('As after step 3, rebuilt from the recording.');
+    await page.getByTestId('state-file').filter({ hasText: 'accessibility-tree.yaml' }).click();
+    await expect(page.getByTestId('state-file-editor')).toHaveAttribute('data-path', 'accessibility-tree.yaml');
+    await expect(page.locator('[data-testid=state-file-editor] .view-lines')).toContainText('Show alert');
     await expect(page.getByTestId('download-session')).toHaveAttribute('href', /^data\/runs\/\d+\/.+\.zip$/);
     // What needs a browser is not offered at all.
     for (const absent of ['tab-replay', 'tab-run-code']) await expect(page.getByTestId(absent)).toHaveCount(0);
@@ -164,7 +183,9 @@ test('a report opens from file:// with no network: the runs, and a run in the in
     const single = join(workspace, 'shared.html');
     const one = await run('node', [CLI, 'report', '--session-dir', sessions, '--single-file', '-o', single]);
     expect(one.stderr).toMatch(/Wrote .*shared\.html \(2 runs, 6 steps\)/);
-    for (const { name, text } of await reportTexts(workspace).then(all => all.filter(file => file.name.startsWith('shared.html')))) {
+    const singleTexts = await reportTexts(workspace).then(all => all.filter(file => file.name.startsWith('shared.html')));
+    expect(singleTexts.some(({ name, text }) => name.endsWith('(unpacked)') && text.includes('form.html'))).toBe(true);
+    for (const { name, text } of singleTexts) {
       expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
     }
     const inline = await openReport(workspace, 'shared.html');

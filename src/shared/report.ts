@@ -47,8 +47,9 @@ export interface ReportInfo {
 }
 
 /**
- * The global the data scripts push onto: `["info", ReportInfo]` (data/index.js), then `["chunk", path, base64]` per chunk
- * loaded, the base64 of the gzipped JSON of its answers (`{ [answerKey]: BridgeReply }`).
+ * The global the data scripts push onto: `["info", ReportInfo]` (data/index.js), then `["chunk", path, text, bytes]` per
+ * chunk loaded: the gzipped JSON of its answers (`{ [answerKey]: BridgeReply }`), `bytes` long, as text
+ * (shared/report-codec.ts).
  */
 export const REPORT_GLOBAL = '__agentInspectorReport';
 
@@ -86,6 +87,20 @@ export interface SearchChunk {
 
 export const searchChunkOf = (run: number) => `runs/${run}/search`;
 
+/**
+ * A run's page states (`runs/<n>/states`), every step listed: the viewer diffs them and lists them as Browser State
+ * files itself (shared/step-diff.ts, shared/recorded-state.ts), so a report holds each DOM and snapshot once instead of
+ * every diff between them. Texts are given by hash (`textChunkOf`) and loaded when a diff or file needs them.
+ */
+export interface StatesChunk {
+  steps: { seq: number; dom?: string; aria?: string; domDiff?: string; diffFile?: string }[];
+}
+
+export const statesChunkOf = (run: number) => `runs/${run}/states`;
+
+/** The commands the viewer answers from a run's states rather than from recorded answers. */
+export const STATE_COMMANDS = ['stepDiff', 'stateFiles', 'readStateFile'] as const satisfies readonly ReportCommand[];
+
 /** In a single-file report: the element holding the info's JSON, and the prefix of each chunk's element id (then its path). */
 export const INLINE_INFO_ID = 'agent-inspector-report-info';
 export const INLINE_CHUNK_PREFIX = 'agent-inspector-report-chunk:';
@@ -94,14 +109,22 @@ export const INLINE_MONACO_ID = 'agent-inspector-monaco';
 
 /**
  * A text this long (a page's DOM, an aria snapshot, a diff) is stored once, in a chunk of its own (`textChunkOf`), and
- * answers hold `{ [TEXT_REF]: hash }` in its place: steps that show the same page share it.
+ * answers hold `{ [TEXT_REF]: hash }` in its place: steps that show the same page share it. A text that holds another
+ * one whole (a response showing its step's snapshot) is held as its parts: `{ [TEXT_REF]: [part, …] }`, each part a
+ * string or `{ [TEXT_REF]: hash }`, joined in order.
  */
 export const LONG_TEXT = 1_024;
 export const TEXT_REF = '$reportText';
 export const textChunkOf = (hash: string) => `texts/${hash}`;
 
-/** An image the writer moved out of an answer into a file beside the data: the UI shows it by address. */
-export const IMAGE_DIR = 'images';
+/**
+ * An image the writer moved out of an answer into a chunk of its own (`imageChunkOf`, the gzipped image): answers hold
+ * `{ ...image, base64: '', [IMAGE_REF]: path }`, and the viewer hands the UI an address for it (a blob: URL) when the
+ * answer is asked for. A chunk rather than the file itself: Chromium's JPEG screenshots still shrink by a tenth or
+ * more under gzip (a blank page's by nine tenths), which a file shown by <img src> cannot have.
+ */
+export const IMAGE_REF = '$reportImage';
+export const imageChunkOf = (hash: string) => `images/${hash}`;
 
 /** A name safe in any file system for an id of any characters. */
 const hex = (text: string) => Array.from(new TextEncoder().encode(text), byte => byte.toString(16).padStart(2, '0')).join('');

@@ -23,8 +23,10 @@ import { highlight, locate } from './page-commands';
 import { RecordedSessions } from './recorded-sessions';
 import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
-import { RecordedState, StateFolder } from './state-files';
-import { liveDiffSource, recordedDiffSource, stepDiff } from './step-diff';
+import type { RecordedState } from '../../shared/recorded-state';
+import { recordedState, StateFolder } from './state-files';
+import { stepDiff } from '../../shared/step-diff';
+import { liveDiffSource, recordedDiffSource } from './diff-sources';
 import { AgentTurnsSource } from './agent-turns';
 import { StepReader } from './step-reader';
 import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
@@ -343,7 +345,7 @@ export class BridgeHost {
       if (!dir) throw new Error(this.core.config.domState ? 'This session has no Browser State folder (it is proxied, or has not opened a page yet).' : 'Browser State is off (--no-dom-state): there are no files to show.');
       return new StateFolder(dir);
     }
-    return new RecordedState(await this.recorded.open(id), seq);
+    return recordedState(await this.recorded.open(id), seq);
   }
 
   private async activityOf(id: string, seq: number, upTo: boolean): Promise<ActivitySource> {

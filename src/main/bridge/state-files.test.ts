@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { MAX_BYTES, StateFolder } from './state-files';
+import { MAX_BYTES } from '../../shared/recorded-state';
+import { StateFolder } from './state-files';
 
 /** A Browser State folder next to a file it must never hand out, and a symlinked alias of the folder itself. */
 function workspace() {

@@ -1,14 +1,9 @@
 import { open, realpath, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { StateFile, StateFileList } from '../../shared/bridge';
+import { byStateOrder, cappedText, languageOf, MAX_BYTES, RecordedState, type StateStep } from '../../shared/recorded-state';
 import type { RecordedSession } from '../sessions/session-reader';
 import { diffFileName } from '../dom-state/writer';
-
-/** Larger files are cut at this many bytes, with a note: past a few MB an editor (and the link to it) only gets slow. */
-export const MAX_BYTES = 2 * 2 ** 20;
-
-const languageOf = (path: string): StateFile['language'] =>
-  path.endsWith('.html') ? 'html' : path.endsWith('.yaml') || path.endsWith('.yml') ? 'yaml' : path.endsWith('.diff') ? 'diff' : 'plaintext';
 
 /**
  * A live session's Browser State folder on disk. Every read is confined to it: the requested path must be relative,
@@ -52,44 +47,19 @@ export class StateFolder {
   }
 }
 
-/**
- * A recorded session's Browser State as of a step, rebuilt from its artifacts: dom.html and accessibility-tree.yaml
- * as they were after that step, and the DOM diffs DomState wrote up to it. Names are looked up, never joined to a path.
- */
-export class RecordedState {
-  constructor(private readonly session: RecordedSession, private readonly seq: number) {}
-
-  private stepsUpTo() {
-    return this.session.steps.filter(step => step.seq <= this.seq);
-  }
-
-  private files() {
-    const steps = this.stepsUpTo();
-    const dom = steps.findLast(step => step.artifacts.dom);
-    const aria = steps.findLast(step => step.artifacts.aria);
-    const entries = new Map<string, () => Promise<string | undefined>>();
-    if (dom) entries.set('dom.html', () => this.session.dom(dom));
-    if (aria) entries.set('accessibility-tree.yaml', () => this.session.ariaSnapshot(aria));
-    for (const step of steps) {
-      if (step.artifacts.domDiff !== undefined) entries.set(`diffs/${diffFileName(step.seq, step.tool, step.args)}`, () => this.session.domStateDiff(step));
-    }
-    return entries;
-  }
-
-  async list(): Promise<StateFileList> {
-    const files = await Promise.all([...this.files()].map(async ([path, read]) => ({ path, bytes: Buffer.byteLength((await read()) ?? '') })));
-    return {
-      files: files.sort(byStateOrder),
-      note: files.length ? `As after step ${this.seq}, rebuilt from the recording.` : 'The recording has no Browser State up to this step (DomState was off).',
-    };
-  }
-
-  async read(path: string): Promise<StateFile> {
-    const read = this.files().get(path);
-    if (!read) throw new Error(`No file "${path}" in this session's Browser State as of step ${this.seq}.`);
-    const whole = Buffer.from((await read()) ?? '');
-    return { path, language: languageOf(path), bytes: whole.length, ...capped(whole) };
-  }
+/** A recorded session's Browser State as of a step (shared/recorded-state.ts), from its artifacts. */
+export function recordedState(session: RecordedSession, seq: number): RecordedState {
+  const bySeq = new Map(session.steps.map(step => [step.seq, step]));
+  const step = (at: number) => bySeq.get(at)!;
+  const steps: StateStep[] = session.steps.map(({ seq: at, tool, args, artifacts }) => ({
+    seq: at, dom: !!artifacts.dom, aria: !!artifacts.aria,
+    ...(artifacts.domDiff !== undefined && { diffFile: diffFileName(at, tool, args) }),
+  }));
+  return new RecordedState(steps, {
+    dom: at => session.dom(step(at)),
+    aria: at => session.ariaSnapshot(step(at)),
+    domDiff: at => session.domStateDiff(step(at)),
+  }, seq);
 }
 
 /** The first MAX_BYTES of a file, read without loading the rest. */
@@ -99,19 +69,8 @@ async function readCapped(file: string, size: number) {
   try {
     const head = Buffer.alloc(MAX_BYTES);
     const { bytesRead } = await handle.read(head, 0, MAX_BYTES, 0);
-    return capped(head.subarray(0, bytesRead), true);
+    return cappedText(head.subarray(0, bytesRead), true);
   } finally {
     await handle.close();
   }
-}
-
-/** UTF-8 text of at most MAX_BYTES; a character cut in two at the end is left out (`stream` holds its bytes back). */
-function capped(data: Buffer, cut = data.length > MAX_BYTES) {
-  return { text: new TextDecoder().decode(data.subarray(0, MAX_BYTES), { stream: cut }), truncated: cut };
-}
-
-/** dom.html, accessibility-tree.yaml, then the diffs in their numbered order. */
-function byStateOrder(a: { path: string }, b: { path: string }): number {
-  const rank = (path: string) => (path === 'dom.html' ? 0 : path === 'accessibility-tree.yaml' ? 1 : 2);
-  return rank(a.path) - rank(b.path) || a.path.localeCompare(b.path, undefined, { numeric: true });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { domDiff } from './diff';
+import { domDiff } from '../../shared/dom-diff';
 
 export interface DomStateFiles {
   dom: string;

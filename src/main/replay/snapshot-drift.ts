@@ -1,4 +1,4 @@
-import { domDiff } from '../dom-state/diff';
+import { domDiff } from '../../shared/dom-diff';
 
 /** A report shows this much of a snapshot diff; the rest is counted, not printed. */
 const MAX_DIFF_LINES = 40;

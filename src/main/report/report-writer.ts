@@ -4,13 +4,14 @@ import { isSensitiveHeader } from '../../shared/activity';
 import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo, StepActivityView } from '../../shared/bridge';
 import { PAIR_STATUS, type Comparison } from '../../shared/comparison';
 import type { DebuggerState } from '../../shared/debugger';
-import { answerKey, chunkOf, INLINE_INFO_ID, searchChunkOf, type ReportInfo, type ReportRun, type SearchChunk } from '../../shared/report';
+import { answerKey, chunkOf, INLINE_INFO_ID, searchChunkOf, statesChunkOf, type ReportInfo, type ReportRun, type SearchChunk, type StatesChunk } from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
 import { defaultCoreConfig } from '../config';
+import { diffFileName } from '../dom-state/writer';
 import { InspectorCore } from '../core';
 import { modelTextsOf } from '../search/model-text';
 import { stepTexts } from '../search/step-text';
-import { openSession } from '../sessions/session-reader';
+import { openSession, type RecordedSession } from '../sessions/session-reader';
 import { readSpans } from '../sessions/spans-file';
 import { zipFolder } from '../sessions/zip-writer';
 import { VERSION } from '../version';
@@ -31,7 +32,7 @@ export interface ReportOptions {
    * what the viewer's data leaves out (request credentials); without it the report is also about half the size.
    */
   zips?: boolean;
-  /** One .html file at `output` with everything inline (images too, no zips), for mail or a chat. */
+  /** One .html file at `output` with everything inline (no zips), for mail or a chat. */
   singleFile?: boolean;
   /** Said as each run is written: `run 3 of 20: …`. */
   progress?(line: string): void;
@@ -63,7 +64,7 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
   const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: scratch, outputDir: scratch } });
   try {
     const ask = (command: Parameters<BridgeHost['invoke']>[0], input: unknown) => bridge.invoke(command, input);
-    const chunks = new ChunkWriter(join(scratch, 'data'), options.singleFile);
+    const chunks = new ChunkWriter(join(scratch, 'data'));
     const zips = options.zips !== false && !options.singleFile;
     for (const dir of options.sessions) {
       const clear = unmaskedSecrets((await openSession(dir)).steps);
@@ -79,6 +80,10 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
     let zipBytes = 0;
     for (const [run, sessionId] of ids.entries()) {
       options.progress?.(`run ${run + 1} of ${ids.length}: ${basename(options.sessions[run])}`);
+      // The states first: a response that shows its step's snapshot then refers to it (ChunkWriter.longText).
+      chunks.startRun();
+      const recorded = await openSession(options.sessions[run]);
+      await chunks.write(statesChunkOf(run), await runStates(recorded, chunks));
       const written = new Set<string>();
       let opened: OpenedSession | undefined;
       for await (const answers of runAnswers(ask, sessionId)) {
@@ -90,7 +95,7 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
           await chunks.write(path, replies);
         }
       }
-      await chunks.write(searchChunkOf(run), await searchTexts(options.sessions[run]));
+      await chunks.write(searchChunkOf(run), await searchTexts(recorded, options.sessions[run]));
       const zip = !zips ? undefined : `data/runs/${run}/${basename(options.sessions[run])}.zip`;
       if (zip) {
         await mkdir(dirname(join(scratch, zip)), { recursive: true });
@@ -137,10 +142,28 @@ async function divergence(ask: (command: 'compareSessions', input: unknown) => P
 }
 
 /** What "Search sessions" finds a run's steps by: the same texts the app's index holds (search/step-text.ts). */
-async function searchTexts(dir: string): Promise<SearchChunk> {
-  const session = await openSession(dir);
+async function searchTexts(session: RecordedSession, dir: string): Promise<SearchChunk> {
   const models = modelTextsOf((await readSpans(dir)).spans, session.steps);
   return { steps: session.steps.map(step => [step.seq, stepTexts(step, models.get(step.seq))]) };
+}
+
+/** The run's page states, each text stored once (shared/report.ts, StatesChunk). */
+async function runStates(session: RecordedSession, chunks: ChunkWriter): Promise<StatesChunk> {
+  const stored = async (text: Promise<string | undefined>) => {
+    const value = await text;
+    return value === undefined ? undefined : chunks.text(value);
+  };
+  const steps: StatesChunk['steps'] = [];
+  for (const step of session.steps) {
+    const { dom, aria, domDiff } = step.artifacts;
+    steps.push({
+      seq: step.seq,
+      ...(dom && { dom: await stored(session.dom(step)) }),
+      ...(aria && { aria: await stored(session.ariaSnapshot(step)) }),
+      ...(domDiff !== undefined && { domDiff: await stored(session.domStateDiff(step)), diffFile: diffFileName(step.seq, step.tool, step.args) }),
+    });
+  }
+  return { steps };
 }
 
 /** The answers grouped by the chunk that holds them; a session's folder path is left out (it is the writer's machine's). */

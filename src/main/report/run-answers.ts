@@ -1,4 +1,4 @@
-import type { BridgeCommand, BridgeReply, OpenedSession, StateFileList } from '../../shared/bridge';
+import type { BridgeCommand, BridgeReply, OpenedSession } from '../../shared/bridge';
 import type { StepNegotiation } from '../../shared/negotiation-view';
 import type { AgentTurns } from '../../shared/spans';
 
@@ -16,8 +16,8 @@ const result = <T>(reply: BridgeReply) => (reply.ok ? (reply.result as T) : unde
 
 /**
  * Every question the read-only UI asks of a recorded run, answered by the bridge: the run itself, its locator report,
- * exported spec and model turns, then for each step its detail, screenshot, DOM diff, console and network, Browser State
- * files (each read), and negotiation rounds (each round's artifacts). Yielded one step at a time, so a long run is
+ * exported spec and model turns, then for each step its detail, screenshot, console and network, and negotiation rounds
+ * (each round's artifacts). DOM diffs and Browser State files the viewer makes itself, from the run's states. Yielded one step at a time, so a long run is
  * written as it is read and never held whole.
  */
 export async function* runAnswers(ask: Ask, sessionId: string): AsyncGenerator<Answer[]> {
@@ -34,14 +34,10 @@ export async function* runAnswers(ask: Ask, sessionId: string): AsyncGenerator<A
     const answers = await Promise.all([
       question('getStep', { sessionId, seq }),
       question('screenshot', { sessionId, seq }),
-      question('stepDiff', { sessionId, seq }),
       question('stepActivity', { sessionId, seq }),
-      question('stateFiles', { sessionId, seq }),
       question('negotiation', { sessionId, seq }),
     ]);
-    const files = result<StateFileList>(answers[4].reply)?.files ?? [];
-    for (const { path } of files) answers.push(await question('readStateFile', { sessionId, seq, path }));
-    const rounds = result<StepNegotiation>(answers[5].reply)?.rounds ?? [];
+    const rounds = result<StepNegotiation>(answers[3].reply)?.rounds ?? [];
     for (const { interactionId, round } of rounds) answers.push(await question('negotiationArtifacts', { sessionId, interactionId, round }));
     yield answers;
   }

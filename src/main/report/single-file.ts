@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { INLINE_CHUNK_PREFIX, INLINE_INFO_ID, INLINE_MONACO_ID } from '../../shared/report';
+import { chunkBytes } from './chunks';
 
 /** Past this, `report --single-file` warns: mail and chat tools refuse or mangle larger attachments. */
 export const SINGLE_FILE_WARNING_BYTES = 50 * 2 ** 20;
@@ -16,7 +17,7 @@ const VIEWER_ID = 'agent-inspector-viewer';
 const BOOTSTRAP = `(() => { const bytes = Uint8Array.from(atob(document.getElementById('${VIEWER_ID}').textContent), c => c.charCodeAt(0)); const script = document.createElement('script'); script.src = URL.createObjectURL(new Blob([bytes], { type: 'text/javascript;charset=utf-8' })); document.body.append(script); })();`;
 
 /**
- * A report folder (written with images inline and no zips) as one HTML file: the viewer's style inline, its script and
+ * A report folder (written without zips) as one HTML file: the viewer's style inline, its script and
  * each data chunk in non-executed `<script type="application/octet-stream">` blocks, read by id instead of loaded as
  * files. Its policy allows exactly the bootstrap (by hash) and the blob it makes, so nothing else inline can run.
  */
@@ -31,16 +32,16 @@ export async function singleFilePage(folder: string): Promise<string> {
   for (const entry of await readdir(data, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
     const path = relative(data, join(entry.parentPath, entry.name)).split(sep).join('/').replace(/\.js$/, '');
-    const text = await readFile(join(entry.parentPath, entry.name), 'utf8');
+    const script = await readFile(join(entry.parentPath, entry.name));
     if (path === 'index') {
+      const text = script.toString('utf8');
       const info = /^\(self\.[\w$]+=self\.[\w$]+\|\|\[\]\)\.push\(\["info",([\s\S]*)\]\);\n$/.exec(text)?.[1];
       if (!info) throw new Error('data/index.js is not in the form report writes.');
       blocks.push(`<script type="application/json" id="${INLINE_INFO_ID}">${escapeScript(info)}</script>`);
       continue;
     }
-    const base64 = /"chunk","[^"]*","([A-Za-z0-9+/=]*)"/.exec(text)?.[1];
-    if (base64 === undefined) throw new Error(`data/${path}.js is not in the form report writes.`);
-    blocks.push(`<script type="application/octet-stream" id="${INLINE_CHUNK_PREFIX}${path}">${base64}</script>`);
+    // In base64 here: the page is UTF-8, where the scripts' 15-bit characters would take 24 bits each.
+    blocks.push(`<script type="application/octet-stream" id="${INLINE_CHUNK_PREFIX}${path}">${chunkBytes(script, path).toString('base64')}</script>`);
   }
   const hash = createHash('sha256').update(BOOTSTRAP).digest('base64');
   return `<!doctype html>

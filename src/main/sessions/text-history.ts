@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { applyPatch } from 'diff';
-import { domDiff } from '../dom-state/diff';
+import { domDiff } from '../../shared/dom-diff';
 import { writeAtomically } from '../dom-state/writer';
 import type { TextRef } from './format';
 

@@ -1,20 +1,20 @@
 import type { BridgeCommand, BridgeReply, InspectorApi } from '../../../shared/bridge';
-import { answerKey, chunkOf, INLINE_CHUNK_PREFIX, INLINE_INFO_ID, REPORT_COMMANDS, REPORT_GLOBAL, TEXT_REF, textChunkOf, type ReportInfo, type SearchChunk } from '../../../shared/report';
+import { answerKey, chunkOf, INLINE_CHUNK_PREFIX, INLINE_INFO_ID, REPORT_COMMANDS, REPORT_GLOBAL, STATE_COMMANDS, statesChunkOf, IMAGE_REF, TEXT_REF, textChunkOf, type ReportInfo, type SearchChunk, type StatesChunk } from '../../../shared/report';
+import { decodeBytes } from '../../../shared/report-codec';
 import { ReportSearch } from './report-search';
+import { RunStates } from './run-states';
 
-type Entry = ['info', ReportInfo] | ['chunk', string, string];
+type Entry = ['info', ReportInfo] | ['chunk', path: string, text: string, bytes: number];
 type Replies = Record<string, BridgeReply>;
 
 /** Chunks kept decoded: a run's and its recent steps'; older ones are loaded again if asked for (the page's memory stays flat). */
 const KEPT_CHUNKS = 80;
 const REPORT_ONLY = new Set<string>(REPORT_COMMANDS);
+const FROM_STATES = new Set<string>(STATE_COMMANDS);
 
-/** The answers of a chunk: base64 of gzipped JSON, unpacked by the browser's own gzip. */
-async function decode<T = Replies>(base64: string): Promise<T> {
-  const bytes = Uint8Array.from(atob(base64), char => char.charCodeAt(0));
-  const text = await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
-  return JSON.parse(text) as T;
-}
+/** A chunk's bytes unpacked by the browser's own gzip. */
+const gunzip = (bytes: Uint8Array<ArrayBuffer>) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')));
+const decode = async <T = Replies>(bytes: Uint8Array<ArrayBuffer>): Promise<T> => JSON.parse(await gunzip(bytes).text()) as T;
 
 /**
  * The bridge of a static report (see shared/report.ts): each command is answered from the answers recorded when the
@@ -24,11 +24,11 @@ async function decode<T = Replies>(base64: string): Promise<T> {
 export function staticBridge(): InspectorApi & { report: ReportInfo } {
   const global = self as unknown as Record<string, { push(entry: Entry): void } | Entry[] | undefined>;
   const queued = (global[REPORT_GLOBAL] as Entry[] | undefined) ?? [];
-  const arrived = new Map<string, (base64: string) => void>();
+  const arrived = new Map<string, (bytes: Uint8Array<ArrayBuffer>) => void>();
   let info: ReportInfo | undefined;
   const take = (entry: Entry) => {
     if (entry[0] === 'info') info = entry[1];
-    else arrived.get(entry[1])?.(entry[2]);
+    else arrived.get(entry[1])?.(decodeBytes(entry[2], entry[3]) as Uint8Array<ArrayBuffer>);
   };
   queued.forEach(take);
   global[REPORT_GLOBAL] = { push: take };
@@ -39,15 +39,16 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
   const report = info;
 
   const chunks = new Map<string, Promise<unknown>>();
-  const fetchChunk = (path: string) => new Promise<string>((resolve, reject) => {
+  const fetchChunk = (path: string) => new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+    // A single-file report's blocks are in base64 (see main/report/single-file.ts).
     const inline = document.getElementById(`${INLINE_CHUNK_PREFIX}${path}`);
-    if (inline) return resolve(inline.textContent ?? '');
+    if (inline) return resolve(Uint8Array.from(atob(inline.textContent ?? ''), char => char.charCodeAt(0)));
     const script = document.createElement('script');
     script.src = `data/${path}.js`;
-    arrived.set(path, base64 => {
+    arrived.set(path, bytes => {
       arrived.delete(path);
       script.remove();
-      resolve(base64);
+      resolve(bytes);
     });
     script.onerror = () => {
       arrived.delete(path);
@@ -56,7 +57,7 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
     };
     document.head.append(script);
   });
-  const search = new ReportSearch(report, async path => (await withTexts(await decode(await fetchChunk(path)))) as SearchChunk);
+  const search = new ReportSearch(report, async path => (await resolveRefs(await decode(await fetchChunk(path)))) as SearchChunk);
   const load = <T = Replies>(path: string): Promise<T> => {
     const held = chunks.get(path);
     if (held) {
@@ -64,20 +65,48 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
       chunks.set(path, held);
       return held as Promise<T>;
     }
-    const loading = fetchChunk(path).then(base64 => decode<T>(base64));
+    const loading = fetchChunk(path).then(bytes => decode<T>(bytes));
     chunks.set(path, loading);
     loading.catch(() => chunks.delete(path));
     if (chunks.size > KEPT_CHUNKS) chunks.delete(chunks.keys().next().value!);
     return loading;
   };
 
-  /** The answer with each long text it refers to loaded in its place (see LONG_TEXT). */
-  const withTexts = async (value: unknown): Promise<unknown> => {
-    if (Array.isArray(value)) return Promise.all(value.map(withTexts));
+  /** Images as blob: addresses, made once each: an <img> showing one keeps its address for as long as the page lives. */
+  const images = new Map<string, Promise<string>>();
+  const imageUrl = (path: string, type: string) => {
+    let url = images.get(path);
+    if (!url) {
+      url = fetchChunk(path).then(bytes => gunzip(bytes).blob()).then(blob => URL.createObjectURL(new Blob([blob], { type })));
+      images.set(path, url);
+      url.catch(() => images.delete(path));
+    }
+    return url;
+  };
+
+  /** The answer with each long text and image it refers to in its place (see LONG_TEXT, IMAGE_REF). */
+  const resolveRefs = async (value: unknown): Promise<unknown> => {
+    if (Array.isArray(value)) return Promise.all(value.map(resolveRefs));
     if (!value || typeof value !== 'object') return value;
-    const hash = (value as Record<string, unknown>)[TEXT_REF];
-    if (typeof hash === 'string') return load<string>(textChunkOf(hash));
-    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await withTexts(item)])));
+    const { [TEXT_REF]: text, [IMAGE_REF]: image, ...rest } = value as Record<string, unknown>;
+    if (typeof text === 'string') return load<string>(textChunkOf(text));
+    if (Array.isArray(text)) return (await Promise.all(text.map(resolveRefs))).join('');
+    if (typeof image === 'string') return { ...rest, url: await imageUrl(image, String(rest.mimeType)) };
+    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await resolveRefs(item)])));
+  };
+
+  /** A run's states, for the commands the viewer answers itself (see StatesChunk). */
+  const statesOf = async (sessionId: unknown): Promise<RunStates> => {
+    const run = typeof sessionId === 'string' ? report.runs[sessionId] : undefined;
+    if (run === undefined) throw new Error(`This report holds no session ${String(sessionId)}.`);
+    return new RunStates(await load<StatesChunk>(statesChunkOf(run)), hash => load<string>(textChunkOf(hash)));
+  };
+  const fromStates = async (name: string, fields: Record<string, unknown>): Promise<unknown> => {
+    const states = await statesOf(fields.sessionId);
+    const seq = Number(fields.seq);
+    if (name === 'stepDiff') return states.diff(seq, fields.fromSeq === undefined ? undefined : Number(fields.fromSeq));
+    if (name === 'stateFiles') return states.files(seq);
+    return states.read(seq, String(fields.path));
   };
 
   return {
@@ -88,12 +117,13 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
       if (name === 'searchSessions') {
         return search.search(String(fields.query), { sessionId: fields.sessionId as string | undefined, limit: fields.limit as number | undefined }) as never;
       }
+      if (FROM_STATES.has(name)) return (await fromStates(name, fields)) as never;
       const path = REPORT_ONLY.has(name) ? chunkOf(name, fields, report.runs) : undefined;
       if (!path) throw new Error(`${name} needs a running inspector: this is a static report of recorded runs.`);
       const reply = (await load(path))[answerKey(name, fields)];
       if (!reply) throw new Error(`This report does not hold that (${name}): it keeps what each step shows when selected.`);
       if (!reply.ok) throw new Error(reply.error);
-      return (await withTexts(reply.result)) as never;
+      return (await resolveRefs(reply.result)) as never;
     },
     subscribe() {
       return () => {};

@@ -24,8 +24,6 @@ export function DomDiffView() {
   const seq = useStore(state => state.selectedSeq);
   const theme = useStore(state => state.theme);
   const toast = useStore(state => state.toast);
-  // A static report holds each step's diff from the step before, and no other pair.
-  const report = useStore(state => !!state.report);
   const [fromSeq, setFromSeq] = useState<number>();
   const [layout, setLayout] = useState<Layout>(() => (localStorage.getItem(LAYOUT_KEY) === 'line-by-line' ? 'line-by-line' : 'side-by-side'));
   const [result, setResult] = useState<{ key: string; diff: StepDiff }>();
@@ -52,7 +50,7 @@ export function DomDiffView() {
 
   if (seq === undefined) return <p className="empty">Select a step to see what it changed.</p>;
   const diff = result?.key === key ? result.diff : undefined;
-  const earlier = report ? [] : (steps ?? []).filter(step => step.seq < seq);
+  const earlier = (steps ?? []).filter(step => step.seq < seq);
   return (
     <div className="dom-diff" data-testid="dom-diff">
       <div className="diff-toolbar">

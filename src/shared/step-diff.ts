@@ -1,11 +1,12 @@
-import { ariaDiff } from '../../shared/aria-diff';
-import { parseAriaTree } from '../../shared/aria-tree';
-import type { StepDiff } from '../../shared/bridge';
-import { domDiff } from '../dom-state/diff';
-import type { RecordedSession } from '../sessions/session-reader';
-import type { LiveSession } from './live-sessions';
+import { ariaDiff } from './aria-diff';
+import { parseAriaTree } from './aria-tree';
+import type { StepDiff } from './bridge';
+import { domDiff } from './dom-diff';
 
-/** What a session offers for diffing: live sessions from memory, recorded ones from their artifacts. */
+/**
+ * What a session offers for diffing: live sessions from memory, recorded ones from their artifacts (main/bridge), a static
+ * report's runs from its data (renderer/src/report).
+ */
 export interface DiffSource {
   /** Every step's seq, in order. */
   seqs: number[];
@@ -60,33 +61,3 @@ async function diffAria(source: DiffSource, seq: number, fromSeq?: number): Prom
   return { aria: ariaDiff(parseAriaTree(before), parseAriaTree(after)), ariaFrom: from, ariaTo: to };
 }
 
-/** A session running in this process: its states as the events brought them (the oldest may have been evicted). */
-export function liveDiffSource(session: LiveSession): DiffSource {
-  const step = (seq: number) => session.steps.find(candidate => candidate.seq === seq);
-  return {
-    seqs: session.steps.map(candidate => candidate.seq),
-    hasDom: seq => step(seq)?.domState !== undefined,
-    hasAria: seq => step(seq)?.ariaSnapshot !== undefined,
-    dom: async seq => step(seq)?.domState?.dom,
-    ownDomDiff: async seq => step(seq)?.domState?.diff,
-    aria: async seq => step(seq)?.ariaSnapshot,
-  };
-}
-
-/** A recorded session: its states rebuilt from the artifacts. */
-export function recordedDiffSource(session: RecordedSession): DiffSource {
-  const bySeq = new Map(session.steps.map(step => [step.seq, step]));
-  const step = (seq: number) => {
-    const found = bySeq.get(seq);
-    if (!found) throw new Error(`The session has no step ${seq}.`);
-    return found;
-  };
-  return {
-    seqs: [...bySeq.keys()],
-    hasDom: seq => !!bySeq.get(seq)?.artifacts.dom,
-    hasAria: seq => !!bySeq.get(seq)?.artifacts.aria,
-    dom: seq => session.dom(step(seq)),
-    ownDomDiff: seq => session.domStateDiff(step(seq)),
-    aria: seq => session.ariaSnapshot(step(seq)),
-  };
-}

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { applyPatch, createTwoFilesPatch } from 'diff';
-import { domDiff } from './diff';
+import { domDiff } from './dom-diff';
 
 const page = (n: number, edit?: (i: number) => string | undefined) =>
   Array.from({ length: n }, (_, i) => edit?.(i) ?? `  <input name="f${i}"\n         value="v${i}"\n         ref="e${i}">`).join('\n') + '\n';
