@@ -74,6 +74,33 @@ export const isSensitiveHeader = (name: string) => SENSITIVE.test(name);
 /** A request that failed outright, or whose response is a client or server error: what the views highlight. */
 export const isFailedRequest = (entry: NetworkActivity) => entry.failure !== undefined || (entry.status ?? 0) >= 400;
 
+export interface StepWithActivity {
+  seq: number;
+  activity?: StepActivity;
+}
+
+/** What a step's own record says about its page: messages, errors, requests, failed ones (a late completion is not counted again). */
+export interface ActivityCounts {
+  console: number;
+  errors: number;
+  network: number;
+  failed: number;
+}
+
+/** The timeline's badges: what this step's own record says about it (a late completion is not counted again). */
+export function activityCounts(step: StepWithActivity): ActivityCounts | undefined {
+  const activity = step.activity;
+  if (!activity) return undefined;
+  const console = activity.console.filter(entry => entry.seq === step.seq);
+  const network = activity.network.filter(entry => entry.seq === step.seq);
+  return {
+    console: console.length + (activity.dropped?.console ?? 0),
+    errors: console.filter(entry => entry.level === 'error').length,
+    network: network.length + (activity.dropped?.network ?? 0),
+    failed: network.filter(isFailedRequest).length,
+  };
+}
+
 /** Console message types that only show at level debug: groups, timers' bookkeeping, traces (as in Playwright MCP). */
 const DEBUG_TYPES = new Set(['clear', 'debug', 'endGroup', 'profile', 'profileEnd', 'startGroup', 'startGroupCollapsed', 'trace', 'verbose']);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ConsoleActivity, NetworkActivity } from './activity';
+import type { ActivityCounts, ConsoleActivity, NetworkActivity } from './activity';
 import type {
   CallHeldEvent, CallReleasedEvent, ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent,
   ToolCallEvent,
@@ -31,7 +31,7 @@ export type StepSummary = Omit<ToolCallEvent, 'type' | 'sessionId' | 'response' 
   /** What the response cost the agent's context, once counted (a live step's count arrives as a `step-tokens` event). */
   tokens?: StepTokensEvent['tokens'];
   /** Console and network entries that belong to this step (see shared/activity.ts), for the timeline's badges. */
-  activity?: { console: number; errors: number; network: number; failed: number };
+  activity?: ActivityCounts;
 };
 
 export interface SessionInfo {

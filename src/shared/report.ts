@@ -1,5 +1,6 @@
 import type { BridgeCommand } from './bridge';
 import type { ForkOrigin } from './events';
+import type { RunStats } from './run-stats';
 import type { StepTexts } from './search/fields';
 
 /**
@@ -10,20 +11,13 @@ import type { StepTexts } from './search/fields';
  */
 
 /** A run as the report's front page lists it. */
-export interface ReportRun {
+export interface ReportRun extends RunStats {
   sessionId: string;
   /** Its data folder: `data/runs/<n>/`. */
   run: number;
   client: string;
   startedAt: number;
   steps: number;
-  /** From the first call's start to the last call's end. */
-  durationMs: number;
-  failedCalls: number;
-  pageErrors: number;
-  failedRequests: number;
-  /** Tokens the agent received in the responses, where counted. */
-  tokens?: number;
   /** The run continues another from one of its steps (`agent-inspector fork`). */
   forkOf?: ForkOrigin;
   /**
@@ -67,16 +61,23 @@ export function answerKey(command: string, input: Record<string, unknown>): stri
 
 /**
  * The file (under data/, without `.js`) holding an answer: the front page's in `front`; a run's own in its `run` chunk,
- * loaded when it opens; each step's in a chunk of its own, loaded when the step is selected; a model turn's messages and
- * a negotiation round's artifacts apart, as they can be large. Undefined: the answer is not in a report.
+ * loaded when it opens; a step's with those of the steps beside it (`STEP_GROUP`), loaded when one is selected; a model
+ * turn's messages and a negotiation round's artifacts apart, as they can be large. Undefined: the answer is not in a
+ * report.
  */
+/**
+ * Steps whose answers share a chunk. Without their images and long texts (chunks of their own) a step's answers are a
+ * kilobyte or two, which gzip packs far better ten at a time than alone.
+ */
+export const STEP_GROUP = 10;
+
 export function chunkOf(command: string, input: Record<string, unknown>, runs: ReportInfo['runs']): string | undefined {
   if (command === 'status' || command === 'listSessions' || command === 'debugState') return 'front';
   const run = typeof input.sessionId === 'string' ? runs[input.sessionId] : undefined;
   if (run === undefined) return undefined;
   if (command === 'modelTurn') return `runs/${run}/turns/${String(input.spanId)}`;
   if (command === 'negotiationArtifacts') return `runs/${run}/rounds/${hex(String(input.interactionId))}-${Number(input.round)}`;
-  if (typeof input.seq === 'number') return `runs/${run}/steps/${input.seq}`;
+  if (typeof input.seq === 'number') return `runs/${run}/steps/${Math.floor((input.seq - 1) / STEP_GROUP)}`;
   return `runs/${run}/run`;
 }
 

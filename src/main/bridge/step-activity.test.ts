@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { StepActivity } from '../../shared/activity';
-import { activityCounts, stepActivity } from './step-activity';
+import { activityCounts } from '../../shared/activity';
+import { stepActivity } from './step-activity';
 
 const log = (seq: number, text: string, level: 'info' | 'error' = 'info') => ({ kind: 'console' as const, level, text, time: seq, seq });
 const request = (seq: number, id: number, extra: object = {}) => ({ id, seq, method: 'GET', url: `http://127.0.0.1/${id}`, resourceType: 'fetch', time: seq, ...extra });

@@ -1,5 +1,5 @@
-import { isFailedRequest, type ConsoleActivity, type NetworkActivity, type StepActivity } from '../../shared/activity';
-import type { StepActivityView, StepSummary } from '../../shared/bridge';
+import type { ConsoleActivity, NetworkActivity, StepActivity, StepWithActivity } from '../../shared/activity';
+import type { StepActivityView } from '../../shared/bridge';
 
 /**
  * The Console and Network tabs' side of the bridge. A step's record carries the entries that were new when it was
@@ -7,10 +7,6 @@ import type { StepActivityView, StepSummary } from '../../shared/bridge';
  * grouped by their own `seq` across all records, and the last entry of each request id wins.
  */
 
-interface StepWithActivity {
-  seq: number;
-  activity?: StepActivity;
-}
 
 /** A live session's steps or a recording's, and why it may have no entries at all. */
 export interface ActivitySource {
@@ -57,16 +53,3 @@ export function stepActivity(source: ActivitySource, seq: number, upTo = false):
   return { console, network: [...network.values()], dropped, ...(source.note && { note: source.note }) };
 }
 
-/** The timeline's badges: what this step's own record says about it (a late completion is not counted again). */
-export function activityCounts(step: StepWithActivity): StepSummary['activity'] {
-  const activity = step.activity;
-  if (!activity) return undefined;
-  const console = activity.console.filter(entry => entry.seq === step.seq);
-  const network = activity.network.filter(entry => entry.seq === step.seq);
-  return {
-    console: console.length + (activity.dropped?.console ?? 0),
-    errors: console.filter(entry => entry.level === 'error').length,
-    network: network.length + (activity.dropped?.network ?? 0),
-    failed: network.filter(isFailedRequest).length,
-  };
-}

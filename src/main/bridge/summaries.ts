@@ -3,7 +3,7 @@ import type { StepDetail, StepSummary } from '../../shared/bridge';
 import { renderResponse, type ParsedResponse } from '../../shared/response';
 import type { StepTokens } from '../../shared/tokens';
 import type { ToolCallRecord } from '../sessions/format';
-import { activityCounts } from './step-activity';
+import { activityCounts } from '../../shared/activity';
 
 /**
  * The timeline's view of a live call or a recorded one: named fields only, so no heavy artifact slips through.

@@ -3,6 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { isSensitiveHeader } from '../../shared/activity';
 import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo, StepActivityView } from '../../shared/bridge';
 import { PAIR_STATUS, type Comparison } from '../../shared/comparison';
+import { runStats } from '../../shared/run-stats';
 import type { DebuggerState } from '../../shared/debugger';
 import { answerKey, chunkOf, INLINE_INFO_ID, searchChunkOf, statesChunkOf, type ReportInfo, type ReportRun, type SearchChunk, type StatesChunk } from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
@@ -84,17 +85,21 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
       chunks.startRun();
       const recorded = await openSession(options.sessions[run]);
       await chunks.write(statesChunkOf(run), await runStates(recorded, chunks));
-      const written = new Set<string>();
+      // A chunk is written once no new answer goes to it: steps come in order, so a group is done when the next begins.
+      const pending = new Map<string, Record<string, BridgeReply>>();
       let opened: OpenedSession | undefined;
       for await (const answers of runAnswers(ask, sessionId)) {
         const openedReply = answers.find(answer => answer.command === 'openSession')?.reply;
         if (openedReply?.ok) opened = openedReply.result as OpenedSession;
-        for (const [path, replies] of byChunk(answers, runs)) {
-          if (written.has(path)) continue;
-          written.add(path);
+        const touched = byChunk(answers, runs);
+        for (const [path, replies] of pending) {
+          if (touched.has(path)) continue;
           await chunks.write(path, replies);
+          pending.delete(path);
         }
+        for (const [path, replies] of touched) pending.set(path, { ...pending.get(path), ...replies });
       }
+      for (const [path, replies] of pending) await chunks.write(path, replies);
       await chunks.write(searchChunkOf(run), await searchTexts(recorded, options.sessions[run]));
       const zip = !zips ? undefined : `data/runs/${run}/${basename(options.sessions[run])}.zip`;
       if (zip) {
@@ -212,14 +217,9 @@ async function indexAnswers(ask: (command: 'listSessions', input: unknown) => Pr
 }
 
 function runSummary({ session, steps }: OpenedSession, run: number, zip: string | undefined): ReportRun {
-  const counted = steps.filter(step => step.tokens);
   return {
     sessionId: session.id, run, client: session.clientName ?? session.transport, startedAt: session.startedAt, steps: steps.length,
-    durationMs: steps.length ? Math.max(...steps.map(step => step.endedAt)) - steps[0].startedAt : 0,
-    failedCalls: steps.filter(step => step.outcome === 'error').length,
-    pageErrors: steps.reduce((sum, step) => sum + (step.activity?.errors ?? 0), 0),
-    failedRequests: steps.reduce((sum, step) => sum + (step.activity?.failed ?? 0), 0),
-    ...(counted.length && { tokens: counted.reduce((sum, step) => sum + step.tokens!.total.tokens, 0) }),
+    ...runStats(steps.map(step => ({ ...step, tokens: step.tokens?.total.tokens }))),
     ...(session.forkOf && { forkOf: session.forkOf }),
     ...(zip && { zip }),
   };
