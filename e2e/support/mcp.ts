@@ -96,8 +96,10 @@ export interface HttpServerProcess {
  * Spawns `agent-inspector <command> --port 0` and waits for the line that says where it listens; `env` adds to the
  * test's environment (an undefined value unsets a variable).
  */
-export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-')), env: Record<string, string | undefined> = {}): Promise<HttpServerProcess> {
-  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, '--headless', '--port', '0', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' | 'sessions-mcp' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-')), env: Record<string, string | undefined> = {}): Promise<HttpServerProcess> {
+  // sessions-mcp starts no browser: it has no --headless.
+  const headless = command === 'sessions-mcp' ? [] : ['--headless'];
+  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, ...headless, '--port', '0', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);

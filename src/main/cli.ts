@@ -102,6 +102,9 @@ export function buildProgram(): Command {
     .option('--host <host>', 'interface to bind; anything but loopback lets others read the report', '127.0.0.1')
     .option('--no-open', 'only serve it')
     .action(async (dir, options) => (await import('./commands/show-report')).runShowReport(dir, options));
+  addHttpOptions(program.command('sessions-mcp').description('serve the recordings to a debugging agent over MCP, read-only: list, outline, step, search, compare, locators, export, what went wrong (stdio by default; --port for Streamable HTTP /sessions/mcp)')
+    .addOption(sessionDirOption()))
+    .action(async options => (await import('./commands/sessions-mcp')).runSessionsMcp(options));
   program.command('sessions').description('list the recorded sessions in a folder, newest first')
     .argument('[dir]', 'the --session-dir folder', '.')
     .action(async dir => (await import('./commands/sessions')).runSessions(dir));

@@ -7,6 +7,7 @@ import { AccessPolicy, type Role } from './access/access-policy';
 import type { HttpConfig } from './config';
 import type { InspectorCore } from './core';
 import { McpHttpEndpoint } from './mcp/http';
+import { SESSIONS_MCP_PATH } from './sessions-mcp/path';
 import { INTERACT_PATH, PlannerEndpoint } from './negotiation/endpoint';
 import { TRACES_PATH, TraceReceiver } from './tracing/receiver';
 
@@ -79,8 +80,18 @@ export interface ServedContent {
    * undefined when a token is required and the upgrade has none (the endpoint says so on the socket, then closes it).
    */
   upgrades?: Record<string, (req: IncomingMessage, socket: Duplex, head: Buffer, role: Role | undefined) => void>;
-  /** Other HTTP endpoints (the bridge for scripts): true when the request was theirs. */
+  /** Other HTTP endpoints (the bridge for scripts, the sessions MCP): true when the request was theirs. */
   api?: (req: IncomingMessage, res: ServerResponse, url: URL, role: Role) => Promise<boolean>;
+  /** No browser endpoints (MCP tools, planner, traces): a server of the recordings only (`sessions-mcp --port`). */
+  recordingsOnly?: boolean;
+}
+
+/** Several `api` handlers as one: each in turn, until one takes the request. */
+export function apis(...handlers: NonNullable<ServedContent['api']>[]): NonNullable<ServedContent['api']> {
+  return async (req, res, url, role) => {
+    for (const handler of handlers) if (await handler(req, res, url, role)) return true;
+    return false;
+  };
 }
 
 /**
@@ -110,14 +121,15 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
     // The bundled demo site is static pages without data, and the controlled browser opens it without a token.
     const decision = url.pathname.startsWith('/demo/') || url.pathname === '/demo' ? { role: 'viewer' as const } : access.check(req, res, url);
     if ('handled' in decision) return;
+    const browser = !content.recordingsOnly;
     // A viewer watches: the UI and its read-only bridge commands, never a tool call or a planner request.
-    if (decision.role === 'viewer' && (mcp.claims(req, url) || planner.claims(url) || traces.claims(url))) {
+    if (browser && decision.role === 'viewer' && (mcp.claims(req, url) || planner.claims(url) || traces.claims(url))) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden: a read-only (viewer) token cannot call tools, the planner or send traces.\n');
       return;
     }
-    mcp.handle(req, res, url)
-      .then(handled => handled || planner.handle(req, res, url))
-      .then(handled => handled || traces.handle(req, res, url))
+    (browser ? mcp.handle(req, res, url) : Promise.resolve(false))
+      .then(handled => handled || (browser && planner.handle(req, res, url)))
+      .then(handled => handled || (browser && traces.handle(req, res, url)))
       .then(handled => handled || (content.api?.(req, res, url, decision.role) ?? false))
       .then(handled => handled || serveContent(res, url, content))
       .catch(error => {
@@ -164,14 +176,18 @@ function requestUrl(req: IncomingMessage): URL | null {
   return URL.canParse(req.url ?? '/', 'http://localhost') ? new URL(req.url ?? '/', 'http://localhost') : null;
 }
 
-function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir }: ServedContent) {
+function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir, recordingsOnly }: ServedContent) {
+  if (recordingsOnly) {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoint: POST ${SESSIONS_MCP_PATH} (MCP Streamable HTTP, stateless: the recordings, read-only).`);
+    return;
+  }
   if (demoDir && url.pathname === '/demo') {
     res.writeHead(308, { location: '/demo/' }).end();
     return;
   }
   if (demoDir && url.pathname.startsWith('/demo/')) return serveStatic(res, url, demoDir, url.pathname.slice('/demo'.length));
   if (uiDir) return serveStatic(res, url, uiDir, url.pathname);
-  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner), POST ${TRACES_PATH} (OTLP/HTTP traces).`);
+  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner), POST ${TRACES_PATH} (OTLP/HTTP traces), POST ${SESSIONS_MCP_PATH} (the recordings over MCP).`);
 }
 
 /** A file under `dir` (none outside it), with the UI's content policy: our own scripts only. */

@@ -9,7 +9,9 @@ import { debugConfigFromEnv } from './debug-options';
 import { serveBridgeOverIpc } from './bridge/ipc-transport';
 import { defaultCoreConfig } from './config';
 import { InspectorCore } from './core';
-import { startHttpServer, type RunningHttpServer } from './http-server';
+import { apis, startHttpServer, type RunningHttpServer } from './http-server';
+import { recordingsOf } from './commands/sessions-mcp';
+import { sessionsMcpOverHttp } from './sessions-mcp/http-endpoint';
 
 /**
  * Electron entry, kept thin: the core in-process (MCP over loopback HTTP, the planner, a recorder into the user data
@@ -106,7 +108,8 @@ function refreshMenu() {
 async function listen(): Promise<RunningHttpServer> {
   const port = Number(process.env.AGENT_INSPECTOR_PORT ?? 9400);
   // Scripts drive the app's debugger as the UI does: POST /api/bridge/<command>.
-  const content = { demoDir: join(resourcesDir, 'demo'), api: bridgeOverHttp(bridge) };
+  // …and debugging agents read the recordings at /sessions/mcp.
+  const content = { demoDir: join(resourcesDir, 'demo'), api: apis(bridgeOverHttp(bridge), sessionsMcpOverHttp(recordingsOf(bridge, core.config.sessionDir))) };
   try {
     return await startHttpServer(core, { host: '127.0.0.1', port, allowedHosts: [] }, content);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ActivityCounts, ConsoleActivity, NetworkActivity } from './activity';
+import type { RunStats } from './run-stats';
 import type {
   CallHeldEvent, CallReleasedEvent, ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent,
   ToolCallEvent,
@@ -52,6 +53,8 @@ export interface SessionInfo {
   recordingFailed?: { reason: string; lastSeq: number };
   /** The session continues another from one of its steps (`agent-inspector fork`): shown under its parent. */
   forkOf?: ForkOrigin;
+  /** A recorded session's figures: duration, what failed, tokens. */
+  stats?: RunStats;
 }
 
 export interface OpenedSession {

@@ -314,6 +314,7 @@ export class BridgeHost {
       steps: summary.steps,
       url: summary.url,
       dir: summary.dir,
+      stats: summary.stats,
       ...(summary.meta.forkOf && { forkOf: summary.meta.forkOf }),
     }));
     return [...live, ...recorded].sort((a, b) => b.startedAt - a.startedAt);

@@ -1,7 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EVENTS_FILE } from '../sessions/format';
-import { listSessions, openSession, type RecordedSession, type SessionSummary } from '../sessions/session-reader';
+import { listSessions, openSession, summaryOf, type RecordedSession, type SessionSummary } from '../sessions/session-reader';
 
 /** Opened sessions kept parsed; reopening a 500-step session costs a JSONL parse, so a few are worth keeping. */
 const CACHE_SIZE = 4;
@@ -57,11 +57,4 @@ export class RecordedSessions {
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     return session;
   }
-}
-
-async function summaryOf(dir: string): Promise<SessionSummary> {
-  const session = await openSession(dir);
-  const steps = session.steps;
-  const updatedAt = (await stat(join(dir, EVENTS_FILE)).catch(() => undefined))?.mtimeMs ?? session.meta.startedAt;
-  return { dir, meta: session.meta, steps: steps.length, complete: session.complete, url: steps.findLast(step => step.url)?.url, updatedAt };
 }

@@ -5,9 +5,11 @@ import { BridgeWebSocket } from '../bridge/ws-transport';
 import { isExposed } from '../access/access-policy';
 import type { HttpConfig } from '../config';
 import type { InspectorCore } from '../core';
-import { startHttpServer, type RunningHttpServer } from '../http-server';
+import { apis, startHttpServer, type RunningHttpServer } from '../http-server';
+import { sessionsMcpOverHttp } from '../sessions-mcp/http-endpoint';
 import { BRIDGE_PATH } from '../../shared/bridge-wire';
 import { reachableUrl } from './access-notice';
+import { recordingsOf } from './sessions-mcp';
 
 export interface RunningInspector {
   http: RunningHttpServer;
@@ -17,7 +19,7 @@ export interface RunningInspector {
 
 /**
  * The inspector in web mode on one HTTP server: the UI, its bridge (WebSocket for the UI, POST /api/bridge/… for
- * scripts), MCP and the planner. `serve` adds the demo site; `mcp --ui` serves it beside its stdio client.
+ * scripts), MCP, the planner and the recordings over MCP (/sessions/mcp). `serve` adds the demo site; `mcp --ui` serves it beside its stdio client.
  */
 export async function startInspector(core: InspectorCore, httpConfig: HttpConfig, content: { uiDir: string; demoDir?: string }): Promise<RunningInspector> {
   const cwd = process.cwd();
@@ -26,7 +28,7 @@ export async function startInspector(core: InspectorCore, httpConfig: HttpConfig
   const http = await startHttpServer(core, httpConfig, {
     ...content,
     upgrades: { [BRIDGE_PATH]: socket.handleUpgrade },
-    api: bridgeOverHttp(bridge),
+    api: apis(bridgeOverHttp(bridge), sessionsMcpOverHttp(recordingsOf(bridge, core.config.sessionDir))),
   });
   bridge.setServerUrl(http.url, {
     tokenRequired: http.access.required,

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, type SessionMeta, type SessionRecord, type TextRef, type ToolCallRecord } from './format';
 import { readText } from './text-history';
+import { activityCounts } from '../../shared/activity';
 import type { ParsedResponse } from '../../shared/response';
+import { runStats, type RunStats } from '../../shared/run-stats';
 import type { StepTokens } from '../../shared/tokens';
 
 export interface ParsedLines {
@@ -124,23 +126,40 @@ export interface SessionSummary {
   /** The last page the session was on. */
   url: string | undefined;
   updatedAt: number;
+  stats: RunStats;
+}
+
+/**
+ * Summaries by folder, each with the size and time of the log it was read from: a list of hundreds of sessions reads
+ * again only those whose log changed (a list is asked for often, and reading every log of a long run costs seconds).
+ */
+const summaries = new Map<string, { version: string; summary: SessionSummary }>();
+const MAX_SUMMARIES = 10_000;
+
+/** A session folder's summary; throws with the reader's message when it is not a session. */
+export async function summaryOf(dir: string): Promise<SessionSummary> {
+  const log = await stat(join(dir, EVENTS_FILE)).catch(() => undefined);
+  const meta = await stat(join(dir, META_FILE)).catch(() => undefined);
+  const version = `${log?.size}:${log?.mtimeMs}:${meta?.mtimeMs}`;
+  const cached = summaries.get(dir);
+  if (cached?.version === version) return cached.summary;
+  const session = await openSession(dir);
+  const steps = session.steps;
+  const summary: SessionSummary = {
+    dir, meta: session.meta, steps: steps.length, complete: session.complete, url: steps.findLast(step => step.url)?.url,
+    updatedAt: log?.mtimeMs ?? session.meta.startedAt,
+    stats: runStats(steps.map(step => ({ ...step, activity: activityCounts(step), tokens: session.tokens.get(step.seq)?.total.tokens }))),
+  };
+  if (summaries.size >= MAX_SUMMARIES) summaries.delete(summaries.keys().next().value!);
+  summaries.set(dir, { version, summary });
+  return summary;
 }
 
 /** The sessions under a --session-dir folder, newest first; folders that are not sessions are ignored. */
 export async function listSessions(root: string): Promise<SessionSummary[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  const summaries = await Promise.all(entries.filter(entry => entry.isDirectory()).map(async (entry): Promise<SessionSummary | undefined> => {
-    const dir = join(root, entry.name);
-    try {
-      const session = await openSession(dir);
-      const steps = session.steps;
-      const updatedAt = (await stat(join(dir, EVENTS_FILE)).catch(() => undefined))?.mtimeMs ?? session.meta.startedAt;
-      return { dir, meta: session.meta, steps: steps.length, complete: session.complete, url: steps.findLast(step => step.url)?.url, updatedAt };
-    } catch {
-      return undefined;
-    }
-  }));
-  return summaries.filter((summary): summary is SessionSummary => !!summary).sort((a, b) => b.meta.startedAt - a.meta.startedAt);
+  const found = await Promise.all(entries.filter(entry => entry.isDirectory()).map(entry => summaryOf(join(root, entry.name)).catch(() => undefined)));
+  return found.filter((summary): summary is SessionSummary => !!summary).sort((a, b) => b.meta.startedAt - a.meta.startedAt);
 }
 
 /**
