@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Recordings } from './recordings';
 
 /** What a tool answers: Markdown, with images after it when asked for (a step's Before and After). */
@@ -33,3 +33,7 @@ export function toResult(answer: ToolAnswer): CallToolResult {
     ],
   };
 }
+
+/** A session argument, named `name`: what `agent-inspector export` takes. */
+export const sessionArg = (name = 'session') => z.string().trim().min(1, `${name} must not be empty`)
+  .describe(`${name === 'session' ? 'A' : `${name}: a`} session id, a unique prefix of one, or its folder (as \`agent-inspector export\` takes)`);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { TargetLocators } from '../../../shared/locators';
 import { toolName } from '../markdown';
-import { defineTool } from '../tool';
+import { defineTool, sessionArg } from '../tool';
 
-const session = z.string().trim().min(1, 'session must not be empty').describe('A session id, a unique prefix of one, or its folder');
+const session = sessionArg();
 
 function targetLines(target: TargetLocators): string[] {
   const chosen = target.candidates[target.chosen];

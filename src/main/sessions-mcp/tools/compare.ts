@@ -3,9 +3,9 @@ import type { StepSummary } from '../../../shared/bridge';
 import { PAIR_MARK, PAIR_STATUS, type ComparedPair, type ComparedStep, type Comparison } from '../../../shared/comparison';
 import { fenced, firstLine, toolName } from '../markdown';
 import type { Recordings } from '../recordings';
-import { defineTool } from '../tool';
+import { defineTool, sessionArg } from '../tool';
 
-const session = (what: string) => z.string().trim().min(1, `${what} must not be empty`).describe(`${what}: a session id, a unique prefix of one, or its folder`);
+const session = sessionArg;
 
 const sideLine = (step: ComparedStep | undefined) => (step ? `step ${step.seq} ${toolName(step.tool)} ${step.target}${step.outcome === 'error' ? ' ✗' : ''} @ ${step.url}` : '—');
 const pairLine = (pair: ComparedPair) => `${PAIR_MARK[pair.status]} A: ${sideLine(pair.a)} | B: ${sideLine(pair.b)}${pair.differences.length ? ` — ${pair.differences.join('; ')}` : ''}`;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { SessionInfo, StepSummary } from '../../../shared/bridge';
 import { compactCount, duration, firstLine, page, sessionLabel, targetOf, toolName, when } from '../markdown';
-import { defineTool } from '../tool';
+import { defineTool, sessionArg } from '../tool';
 
-const session = z.string().trim().min(1, 'session must not be empty').describe('A session id, a unique prefix of one, or its folder (as `agent-inspector export` takes)');
+const session = sessionArg();
 const offset = z.number().int().nonnegative().optional().describe('Skip this many entries (paging)');
 const date = (what: string) => z.string().refine(text => !Number.isNaN(Date.parse(text)), `${what} must be a date, e.g. 2026-11-27 or 2026-11-27T10:00Z`).optional();
 

@@ -3,7 +3,7 @@ import type { AriaChange } from '../../../shared/aria-diff';
 import type { StepDiff } from '../../../shared/bridge';
 import { duration, fenced, targetOf, toolName } from '../markdown';
 import type { Recordings } from '../recordings';
-import { defineTool, type ToolAnswer } from '../tool';
+import { defineTool, sessionArg, type ToolAnswer } from '../tool';
 
 /** Characters of a long text (a response with its snapshot, a DOM diff) per answer; the rest is a call away. */
 const TEXT_PAGE = 20_000;
@@ -75,7 +75,7 @@ const step = defineTool({
   title: 'One step of a run',
   description: 'A step\'s arguments, the exact response text the agent received, and its console and network entries. include adds "screenshot" (Before and After images), "snapshot" (the aria tree) or "diff" (what the step changed in the DOM and the aria tree).',
   schema: z.strictObject({
-    session: z.string().trim().min(1, 'session must not be empty').describe('A session id, a unique prefix of one, or its folder'),
+    session: sessionArg(),
     step: z.number().int('step must be a whole number').positive('step counts from 1').describe('The step number, as the outline shows it'),
     include: z.array(z.enum(['screenshot', 'snapshot', 'diff'])).max(3).optional().describe('More to add'),
     response_offset: z.number().int().nonnegative().optional().describe('Read the response from this character on (long responses are paged)'),
