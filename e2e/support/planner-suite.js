@@ -19,6 +19,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { parse } from 'yaml';
 
 export const SUITE_FILE = fileURLToPath(new URL('../planner/suite.yaml', import.meta.url));
+/** Issue 34's suite: written by someone who never saw the planner, on pages of its own; half of it kept aside. */
+export const STRANGER_SUITE_FILE = fileURLToPath(new URL('../planner/stranger.yaml', import.meta.url));
 const CLI = fileURLToPath(new URL('../../bin/agent-inspector.js', import.meta.url));
 
 /**
