@@ -328,3 +328,17 @@ test('a colour word a name holds is a word of that name; a phrase with its stop 
   // "sign in with" is in two names, not in "Sign in": a tie between those two, never the plain Sign in button.
   expect(negotiationOf(await plan({ query: 'click the sign in with button', interactiveTree: tree })).reason).toMatch(/Sign in with Google.*Sign in with GitHub/);
 });
+
+test('a verb with no action of its own is done only by a control named for it; otherwise it is refused, never clicked elsewhere', async () => {
+  const interactiveTree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Lunch on Friday? — Priya Shah', box: [20, 100, 400, 20] },
+    { i: 'e2', r: 'btn', n: 'Archive', box: [440, 100, 80, 20] },
+    { i: 'e3', r: 'swt', n: 'Dark mode', box: [20, 200, 60, 20] },
+  ];
+  const starred = await plan({ query: 'star the lunch mail from Priya', interactiveTree });
+  expect(actionOf(starred)).toMatch(/^fail\(/);
+  expect(isNegotiation(starred) ? '' : starred.thought).toContain('"star" is not an action the planner can take by clicking link "Lunch on Friday? — Priya Shah"');
+  expect(actionOf(await plan({ query: 'archive the lunch mail', interactiveTree }))).toBe('click(e2)');
+  expect(actionOf(await plan({ query: 'turn on dark mode', interactiveTree }))).toBe('click(e3)');
+  expect(actionOf(await plan({ query: 'open the lunch mail from Priya', interactiveTree }))).toBe('click(e1)');
+});

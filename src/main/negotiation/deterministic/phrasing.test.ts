@@ -10,7 +10,10 @@ test('multi-step: the first step, the rest as written; names and quoted text nev
   expect(splitSteps('click Swap origin and destination')).toEqual({ first: 'click Swap origin and destination' });
   expect(splitSteps('type "salt and then pepper" into Notes')).toEqual({ first: 'type "salt and then pepper" into Notes' });
   expect(splitSteps('write Hello, I would like a demo in the message box')).toEqual({ first: 'write Hello, I would like a demo in the message box' });
-  expect(splitSteps('then click Newer orders')).toEqual({ first: 'then click Newer orders' });
+  expect(splitSteps('then click Newer orders')).toEqual({ first: 'click Newer orders' });
+  // A wrapper's comma ends no step.
+  expect(splitSteps('okay, go on and archive the invoice')).toEqual({ first: 'archive the invoice' });
+  expect(splitSteps('perfect, next remove the member, then click Save')).toEqual({ first: 'remove the member', rest: 'click Save' });
 });
 
 test('polite and chatty wrappers are dropped', () => {
@@ -18,6 +21,22 @@ test('polite and chatty wrappers are dropped', () => {
   expect(rephrase('Could you hit Cancel please').text).toBe('hit Cancel');
   expect(rephrase('hi! could you please tick the newsletter box').text).toBe('tick the newsletter box');
   expect(rephrase('ok now please open the notifications tab for me?').text).toBe('open the notifications tab');
+  // Wrappers with words of their own, and interjections before a comma or a verb.
+  expect(rephrase("I'd love it if you could click Checkout").text).toBe('click Checkout');
+  expect(rephrase('okay, go on and click Checkout').text).toBe('click Checkout');
+  expect(rephrase('perfect, next click Checkout').text).toBe('click Checkout');
+  expect(rephrase('hmm, can you click Checkout').text).toBe('click Checkout');
+  expect(rephrase('would you mind clicking Checkout').text).toBe('click Checkout');
+  expect(rephrase('would you mind typing hello in the search box').text).toBe('type "hello" into the search box');
+  expect(rephrase("let's open the notifications tab").text).toBe('open the notifications tab');
+  expect(rephrase('I want you to tick the newsletter box').text).toBe('tick the newsletter box');
+  // A wrapper never hides a verb no action carries out.
+  expect(rephrase("I'd love it if you could hover over Pricing").unsupported).toBe('hover over');
+  expect(rephrase('okay, right click the email').unsupported).toBe('right click');
+  // "Next" alone, or before what is not a verb, is a name.
+  expect(rephrase('Next').text).toBe('Next');
+  expect(rephrase('next page').text).toBe('next page');
+  expect(rephrase('click Next').text).toBe('click Next');
 });
 
 test('unquoted values: into/in/as/for, fill … with, set … to, choose … in, search for, sort by', () => {
@@ -28,6 +47,7 @@ test('unquoted values: into/in/as/for, fill … with, set … to, choose … in,
   expect(rephrase('fill the email with a@b.co').text).toBe('type "a@b.co" into the email');
   expect(rephrase('set Quantity to 3')).toEqual({ text: 'set "3" in Quantity', set: true });
   expect(rephrase('change display name to Ada L.')).toEqual({ text: 'set "Ada L." in display name', set: true });
+  expect(rephrase('change the delivery country to the Netherlands')).toEqual({ text: 'set "Netherlands" in the delivery country', set: true });
   // A target made of stop words is quoted, so it survives as a name.
   expect(rephrase('set To to Tokyo')).toEqual({ text: 'set "Tokyo" in "To"', set: true });
   expect(rephrase('choose USD as the currency').text).toBe('select "USD" in the currency');

@@ -38,7 +38,9 @@ const TYPING = /^(?:\S+\s+){0,4}?(?:type|enter|input|write|put|fill)\b/i;
 
 /** Splits "Type X into A, then click B" at the first step boundary; quoted text never splits. */
 export function splitSteps(query: string): Steps {
-  const { text, restore } = masked(query.trim());
+  // Without its wrapper first: the comma of "okay, go on and …" ends no step.
+  const { text: flat, restore } = masked(query.trim());
+  const text = dropOpeners(flat);
   let cut: { at: number; end: number } | undefined;
   for (const match of text.matchAll(ALWAYS)) {
     if (match.index > 0) {
@@ -56,13 +58,46 @@ export function splitSteps(query: string): Steps {
       break;
     }
   }
-  if (!cut) return { first: query.trim() };
+  if (!cut) return { first: restore(text).trim() };
   const rest = restore(text.slice(cut.end)).trim().replace(/[.!]+$/, '');
-  return rest ? { first: restore(text.slice(0, cut.at)).trim(), rest } : { first: query.trim() };
+  return rest ? { first: restore(text.slice(0, cut.at)).trim(), rest } : { first: restore(text).trim() };
 }
 
 /** Words that open a request without being part of it: "please could you…", "ok now…", "hi!". */
 const OPENERS = /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+)+/i;
+/**
+ * Chatty wrappers with words of their own, which are never words of the target: "I'd love it if you could …", "go on
+ * and …", "(would you) mind clicking …", "let's …", "it's time to …".
+ */
+const WRAPPERS = /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:let's|lets|let\s+us)|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
+/**
+ * Interjections ("hmm,", "perfect,", "next …"): dropped before a comma or a verb that starts a step, kept otherwise —
+ * "Next" alone, or "next page", names a control. Not "right": "right click" is a verb no action carries out.
+ */
+const INTERJECTIONS = /^(hm+|um+|uh+|er+m?|oh|ah|well|alright|all\s+right|great|perfect|cool|nice|good|fine|sure|thanks|thank\s+you|next|so|yes|yeah|yep)\b\s*(,?)\s*/i;
+
+/** Without its openers, wrappers and interjections, however many there are ("okay, go on and …", "perfect, next …"). */
+function dropOpeners(text: string): string {
+  let out = text;
+  for (;;) {
+    const before = out;
+    out = out.replace(OPENERS, '').replace(/^[\s,!.:;-]+/, '');
+    const normal = out.replace(/’/g, "'");
+    const wrapper = normal.match(WRAPPERS);
+    if (wrapper) out = out.slice(wrapper[0].length);
+    // "(would you) mind clicking Save": the verb out of its -ing form.
+    const gerund = out.match(/^mind\s+([a-z]+?)(?:ing)\b/i);
+    const verb = gerund && [gerund[1], `${gerund[1]}e`, gerund[1].slice(0, -1)].find(candidate => STEP_VERBS.has(candidate.toLowerCase()));
+    if (gerund && verb) out = `${verb}${out.slice(gerund[0].length)}`;
+    const interjection = out.match(INTERJECTIONS);
+    if (interjection) {
+      const rest = out.slice(interjection[0].length);
+      const next = rest.match(/^[\p{L}'’]+/u)?.[0].toLowerCase() ?? '';
+      if (rest && (interjection[2] || STEP_VERBS.has(next) || OPENERS.test(rest) || WRAPPERS.test(rest.replace(/’/g, "'")))) out = rest;
+    }
+    if (out === before) return out;
+  }
+}
 /** …and that close it: "…please", "…for me", "…?". */
 const CLOSING_WORDS = [' please', ' for me', ' thanks', ' thank you'];
 
@@ -130,7 +165,7 @@ function firstCut(body: string, word: string): [string, string] | undefined {
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
-  let text = restore(dropClosers(flat.replace(OPENERS, ''))).trim();
+  let text = restore(dropClosers(dropOpeners(flat))).trim();
   const unsupported = text.match(UNSUPPORTED)?.[0];
   if (unsupported) return { text, unsupported };
   const [head = '', ...others] = text.split(/\s+/);
@@ -153,7 +188,8 @@ export function rephrase(step: string): Phrasing {
   }
   if (['set', 'change', 'update', 'switch'].includes(verb)) {
     const parts = firstCut(body, 'to');
-    if (parts) return { text: `set ${quote(parts[1])} in ${target(parts[0])}`, set: true };
+    // "change the country to the Netherlands": the article is the sentence's, not the option's.
+    if (parts) return { text: `set ${quote(parts[1].replace(/^(?:the|an?)\s+(?=\S)/i, ''))} in ${target(parts[0])}`, set: true };
     return { text };
   }
   if (['select', 'choose', 'pick'].includes(verb)) {
