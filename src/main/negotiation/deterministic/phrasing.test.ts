@@ -45,6 +45,10 @@ test('unquoted values: into/in/as/for, fill … with, set … to, choose … in,
   expect(rephrase('enter ada@example.com as the email').text).toBe('type "ada@example.com" into the email');
   expect(rephrase('put s3cret! in the password field').text).toBe('type "s3cret!" into the password field');
   expect(rephrase('fill the email with a@b.co').text).toBe('type "a@b.co" into the email');
+  // A value after the field, told by a digit or an @.
+  expect(rephrase('enter the billing postcode 1010').text).toBe('type "1010" into the billing postcode');
+  expect(rephrase('fill in the VAT number DE123456789').text).toBe('type "DE123456789" into the VAT number');
+  expect(rephrase('type the order number').text).toBe('type the order number');
   expect(rephrase('set Quantity to 3')).toEqual({ text: 'set "3" in Quantity', set: true });
   expect(rephrase('change display name to Ada L.')).toEqual({ text: 'set "Ada L." in display name', set: true });
   expect(rephrase('change the delivery country to the Netherlands')).toEqual({ text: 'set "Netherlands" in the delivery country', set: true });

@@ -162,6 +162,18 @@ function firstCut(body: string, word: string): [string, string] | undefined {
   return at > 0 && at + word.length + 2 < body.length ? [body.slice(0, at).trim(), body.slice(at + word.length + 2).trim()] : undefined;
 }
 
+/**
+ * "enter the billing postcode 1010", "fill in the VAT number DE123456789": a value after the field, told apart by what
+ * no field's name holds — a digit or an @. [field, value], or undefined when the last word is not such a value.
+ */
+function trailingValue(body: string): [string, string] | undefined {
+  const at = body.lastIndexOf(' ');
+  const value = body.slice(at + 1);
+  const field = body.slice(0, at).trim();
+  if (at <= 0 || !/[\d@]/.test(value) || !/[\p{L}]{2,}/u.test(field) || /^(?:the|a|an|my)$/i.test(field)) return undefined;
+  return [field, value];
+}
+
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
@@ -178,12 +190,16 @@ export function rephrase(step: string): Phrasing {
   if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
     const parts = lastCut(body, verb === 'use' ? ['for', 'as'] : ['into', 'in', 'inside', 'as', 'for']);
     if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0])) return { text: `type ${quote(parts[0])} into ${target(parts[1])}` };
+    const trailing = trailingValue(body);
+    if (trailing && verb !== 'use' && verb !== 'put') return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
     return { text };
   }
   if (verb === 'fill') {
     const named = body.replace(/^(?:in|out)\s+/i, '');
     const at = named.toLowerCase().indexOf(' with ');
     if (at > 0) return { text: `type ${quote(named.slice(at + 6).trim())} into ${target(named.slice(0, at))}` };
+    const trailing = trailingValue(named);
+    if (trailing) return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
     return { text };
   }
   if (['set', 'change', 'update', 'switch'].includes(verb)) {

@@ -25,9 +25,11 @@ export const ICON_WORDS: Readonly<Record<string, IconName>> = table({
   plus: 'plus', heart: 'heart', bell: 'bell', house: 'house',
 });
 
-/** Words sites use interchangeably in names: "log in" finds "Sign in". */
+/** Words sites use interchangeably in names: "log in" finds "Sign in", "put it on my wishlist" "Move to wishlist". */
 export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   log: ['sign'], login: ['signin'], logout: ['signout'], sign: ['log'], signin: ['login'], signout: ['logout'],
+  put: ['move', 'add'], move: ['put'], delete: ['remove'], remove: ['delete'], book: ['reserve'], reserve: ['book'],
+  buy: ['purchase'], purchase: ['buy'], zip: ['postcode', 'postal'], postcode: ['zip', 'postal'], postal: ['zip', 'postcode'],
 });
 
 /** What an icon-only control is usually named (its aria-label or title), so the icon can be found by name. */
