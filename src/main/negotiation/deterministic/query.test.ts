@@ -4,6 +4,9 @@ import { parseQuery } from './query';
 
 test('click verbs, target words without stop words, role hints', () => {
   expect(parseQuery('Click the Save button')).toEqual({ verb: 'click', words: ['save'], names: [], roles: ['btn'] });
+  // A clause about the target: its verb is not a word of the target.
+  expect(parseQuery('click the button that says Save')).toMatchObject({ verb: 'click', words: ['save'], roles: ['btn'] });
+  expect(parseQuery('book the train that leaves from platform 9')).toMatchObject({ words: ['book', 'train', 'platform', '9'] });
   expect(parseQuery('Please tap on the Sign-in link')).toMatchObject({ verb: 'click', words: ['sign'], roles: ['lnk'] });
   expect(parseQuery('press the "Save draft" button')).toMatchObject({ verb: 'click', names: ['Save draft'], roles: ['btn'] });
   expect(parseQuery('hit Submit')).toMatchObject({ verb: 'click', words: ['submit'] });

@@ -261,6 +261,11 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     } else if (token.quote) {
       quotes.push(token.raw);
       continue;
+    } else if (RELATIVE.has(word) && (q.words.length || q.roles.length) && tokens[k + 1] && !tokens[k + 1].quote) {
+      // "the train that leaves from platform 9", "the button that says Save": the clause's verb is not a word of the
+      // target; what follows it is.
+      k++;
+      continue;
     } else if (RELATIONAL.has(word) || (word === 'next' && next === 'to')) {
       // "the Go button next to the search box": what follows places the target; it is not part of its name.
       if (q.words.length || quotes.length || q.roles.length) {
@@ -370,6 +375,9 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
 }
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
+
+/** Words that open a clause about the target, whose first word is its verb: "that leaves", "which says", "who sent". */
+const RELATIVE = new Set(['that', 'which', 'who']);
 
 /** Words after which the rest of a target says where it is: "under Pro plan", "next to the search box", "about the storm". */
 const RELATIONAL = new Set(['under', 'below', 'beneath', 'underneath', 'above', 'beside', 'near', 'about']);
