@@ -342,3 +342,15 @@ test('a verb with no action of its own is done only by a control named for it; o
   expect(actionOf(await plan({ query: 'turn on dark mode', interactiveTree }))).toBe('click(e3)');
   expect(actionOf(await plan({ query: 'open the lunch mail from Priya', interactiveTree }))).toBe('click(e1)');
 });
+
+test('a choice for what a card is named: the value\'s first word names the dropdown, the rest of the query the card', async () => {
+  const interactiveTree: SemanticNode[] = [
+    { i: 'e1', r: 'cmb', n: 'Size', box: [20, 100, 120, 20] },
+    { i: 'e2', r: 'cmb', n: 'Size', box: [20, 300, 120, 20] },
+  ];
+  const skeletonDom = '<article><h2>Oak desk</h2><select data-llm-id="e1"></select></article><article><h2>Trail runner</h2><select data-llm-id="e2"></select></article>';
+  expect(negotiationOf(await plan({ query: 'pick size 42 for the Trail runner', interactiveTree }))).toMatchObject({ requestedDomMode: 'skeleton', needsSkeletonDom: true });
+  expect(actionOf(await plan({ query: 'pick size 42 for the Trail runner', domMode: 'skeleton', skeletonDom, interactiveTree }))).toBe('select(e2, "42")');
+  // A dropdown the words after "for" do name keeps the first reading.
+  expect(actionOf(await plan({ query: 'pick size 42 for the Trail runner', interactiveTree: [{ i: 'e3', r: 'cmb', n: 'Trail runner', box: [20, 100, 120, 20] }] }))).toBe('select(e3, "size 42")');
+});

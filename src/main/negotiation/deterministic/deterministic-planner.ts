@@ -1,4 +1,4 @@
-import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import { isNegotiation, roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
 import type { Planner } from '../planner';
 import { rephrase, splitSteps } from './phrasing';
 import { parseQuery, type ParsedQuery } from './query';
@@ -99,8 +99,27 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   const q: ParsedQuery = parsed.verb === 'select' && parsed.value !== undefined && !hasChoice
     ? { ...parsed, verb: 'click', names: [parsed.value, ...parsed.names], value: undefined }
     : parsed;
-  const resolution = resolveTarget(request, q);
+  const { q: meant, resolution } = resolveOwnedChoice(request, q);
   if ('answer' in resolution) return resolution.answer;
+  return actOn(meant, resolution);
+}
+
+/**
+ * "colour Blue for the Trail runner", "pick size 42 for the Trail runner": when no dropdown is named by the words after
+ * "for", the value's first word may be the dropdown's name and those words the card it belongs to. Tried only when the
+ * first reading failed, and taken only when it finds the dropdown (or needs more of the page to).
+ */
+function resolveOwnedChoice(request: InteractRequest, q: ParsedQuery): { q: ParsedQuery; resolution: ReturnType<typeof resolveTarget> } {
+  const resolution = resolveTarget(request, q);
+  const value = q.value?.trim();
+  if (!('answer' in resolution) || isNegotiation(resolution.answer) || (q.verb !== 'select' && q.verb !== 'set') || !value || !/\s/.test(value)) return { q, resolution };
+  const [field, ...rest] = value.split(/\s+/);
+  const owned: ParsedQuery = { ...q, value: rest.join(' '), words: [field.toLowerCase(), ...q.words] };
+  const retry = resolveTarget(request, owned);
+  return !('answer' in retry) || isNegotiation(retry.answer) ? { q: owned, resolution: retry } : { q, resolution };
+}
+
+function actOn(q: ParsedQuery, resolution: Exclude<ReturnType<typeof resolveTarget>, { answer: unknown }>): InteractResponse {
   const { node } = resolution.found;
   const why = `${resolution.reasons.join('; ')}.${resolution.losers ? ` ${resolution.losers}` : ''}`;
   const target = describeNode(node);
