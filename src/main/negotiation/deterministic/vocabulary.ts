@@ -30,6 +30,7 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   log: ['sign'], login: ['signin'], logout: ['signout'], sign: ['log'], signin: ['login'], signout: ['logout'],
   put: ['move', 'add'], move: ['put'], delete: ['remove'], remove: ['delete'], book: ['reserve'], reserve: ['book'],
   buy: ['purchase'], purchase: ['buy'], zip: ['postcode', 'postal'], postcode: ['zip', 'postal'], postal: ['zip', 'postcode'],
+  everything: ['all'], all: ['everything'],
 });
 
 /** What an icon-only control is usually named (its aria-label or title), so the icon can be found by name. */

@@ -8,6 +8,8 @@ export const STOP_WORDS = new Set([
   'the', 'a', 'an', 'on', 'in', 'into', 'to', 'of', 'for', 'with', 'please', 'kindly', 'at', 'by', 'from', 'onto',
   'this', 'that', 'these', 'those', 'my', 'your', 'our', 'its', 'it', 'and', 'then', 'now', 'just', 'also', 'one',
   'element', 'me', 'i', 'we', 'you', 'can', 'could', 'would', 'will', 'should', 'inside', 'within', 'is', 'are', 'be',
+  // Words about the request, not the target: "put it on my wishlist instead", "quickly open …".
+  'instead', 'anyway', 'quickly', 'actually',
 ]);
 
 /** Lowercased alphanumeric runs, accents stripped: punctuation and symbols (×, ›, …) separate words. */
