@@ -34,7 +34,7 @@ const ALLOWED: Record<string, string[]> = {
   locators: ['shared', 'codegen', 'browser', 'dom-state', 'sessions'],
   scenario: ['shared', 'codegen', '.core', 'browser', 'dom-processor', 'events', 'mcp', 'negotiation', 'page-state', 'sessions'],
   bridge: ['shared', 'tracing', '.config', '.core', '.http-body', '.version', 'mcp-client', 'replay', 'compare', 'fork', 'browser', 'debugger', 'dom-state', 'events', 'locators', 'mcp', 'search', 'sessions'],
-  report: ['shared', '.config', '.core', '.version', 'bridge', 'dom-state', 'search', 'sessions'],
+  report: ['shared', '.config', '.core', '.version', 'bridge', 'search', 'sessions'],
   // The recordings over MCP: read through a function the caller gives it (commands/sessions-mcp.ts), never the bridge itself.
   'sessions-mcp': ['shared', '.version'],
   access: ['shared', '.config'],

@@ -1,7 +1,7 @@
 import { open, realpath, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { StateFile, StateFileList } from '../../shared/bridge';
-import { byStateOrder, cappedText, languageOf, MAX_BYTES, RecordedState, type StateStep } from '../../shared/recorded-state';
+import { byStateOrder, cappedText, languageOf, MAX_BYTES, RecordedState, type StateStep, type StateTexts } from '../../shared/recorded-state';
 import type { RecordedSession } from '../sessions/session-reader';
 import { diffFileName } from '../dom-state/writer';
 
@@ -47,19 +47,27 @@ export class StateFolder {
   }
 }
 
-/** A recorded session's Browser State as of a step (shared/recorded-state.ts), from its artifacts. */
-export function recordedState(session: RecordedSession, seq: number): RecordedState {
+/** A recorded session's Browser State steps and their texts (shared/recorded-state.ts), from its artifacts. */
+export function stateSourceOf(session: RecordedSession): { steps: StateStep[]; texts: StateTexts } {
   const bySeq = new Map(session.steps.map(step => [step.seq, step]));
   const step = (at: number) => bySeq.get(at)!;
-  const steps: StateStep[] = session.steps.map(({ seq: at, tool, args, artifacts }) => ({
-    seq: at, dom: !!artifacts.dom, aria: !!artifacts.aria,
-    ...(artifacts.domDiff !== undefined && { diffFile: diffFileName(at, tool, args) }),
-  }));
-  return new RecordedState(steps, {
-    dom: at => session.dom(step(at)),
-    aria: at => session.ariaSnapshot(step(at)),
-    domDiff: at => session.domStateDiff(step(at)),
-  }, seq);
+  return {
+    steps: session.steps.map(({ seq, tool, args, artifacts }) => ({
+      seq, dom: !!artifacts.dom, aria: !!artifacts.aria,
+      ...(artifacts.domDiff !== undefined && { diffFile: diffFileName(seq, tool, args) }),
+    })),
+    texts: {
+      dom: at => session.dom(step(at)),
+      aria: at => session.ariaSnapshot(step(at)),
+      domDiff: at => session.domStateDiff(step(at)),
+    },
+  };
+}
+
+/** A recorded session's Browser State as of a step. */
+export function recordedState(session: RecordedSession, seq: number): RecordedState {
+  const { steps, texts } = stateSourceOf(session);
+  return new RecordedState(steps, texts, seq);
 }
 
 /** The first MAX_BYTES of a file, read without loading the rest. */

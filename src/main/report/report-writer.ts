@@ -7,8 +7,8 @@ import { runStats } from '../../shared/run-stats';
 import type { DebuggerState } from '../../shared/debugger';
 import { answerKey, chunkOf, INLINE_INFO_ID, searchChunkOf, statesChunkOf, type ReportInfo, type ReportRun, type SearchChunk, type StatesChunk } from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
+import { stateSourceOf } from '../bridge/state-files';
 import { defaultCoreConfig } from '../config';
-import { diffFileName } from '../dom-state/writer';
 import { InspectorCore } from '../core';
 import { modelTextsOf } from '../search/model-text';
 import { stepTexts } from '../search/step-text';
@@ -154,21 +154,21 @@ async function searchTexts(session: RecordedSession, dir: string): Promise<Searc
 
 /** The run's page states, each text stored once (shared/report.ts, StatesChunk). */
 async function runStates(session: RecordedSession, chunks: ChunkWriter): Promise<StatesChunk> {
+  const { steps, texts } = stateSourceOf(session);
   const stored = async (text: Promise<string | undefined>) => {
     const value = await text;
     return value === undefined ? undefined : chunks.text(value);
   };
-  const steps: StatesChunk['steps'] = [];
-  for (const step of session.steps) {
-    const { dom, aria, domDiff } = step.artifacts;
-    steps.push({
-      seq: step.seq,
-      ...(dom && { dom: await stored(session.dom(step)) }),
-      ...(aria && { aria: await stored(session.ariaSnapshot(step)) }),
-      ...(domDiff !== undefined && { domDiff: await stored(session.domStateDiff(step)), diffFile: diffFileName(step.seq, step.tool, step.args) }),
+  const states: StatesChunk['steps'] = [];
+  for (const { seq, dom, aria, diffFile } of steps) {
+    states.push({
+      seq,
+      ...(dom && { dom: await stored(texts.dom(seq)) }),
+      ...(aria && { aria: await stored(texts.aria(seq)) }),
+      ...(diffFile !== undefined && { domDiff: await stored(texts.domDiff(seq)), diffFile }),
     });
   }
-  return { steps };
+  return { steps: states };
 }
 
 /** The answers grouped by the chunk that holds them; a session's folder path is left out (it is the writer's machine's). */
