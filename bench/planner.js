@@ -1,7 +1,7 @@
 // Planner benchmark (issues 21 and 34): accuracy of the planner on the evaluation suites (e2e/planner/suite.yaml, and
-// e2e/planner/stranger.yaml, written by someone who never saw the planner), per phrasing category and for the tuned and
-// kept-aside parts of each, and the planner's time on a generated 5,000-node interactive tree and
-// on a round that carries a ~100 KB JPEG screenshot.
+// e2e/planner/stranger.yaml and stranger-2.yaml, each written by someone who never saw the planner), per phrasing
+// category and for the tuned and kept-aside parts of each, and the planner's time on a generated 5,000-node
+// interactive tree and on a round that carries a ~100 KB JPEG screenshot.
 //
 // The fixture pages are captured once in real Chromium as the client loop sends them (e2e/support/planner-suite.js);
 // every case then goes to POST /api/agent/interact of an `agent-inspector serve` backend, so the suite measures the
@@ -15,7 +15,7 @@
 //   node bench/planner.js --iterations 200       (or BENCH_ITERATIONS=200: timed requests per tree query)
 import jpeg from 'jpeg-js';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
-import { capturePages, loadSuite, REPORT_HEAD, reportRows, runSuite, STRANGER_SUITE_FILE, SUITE_FILE, summarize } from '../e2e/support/planner-suite.js';
+import { capturePages, loadSuite, REPORT_HEAD, reportRows, runSuite, STRANGER_2_SUITE_FILE, STRANGER_SUITE_FILE, SUITE_FILE, summarize } from '../e2e/support/planner-suite.js';
 import { CHROMIUM, iterationsFromArgs, machineInfo, percentile, printTable, startBackend } from './support.js';
 
 /** One POST; returns the answer, the round trip and the planner's own time (Server-Timing). */
@@ -96,6 +96,7 @@ async function runOn(label, url, suite, inputs) {
 const SUITES = [
   { label: 'suite.yaml (issue 21)', file: SUITE_FILE },
   { label: "stranger.yaml (issue 34: written before any tuning)", file: STRANGER_SUITE_FILE },
+  { label: 'stranger-2.yaml (a second stranger, written before any tuning)', file: STRANGER_2_SUITE_FILE },
 ];
 
 /** Overall, tuned and kept-aside figures of one suite's run, and its wrong actions. */
