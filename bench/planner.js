@@ -96,7 +96,7 @@ async function runOn(label, url, suite, inputs) {
 const SUITES = [
   { label: 'suite.yaml (issue 21)', file: SUITE_FILE },
   { label: "stranger.yaml (issue 34: written before any tuning)", file: STRANGER_SUITE_FILE },
-  { label: 'stranger-2.yaml (a second stranger, written before any tuning)', file: STRANGER_2_SUITE_FILE },
+  { label: 'stranger-2.yaml (second strangers, written before any tuning)', file: STRANGER_2_SUITE_FILE },
 ];
 
 /** Overall, tuned and kept-aside figures of one suite's run, and its wrong actions. */

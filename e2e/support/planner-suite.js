@@ -21,7 +21,7 @@ import { parse } from 'yaml';
 export const SUITE_FILE = fileURLToPath(new URL('../planner/suite.yaml', import.meta.url));
 /** Issue 34's suite: written by someone who never saw the planner, on pages of its own; half of it kept aside. */
 export const STRANGER_SUITE_FILE = fileURLToPath(new URL('../planner/stranger.yaml', import.meta.url));
-/** A second stranger's suite on five more pages of its own, written before any tuning; half of it kept aside. */
+/** Second strangers' suite: two more writers who never saw the planner, on 13 pages of their own; half kept aside. */
 export const STRANGER_2_SUITE_FILE = fileURLToPath(new URL('../planner/stranger-2.yaml', import.meta.url));
 const CLI = fileURLToPath(new URL('../../bin/agent-inspector.js', import.meta.url));
 
