@@ -29,3 +29,23 @@ test('snapshotNode finds the one line carrying a ref', () => {
   expect(snapshotNode(yaml, 'e120')?.name).toBe('Save draft');
   expect(snapshotNode(yaml, 'e7')).toBeUndefined();
 });
+
+test('keys Playwright single-quotes for YAML (a name holding " #" or ": ") are read, not dropped', () => {
+  // As Chromium's snapshot writes them: <button>Close #12</button>, <a href="#">Issue #7</a>, <button>Don't: stop</button>.
+  const yaml = [
+    `- 'button "Close #12" [ref=e2]'`,
+    `- 'link "Issue #7" [ref=e3] [cursor=pointer]':`,
+    `  - /url: "#"`,
+    `- 'textbox "Ticket #12" [ref=e5]': typed #1`,
+    `- 'button "Don''t: stop" [ref=e6]'`,
+    `- button "#general" [ref=e7]`,
+  ].join('\n');
+  expect(snapshotNodes(yaml)).toEqual([
+    { ref: 'e2', role: 'button', name: 'Close #12', pointer: false },
+    { ref: 'e3', role: 'link', name: 'Issue #7', pointer: true },
+    { ref: 'e5', role: 'textbox', name: 'Ticket #12', pointer: false },
+    { ref: 'e6', role: 'button', name: "Don't: stop", pointer: false },
+    { ref: 'e7', role: 'button', name: '#general', pointer: false },
+  ]);
+  expect(snapshotNode(yaml, 'e6')?.name).toBe("Don't: stop");
+});

@@ -2,6 +2,9 @@
 
 // `- role "name" [attr] [ref=e12] [cursor=pointer]: text` — the name is a JSON-style quoted string when present.
 const SNAPSHOT_LINE = /^\s*- ([a-z]+)(?: ("(?:[^"\\]|\\.)*"))?(.*?)\[ref=((?:f\d+)?e\d+)\]([^:]*)(?::(?: (.*))?)?$/;
+// YAML would read ` #` as a comment and `: ` as a mapping, so Playwright single-quotes a key holding either
+// (`- 'button "Close #12" [ref=e2]'`, quotes inside doubled): unwrapped before matching.
+const QUOTED_KEY = /^(\s*- )'((?:[^']|'')*)'(:.*)?$/;
 
 export interface SnapshotNode {
   ref: string;
@@ -15,7 +18,7 @@ export interface SnapshotNode {
 export function snapshotNodes(yaml: string): SnapshotNode[] {
   const nodes: SnapshotNode[] = [];
   for (const line of yaml.split('\n')) {
-    const match = line.match(SNAPSHOT_LINE);
+    const match = line.replace(QUOTED_KEY, (_, dash: string, key: string, rest = '') => dash + key.replaceAll("''", "'") + rest).match(SNAPSHOT_LINE);
     if (!match) continue;
     let name: string | undefined;
     try {
