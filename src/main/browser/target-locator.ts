@@ -1,4 +1,4 @@
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 import { selectorOf } from '../codegen/locator-expression';
 import { elementFactsOf } from '../playwright/element-facts';
 import { firstLine } from './error-text';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 import { elementFactsOf } from '../playwright/element-facts';
 import { UtilityWorlds } from '../playwright/utility-world';
 import type { ResolvedTarget } from '../../shared/events';
