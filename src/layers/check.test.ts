@@ -40,7 +40,7 @@ test('the checker names the rule and the import of each kind of violation', () =
     ].join('\n'),
     'main/mcp/tools/DEPS.list': list('shared', 'main/mcp'),
     'main/mcp/tools/click.ts': "import { s } from '../server';\nimport { b } from '../../browser/b';\n",
-    'main/proxy/DEPS.list': list('shared', 'main/mcp'),
+    'main/proxy/DEPS.list': list('shared', 'main/mcp', 'main/brwser'),
     'main/proxy/p.ts': "import { s } from '../mcp/server';\n",
     'main/browser/DEPS.list': list('shared', 'main/dom-state'),
     'main/browser/b.ts': "import { d } from '../dom-state/d';\n",
@@ -50,6 +50,7 @@ test('the checker names the rule and the import of each kind of violation', () =
   });
   try {
     expect(checkLayers(root)).toEqual([
+      'src/main/proxy/DEPS.list: main/brwser names nothing in src/',
       'src/main/mcp/server.ts:1 imports node:http (main/mcp may not import node:http: src/main/mcp/DEPS.list)',
       'src/main/mcp/server.ts:2 imports @modelcontextprotocol/sdk/server/sse.js (main/mcp may not import @modelcontextprotocol/sdk/server/sse.js: src/main/mcp/DEPS.list)',
       'src/main/mcp/server.ts:7 imports ../proxy/p (main/mcp may not import main/proxy: src/main/mcp/DEPS.list)',

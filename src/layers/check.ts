@@ -8,7 +8,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
  * their own are one *layer*, named by its path from src/ (`main/mcp`). The format, one entry a line:
  *
  *   # DEPS.list of src/main/mcp: …  a comment (the first line says what the file is); blank lines are ignored
- *   shared                          a path from src/: the layer may import that folder or file and all below it
+ *   shared                          a path from src/ (one that exists): the layer may import that folder or file
+ *                                   and all below it
  *   main/config.ts
  *   *                               anything under src/ (the entry points that assemble everything)
  *   !node:http                      a package the layer may not import (a prefix: `!electron` covers `electron/…`)
@@ -110,10 +111,14 @@ function resolveLocal(root: string, file: string, specifier: string): string {
 export function checkLayers(root: string): string[] {
   const files = sources(root);
   const rules = new Map<string, Rule>();
+  const violations: string[] = [];
   for (const path of listsUnder(root)) {
     const { folder, files: sections } = parseList(root, path);
     rules.set(folder.layer, folder);
     for (const [name, rule] of sections) rules.set(`${folder.layer}/${name}`, rule);
+    // A misspelt entry would allow nothing and go unnoticed.
+    const named = [...folder.allowed, ...[...sections.values()].flatMap(rule => rule.allowed), ...[...sections.keys()].map(name => `${folder.layer}/${name}`)];
+    for (const entry of new Set(named)) if (entry !== '*' && !existsSync(join(root, entry))) violations.push(`${folder.list}: ${entry} names nothing in src/`);
   }
   const shown = (path: string) => relative(resolve(root, '..'), join(root, path)).split(sep).join('/');
   const ruleOf = (path: string): Rule | undefined => {
@@ -124,7 +129,6 @@ export function checkLayers(root: string): string[] {
     return undefined;
   };
 
-  const violations: string[] = [];
   /** Edges between layers, with the first import seen for each: `from → to`. */
   const edges = new Map<string, Map<string, string>>();
   for (const file of files) {
