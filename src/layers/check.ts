@@ -46,12 +46,16 @@ const SOURCE = /\.tsx?$/;
 /** Fixed rules: a layer under the first may not import under the second, whatever the lists say. */
 const FIXED: [string, string][] = [['shared', 'main'], ['shared', 'renderer'], ['renderer', 'main']];
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)).flatMap(entry => {
+/** The source files and the DEPS.list files under `dir`, in name order (one walk: the check runs on every test). */
+function walk(dir: string, found = { sources: [] as string[], lists: [] as string[] }) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(path);
-    return SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') walk(path, found);
+    } else if (entry.name === LIST) found.lists.push(path);
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) found.sources.push(path);
+  }
+  return found;
 }
 
 /** Every import of a source file, with its line. Statements only at a line's start: not code inside strings. */
@@ -109,10 +113,10 @@ function resolveLocal(root: string, file: string, specifier: string): string {
  * holds.
  */
 export function checkLayers(root: string): string[] {
-  const files = sources(root);
+  const { sources: files, lists } = walk(root);
   const rules = new Map<string, Rule>();
   const violations: string[] = [];
-  for (const path of listsUnder(root)) {
+  for (const path of lists) {
     const { folder, files: sections } = parseList(root, path);
     rules.set(folder.layer, folder);
     for (const [name, rule] of sections) rules.set(`${folder.layer}/${name}`, rule);
@@ -159,14 +163,6 @@ export function checkLayers(root: string): string[] {
     }
   }
   return [...violations, ...cyclesOf(edges)];
-}
-
-function listsUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : listsUnder(path);
-    return entry.name === LIST ? [path] : [];
-  });
 }
 
 /** One message per cycle between layers: each strongly connected group's shortest way back to itself. */
