@@ -37,7 +37,7 @@ export default defineConfig(({ mode }) => {
       // The app's build runs first and starts the folder afresh; the editor's adds to it.
       emptyOutDir: !editor,
       lib: editor
-        ? { entry: resolve('src/renderer/src/panels/code/monaco.ts'), formats: ['iife'], name: 'AgentInspectorMonaco', fileName: () => 'monaco.js', cssFileName: 'monaco' }
+        ? { entry: resolve('src/renderer/src/components/monaco.ts'), formats: ['iife'], name: 'AgentInspectorMonaco', fileName: () => 'monaco.js', cssFileName: 'monaco' }
         : { entry: resolve('src/renderer/src/report/report-main.ts'), formats: ['iife'], name: 'AgentInspectorReport', fileName: () => 'viewer.js', cssFileName: 'viewer' },
     },
   };

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { BrowserContextOptions, LaunchOptions } from 'playwright';
-import { devices } from './browser/playwright';
+import { devices } from './playwright/runtime';
 import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
 import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
 import { LANGUAGES, type Language } from './codegen/action';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BrowserSource } from './browser/browser-source';
-import { useTestIdAttribute } from './browser/test-id';
+import { useTestIdAttribute } from './playwright/test-id';
 import type { Workspace } from './browser/context';
 import { configForClient, withFork, type CoreConfig, type SessionFork } from './config';
 import { Debugger } from './debugger/debugger';

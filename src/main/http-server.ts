@@ -6,7 +6,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { AccessPolicy, type Role } from './access/access-policy';
 import type { HttpConfig } from './config';
 import type { InspectorCore } from './core';
-import { McpHttpEndpoint } from './mcp/http';
+import { McpHttpEndpoint } from './transports/http';
 import { SESSIONS_MCP_PATH } from './sessions-mcp/path';
 import { INTERACT_PATH, PlannerEndpoint } from './negotiation/endpoint';
 import { TRACES_PATH, TraceReceiver } from './tracing/receiver';

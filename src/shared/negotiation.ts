@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { NegotiationRoundEvent } from './events';
 
 /**
  * The backend page-state negotiation contract (seed 003): the client sends compact semantic JSON first and heavier
@@ -176,3 +177,6 @@ export function requestedArtifacts(response: NegotiationResponse): RequestedArti
     dom: mode === 'full',
   };
 }
+
+/** One round of negotiation, as the client loop records it: the published event without its envelope. */
+export type NegotiationRound = Omit<NegotiationRoundEvent, 'type' | 'sessionId'>;

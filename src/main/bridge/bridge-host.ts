@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import {
   BRIDGE_INPUTS, type BridgeCommand, type BridgeEvent, type BridgeOutput, type BridgeReply, type InspectorStatus,
-  type OpenedSession, type SessionInfo,
 } from '../../shared/bridge';
 import type { InspectorEvent } from '../../shared/events';
 import type { Workspace } from '../browser/context';
@@ -11,16 +10,16 @@ import { McpSession } from '../mcp/session';
 import { SessionSearch } from '../search/session-search';
 import { loadAppearedTexts } from '../sessions/assertions';
 import { exportSpec } from '../sessions/export';
-import { SESSION_FORMAT, SESSION_VERSION, type SessionMeta, type ToolCallRecord } from '../sessions/format';
-import { openSession, RecordedSession } from '../sessions/session-reader';
+import type { ToolCallRecord } from '../sessions/format';
 import { VERSION } from '../version';
 import { DebugCommands } from './debug-commands';
 import { DemoRunner } from './demo';
 import { ForkSessions } from './fork-sessions';
-import { LiveSessions, type LiveSession } from './live-sessions';
+import { LiveSessions } from './live-sessions';
 import { LocatorCommands } from './locator-commands';
 import { highlight, locate } from './page-commands';
 import { RecordedSessions } from './recorded-sessions';
+import { SessionCatalog } from './session-catalog';
 import { SessionCommands, type DesktopDialogs } from './session-commands';
 import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
 import type { RecordedState } from '../../shared/recorded-state';
@@ -65,6 +64,7 @@ export class BridgeHost {
   private readonly listeners = new Set<(event: BridgeEvent) => void>();
   private readonly live: LiveSessions;
   private readonly recorded: RecordedSessions;
+  private readonly catalog: SessionCatalog;
   private readonly steps: StepReader;
   private readonly search: SessionSearch;
   private readonly demo: DemoRunner;
@@ -81,6 +81,7 @@ export class BridgeHost {
   constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
     this.live = new LiveSessions(core.bus, event => this.forward(event), !!core.recorder);
     this.recorded = new RecordedSessions(core.config.sessionDir);
+    this.catalog = new SessionCatalog(this.live, this.recorded, core.recorder);
     this.steps = new StepReader({
       live: this.live,
       recorded: this.recorded,
@@ -169,7 +170,7 @@ export class BridgeHost {
     emit: event => this.emit(event),
     recording: async id => {
       const live = this.live.get(id);
-      return { session: await this.recordingOf(id), running: !!live && live.endedAt === undefined };
+      return { session: await this.catalog.recordingOf(id), running: !!live && live.endedAt === undefined };
     },
     folder: async id => {
       const folder = this.core.recorder?.folderOf(id);
@@ -184,7 +185,7 @@ export class BridgeHost {
   }));
 
   private readonly agentTurns = new AgentTurnsSource({ live: id => this.live.get(id), recorded: id => this.recorded.open(id) });
-  private readonly locators = new LocatorCommands({ recordingOf: id => this.recordingOf(id), live: id => this.live.get(id) });
+  private readonly locators = new LocatorCommands({ recordingOf: id => this.catalog.recordingOf(id), live: id => this.live.get(id) });
 
   private readonly debugCommands = new DebugCommands(() => this.core.debugger, async id => {
     const session = this.core.session(id);
@@ -195,8 +196,8 @@ export class BridgeHost {
     ...this.sessionCommands.handlers,
     ...this.debugCommands.handlers,
     status: async () => this.status(),
-    listSessions: async () => this.listSessions(),
-    openSession: async ({ sessionId }) => this.openSession(sessionId),
+    listSessions: async () => this.catalog.list(),
+    openSession: async ({ sessionId }) => this.catalog.open(sessionId),
     getStep: async ({ sessionId, seq }) => this.steps.getStep(sessionId, seq),
     stateFiles: async ({ sessionId, seq }) => (await this.stateOf(sessionId, seq)).list(),
     readStateFile: async ({ sessionId, seq, path }) => (await this.stateOf(sessionId, seq)).read(path),
@@ -219,7 +220,7 @@ export class BridgeHost {
     modelTurn: ({ sessionId, spanId }) => this.agentTurns.turn(sessionId, spanId),
     stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
-    compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.recordingOf(sessionId), await this.recordingOf(withSessionId)),
+    compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.catalog.recordingOf(sessionId), await this.catalog.recordingOf(withSessionId)),
     highlight: async ({ sessionId, ref }) => highlight(this.livePage(sessionId), ref),
     locate: async ({ sessionId, ref }) => locate(this.livePage(sessionId), ref),
     startBrowser: async () => {
@@ -235,7 +236,7 @@ export class BridgeHost {
     locatorReport: async ({ sessionId }) => this.locators.report(sessionId),
     chooseLocator: async ({ sessionId, seq, target, code }) => this.locators.choose(sessionId, { seq, target, code }),
     runDemo: async () => ({ sessionId: await this.runDemo() }),
-    forkSession: async ({ sessionId, seq }) => this.forks.fork(await this.recordingOf(sessionId), seq),
+    forkSession: async ({ sessionId, seq }) => this.forks.fork(await this.catalog.recordingOf(sessionId), seq),
   };
 
   private status(): InspectorStatus {
@@ -284,58 +285,6 @@ export class BridgeHost {
     }
   }
 
-  private liveInfo(session: LiveSession): SessionInfo {
-    const { started, steps } = session;
-    return {
-      id: started.sessionId,
-      live: true,
-      running: session.endedAt === undefined,
-      transport: started.transport,
-      clientName: started.clientName,
-      startedAt: started.time,
-      steps: steps.length,
-      url: steps.findLast(step => step.url)?.url,
-      dir: this.core.recorder?.folderOf(started.sessionId),
-      ...(started.forkOf && { forkOf: started.forkOf }),
-      ...(session.recordingFailed && { recordingFailed: session.recordingFailed }),
-    };
-  }
-
-  private async listSessions(): Promise<SessionInfo[]> {
-    const live = this.live.all().map(session => this.liveInfo(session));
-    const liveIds = new Set(live.map(session => session.id));
-    const recorded = (await this.recorded.list()).filter(summary => !liveIds.has(summary.meta.id)).map((summary): SessionInfo => ({
-      id: summary.meta.id,
-      live: false,
-      running: !summary.complete,
-      transport: summary.meta.transport,
-      clientName: summary.meta.clientName,
-      startedAt: summary.meta.startedAt,
-      steps: summary.steps,
-      url: summary.url,
-      dir: summary.dir,
-      stats: summary.stats,
-      ...(summary.meta.forkOf && { forkOf: summary.meta.forkOf }),
-    }));
-    return [...live, ...recorded].sort((a, b) => b.startedAt - a.startedAt);
-  }
-
-  private async openSession(id: string): Promise<OpenedSession> {
-    const live = this.live.get(id);
-    if (live) return { session: this.liveInfo(live), steps: live.steps.map(step => summarize(step, live.tokens.get(step.seq))), warnings: [] };
-    const recorded = await this.recorded.open(id);
-    const steps = recorded.steps;
-    return {
-      session: {
-        id, live: false, running: !recorded.complete, transport: recorded.meta.transport, clientName: recorded.meta.clientName,
-        startedAt: recorded.meta.startedAt, steps: steps.length, url: steps.findLast(step => step.url)?.url, dir: recorded.dir,
-        ...(recorded.meta.forkOf && { forkOf: recorded.meta.forkOf }),
-      },
-      steps: steps.map(step => summarize(step, recorded.tokens.get(step.seq))),
-      warnings: recorded.warnings,
-    };
-  }
-
   /** Where a session's Browser State files are: the live session's folder, or rebuilt from the recording. */
   private async stateOf(id: string, seq: number): Promise<StateFolder | RecordedState> {
     if (this.live.get(id)) {
@@ -373,7 +322,7 @@ export class BridgeHost {
   }
 
   private async exportSession(id: string): Promise<BridgeOutput<'export'>> {
-    const session = await this.recordingOf(id);
+    const session = await this.catalog.recordingOf(id);
     // A session recorded to no folder has its snapshots in memory only, on the live events.
     const inMemory = session.dir ? undefined : this.live.get(id);
     const ariaOf = inMemory
@@ -383,24 +332,5 @@ export class BridgeHost {
     const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
     const options = { appeared, ...(await this.locators.exportOptions(id, session)) };
     return { spec: exportSpec(session, options), fileName: `session-${stamp}.spec.ts` };
-  }
-
-  /** Any session as a recording: a live one from its folder (flushed first) or, when not recorded, from memory. */
-  private async recordingOf(id: string): Promise<RecordedSession> {
-    const live = this.live.get(id);
-    const folder = this.core.recorder?.folderOf(id);
-    let session: RecordedSession;
-    if (live && folder) {
-      await this.core.recorder!.flush();
-      session = await openSession(folder);
-    } else if (live) {
-      // Not recorded: the same spec from the events in memory (export reads only steps' fields and the start time).
-      const { started } = live;
-      const meta: SessionMeta = { format: SESSION_FORMAT, version: SESSION_VERSION, id, startedAt: started.time, transport: started.transport, writer: `agent-inspector ${VERSION}` };
-      session = new RecordedSession('', meta, live.steps.map(step => ({ ...step, artifacts: {} })), []);
-    } else {
-      session = await this.recorded.open(id);
-    }
-    return session;
   }
 }

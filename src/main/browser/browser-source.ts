@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, LaunchOptions } from 'playwright';
-import { chromium } from './playwright';
+import { chromium } from '../playwright/runtime';
 import type { BrowserConfig } from '../config';
 import { findChromium } from './discovery';
 import { defaultSandbox, defaultUserDataDir, hasDisplay } from './launch-defaults';

@@ -1,6 +1,6 @@
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { chromium } from './playwright';
+import { chromium } from '../playwright/runtime';
 
 /** How to get a Chromium: also what an npm install of the package (which downloads none) leaves the user to do. */
 const CHROMIUM_HINT = 'Get one: `npx agent-inspector install-browser` (Playwright\'s Chromium), or install one ' +

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { UtilityWorlds } from './utility-world';
+import { UtilityWorlds } from '../playwright/utility-world';
 
 /**
  * In the page's utility world: a token that changes whenever the aria snapshot may have. It counts DOM mutations

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
 import type { Context } from './context';
-import { UtilityWorlds } from './utility-world';
+import { UtilityWorlds } from '../playwright/utility-world';
 
 /** A step screenshot is a glance at the page, not evidence: small, and never allowed to hold a call up for long. */
 const QUALITY = 60;

@@ -3,7 +3,7 @@ import { SettleWatch } from './settle';
 import type { StepPhases } from './step-phases';
 import { TabEvents, type ConsoleEntry, type NetworkEntry, type RecentEvent, type TabEventsOptions } from './tab-events';
 import { locateTarget, targetLocator } from './target-locator';
-import { UtilityWorlds } from './utility-world';
+import { UtilityWorlds } from '../playwright/utility-world';
 import { snapshotNode } from '../../shared/aria-snapshot';
 import type { ResolvedTarget } from '../../shared/events';
 import type { Dialog, FileChooser, Locator, Page } from 'playwright';

@@ -1,8 +1,8 @@
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 import { selectorOf } from '../codegen/locator-expression';
-import { elementFactsOf } from './element-facts';
+import { elementFactsOf } from '../playwright/element-facts';
 import { firstLine } from './error-text';
-import { testIdAttribute } from './test-id';
+import { testIdAttribute } from '../playwright/test-id';
 import type { SnapshotNode } from '../../shared/aria-snapshot';
 import type { ResolvedTarget } from '../../shared/events';
 import type { Locator, Page } from 'playwright';

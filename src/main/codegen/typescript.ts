@@ -1,5 +1,5 @@
 import type { ActionText, CodeAction } from './action';
-import { jsLiteral, jsOptions, jsString, jsTemplate } from './javascript';
+import { jsLiteral, jsOptions, jsString, jsTemplate } from '../../shared/js-literal';
 import { envLookup } from './language-values';
 
 export const typescriptText = (text: ActionText) => ('secret' in text ? envLookup('typescript', text.secret) : jsString(text.value));

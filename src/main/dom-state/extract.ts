@@ -1,6 +1,6 @@
 import type { Frame, Page } from 'playwright';
-import { testIdAttribute } from '../browser/test-id';
-import { UtilityWorlds } from '../browser/utility-world';
+import { testIdAttribute } from '../playwright/test-id';
+import { UtilityWorlds } from '../playwright/utility-world';
 import { KNOWN_TEST_ID_ATTRIBUTES } from '../../shared/locators';
 import { serializeDom, type DomDelta } from './serializer';
 

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
-import { jsString } from '../codegen/javascript';
-import { elementFactsOf } from '../browser/element-facts';
-import { UtilityWorlds } from '../browser/utility-world';
+import { jsString } from '../../shared/js-literal';
+import { elementFactsOf } from '../playwright/element-facts';
+import { UtilityWorlds } from '../playwright/utility-world';
 import type { ResolvedTarget } from '../../shared/events';
 
 /**

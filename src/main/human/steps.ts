@@ -1,4 +1,4 @@
-import { jsLiteral, jsOptions, jsString } from '../codegen/javascript';
+import { jsLiteral, jsOptions, jsString } from '../../shared/js-literal';
 import { envLookup } from '../codegen/language-values';
 import type { ResolvedTarget, ToolCallEvent } from '../../shared/events';
 import type { HumanMessage } from './messages';

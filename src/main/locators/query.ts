@@ -1,4 +1,4 @@
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 
 /**
  * What a locator asks for, without the code around it: built for candidates, parsed back from a recorded locator, and

@@ -3,7 +3,7 @@ import type { Context } from '../browser/context';
 import { redactDeep } from '../secrets';
 import { targetValues } from '../../shared/target-args';
 import type { Page } from 'playwright';
-import { elementFactsOf } from '../browser/element-facts';
+import { elementFactsOf } from '../playwright/element-facts';
 import { accessibleRoleAndName } from '../human/resolve';
 import type { CallPreview, PreviewOptions } from './tool-host';
 import { fieldFacts, isSensitive, secretName } from './sensitive-field';

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Context } from '../browser/context';
-import { renderStatement, type CodeAction, type CodeStatement } from '../codegen/action';
+import { renderStatement, type ActionText, type CodeAction, type CodeStatement } from '../codegen/action';
+import { typescriptText } from '../codegen/typescript';
 import { firstLine } from '../browser/error-text';
 import type { Tab } from '../browser/tab';
 import type { DomStateUpdate } from '../dom-state/dom-state';
@@ -98,6 +99,14 @@ export class Response {
   /** What the tool did as an action: TypeScript here and in the recording, the `--codegen` language for the agent. */
   addAction(action: CodeAction) {
     this.code.push(action);
+  }
+
+  /**
+   * Typing key by key into `locator`: no action in Playwright's codegen, so TypeScript in every language (as the
+   * peer's), a secret read from the environment.
+   */
+  addPressSequentially(locator: string, text: ActionText) {
+    this.code.push(`await ${locator}.pressSequentially(${typescriptText(text)});`);
   }
 
   /** The code so far, actions unrendered (see codeInLanguage). */

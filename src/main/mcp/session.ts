@@ -19,6 +19,8 @@ import { capText } from './output-cap';
 import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
+import { NegotiationError, planStep } from '../negotiation/client-loop';
+import { toolFor } from '../negotiation/action-tools';
 import { mayChangePage, type NestedToolResult, type ToolDefinition, type ToolSession } from './tool';
 import type { CallOptions, CallPreview, CallRequest, PreviewOptions, ReviewedAnswer, ToolHost } from './tool-host';
 import type { TraceContextReading } from '../tracing/trace-context';
@@ -309,7 +311,15 @@ export class McpSession implements ToolHost {
   private toolSession(caller: string, context: Context): ToolSession {
     return {
       id: this.id,
-      planner: this.planner,
+      planStep: async options => {
+        try {
+          const step = await planStep({ ...options, planner: this.planner });
+          return { step, invocation: toolFor(step.action, step.node) };
+        } catch (error) {
+          if (error instanceof NegotiationError) return { failure: error };
+          throw error;
+        }
+      },
       person: this.person,
       runTool: async (name, args): Promise<NestedToolResult> => {
         const { sections, response } = await this.execute(name, args, caller);

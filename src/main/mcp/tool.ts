@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Context } from '../browser/context';
 import type { Capability } from '../config';
 import type { ModalState, Tab } from '../browser/tab';
-import type { Planner } from '../negotiation/planner';
+import type { ToolInvocation } from '../negotiation/action-tools';
+import type { ClientLoopOptions, NegotiationError, PlannedStep } from '../negotiation/client-loop';
 import type { InspectorEvent } from '../../shared/events';
 import type { ParsedResponse } from '../../shared/response';
 import type { PersonDesk } from './person-desk';
@@ -19,7 +20,11 @@ export interface NestedToolResult {
 /** The session a tool runs in, for tools that plan (browser_interact) or act through other tools. */
 export interface ToolSession {
   readonly id: string;
-  readonly planner: Planner;
+  /**
+   * Plans one step with the session's planner (browser_interact), and the tool call that carries it out; `failure`
+   * when negotiation ends without an action (its rounds so far kept). Other errors reject.
+   */
+  planStep(options: Omit<ClientLoopOptions, 'planner'>): Promise<{ step: PlannedStep; invocation?: ToolInvocation } | { failure: NegotiationError }>;
   /**
    * Runs another tool within this call (calls are serialized, so it cannot queue behind it). It is validated,
    * executed and published on the bus as its own tool call, marked `via` this tool.

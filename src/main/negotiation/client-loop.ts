@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Tab } from '../browser/tab';
 import { fullDomArtifact, screenshotArtifact } from '../page-state/artifacts';
 import { SemanticExtractor } from '../page-state/semantic';
-import type { ArtifactSize, NegotiationRoundEvent } from '../../shared/events';
+import type { ArtifactSize } from '../../shared/events';
 import { tokenCounter } from '../tokens/counter';
 import { imageSize } from '../tokens/image-size';
 import { imageTokens } from '../tokens/image-tokens';
 import {
   interactResponseSchema, isNegotiation, parseAction, requestedArtifacts,
-  type InteractRequest, type PlannedAction, type RequestedArtifacts, type SemanticNode,
+  type InteractRequest, type NegotiationRound, type PlannedAction, type RequestedArtifacts, type SemanticNode,
 } from '../../shared/negotiation';
 import { PlannerError, type Planner } from './planner';
-
-export type NegotiationRound = Omit<NegotiationRoundEvent, 'type' | 'sessionId'>;
 
 export interface ClientLoopOptions {
   tab: Tab;

@@ -1,5 +1,5 @@
 import type { Tab } from '../browser/tab';
-import { UtilityWorlds } from '../browser/utility-world';
+import { UtilityWorlds } from '../playwright/utility-world';
 import { roleCode, type SemanticNode } from '../../shared/negotiation';
 import { measureElements, pageGeometry, type MeasureWindow, type PageGeometry } from './geometry';
 import { skeletonDom } from './skeleton';

@@ -1,4 +1,4 @@
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 import { DomProcessorService } from '../dom-processor/dom-processor';
 import { DEFAULT_INCLUDE_ATTRIBUTES, StateFormatterService } from '../dom-processor/state-formatter';
 import type { DomState, SerializableDOMNode } from '../dom-processor/types';

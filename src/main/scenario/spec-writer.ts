@@ -1,4 +1,4 @@
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 import { linesWithAssertions, rebaseLine } from '../sessions/export';
 import type { Scenario, TestStep } from './types';
 

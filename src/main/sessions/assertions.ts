@@ -1,5 +1,5 @@
 import { parseAriaTree, type AriaNode } from '../../shared/aria-tree';
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 import { hasSecretMask } from '../secrets';
 import type { ToolCallRecord } from './format';
 

@@ -1,4 +1,4 @@
-import { jsLiteral, jsString } from '../codegen/javascript';
+import { jsLiteral, jsString } from '../../shared/js-literal';
 import { SECRET_MASK } from '../secrets';
 import type { RecordedSession } from './session-reader';
 import type { ToolCallRecord } from './format';

@@ -1,7 +1,7 @@
 import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { jsString } from '../codegen/javascript';
+import { jsString } from '../../shared/js-literal';
 import { envLookup } from '../codegen/language-values';
 import { SECRET_MASK, secretMask } from '../secrets';
 import { EVENTS_FILE } from './format';

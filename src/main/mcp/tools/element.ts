@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../codegen/javascript';
+import { jsLiteral } from '../../../shared/js-literal';
 import { readablePath } from '../files';
 import { defineTool, elementField, targetField } from '../tool';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createContext, runInContext } from 'node:vm';
 import type { Page } from 'playwright';
 import { z } from 'zod';
-import { jsString } from '../../codegen/javascript';
+import { jsString } from '../../../shared/js-literal';
 import { readablePath, resultOrFile } from '../files';
 import { defineTool, elementField, filenameField } from '../tool';
 

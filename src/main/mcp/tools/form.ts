@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../codegen/javascript';
+import { jsLiteral } from '../../../shared/js-literal';
 import { readablePath } from '../files';
 import { startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, noModal, targetField } from '../tool';

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type { NegotiationRound } from '../../negotiation/client-loop';
-import { NegotiationError, planStep } from '../../negotiation/client-loop';
-import { toolFor } from '../../negotiation/action-tools';
-import { formatAction } from '../../../shared/negotiation';
+import { formatAction, type NegotiationRound } from '../../../shared/negotiation';
 import type { Tab } from '../../browser/tab';
 import { startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool } from '../tool';
@@ -25,14 +22,19 @@ const interact = defineTool({
     const publishHeld = () => {
       for (const round of held.splice(0)) session.publish({ type: 'negotiation-round', sessionId: session.id, ...round });
     };
-    let step;
+    let planned;
     try {
-      step = await planStep({ tab, query: args.query, planner: session.planner, maxRounds: context.config.planner.maxRounds, onRound: round => held.push(round) });
+      planned = await session.planStep({ tab, query: args.query, maxRounds: context.config.planner.maxRounds, onRound: round => held.push(round) });
     } catch (error) {
       publishHeld();
-      if (error instanceof NegotiationError) response.addResult(describeRounds(error.rounds));
       throw error;
     }
+    if ('failure' in planned) {
+      publishHeld();
+      response.addResult(describeRounds(planned.failure.rounds));
+      throw planned.failure;
+    }
+    const { step, invocation } = planned;
     try {
       if (step.action.kind === 'type') await registerIfSecret(context.secrets, tab, step.action.id, step.action.text);
     } finally {
@@ -41,7 +43,6 @@ const interact = defineTool({
     const action = formatAction(step.action);
     response.addResult([describeRounds(step.rounds), `Thought: ${step.thought}`, `Action: ${action}`].join('\n'));
     if (step.action.kind === 'fail') throw new Error(`The planner could not carry out "${args.query}": ${step.action.reason}`);
-    const invocation = toolFor(step.action, step.node);
     if (!invocation) return;
     const nested = await session.runTool(invocation.name, invocation.args);
     response.adopt(nested.response, nested.sections);

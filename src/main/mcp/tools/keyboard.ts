@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { jsString } from '../../codegen/javascript';
-import { typescriptText } from '../../codegen/typescript';
+import { jsString } from '../../../shared/js-literal';
 import { focusIsSensitive, startFieldFacts, textToType } from '../sensitive-field';
 import { defineTool, elementField, targetField } from '../tool';
 
@@ -23,8 +22,7 @@ const type = defineTool({
     const { locator, code } = await tab.locator(args.target);
     const text = await textToType(context.secrets, facts, args.text);
     const method = args.slowly ? 'pressSequentially' : 'fill';
-    // Typing key by key has no action in Playwright's codegen: it stays TypeScript in every language, as the peer's.
-    if (args.slowly) response.addCode(`await ${code}.pressSequentially(${typescriptText(text.written)});`);
+    if (args.slowly) response.addPressSequentially(code, text.written);
     else response.addAction({ name: 'fill', locator: code, text: text.written });
     if (args.submit) response.addAction({ name: 'press', locator: code, key: 'Enter' });
     // As in @playwright/mcp: filling changes one value, so only a submit (which may navigate) or typing key by key

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../codegen/javascript';
+import { jsLiteral } from '../../../shared/js-literal';
 import { defineTool } from '../tool';
 
 /** A media feature override: one of its values, or null to clear the override. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsOptions } from '../../codegen/javascript';
+import { jsOptions } from '../../../shared/js-literal';
 import { defineTool } from '../tool';
 
 // The `vision` capability: the mouse at viewport coordinates, for agents that act on screenshots. Each statement is

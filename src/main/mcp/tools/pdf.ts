@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../codegen/javascript';
+import { jsLiteral } from '../../../shared/js-literal';
 import { linkPath, outputPath, timestamp, writeOutput } from '../files';
 import { defineTool } from '../tool';
 

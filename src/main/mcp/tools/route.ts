@@ -1,6 +1,6 @@
 import type { BrowserContext, Route } from 'playwright';
 import { z } from 'zod';
-import { jsLiteral, jsString } from '../../codegen/javascript';
+import { jsLiteral, jsString } from '../../../shared/js-literal';
 import { defineTool } from '../tool';
 
 // The `network` capability: mocked responses, rewritten request headers and offline mode, on the browser context so

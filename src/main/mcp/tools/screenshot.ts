@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { z } from 'zod';
-import { jsLiteral } from '../../codegen/javascript';
+import { jsLiteral } from '../../../shared/js-literal';
 import { linkPath, outputPath, timestamp, writeOutput } from '../files';
 import { defineTool, elementField } from '../tool';
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Cookie } from 'playwright';
 import { z } from 'zod';
-import { jsLiteral, jsString } from '../../codegen/javascript';
+import { jsLiteral, jsString } from '../../../shared/js-literal';
 import { linkPath, outputPath, readablePath, timestamp } from '../files';
 import { defineTool, type ToolDefinition } from '../tool';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsString } from '../../codegen/javascript';
+import { jsString } from '../../../shared/js-literal';
 import { delay } from '../../browser/delay';
 import { defineTool } from '../tool';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsLiteral } from '../../codegen/javascript';
+import { jsLiteral } from '../../../shared/js-literal';
 import { NO_OPEN_TABS } from '../response';
 import { defineTool } from '../tool';
 import { checkNavigationUrl } from './navigation';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
-import { loadMonaco, type MonacoModule } from '../panels/code/load-monaco';
+import { loadMonaco, type MonacoModule } from './load-monaco';
 import { useStore } from '../store';
 
 /**

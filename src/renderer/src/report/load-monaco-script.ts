@@ -1,5 +1,5 @@
 import { INLINE_MONACO_ID } from '../../../shared/report';
-import type { MonacoModule } from '../panels/code/load-monaco';
+import type { MonacoModule } from '../components/load-monaco';
 
 export type { MonacoModule };
 

@@ -1,5 +1,5 @@
 import { inspector } from '../bridge/inspector';
-import { zipFiles, type FolderFile } from '../panels/transfer/folder-zip';
+import { zipFiles, type FolderFile } from './folder-zip';
 import { attempt } from './attempt';
 import type { Slice } from './types';
 

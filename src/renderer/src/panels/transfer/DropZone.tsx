@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '../../store';
-import { filesOfEntry } from './folder-zip';
+import { filesOfEntry } from '../../store/folder-zip';
 
 const hasFiles = (event: DragEvent) => !!event.dataTransfer && Array.from(event.dataTransfer.types).includes('Files');
 

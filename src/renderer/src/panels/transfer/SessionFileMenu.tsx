@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '../../store';
-import { filesOfInput } from './folder-zip';
+import { filesOfInput } from '../../store/folder-zip';
 
 /**
  * The header's session file actions: export the open session as a spec (with a preview) or as a .zip to share, and

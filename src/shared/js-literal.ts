@@ -1,4 +1,7 @@
-/** Helpers that write the "Ran Playwright code" statements the way Playwright's own codegen writes them. */
+/**
+ * Helpers that write the "Ran Playwright code" statements the way Playwright's own codegen writes them. Plain text
+ * functions, the base of every layer that writes code: codegen/, the browser, and the tools of mcp/tools/.
+ */
 
 /** A single-quoted JavaScript string literal. */
 export function jsString(value: string): string {

@@ -5,8 +5,8 @@ import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { Heartbeat } from './heartbeat';
-import { createMcpServer } from './server';
-import type { SessionHost } from './tool-host';
+import { createMcpServer } from '../mcp/server';
+import type { SessionHost } from '../mcp/tool-host';
 
 /** A request the transports cannot take, answered in @playwright/mcp's words (plain text, as its clients see it). */
 function refuse(res: ServerResponse, status: number, message: string) {

@@ -1,4 +1,4 @@
-import { selectors } from './playwright';
+import { selectors } from './runtime';
 import { DEFAULT_TEST_ID_ATTRIBUTE } from '../../shared/locators';
 
 let current = DEFAULT_TEST_ID_ATTRIBUTE;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { jsLiteral, jsOptions, jsString, jsTemplate } from './javascript';
+import { jsLiteral, jsOptions, jsString, jsTemplate } from './js-literal';
 
 test('jsString escapes quotes, backslashes and newlines the way Playwright writes them', () => {
   expect(jsString("it's")).toBe("'it\\'s'");
