@@ -11,6 +11,7 @@
 //   npm run bench:negotiation                      (builds first)
 //   node bench/negotiation.js --iterations 3       (or BENCH_ITERATIONS=3)
 import { createServer } from 'node:http';
+import { asyncListener } from '../e2e/support/async-listener.js';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import { call, CHROMIUM, geomean, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, startBackend, withServers } from './support.js';
 
@@ -30,7 +31,7 @@ const FORCED = {
 
 /** The recording proxy: `state.strategy` decides whether it forwards or forces artifacts; `state.step` collects sizes. */
 async function startProxy(backendUrl, state) {
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const request = JSON.parse(body);
@@ -45,7 +46,7 @@ async function startProxy(backendUrl, state) {
     if (request.dom) state.step.domBytes = Buffer.byteLength(request.dom);
     const answer = await fetch(`${backendUrl}/api/agent/interact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
-  });
+  }));
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${server.address().port}/api/agent/interact`, close: () => new Promise(resolve => server.close(resolve)) };
 }

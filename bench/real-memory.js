@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { asyncListener } from '../e2e/support/async-listener.js';
 import { heldMemory } from '../e2e/support/held-memory.js';
 import { CHROMIUM, machineInfo, OUR_CLI, printTable, REF, ROOT } from './support.js';
 
@@ -42,11 +43,11 @@ function stepsFromArgs(fallback = 6) {
 /** The saved pages on 127.0.0.1; anything else is a 404. */
 async function startPageServer() {
   const names = (await readdir(REAL_PAGES)).filter(name => name.endsWith('.html')).sort();
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     const name = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname.slice(1));
     if (!names.includes(name)) return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(await readFile(join(REAL_PAGES, name)));
-  });
+  }));
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${server.address().port}`;
   return { url, names, close: () => new Promise(resolve => server.close(resolve)) };

@@ -177,7 +177,10 @@ function report(ours, peer, floor, pages, plans, iterations) {
       }
       const ratio = ratioOf(a, b);
       ratios[tool]['ours/peer'].push(ratio);
-      if (f?.length) ratios[tool]['ours/floor'].push(ratioOf(a, f)), ratios[tool]['peer/floor'].push(ratioOf(b, f));
+      if (f?.length) {
+        ratios[tool]['ours/floor'].push(ratioOf(a, f));
+        ratios[tool]['peer/floor'].push(ratioOf(b, f));
+      }
       // Pairs by round: the same page and round on both servers, close together.
       a.forEach((ms, i) => {
         if (b[i] !== undefined && ms - b[i] > excess[tool].ms) excess[tool] = { ms: ms - b[i], page };

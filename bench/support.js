@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { asyncListener } from '../e2e/support/async-listener.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -122,7 +123,9 @@ export async function withServers(definitions, fixtures, body) {
     await disconnect(servers);
     await fixtures.close();
   };
-  const onSignal = () => cleanup().finally(() => process.exit(130));
+  const onSignal = () => {
+    cleanup().catch(error => console.error(error)).finally(() => process.exit(130));
+  };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     // Sequentially, so each server's browser starts without competing with the other's.
@@ -167,12 +170,12 @@ export async function startBackend(env, args = []) {
  * `server.close()` alone waits for them to end.
  */
 export async function startPageServer(page) {
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     const found = page(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
     const body = typeof found === 'string' ? await readFile(found).catch(() => undefined) : found?.html;
     if (body !== undefined) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
     else res.writeHead(404).end();
-  });
+  }));
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,

@@ -118,13 +118,14 @@ test('Electron: the debugger through the bridge over IPC — a held call shown, 
   });
   try {
     const window = await app.firstWindow();
-    type Invoke = (command: string, input: object) => Promise<any>;
-    const invoke = (command: string, input: object = {}) =>
-      window.evaluate(([c, i]) => (window as unknown as { inspector: { invoke: Invoke } }).inspector.invoke(c as string, i as object), [command, input] as const);
-    await expect.poll(async () => (await invoke('status')).mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const agent = await connectHttp((await invoke('status')).mcpUrl.replace(/\/mcp$/, ''));
+    type Invoke = (command: string, input: object) => Promise<unknown>;
+    const invoke = <Result>(command: string, input: object = {}) =>
+      window.evaluate(([c, i]) => (window as unknown as { inspector: { invoke: Invoke } }).inspector.invoke(c as string, i as object), [command, input] as const) as Promise<Result>;
+    const status = () => invoke<{ mcpUrl: string }>('status');
+    await expect.poll(async () => (await status()).mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const agent = await connectHttp((await status()).mcpUrl.replace(/\/mcp$/, ''));
     const call = agent.call('browser_navigate', { url: `${site.url}/form.html` });
-    await expect.poll(async () => Object.values((await invoke('debugState')).sessions).some((state: any) => state.held?.tool === 'browser_navigate')).toBe(true);
+    await expect.poll(async () => Object.values((await invoke<{ sessions: Record<string, { held?: { tool: string } }> }>('debugState')).sessions).some(state => state.held?.tool === 'browser_navigate')).toBe(true);
     await window.getByRole('button', { name: 'Continue', exact: true }).click();
     expect((await call).parsed.page!.title).toBe('Sign up');
     await agent.close();

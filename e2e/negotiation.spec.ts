@@ -7,6 +7,7 @@ import { defaultCoreConfig } from '../src/main/config';
 import { InspectorCore } from '../src/main/core';
 import { startHttpServer } from '../src/main/http-server';
 import { interactRequestSchema } from '../src/shared/negotiation';
+import { asyncListener } from './support/async-listener.js';
 import { expect, test } from './support/fixtures';
 import { inProcessCore } from './support/in-process';
 import { CLI, refOf } from './support/mcp';
@@ -120,13 +121,13 @@ test('a query the planner cannot carry out is an error naming why; the session g
 /** An OpenAI-compatible chat-completions endpoint on loopback that answers each request with the next scripted reply. */
 async function fakeModel(replies: string[]) {
   const requests: unknown[] = [];
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     requests.push(JSON.parse(body));
     const content = replies[requests.length - 1] ?? 'no more scripted replies';
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
-  });
+  }));
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { baseUrl: `http://127.0.0.1:${port}/v1`, requests, close: () => new Promise(resolve => server.close(resolve)) };
@@ -204,13 +205,13 @@ test('the request the client sends validates against the contract in every mode'
   const backendCore = new InspectorCore(defaultCoreConfig());
   const backend = await startHttpServer(backendCore, { host: '127.0.0.1', port: 0, allowedHosts: [] });
   // A recording proxy in front of the backend: what went over the wire is what the contract describes.
-  const proxy = createServer(async (req, res) => {
+  const proxy = createServer(asyncListener(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     requests.push(JSON.parse(body));
     const answer = await fetch(`${backend.url}/api/agent/interact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
-  });
+  }));
   await new Promise<void>(resolve => proxy.listen(0, '127.0.0.1', resolve));
   const { core, mcp } = await inProcessCore(workspace, {
     planner: { ...defaultCoreConfig().planner, endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/agent/interact` },

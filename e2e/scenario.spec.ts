@@ -9,6 +9,7 @@ import { defaultCoreConfig } from '../src/main/config';
 import { InspectorCore } from '../src/main/core';
 import { McpSession } from '../src/main/mcp/session';
 import { ScenarioParserOrchestrator, scenarioServices } from '../src/main/scenario/orchestrator';
+import { asyncListener } from './support/async-listener.js';
 import { expectSpecPasses } from './support/exported-spec';
 import { expect, test } from './support/fixtures';
 import { CLI } from './support/mcp';
@@ -113,13 +114,13 @@ test('with an LLM configured, the model plans the steps from the highlight indic
     JSON.stringify({ status: 'needs_context', requestedDomMode: 'skeleton', needsSkeletonDom: true, reason: 'which button?' }),
     JSON.stringify({ thought: 'The second Add to cart is in the Pro card', action: 'click(1)' }),
   ];
-  const model = createServer(async (req, res) => {
+  const model = createServer(asyncListener(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     bodies.push(body);
     const content = replies[bodies.length - 1] ?? JSON.stringify({ thought: '', action: 'fail("no more replies")' });
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content } }] }));
-  });
+  }));
   await new Promise<void>(resolve => model.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`;
   const core = new InspectorCore(defaultCoreConfig({

@@ -14,6 +14,7 @@ import { Pair, runCase, type Case, type CaseRecord } from './harness';
 const pairKey = (testCase: Case) => JSON.stringify([testCase.flags ?? [], testCase.oursEnv ?? {}, testCase.env ?? {}, testCase.transport]);
 
 /** One pair of servers per flag set and worker, shared by those cases; only the latest is open. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Playwright's way to say: no test-scoped fixtures
 const test = base.extend<{}, { pairs: (testCase: Case) => Promise<Pair> }>({
   pairs: [async ({}, use) => {
     let open: { key: string; pair: Promise<Pair> } | undefined;

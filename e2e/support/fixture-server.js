@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { asyncListener } from './async-listener.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures', import.meta.url));
 /** The saved real-world pages (../shared/real-pages beside the repository), served under /real/. */
@@ -54,7 +55,7 @@ export function articlePage(kb) {
 
 /** @returns {Promise<{ url: string, close: () => Promise<void> }>} */
 export async function startFixtureServer() {
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/large.html') {
       res.writeHead(200, { 'content-type': TYPES['.html'] });
@@ -101,7 +102,7 @@ export async function startFixtureServer() {
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     }
-  });
+  }));
   await new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {

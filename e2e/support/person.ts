@@ -9,7 +9,7 @@ const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
  */
 export class Person {
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (value: any) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', data => {
@@ -32,7 +32,7 @@ export class Person {
     return new Person(socket);
   }
 
-  private send(method: string, params: Record<string, unknown> = {}): Promise<any> {
+  private send(method: string, params: Record<string, unknown> = {}): Promise<unknown> {
     const id = ++this.nextId;
     this.socket.send(JSON.stringify({ id, method, params }));
     return new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
@@ -40,10 +40,10 @@ export class Person {
 
   /** Presses and releases the left button at the centre of the element, with a person's pause in between. */
   async click(selector: string) {
-    const { result } = await this.send('Runtime.evaluate', {
+    const { result } = (await this.send('Runtime.evaluate', {
       expression: `(() => { const r = document.querySelector(${JSON.stringify(selector)}).getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`,
       returnByValue: true,
-    });
+    })) as { result: { value: unknown } };
     const [x, y] = result.value as [number, number];
     await this.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
     await pause(50);

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { parse } from 'yaml';
+import { asyncListener } from './async-listener.js';
 
 export const SUITE_FILE = fileURLToPath(new URL('../planner/suite.yaml', import.meta.url));
 /** Issue 34's suite: written by someone who never saw the planner, on pages of its own; half of it kept aside. */
@@ -85,7 +86,7 @@ export async function loadSuite(file = SUITE_FILE) {
 async function startRecorder() {
   /** @type {any[]} */
   let requests = [];
-  const server = createServer(async (req, res) => {
+  const server = createServer(asyncListener(async (req, res) => {
     let body = '';
     for await (const chunk of req) body += chunk;
     const request = JSON.parse(body);
@@ -95,7 +96,7 @@ async function startRecorder() {
       : request.domMode === 'hybrid' ? { status: 'needs_full_dom', reason: 'suite capture' }
       : { thought: 'captured', action: 'fail("suite capture: nothing to do")' };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-  });
+  }));
   await new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {

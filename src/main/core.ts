@@ -77,7 +77,8 @@ export class InspectorCore implements SessionHost {
     const session = this.debugger ? this.debugger.wrap(served, !upstream && config.humanSteps) : served;
     this.sessions.add(session);
     this.served.set(id, served);
-    this.bus.publish({
+    // Not awaited: the session is usable before its start is on record, and publish never rejects.
+    void this.bus.publish({
       type: 'session-started',
       sessionId: id,
       transport,

@@ -100,7 +100,7 @@ function refreshMenu() {
     openSessionFolder: () => void openSessionFolder(),
     openRecent: dir => void openSessionFolder(dir),
     runDemo: () => void bridge.runDemo().catch(error => dialog.showErrorBox('Demo', error.message)),
-    copyMcpUrl: () => clipboard.writeText(mcpUrl),
+    copyMcpUrl: () => void clipboard.writeText(mcpUrl).catch(error => dialog.showErrorBox('Copy MCP URL', error.message)),
   }));
 }
 
@@ -143,6 +143,10 @@ app.whenReady().then(async () => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
+}).catch((error: unknown) => {
+  // Without its server (the port refused, say) the app has nothing to show: it says why and quits rather than idle.
+  dialog.showErrorBox('Agent Inspector could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
 });
 
 app.on('window-all-closed', () => {

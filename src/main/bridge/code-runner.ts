@@ -41,7 +41,6 @@ export async function runUserCode(code: string, page: Page, ranOn: string): Prom
 export function describeError(error: unknown, code: string): Pick<CodeRunResult, 'error' | 'line' | 'column'> {
   const raw = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   // Playwright colours its call log for terminals; the UI shows plain text.
-  // eslint-disable-next-line no-control-regex
   const message = raw.replace(/\u001b\[[\d;]*m/g, '');
   const stack = error instanceof Error ? error.stack ?? '' : '';
   const lines = code.split('\n').length;

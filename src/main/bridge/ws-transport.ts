@@ -42,8 +42,8 @@ export class BridgeWebSocket {
     // A frame over maxPayload (or a broken one) closes the socket with its code (1009, 1002); without a listener the
     // 'error' event would be an uncaught exception. The client sees the close; the server has nothing more to do.
     socket.on('error', error => console.error(`[bridge] socket closed: ${error.message}`));
-    socket.on('message', async data => {
-      const request = parseRequest(String(data));
+    const answer = async (text: string) => {
+      const request = parseRequest(text);
       if (typeof request === 'string') {
         send({ id: -1, ok: false, error: request });
         return;
@@ -53,7 +53,9 @@ export class BridgeWebSocket {
         return;
       }
       send({ id: request.id, ...(await this.host.invoke(request.command, request.input)) });
-    });
+    };
+    // Not awaited: a failed command is an error reply (the host's invoke never rejects), so nothing is lost.
+    socket.on('message', data => void answer(String(data)));
   }
 
   close() {

@@ -83,7 +83,10 @@ export class SettleWatch {
 
   private readonly onRequest = (request: Request) => {
     if (!CONTENT_TYPES.has(request.resourceType())) return;
-    if (this.isMainDocument(request)) (this.newDocument = true), (this.documentFailed = false);
+    if (this.isMainDocument(request)) {
+      this.newDocument = true;
+      this.documentFailed = false;
+    }
     this.inFlight.set(request, Date.now());
     this.wake?.();
   };
@@ -150,7 +153,10 @@ export class SettleWatch {
         this.committed = false;
         await this.page.waitForLoadState('domcontentloaded', { timeout: deadline - now }).catch(() => {});
         // A new document is snapshotted once loaded, not ahead: it is still changing.
-        if (this.newDocument) (quietMs = LOADING_QUIET_MS), (prefetch = undefined);
+        if (this.newDocument) {
+          quietMs = LOADING_QUIET_MS;
+          prefetch = undefined;
+        }
         quietSince = Date.now();
         continue;
       }

@@ -11,7 +11,7 @@ export function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.Ev
     closing = true;
     const forced = setTimeout(() => process.exit(0), 5_000);
     forced.unref();
-    close().finally(() => process.exit(0));
+    close().catch(error => console.error(`Closing failed: ${error instanceof Error ? error.message : error}`)).finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

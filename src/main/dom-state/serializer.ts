@@ -224,7 +224,10 @@ export function serializeDom(
       if ((hasValue && name === 'value') || (toggles && (name === 'checked' || name === 'selected'))) continue;
       if (name === 'class') {
         const kept = filterClasses(list[i].value);
-        if (kept) names.push('class'), values.push(kept);
+        if (kept) {
+          names.push('class');
+          values.push(kept);
+        }
         continue;
       }
       names.push(name);
@@ -239,7 +242,10 @@ export function serializeDom(
       values.push('');
     }
     const ref = refOf(el);
-    if (ref) names.push('ref'), values.push(ref);
+    if (ref) {
+      names.push('ref');
+      values.push(ref);
+    }
     if (names.length < 2) return names.length ? [format(names[0], values[0])] : [];
     const order = names.map((_, i) => i);
     order.sort((x, y) => rank(names[x]) - rank(names[y]) || (names[x] < names[y] ? -1 : names[x] > names[y] ? 1 : 0));

@@ -327,7 +327,7 @@ export class McpSession implements ToolHost {
         return { isError: !!sections.error, sections, response };
       },
       // A planner's rounds quote the query and the planned action: secrets known so far are masked there too.
-      publish: event => this.bus.publish(redactDeep(context.secrets, event)),
+      publish: event => void this.bus.publish(redactDeep(context.secrets, event)),
     };
   }
 

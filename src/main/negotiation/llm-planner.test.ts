@@ -5,7 +5,9 @@ import type { InteractRequest } from '../../shared/negotiation';
 import { LlmPlanner } from './llm-planner';
 import { PlannerError } from './planner';
 
-interface Received { method?: string; path?: string; headers: IncomingHttpHeaders; body: any }
+/** A chat message as the planner sends it: text, or (with a screenshot) text and image parts. */
+interface SentMessage { role: string; content: string | { type: string; text?: string }[] }
+interface Received { method?: string; path?: string; headers: IncomingHttpHeaders; body: { messages: SentMessage[] } }
 /** What the fake answers: a status and body, or `hang` to never answer. */
 type Answer = { status?: number; body: string } | 'hang';
 
@@ -101,7 +103,7 @@ test('a screenshot travels as an image part, not as text; no key means no Author
   expect(request.headers.authorization).toBeUndefined();
   const user = request.body.messages[1];
   expect(Array.isArray(user.content)).toBe(true);
-  const [text, image] = user.content;
+  const [text, image] = user.content as { type: string; text?: string }[];
   expect(text.type).toBe('text');
   expect(text.text).toContain('Click the blue button');
   expect(text.text).toContain('data-llm-id');

@@ -176,7 +176,6 @@ async function openError(path: string, error: Error): Promise<Error> {
 /** The entry name with `\` read as `/`; refuses absolute paths, drive letters, `..`, empty segments and control characters. */
 function checkedName(raw: string): string {
   const name = raw.replace(/\\/g, '/');
-  // eslint-disable-next-line no-control-regex
   if (!name || /[\u0000-\u001f]/.test(name)) throw new ZipError(`An entry has an invalid name: ${JSON.stringify(raw)}.`);
   if (name.startsWith('/') || isAbsolute(name) || /^[a-zA-Z]:/.test(name)) throw new ZipError(`${raw} is an absolute path; the entry escapes the folder it is extracted to.`);
   const segments = name.replace(/\/$/, '').split('/');

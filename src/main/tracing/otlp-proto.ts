@@ -48,6 +48,7 @@ const SCHEMA = {
 
 const request = protobuf.Root.fromJSON(SCHEMA).lookupType('ExportTraceServiceRequest');
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- protobufjs decodes to untyped objects; this walk reads OTLP's fields by name
 type Message = Record<string, unknown> & { [key: string]: any };
 
 const hex = (bytes: Uint8Array | undefined) => (bytes?.length ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('hex') : undefined);

@@ -20,10 +20,12 @@ export function CopyButton({ text, label = 'Copy' }: { text: string | (() => str
     <button
       type="button"
       className="copy-button"
-      onClick={() => copyText(typeof text === 'string' ? text : text()).then(() => {
-        setCopied(true);
-        setTimeout(() => setCopied(false), 1_500);
-      }, error => toast(`Could not copy: ${error instanceof Error ? error.message : error}`))}
+      onClick={() => {
+        copyText(typeof text === 'string' ? text : text()).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1_500);
+        }, error => toast(`Could not copy: ${error instanceof Error ? error.message : error}`));
+      }}
     >
       {copied ? 'Copied' : label}
     </button>

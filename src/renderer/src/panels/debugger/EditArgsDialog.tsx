@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { HeldCall } from '../../../../shared/debugger';
 import { useMonacoEditor } from '../../components/useMonacoEditor';
 import { useStore } from '../../store';
@@ -36,13 +36,15 @@ export function EditArgsDialog({ sessionId, held, onClose }: { sessionId: string
   const applyRef = useRef(apply);
   applyRef.current = apply;
 
-  useEffect(() => {
-    if (!editor || !monaco) return;
+  // Once per editor, not per render: a later `initial` must not replace what is being edited.
+  const setUpEditor = useEffectEvent((loaded: NonNullable<typeof editor>, keys: NonNullable<typeof monaco>) => {
     // Whatever was typed before the editor loaded is kept.
-    editor.setValue(fallback.current?.value ?? initial);
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => void applyRef.current());
-    editor.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    loaded.setValue(fallback.current?.value ?? initial);
+    loaded.addCommand(keys.KeyMod.CtrlCmd | keys.KeyCode.Enter, () => void applyRef.current());
+    loaded.focus();
+  });
+  useEffect(() => {
+    if (editor && monaco) setUpEditor(editor, monaco);
   }, [editor, monaco]);
 
   return (

@@ -11,11 +11,12 @@ const run = promisify(execFile);
 /** A server on 127.0.0.1 that remembers what it was sent. */
 async function echoServer() {
   const received: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => {
     let body = '';
-    for await (const chunk of req) body += chunk;
-    received.push({ method: req.method, url: req.url, headers: req.headers, body });
-    res.end('ok');
+    req.on('data', chunk => (body += chunk)).on('end', () => {
+      received.push({ method: req.method, url: req.url, headers: req.headers, body });
+      res.end('ok');
+    });
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor/editor/editor.api';
 import type { CodeRunResult } from '../../../../shared/replay-view';
 import { sessionCode } from '../../../../shared/step-text';
@@ -38,12 +38,13 @@ export function RunCodeView() {
   };
 
   // A new session starts from its whole code; edits are kept while the same session stays open.
+  const openedId = opened?.session.id;
+  const loadSession = useEffectEvent(() => load('session'));
   useEffect(() => {
-    if (!editor || !opened || loadedFor.current === opened.session.id) return;
-    loadedFor.current = opened.session.id;
-    load('session');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [editor, opened?.session.id]);
+    if (!editor || !openedId || loadedFor.current === openedId) return;
+    loadedFor.current = openedId;
+    loadSession();
+  }, [editor, openedId]);
 
   useEffect(() => {
     marks.current?.clear();
