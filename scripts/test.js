@@ -1,6 +1,6 @@
-// `npm test`: the build, the typecheck and the lint side by side (none needs another; on two cores the three at once
-// took half the wall-clock time of the lint after the other two), then every test (Playwright's projects: unit and
-// e2e). Arguments go to `playwright test`.
+// `npm test`: the build, the typecheck, the lint and the format check side by side (none needs another; on two cores
+// the lint beside the others took half the wall-clock time of the lint after them), then every test (Playwright's
+// projects: unit, which holds the layer check, and e2e). Arguments go to `playwright test`.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -9,6 +9,8 @@ const require = createRequire(import.meta.url);
 const npm = (...args) => (process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath, ...args]] : ['npm', args]);
 const run = ([command, args]) => new Promise(resolve => spawn(command, args, { stdio: 'inherit' }).on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 
-const [build, typecheck, lint] = await Promise.all([run(npm('run', 'build')), run(npm('run', 'typecheck')), run(npm('run', 'lint'))]);
-if (build || typecheck || lint) process.exit(build || typecheck || lint);
+const checks = await Promise.all(['build', 'typecheck', 'lint', 'format:check'].map(script => run(npm('run', script))));
+if (checks[3]) console.error('The tree is not formatted: `npm run format` writes it as the check expects.');
+const failed = checks.find(code => code !== 0);
+if (failed) process.exit(failed);
 process.exit(await run([process.execPath, [require.resolve('@playwright/test/cli'), 'test', ...process.argv.slice(2)]]));
