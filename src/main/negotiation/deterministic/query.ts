@@ -1,9 +1,11 @@
 import {
-  ATTRIBUTE_ALIASES, CENTRE_WORDS, CHECK_ROLES, COLOUR_WORDS, CONTAINER_NOUNS, HORIZONTAL_WORDS, HREF_VERBS,
-  ICON_WORDS, RAW_ATTRIBUTES, ROLE_PHRASES, ROLE_WORDS, SEARCH_ROLES, VERTICAL_WORDS,
+  CENTRE_WORDS, CHECK_ROLES, COLOUR_WORDS, CONTAINER_NOUNS, HORIZONTAL_WORDS, HREF_VERBS,
+  ICON_WORDS, ROLE_PHRASES, ROLE_WORDS, SEARCH_ROLES, VERTICAL_WORDS,
   ordinalOf, table, type ColourName, type IconName, type Position,
 } from './vocabulary';
 import { keyOf } from './keys';
+import { tokenize, type Token } from './tokens';
+import { attributeAt, PredicateReader, type Verification } from './verification';
 import { normalizeWord, rawTokens, STOP_WORDS } from './words';
 
 /**
@@ -20,16 +22,7 @@ export interface Ordinal {
   noun?: string;
 }
 
-export interface Verification {
-  /** A raw HTML attribute to check (`href` for "points to"): only the full DOM has it. */
-  attribute?: string;
-  /** What the subject's text or attribute should be: the value after the predicate. */
-  expected?: string;
-  /** "is not shown", "is gone", "no … is shown". */
-  negated: boolean;
-  /** "is visible/shown/displayed": present and not covered, rather than merely present. */
-  visible: boolean;
-}
+export type { Verification };
 
 export interface ParsedQuery {
   verb: Verb;
@@ -61,35 +54,6 @@ export interface ParsedQuery {
   phrase?: string[];
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
-}
-
-interface Token {
-  raw: string;
-  /** Lowercased, possessive dropped; empty for a quoted value. */
-  low: string;
-  quote?: boolean;
-}
-
-// "…", “…”, ‘…’, and '…' when the single quotes stand apart from words (so "field's" stays a word).
-const QUOTED = /"([^"]*)"|“([^”]*)”|‘([^’]*)’|(?<=^|[\s(:,=])'([^']*)'(?=$|[\s),.:;!?])/g;
-
-function tokenize(query: string): Token[] {
-  const quotes: string[] = [];
-  const marked = query.replace(QUOTED, (_match, ...groups: (string | undefined)[]) => {
-    quotes.push(groups.slice(0, 4).find(group => group !== undefined) ?? '');
-    return ` \u0000${quotes.length - 1} `;
-  });
-  const tokens: Token[] = [];
-  for (const piece of marked.split(/\s+/)) {
-    const quote = piece.match(/^\u0000(\d+)$/);
-    if (quote) {
-      tokens.push({ raw: quotes[Number(quote[1])], low: '', quote: true });
-      continue;
-    }
-    const raw = piece.replace(/^[([{"'“‘]+|[)\]}"'”’,.;:!?]+$/g, '');
-    if (raw) tokens.push({ raw, low: raw.toLowerCase().replace(/['’]s$/, '') });
-  }
-  return tokens;
 }
 
 const FILLER = new Set(['please', 'kindly', 'now', 'then', 'just', 'also', 'and', 'ok', 'okay', 'hi', 'hey']);
@@ -165,48 +129,14 @@ function isVocabulary(word: string): boolean {
     word in HORIZONTAL_WORDS || CENTRE_WORDS.has(word) || STOP_WORDS.has(word) || word in ROLE_WORDS;
 }
 
-const NEGATIONS = new Set(['not', 'no', 'never', "isn't", "doesn't", "aren't", "don't", 'gone', 'disappeared', 'hidden', 'absent', 'missing']);
-const VISIBILITY = new Set(['visible', 'shown', 'showing', 'displayed', 'appears', 'appear']);
-const PREDICATES = new Set([
-  'is', 'are', 'was', 'has', 'have', 'exists', 'exist', 'present', 'should', 'does', 'do', 'shows', 'show', 'contains',
-  'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches',
-  'match', 'longer',
-]);
-/** Predicates that compare text: "the heading says Welcome". */
-const TEXT_PREDICATES = new Set(['shows', 'show', 'contains', 'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches', 'match']);
-/** Words that may open an unquoted expected value and are not part of it. */
-const LEADING_FILLER = new Set(['to', 'the', 'a', 'an', 'be', 'as', 'exactly', 'equal', 'set', 'of', 'with', 'text', 'value']);
-
-/** A raw-attribute reference at tokens[k]: its name and how many following tokens it used. */
-function attributeAt(tokens: Token[], k: number): { name: string; skip: number } | undefined {
-  const word = tokens[k].low;
-  const next = tokens[k + 1];
-  const isAttributeWord = (w: string) => w === 'attribute' || w === 'attr';
-  if (RAW_ATTRIBUTES.has(word) || word in ATTRIBUTE_ALIASES || /^(?:data|aria)-[a-z0-9-]+$/.test(word)) {
-    const skip = next && (isAttributeWord(next.low) || (word === 'alt' && next.low === 'text')) ? 1 : 0;
-    return { name: ATTRIBUTE_ALIASES[word] ?? word, skip };
-  }
-  if (!tokens[k].quote && next && isAttributeWord(next.low) && /^[a-z][a-z0-9-]*$/.test(word) && !STOP_WORDS.has(word)) {
-    return { name: word, skip: 1 };
-  }
-  if (isAttributeWord(word) && next && (next.quote || (/^[a-z][a-z0-9-]*$/.test(next.low) && !STOP_WORDS.has(next.low)))) {
-    return { name: next.quote ? next.raw : next.low, skip: 1 };
-  }
-  return undefined;
-}
-
 /**
  * The target of an element verb. For `verify`, the words before the predicate ("is", "has", "points to", …) name the
  * subject and the quoted value after it is what is expected. `literal`: every word is a word (an anchor's text).
  */
 function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const q: ParsedQuery = { verb, words: [], names: [], roles: [] };
-  const verification: Verification = { negated: false, visible: false };
+  const predicate = verb === 'verify' ? new PredicateReader() : undefined;
   const quotes: string[] = [];
-  const expectedQuotes: string[] = [];
-  let inPredicate = false;
-  let comparesText = false;
-  let tail: Token[] = [];
   const written: string[] = [];
   const addRoles = (roles: readonly string[]) => {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
@@ -216,57 +146,23 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     const token = tokens[k];
     const word = token.low;
     const next = tokens[k + 1]?.low ?? '';
-    if (verb === 'verify') {
-      if (token.quote) {
-        (inPredicate ? expectedQuotes : quotes).push(token.raw);
-        continue;
-      }
-      if (word === 'there' && (next === 'is' || next === 'are')) {
-        k++;
-        continue;
-      }
-      const attribute = attributeAt(tokens, k);
-      const restarts = NEGATIONS.has(word) || VISIBILITY.has(word) || attribute || (HREF_VERBS.has(word) && next === 'to') || PREDICATES.has(word);
-      if (restarts) tail = [];
-      if (NEGATIONS.has(word)) {
-        verification.negated = true;
-        if (word === 'hidden') verification.visible = true;
-        continue;
-      }
-      if (VISIBILITY.has(word)) {
-        verification.visible = true;
-        inPredicate = true;
-        continue;
-      }
-      if (HREF_VERBS.has(word) && next === 'to') {
-        verification.attribute ??= 'href';
-        inPredicate = true;
-        k++;
-        continue;
-      }
-      if (attribute) {
-        verification.attribute = attribute.name;
-        k += attribute.skip;
-        continue;
-      }
-      if (PREDICATES.has(word)) {
-        inPredicate = true;
-        if (TEXT_PREDICATES.has(word)) comparesText = true;
-        continue;
-      }
-      if (inPredicate) {
-        tail.push(token);
-        continue;
-      }
-    } else if (token.quote) {
+    const used = predicate?.read(tokens, k) ?? 0;
+    if (used) {
+      k += used - 1;
+      continue;
+    }
+    if (token.quote) {
       quotes.push(token.raw);
       continue;
-    } else if (RELATIVE.has(word) && (q.words.length || q.roles.length) && tokens[k + 1] && !tokens[k + 1].quote) {
+    }
+    // A verification's subject is read without clauses or places: its predicate says what it is like.
+    if (!predicate && RELATIVE.has(word) && (q.words.length || q.roles.length) && tokens[k + 1] && !tokens[k + 1].quote) {
       // "the train that leaves from platform 9", "the button that says Save": the clause's verb is not a word of the
       // target; what follows it is.
       k++;
       continue;
-    } else if (RELATIONAL.has(word) || (word === 'next' && next === 'to')) {
+    }
+    if (!predicate && (RELATIONAL.has(word) || (word === 'next' && next === 'to'))) {
       // "the Go button next to the search box": what follows places the target; it is not part of its name.
       if (q.words.length || quotes.length || q.roles.length) {
         const anchor = readTarget('click', tokens.slice(k + (word === 'next' ? 2 : 1)), true);
@@ -365,12 +261,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   } else {
     q.names = quotes;
   }
-  if (verb === 'verify') {
-    while (tail.length && LEADING_FILLER.has(tail[0].low)) tail.shift();
-    const unquoted = tail.length && (verification.attribute || comparesText) ? tail.map(token => token.raw).join(' ') : undefined;
-    const expected = expectedQuotes[0] ?? unquoted;
-    q.verification = { ...verification, ...(expected !== undefined ? { expected } : {}) };
-  }
+  if (predicate) q.verification = predicate.result();
   return q;
 }
 
