@@ -119,6 +119,17 @@ test('duplicate "Add to cart" asks for the skeleton, whose cards pick the Pro pl
   expect(needsLayout).toMatchObject({ requestedDomMode: 'hybrid', needsScreenshot: true });
 });
 
+test('a row is chosen by its words only when it holds every one another row holds', async () => {
+  const tree = [button('e1', 'Book', [900, 100, 80, 30]), button('e2', 'Book', [900, 140, 80, 30])];
+  const skeletonDom = '<h1>Trains</h1><table><tr><td>11:40</td><td>Berlin</td><td><button data-llm-id="e1">Book</button></td></tr>' +
+    '<tr><td>10:15</td><td>Hamburg</td><td><button data-llm-id="e2">Book</button></td></tr></table>';
+  const artifacts = { domMode: 'hybrid', skeletonDom, screenshot: screenshot(1280, 800, 1, []), interactiveTree: tree };
+  expect(actionOf(await plan({ query: 'Book the 10:15 train', ...artifacts }))).toBe('click(e2)');
+  // "11" and "Berlin" are in one row, "15" in the other: the words name neither row, and the one holding more of them is
+  // no better a guess.
+  expect(actionOf(await plan({ query: 'Book the 11:15 train to Berlin', ...artifacts }))).toMatch(/^fail\(".*\(e1\).*\(e2\)/);
+});
+
 test('an occluded element is passed over for an unoccluded one of the same name', async () => {
   const tree = [button('e1', 'Save', [900, 20, 80, 40], { occ: true }), { i: 'e6', r: 'dlg', n: 'Unsaved changes' }, button('e7', 'Save', [600, 400, 80, 40])];
   const response = await plan({ query: 'Click Save', interactiveTree: tree });

@@ -286,7 +286,11 @@ function settle(request: InteractRequest, q: ParsedQuery, slots: Slot[], group: 
 
 const MAX_CONTEXT = 80;
 
-/** Scores each candidate's surroundings (its card) with the query words its name did not use: "pro plan" in "Add the Pro plan to cart". */
+/**
+ * Scores each candidate's surroundings (its card) with the query words its name did not use: "pro plan" in "Add the Pro
+ * plan to cart". The card chosen must hold every such word another card holds, and more: a qualifier whose words are
+ * split between cards ("Book the 11:15 train" when one row leaves at 11:40 and another at 10:15) names none of them.
+ */
 function byStructure(skeleton: string, slots: Slot[], anchorSlots: Slot[], open: Match[]): { found: Match; reason: string } | undefined {
   const contexts = surroundings(skeleton, open.map(match => match.node.i));
   const scored = open.map(match => {
@@ -294,9 +298,10 @@ function byStructure(skeleton: string, slots: Slot[], anchorSlots: Slot[], open:
     const leftover = [...slots.filter(slot => match.unmatched.includes(slot.label)), ...anchorSlots];
     const fit = context && leftover.length ? matchText(context, leftover) : undefined;
     return { match, context, recall: fit?.recall ?? 0, matched: fit?.matched ?? [] };
-  }).sort((a, b) => b.recall - a.recall);
-  const [best, second] = scored;
-  if (best.recall === 0 || best.recall === second.recall) return undefined;
+  }).sort((a, b) => b.matched.length - a.matched.length || b.recall - a.recall);
+  const [best, ...others] = scored;
+  const holdsLess = (other: (typeof scored)[number]) => other.matched.length >= best.matched.length || other.matched.some(word => !best.matched.includes(word));
+  if (!best.matched.length || others.some(holdsLess)) return undefined;
   const context = best.context.length > MAX_CONTEXT ? `${best.context.slice(0, MAX_CONTEXT)}…` : best.context;
   return { found: best.match, reason: `its surroundings in the skeleton DOM read "${context}", which matches ${quoteWords(best.matched)}` };
 }
