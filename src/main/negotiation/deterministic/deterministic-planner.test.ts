@@ -130,6 +130,14 @@ test('a row is chosen by its words only when it holds every one another row hold
   expect(actionOf(await plan({ query: 'Book the 11:15 train to Berlin', ...artifacts }))).toMatch(/^fail\(".*\(e1\).*\(e2\)/);
 });
 
+test('an ordinal counts from the end when the query says so; a count within a count is refused', async () => {
+  const tree = [1, 2, 3, 4].map(k => button(`e${k}`, 'Details', [900, 100 + 40 * k, 80, 30]));
+  expect(actionOf(await plan({ query: 'Click the second to last Details button', interactiveTree: tree }))).toBe('click(e3)');
+  expect(actionOf(await plan({ query: 'Click the first Details button from the bottom', interactiveTree: tree }))).toBe('click(e4)');
+  expect(actionOf(await plan({ query: 'Click the fourth Details button', interactiveTree: tree }))).toBe('click(e4)');
+  expect(actionOf(await plan({ query: 'Click the first Details button in the second row', interactiveTree: tree }))).toMatch(/^fail\("The query counts twice/);
+});
+
 test('an occluded element is passed over for an unoccluded one of the same name', async () => {
   const tree = [button('e1', 'Save', [900, 20, 80, 40], { occ: true }), { i: 'e6', r: 'dlg', n: 'Unsaved changes' }, button('e7', 'Save', [600, 400, 80, 40])];
   const response = await plan({ query: 'Click Save', interactiveTree: tree });

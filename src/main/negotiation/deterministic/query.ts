@@ -4,6 +4,7 @@ import {
   ordinalOf, table, type ColourName, type IconName, type Position,
 } from './vocabulary';
 import { keyOf } from './keys';
+import { countedEndAt, ordinalAt } from './ordinals';
 import { tokenize, type Token } from './tokens';
 import { attributeAt, PredicateReader, type Verification } from './verification';
 import { normalizeWord, rawTokens, STOP_WORDS } from './words';
@@ -15,7 +16,7 @@ import { normalizeWord, rawTokens, STOP_WORDS } from './words';
 export type Verb = 'click' | 'type' | 'select' | 'set' | 'check' | 'scroll' | 'press' | 'navigate' | 'wait' | 'verify';
 
 export interface Ordinal {
-  /** 1-based; -1 for "last". */
+  /** 1-based; negative from the end: -1 for "last", -2 for "second to last". */
   n: number;
   word: string;
   /** The non-interactive thing counted ("card" in "the second card"): a layout reference. */
@@ -37,6 +38,8 @@ export interface ParsedQuery {
   /** An unknown leading verb kept as a target word ("add" of "Add the Pro plan to cart"): it breaks ties. */
   verbWord?: string;
   ordinal?: Ordinal;
+  /** A second ordinal ("the first Book button in the second row"): a count within a count, which the planner does not make. */
+  nestedCount?: boolean;
   colour?: ColourName;
   icon?: IconName;
   position?: Position;
@@ -176,6 +179,12 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) if (!STOP_WORDS.has(part) && !(part in ROLE_WORDS)) q.words.push(part);
       continue;
     }
+    const end = q.ordinal ? countedEndAt(tokens, k) : undefined;
+    if (q.ordinal && end) {
+      if (end.fromEnd && q.ordinal.n > 0) q.ordinal = { ...q.ordinal, n: -q.ordinal.n, word: `${q.ordinal.word} from the end` };
+      k += end.used - 1;
+      continue;
+    }
     // Positions: "top-right", "top right corner", "upper left", "bottom", "centre".
     const [first, second] = word.replace(/-hand$/, '').split('-');
     const vertical = VERTICAL_WORDS[first];
@@ -214,11 +223,15 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       if (word !== 'icon' || !q.icon) q.icon = ICON_WORDS[word];
       continue;
     }
-    const n = ordinalOf(word);
-    if (n !== undefined) {
-      const noun = normalizeWord(next);
-      q.ordinal = CONTAINER_NOUNS.has(noun) ? { n, word, noun } : { n, word };
-      if (q.ordinal.noun) k++;
+    const counted = ordinalAt(tokens, k);
+    if (counted) {
+      k += counted.used - 1;
+      const noun = normalizeWord(tokens[k + 1]?.low ?? '');
+      const ordinal: Ordinal = CONTAINER_NOUNS.has(noun) ? { n: counted.n, word: counted.word, noun } : { n: counted.n, word: counted.word };
+      if (ordinal.noun) k++;
+      // "the first Book button in the second row": a count within a counted container.
+      if (q.ordinal) q.nestedCount = true;
+      q.ordinal = ordinal;
       continue;
     }
     // Role words: "search box" keeps "search" as a word; a checkbox is a "box" to tick.

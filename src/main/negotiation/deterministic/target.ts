@@ -169,6 +169,9 @@ function noMatch(request: InteractRequest, q: ParsedQuery, pool: Pool | undefine
  * `q` has been through wordsOfNames.
  */
 export function pick(request: InteractRequest, q: ParsedQuery, ranked: Match[]): { group: Match[]; reasons: string[] } | { answer: InteractResponse } {
+  if (q.nestedCount) {
+    return { answer: fail(`The query counts twice ("${q.ordinal?.word}" and another ordinal): counting within a counted row or card is not something the planner does. Name the element, or its row or card, by its words.`) };
+  }
   const visual = visualReferences(q);
   if (visual.length && !request.screenshot) {
     return { answer: needsContext('hybrid', `The query refers to ${visual.join(' and ')}, which the semantic tree does not encode: a screenshot (with the skeleton DOM) is needed.`) };
@@ -245,7 +248,7 @@ function colourMatches(request: InteractRequest, q: ParsedQuery, ranked: Match[]
 /** "The second Add to cart button": the nth of the best matches in reading order; "the second card" with nothing else: the nth card of the skeleton. */
 function byOrdinal(request: InteractRequest, q: ParsedQuery, ranked: Match[], group: Match[]): { found: Match; reasons: string[] } | { answer: InteractResponse } {
   const ordinal = q.ordinal!;
-  const pickNth = <T>(items: T[]) => (ordinal.n === -1 ? items.at(-1) : items[ordinal.n - 1]);
+  const pickNth = <T>(items: T[]) => (ordinal.n < 0 ? items.at(ordinal.n) : items[ordinal.n - 1]);
   if (ordinal.noun && !targetSlots(q).length && !q.roles.length) {
     if (!request.skeletonDom) return { answer: needsContext('skeleton', `"${ordinal.word} ${ordinal.noun}" counts page structure: the skeleton DOM is needed to find the ${ordinal.noun}s.`) };
     const known = new Map(ranked.map(match => [match.node.i, match]));
