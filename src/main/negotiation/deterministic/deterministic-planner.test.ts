@@ -138,6 +138,20 @@ test('an ordinal counts from the end when the query says so; a count within a co
   expect(actionOf(await plan({ query: 'Click the first Details button in the second row', interactiveTree: tree }))).toMatch(/^fail\("The query counts twice/);
 });
 
+test('an ordinal counts within the rows its qualifier names', async () => {
+  const rows = [['11:40', 'Berlin'], ['12:10', 'Hamburg'], ['13:05', 'Berlin'], ['14:30', 'Hamburg']];
+  const tree = rows.map((_, k) => button(`e${k + 1}`, 'Details', [900, 100 + 40 * k, 80, 30]));
+  const skeletonDom = `<h1>Trains</h1><table>${rows.map(([time, city], k) => `<tr><td>${time}</td><td>${city}</td><td><button data-llm-id="e${k + 1}">Details</button></td></tr>`).join('')}</table>`;
+  const ask = (query: string) => plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree });
+  expect(actionOf(await ask('Click the second Details button for the Hamburg train'))).toBe('click(e4)');
+  expect(actionOf(await ask('Click the second Details button'))).toBe('click(e2)');
+  // Words every row holds, or none, do not narrow the count.
+  expect(actionOf(await ask('Click the second Details button for a train'))).toBe('click(e2)');
+  expect(actionOf(await ask('Click the third Details button for the Hamburg train'))).toMatch(/^fail\(".*only 2/);
+  // Without the skeleton, the rows cannot be read: it is asked for rather than counting over all of them.
+  expect(negotiationOf(await plan({ query: 'Click the second Details button for the Hamburg train', interactiveTree: tree }))).toMatchObject({ needsSkeletonDom: true });
+});
+
 test('an occluded element is passed over for an unoccluded one of the same name', async () => {
   const tree = [button('e1', 'Save', [900, 20, 80, 40], { occ: true }), { i: 'e6', r: 'dlg', n: 'Unsaved changes' }, button('e7', 'Save', [600, 400, 80, 40])];
   const response = await plan({ query: 'Click Save', interactiveTree: tree });

@@ -129,4 +129,6 @@ test('ordinals that count from the end, and a count within a count', () => {
   expect(parseQuery('click the second link to the docs').ordinal).toEqual({ n: 2, word: 'second' });
   expect(parseQuery('click the first Book button in the second row')).toMatchObject({ nestedCount: true });
   expect(parseQuery('click the first Book button').nestedCount).toBeUndefined();
+  // The word that ends the phrase after an ordinal is what is counted.
+  expect(parseQuery('view the second order').ordinal).toEqual({ n: 2, word: 'second', head: 'order' });
 });

@@ -21,6 +21,8 @@ export interface Ordinal {
   word: string;
   /** The non-interactive thing counted ("card" in "the second card"): a layout reference. */
   noun?: string;
+  /** The word that ends the query after the ordinal ("order" in "view the second order"): what is counted, not a qualifier. */
+  head?: string;
 }
 
 export type { Verification };
@@ -229,6 +231,8 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       const noun = normalizeWord(tokens[k + 1]?.low ?? '');
       const ordinal: Ordinal = CONTAINER_NOUNS.has(noun) ? { n: counted.n, word: counted.word, noun } : { n: counted.n, word: counted.word };
       if (ordinal.noun) k++;
+      // "view the second order": the word that ends the phrase after an ordinal names what is counted.
+      else if (k + 2 === tokens.length && !tokens[k + 1].quote && !isVocabulary(tokens[k + 1].low)) ordinal.head = normalizeWord(tokens[k + 1].low);
       // "the first Book button in the second row": a count within a counted container.
       if (q.ordinal) q.nestedCount = true;
       q.ordinal = ordinal;

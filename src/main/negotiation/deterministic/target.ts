@@ -260,10 +260,35 @@ function byOrdinal(request: InteractRequest, q: ParsedQuery, ranked: Match[], gr
     if (!first) return { answer: fail(`The skeleton DOM has ${containers.length} repeated ${ordinal.noun}-like groups, so there is no ${ordinal.word} ${ordinal.noun}.`) };
     return { found: first, reasons: [`it is the first element of the ${ordinal.word} of ${containers.length} ${ordinal.noun}s in reading order`] };
   }
-  const ordered = inReadingOrder(group);
+  const within = countedWithin(request, q, group);
+  if ('answer' in within) return within;
+  const ordered = inReadingOrder(within.group);
   const found = pickNth(ordered);
-  if (!found) return { answer: fail(`The query asks for the ${ordinal.word} match of ${describeWanted(q)}, but there ${ordered.length === 1 ? 'is only one' : `are only ${ordered.length}`}: ${listNodes(ordered.map(match => match.node))}.`) };
-  return { found, reasons: [`it is the ${ordinal.word} of ${ordered.length} matches in reading order`] };
+  const among = within.words ? ` whose row or card holds ${quoteWords(within.words)}` : '';
+  if (!found) return { answer: fail(`The query asks for the ${ordinal.word} match of ${describeWanted(q)}${among}, but there ${ordered.length === 1 ? 'is only one' : `are only ${ordered.length}`}: ${listNodes(ordered.map(match => match.node))}.`) };
+  return { found, reasons: [`it is the ${ordinal.word} of ${ordered.length} matches${among} in reading order`] };
+}
+
+/**
+ * "The second Details link for the Hamburg train": words the counted names do not hold qualify what is counted — the
+ * count runs over the matches whose row or card holds them. Words every card or none holds are about the page and
+ * count over all; words split between cards qualify no set of them, and the query is refused.
+ */
+function countedWithin(request: InteractRequest, q: ParsedQuery, group: Match[]): { group: Match[]; words?: string[] } | { answer: InteractResponse } {
+  const leftover = targetSlots(q).filter(slot => group.every(match => match.unmatched.includes(slot.label)) && slot.label !== q.verbWord && !slot.forms.includes(q.ordinal?.head ?? '') &&
+    !slot.forms.some(form => GENERIC_WORDS.has(form)));
+  if (group.length < 2 || !leftover.length) return { group };
+  if (!request.skeletonDom) return { answer: needsContext('skeleton', `The query counts among ${group.length} matches of ${describeWanted(q)}, and ${quoteWords(leftover.map(slot => slot.label))} may say which of them are counted: the skeleton DOM's rows and cards tell.`) };
+  const contexts = surroundings(request.skeletonDom, group.map(match => match.node.i));
+  const held = group.map(match => ({ match, matched: matchText(contexts.get(match.node.i) ?? '', leftover).matched }));
+  // The qualifier is what some card holds; a word no card holds is about the page ("train" of a page of trains).
+  const words = [...new Set(held.flatMap(({ matched }) => matched))];
+  const holders = held.filter(({ matched }) => matched.length === words.length).map(({ match }) => match);
+  if (!words.length || holders.length === group.length) return { group };
+  if (!holders.length) {
+    return { answer: fail(`Cannot tell what the query counts: no row or card around the matches of ${describeWanted(q)} holds all of ${quoteWords(words)}; some hold part of them.`) };
+  }
+  return { group: holders, words };
 }
 
 /** One candidate left: done, unless covered. Several: never a covered one; then the skeleton, then the screenshot. */
