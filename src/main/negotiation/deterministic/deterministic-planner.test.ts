@@ -119,6 +119,39 @@ test('duplicate "Add to cart" asks for the skeleton, whose cards pick the Pro pl
   expect(needsLayout).toMatchObject({ requestedDomMode: 'hybrid', needsScreenshot: true });
 });
 
+test('a row is chosen by its words only when it holds every one another row holds', async () => {
+  const tree = [button('e1', 'Book', [900, 100, 80, 30]), button('e2', 'Book', [900, 140, 80, 30])];
+  const skeletonDom = '<h1>Trains</h1><table><tr><td>11:40</td><td>Berlin</td><td><button data-llm-id="e1">Book</button></td></tr>' +
+    '<tr><td>10:15</td><td>Hamburg</td><td><button data-llm-id="e2">Book</button></td></tr></table>';
+  const artifacts = { domMode: 'hybrid', skeletonDom, screenshot: screenshot(1280, 800, 1, []), interactiveTree: tree };
+  expect(actionOf(await plan({ query: 'Book the 10:15 train', ...artifacts }))).toBe('click(e2)');
+  // "11" and "Berlin" are in one row, "15" in the other: the words name neither row, and the one holding more of them is
+  // no better a guess.
+  expect(actionOf(await plan({ query: 'Book the 11:15 train to Berlin', ...artifacts }))).toMatch(/^fail\(".*\(e1\).*\(e2\)/);
+});
+
+test('an ordinal counts from the end when the query says so; a count within a count is refused', async () => {
+  const tree = [1, 2, 3, 4].map(k => button(`e${k}`, 'Details', [900, 100 + 40 * k, 80, 30]));
+  expect(actionOf(await plan({ query: 'Click the second to last Details button', interactiveTree: tree }))).toBe('click(e3)');
+  expect(actionOf(await plan({ query: 'Click the first Details button from the bottom', interactiveTree: tree }))).toBe('click(e4)');
+  expect(actionOf(await plan({ query: 'Click the fourth Details button', interactiveTree: tree }))).toBe('click(e4)');
+  expect(actionOf(await plan({ query: 'Click the first Details button in the second row', interactiveTree: tree }))).toMatch(/^fail\("The query counts twice/);
+});
+
+test('an ordinal counts within the rows its qualifier names', async () => {
+  const rows = [['11:40', 'Berlin'], ['12:10', 'Hamburg'], ['13:05', 'Berlin'], ['14:30', 'Hamburg']];
+  const tree = rows.map((_, k) => button(`e${k + 1}`, 'Details', [900, 100 + 40 * k, 80, 30]));
+  const skeletonDom = `<h1>Trains</h1><table>${rows.map(([time, city], k) => `<tr><td>${time}</td><td>${city}</td><td><button data-llm-id="e${k + 1}">Details</button></td></tr>`).join('')}</table>`;
+  const ask = (query: string) => plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree });
+  expect(actionOf(await ask('Click the second Details button for the Hamburg train'))).toBe('click(e4)');
+  expect(actionOf(await ask('Click the second Details button'))).toBe('click(e2)');
+  // Words every row holds, or none, do not narrow the count.
+  expect(actionOf(await ask('Click the second Details button for a train'))).toBe('click(e2)');
+  expect(actionOf(await ask('Click the third Details button for the Hamburg train'))).toMatch(/^fail\(".*only 2/);
+  // Without the skeleton, the rows cannot be read: it is asked for rather than counting over all of them.
+  expect(negotiationOf(await plan({ query: 'Click the second Details button for the Hamburg train', interactiveTree: tree }))).toMatchObject({ needsSkeletonDom: true });
+});
+
 test('an occluded element is passed over for an unoccluded one of the same name', async () => {
   const tree = [button('e1', 'Save', [900, 20, 80, 40], { occ: true }), { i: 'e6', r: 'dlg', n: 'Unsaved changes' }, button('e7', 'Save', [600, 400, 80, 40])];
   const response = await plan({ query: 'Click Save', interactiveTree: tree });

@@ -112,3 +112,23 @@ test('anchors, set, a key with its purpose, possessives', () => {
   expect(parseQuery('press the Delete button').verb).toBe('click');
   expect(parseQuery("Refund Bruno Silva's order").words).toEqual(['refund', 'bruno', 'silva', 'order']);
 });
+
+test('ordinals that count from the end, and a count within a count', () => {
+  expect(parseQuery('Click the second to last Details link').ordinal).toEqual({ n: -2, word: 'second to last' });
+  expect(parseQuery('click the second-to-last Details link')).toMatchObject({ ordinal: { n: -2, word: 'second to last' }, words: ['details'] });
+  expect(parseQuery('click the third from the end Book button').ordinal).toMatchObject({ n: -3 });
+  expect(parseQuery('click the last but one row').ordinal).toEqual({ n: -2, word: 'last but one', noun: 'row' });
+  expect(parseQuery('open the penultimate result').ordinal).toMatchObject({ n: -2, noun: 'result' });
+  expect(parseQuery('click the next to last Details link')).toMatchObject({ ordinal: { n: -2 }, words: ['details'] });
+  // "from the bottom" after the target flips the count; "from the top" only confirms it, and neither is a position.
+  const bottom = parseQuery('click the second Book button from the bottom');
+  expect(bottom).toMatchObject({ ordinal: { n: -2 }, words: ['book'] });
+  expect(bottom.position).toBeUndefined();
+  expect(parseQuery('click the second Book button from the top')).toMatchObject({ ordinal: { n: 2, word: 'second' }, words: ['book'] });
+  expect(parseQuery('click the first-class ticket').ordinal).toBeUndefined();
+  expect(parseQuery('click the second link to the docs').ordinal).toEqual({ n: 2, word: 'second' });
+  expect(parseQuery('click the first Book button in the second row')).toMatchObject({ nestedCount: true });
+  expect(parseQuery('click the first Book button').nestedCount).toBeUndefined();
+  // The word that ends the phrase after an ordinal is what is counted.
+  expect(parseQuery('view the second order').ordinal).toEqual({ n: 2, word: 'second', head: 'order' });
+});

@@ -1,9 +1,12 @@
 import {
-  ATTRIBUTE_ALIASES, CENTRE_WORDS, CHECK_ROLES, COLOUR_WORDS, CONTAINER_NOUNS, HORIZONTAL_WORDS, HREF_VERBS,
-  ICON_WORDS, RAW_ATTRIBUTES, ROLE_PHRASES, ROLE_WORDS, SEARCH_ROLES, VERTICAL_WORDS,
+  CENTRE_WORDS, CHECK_ROLES, COLOUR_WORDS, CONTAINER_NOUNS, HORIZONTAL_WORDS, HREF_VERBS,
+  ICON_WORDS, ROLE_PHRASES, ROLE_WORDS, SEARCH_ROLES, VERTICAL_WORDS,
   ordinalOf, table, type ColourName, type IconName, type Position,
 } from './vocabulary';
 import { keyOf } from './keys';
+import { countedEndAt, ordinalAt } from './ordinals';
+import { tokenize, type Token } from './tokens';
+import { attributeAt, PredicateReader, type Verification } from './verification';
 import { normalizeWord, rawTokens, STOP_WORDS } from './words';
 
 /**
@@ -13,23 +16,16 @@ import { normalizeWord, rawTokens, STOP_WORDS } from './words';
 export type Verb = 'click' | 'type' | 'select' | 'set' | 'check' | 'scroll' | 'press' | 'navigate' | 'wait' | 'verify';
 
 export interface Ordinal {
-  /** 1-based; -1 for "last". */
+  /** 1-based; negative from the end: -1 for "last", -2 for "second to last". */
   n: number;
   word: string;
   /** The non-interactive thing counted ("card" in "the second card"): a layout reference. */
   noun?: string;
+  /** The word that ends the query after the ordinal ("order" in "view the second order"): what is counted, not a qualifier. */
+  head?: string;
 }
 
-export interface Verification {
-  /** A raw HTML attribute to check (`href` for "points to"): only the full DOM has it. */
-  attribute?: string;
-  /** What the subject's text or attribute should be: the value after the predicate. */
-  expected?: string;
-  /** "is not shown", "is gone", "no … is shown". */
-  negated: boolean;
-  /** "is visible/shown/displayed": present and not covered, rather than merely present. */
-  visible: boolean;
-}
+export type { Verification };
 
 export interface ParsedQuery {
   verb: Verb;
@@ -44,6 +40,8 @@ export interface ParsedQuery {
   /** An unknown leading verb kept as a target word ("add" of "Add the Pro plan to cart"): it breaks ties. */
   verbWord?: string;
   ordinal?: Ordinal;
+  /** A second ordinal ("the first Book button in the second row"): a count within a count, which the planner does not make. */
+  nestedCount?: boolean;
   colour?: ColourName;
   icon?: IconName;
   position?: Position;
@@ -61,35 +59,6 @@ export interface ParsedQuery {
   phrase?: string[];
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
-}
-
-interface Token {
-  raw: string;
-  /** Lowercased, possessive dropped; empty for a quoted value. */
-  low: string;
-  quote?: boolean;
-}
-
-// "…", “…”, ‘…’, and '…' when the single quotes stand apart from words (so "field's" stays a word).
-const QUOTED = /"([^"]*)"|“([^”]*)”|‘([^’]*)’|(?<=^|[\s(:,=])'([^']*)'(?=$|[\s),.:;!?])/g;
-
-function tokenize(query: string): Token[] {
-  const quotes: string[] = [];
-  const marked = query.replace(QUOTED, (_match, ...groups: (string | undefined)[]) => {
-    quotes.push(groups.slice(0, 4).find(group => group !== undefined) ?? '');
-    return ` \u0000${quotes.length - 1} `;
-  });
-  const tokens: Token[] = [];
-  for (const piece of marked.split(/\s+/)) {
-    const quote = piece.match(/^\u0000(\d+)$/);
-    if (quote) {
-      tokens.push({ raw: quotes[Number(quote[1])], low: '', quote: true });
-      continue;
-    }
-    const raw = piece.replace(/^[([{"'“‘]+|[)\]}"'”’,.;:!?]+$/g, '');
-    if (raw) tokens.push({ raw, low: raw.toLowerCase().replace(/['’]s$/, '') });
-  }
-  return tokens;
 }
 
 const FILLER = new Set(['please', 'kindly', 'now', 'then', 'just', 'also', 'and', 'ok', 'okay', 'hi', 'hey']);
@@ -165,48 +134,14 @@ function isVocabulary(word: string): boolean {
     word in HORIZONTAL_WORDS || CENTRE_WORDS.has(word) || STOP_WORDS.has(word) || word in ROLE_WORDS;
 }
 
-const NEGATIONS = new Set(['not', 'no', 'never', "isn't", "doesn't", "aren't", "don't", 'gone', 'disappeared', 'hidden', 'absent', 'missing']);
-const VISIBILITY = new Set(['visible', 'shown', 'showing', 'displayed', 'appears', 'appear']);
-const PREDICATES = new Set([
-  'is', 'are', 'was', 'has', 'have', 'exists', 'exist', 'present', 'should', 'does', 'do', 'shows', 'show', 'contains',
-  'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches',
-  'match', 'longer',
-]);
-/** Predicates that compare text: "the heading says Welcome". */
-const TEXT_PREDICATES = new Set(['shows', 'show', 'contains', 'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches', 'match']);
-/** Words that may open an unquoted expected value and are not part of it. */
-const LEADING_FILLER = new Set(['to', 'the', 'a', 'an', 'be', 'as', 'exactly', 'equal', 'set', 'of', 'with', 'text', 'value']);
-
-/** A raw-attribute reference at tokens[k]: its name and how many following tokens it used. */
-function attributeAt(tokens: Token[], k: number): { name: string; skip: number } | undefined {
-  const word = tokens[k].low;
-  const next = tokens[k + 1];
-  const isAttributeWord = (w: string) => w === 'attribute' || w === 'attr';
-  if (RAW_ATTRIBUTES.has(word) || word in ATTRIBUTE_ALIASES || /^(?:data|aria)-[a-z0-9-]+$/.test(word)) {
-    const skip = next && (isAttributeWord(next.low) || (word === 'alt' && next.low === 'text')) ? 1 : 0;
-    return { name: ATTRIBUTE_ALIASES[word] ?? word, skip };
-  }
-  if (!tokens[k].quote && next && isAttributeWord(next.low) && /^[a-z][a-z0-9-]*$/.test(word) && !STOP_WORDS.has(word)) {
-    return { name: word, skip: 1 };
-  }
-  if (isAttributeWord(word) && next && (next.quote || (/^[a-z][a-z0-9-]*$/.test(next.low) && !STOP_WORDS.has(next.low)))) {
-    return { name: next.quote ? next.raw : next.low, skip: 1 };
-  }
-  return undefined;
-}
-
 /**
  * The target of an element verb. For `verify`, the words before the predicate ("is", "has", "points to", …) name the
  * subject and the quoted value after it is what is expected. `literal`: every word is a word (an anchor's text).
  */
 function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const q: ParsedQuery = { verb, words: [], names: [], roles: [] };
-  const verification: Verification = { negated: false, visible: false };
+  const predicate = verb === 'verify' ? new PredicateReader() : undefined;
   const quotes: string[] = [];
-  const expectedQuotes: string[] = [];
-  let inPredicate = false;
-  let comparesText = false;
-  let tail: Token[] = [];
   const written: string[] = [];
   const addRoles = (roles: readonly string[]) => {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
@@ -216,57 +151,23 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     const token = tokens[k];
     const word = token.low;
     const next = tokens[k + 1]?.low ?? '';
-    if (verb === 'verify') {
-      if (token.quote) {
-        (inPredicate ? expectedQuotes : quotes).push(token.raw);
-        continue;
-      }
-      if (word === 'there' && (next === 'is' || next === 'are')) {
-        k++;
-        continue;
-      }
-      const attribute = attributeAt(tokens, k);
-      const restarts = NEGATIONS.has(word) || VISIBILITY.has(word) || attribute || (HREF_VERBS.has(word) && next === 'to') || PREDICATES.has(word);
-      if (restarts) tail = [];
-      if (NEGATIONS.has(word)) {
-        verification.negated = true;
-        if (word === 'hidden') verification.visible = true;
-        continue;
-      }
-      if (VISIBILITY.has(word)) {
-        verification.visible = true;
-        inPredicate = true;
-        continue;
-      }
-      if (HREF_VERBS.has(word) && next === 'to') {
-        verification.attribute ??= 'href';
-        inPredicate = true;
-        k++;
-        continue;
-      }
-      if (attribute) {
-        verification.attribute = attribute.name;
-        k += attribute.skip;
-        continue;
-      }
-      if (PREDICATES.has(word)) {
-        inPredicate = true;
-        if (TEXT_PREDICATES.has(word)) comparesText = true;
-        continue;
-      }
-      if (inPredicate) {
-        tail.push(token);
-        continue;
-      }
-    } else if (token.quote) {
+    const used = predicate?.read(tokens, k) ?? 0;
+    if (used) {
+      k += used - 1;
+      continue;
+    }
+    if (token.quote) {
       quotes.push(token.raw);
       continue;
-    } else if (RELATIVE.has(word) && (q.words.length || q.roles.length) && tokens[k + 1] && !tokens[k + 1].quote) {
+    }
+    // A verification's subject is read without clauses or places: its predicate says what it is like.
+    if (!predicate && RELATIVE.has(word) && (q.words.length || q.roles.length) && tokens[k + 1] && !tokens[k + 1].quote) {
       // "the train that leaves from platform 9", "the button that says Save": the clause's verb is not a word of the
       // target; what follows it is.
       k++;
       continue;
-    } else if (RELATIONAL.has(word) || (word === 'next' && next === 'to')) {
+    }
+    if (!predicate && (RELATIONAL.has(word) || (word === 'next' && next === 'to'))) {
       // "the Go button next to the search box": what follows places the target; it is not part of its name.
       if (q.words.length || quotes.length || q.roles.length) {
         const anchor = readTarget('click', tokens.slice(k + (word === 'next' ? 2 : 1)), true);
@@ -278,6 +179,12 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     // An anchor's words are what its text says: "next to Blue trail shoes" names, it does not pick a colour.
     if (literal) {
       for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) if (!STOP_WORDS.has(part) && !(part in ROLE_WORDS)) q.words.push(part);
+      continue;
+    }
+    const end = q.ordinal ? countedEndAt(tokens, k) : undefined;
+    if (q.ordinal && end) {
+      if (end.fromEnd && q.ordinal.n > 0) q.ordinal = { ...q.ordinal, n: -q.ordinal.n, word: `${q.ordinal.word} from the end` };
+      k += end.used - 1;
       continue;
     }
     // Positions: "top-right", "top right corner", "upper left", "bottom", "centre".
@@ -318,11 +225,17 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       if (word !== 'icon' || !q.icon) q.icon = ICON_WORDS[word];
       continue;
     }
-    const n = ordinalOf(word);
-    if (n !== undefined) {
-      const noun = normalizeWord(next);
-      q.ordinal = CONTAINER_NOUNS.has(noun) ? { n, word, noun } : { n, word };
-      if (q.ordinal.noun) k++;
+    const counted = ordinalAt(tokens, k);
+    if (counted) {
+      k += counted.used - 1;
+      const noun = normalizeWord(tokens[k + 1]?.low ?? '');
+      const ordinal: Ordinal = CONTAINER_NOUNS.has(noun) ? { n: counted.n, word: counted.word, noun } : { n: counted.n, word: counted.word };
+      if (ordinal.noun) k++;
+      // "view the second order": the word that ends the phrase after an ordinal names what is counted.
+      else if (k + 2 === tokens.length && !tokens[k + 1].quote && !isVocabulary(tokens[k + 1].low)) ordinal.head = normalizeWord(tokens[k + 1].low);
+      // "the first Book button in the second row": a count within a counted container.
+      if (q.ordinal) q.nestedCount = true;
+      q.ordinal = ordinal;
       continue;
     }
     // Role words: "search box" keeps "search" as a word; a checkbox is a "box" to tick.
@@ -365,12 +278,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   } else {
     q.names = quotes;
   }
-  if (verb === 'verify') {
-    while (tail.length && LEADING_FILLER.has(tail[0].low)) tail.shift();
-    const unquoted = tail.length && (verification.attribute || comparesText) ? tail.map(token => token.raw).join(' ') : undefined;
-    const expected = expectedQuotes[0] ?? unquoted;
-    q.verification = { ...verification, ...(expected !== undefined ? { expected } : {}) };
-  }
+  if (predicate) q.verification = predicate.result();
   return q;
 }
 

@@ -169,6 +169,9 @@ function noMatch(request: InteractRequest, q: ParsedQuery, pool: Pool | undefine
  * `q` has been through wordsOfNames.
  */
 export function pick(request: InteractRequest, q: ParsedQuery, ranked: Match[]): { group: Match[]; reasons: string[] } | { answer: InteractResponse } {
+  if (q.nestedCount) {
+    return { answer: fail(`The query counts twice ("${q.ordinal?.word}" and another ordinal): counting within a counted row or card is not something the planner does. Name the element, or its row or card, by its words.`) };
+  }
   const visual = visualReferences(q);
   if (visual.length && !request.screenshot) {
     return { answer: needsContext('hybrid', `The query refers to ${visual.join(' and ')}, which the semantic tree does not encode: a screenshot (with the skeleton DOM) is needed.`) };
@@ -245,7 +248,7 @@ function colourMatches(request: InteractRequest, q: ParsedQuery, ranked: Match[]
 /** "The second Add to cart button": the nth of the best matches in reading order; "the second card" with nothing else: the nth card of the skeleton. */
 function byOrdinal(request: InteractRequest, q: ParsedQuery, ranked: Match[], group: Match[]): { found: Match; reasons: string[] } | { answer: InteractResponse } {
   const ordinal = q.ordinal!;
-  const pickNth = <T>(items: T[]) => (ordinal.n === -1 ? items.at(-1) : items[ordinal.n - 1]);
+  const pickNth = <T>(items: T[]) => (ordinal.n < 0 ? items.at(ordinal.n) : items[ordinal.n - 1]);
   if (ordinal.noun && !targetSlots(q).length && !q.roles.length) {
     if (!request.skeletonDom) return { answer: needsContext('skeleton', `"${ordinal.word} ${ordinal.noun}" counts page structure: the skeleton DOM is needed to find the ${ordinal.noun}s.`) };
     const known = new Map(ranked.map(match => [match.node.i, match]));
@@ -257,10 +260,35 @@ function byOrdinal(request: InteractRequest, q: ParsedQuery, ranked: Match[], gr
     if (!first) return { answer: fail(`The skeleton DOM has ${containers.length} repeated ${ordinal.noun}-like groups, so there is no ${ordinal.word} ${ordinal.noun}.`) };
     return { found: first, reasons: [`it is the first element of the ${ordinal.word} of ${containers.length} ${ordinal.noun}s in reading order`] };
   }
-  const ordered = inReadingOrder(group);
+  const within = countedWithin(request, q, group);
+  if ('answer' in within) return within;
+  const ordered = inReadingOrder(within.group);
   const found = pickNth(ordered);
-  if (!found) return { answer: fail(`The query asks for the ${ordinal.word} match of ${describeWanted(q)}, but there ${ordered.length === 1 ? 'is only one' : `are only ${ordered.length}`}: ${listNodes(ordered.map(match => match.node))}.`) };
-  return { found, reasons: [`it is the ${ordinal.word} of ${ordered.length} matches in reading order`] };
+  const among = within.words ? ` whose row or card holds ${quoteWords(within.words)}` : '';
+  if (!found) return { answer: fail(`The query asks for the ${ordinal.word} match of ${describeWanted(q)}${among}, but there ${ordered.length === 1 ? 'is only one' : `are only ${ordered.length}`}: ${listNodes(ordered.map(match => match.node))}.`) };
+  return { found, reasons: [`it is the ${ordinal.word} of ${ordered.length} matches${among} in reading order`] };
+}
+
+/**
+ * "The second Details link for the Hamburg train": words the counted names do not hold qualify what is counted — the
+ * count runs over the matches whose row or card holds them. Words every card or none holds are about the page and
+ * count over all; words split between cards qualify no set of them, and the query is refused.
+ */
+function countedWithin(request: InteractRequest, q: ParsedQuery, group: Match[]): { group: Match[]; words?: string[] } | { answer: InteractResponse } {
+  const leftover = targetSlots(q).filter(slot => group.every(match => match.unmatched.includes(slot.label)) && slot.label !== q.verbWord && !slot.forms.includes(q.ordinal?.head ?? '') &&
+    !slot.forms.some(form => GENERIC_WORDS.has(form)));
+  if (group.length < 2 || !leftover.length) return { group };
+  if (!request.skeletonDom) return { answer: needsContext('skeleton', `The query counts among ${group.length} matches of ${describeWanted(q)}, and ${quoteWords(leftover.map(slot => slot.label))} may say which of them are counted: the skeleton DOM's rows and cards tell.`) };
+  const contexts = surroundings(request.skeletonDom, group.map(match => match.node.i));
+  const held = group.map(match => ({ match, matched: matchText(contexts.get(match.node.i) ?? '', leftover).matched }));
+  // The qualifier is what some card holds; a word no card holds is about the page ("train" of a page of trains).
+  const words = [...new Set(held.flatMap(({ matched }) => matched))];
+  const holders = held.filter(({ matched }) => matched.length === words.length).map(({ match }) => match);
+  if (!words.length || holders.length === group.length) return { group };
+  if (!holders.length) {
+    return { answer: fail(`Cannot tell what the query counts: no row or card around the matches of ${describeWanted(q)} holds all of ${quoteWords(words)}; some hold part of them.`) };
+  }
+  return { group: holders, words };
 }
 
 /** One candidate left: done, unless covered. Several: never a covered one; then the skeleton, then the screenshot. */
@@ -286,7 +314,11 @@ function settle(request: InteractRequest, q: ParsedQuery, slots: Slot[], group: 
 
 const MAX_CONTEXT = 80;
 
-/** Scores each candidate's surroundings (its card) with the query words its name did not use: "pro plan" in "Add the Pro plan to cart". */
+/**
+ * Scores each candidate's surroundings (its card) with the query words its name did not use: "pro plan" in "Add the Pro
+ * plan to cart". The card chosen must hold every such word another card holds, and more: a qualifier whose words are
+ * split between cards ("Book the 11:15 train" when one row leaves at 11:40 and another at 10:15) names none of them.
+ */
 function byStructure(skeleton: string, slots: Slot[], anchorSlots: Slot[], open: Match[]): { found: Match; reason: string } | undefined {
   const contexts = surroundings(skeleton, open.map(match => match.node.i));
   const scored = open.map(match => {
@@ -294,9 +326,10 @@ function byStructure(skeleton: string, slots: Slot[], anchorSlots: Slot[], open:
     const leftover = [...slots.filter(slot => match.unmatched.includes(slot.label)), ...anchorSlots];
     const fit = context && leftover.length ? matchText(context, leftover) : undefined;
     return { match, context, recall: fit?.recall ?? 0, matched: fit?.matched ?? [] };
-  }).sort((a, b) => b.recall - a.recall);
-  const [best, second] = scored;
-  if (best.recall === 0 || best.recall === second.recall) return undefined;
+  }).sort((a, b) => b.matched.length - a.matched.length || b.recall - a.recall);
+  const [best, ...others] = scored;
+  const holdsLess = (other: (typeof scored)[number]) => other.matched.length >= best.matched.length || other.matched.some(word => !best.matched.includes(word));
+  if (!best.matched.length || others.some(holdsLess)) return undefined;
   const context = best.context.length > MAX_CONTEXT ? `${best.context.slice(0, MAX_CONTEXT)}…` : best.context;
   return { found: best.match, reason: `its surroundings in the skeleton DOM read "${context}", which matches ${quoteWords(best.matched)}` };
 }
