@@ -21,7 +21,8 @@ const monacoFromScript: Plugin = {
   name: 'monaco-from-script',
   enforce: 'pre',
   resolveId(source, importer) {
-    if (source.endsWith('/load-monaco') && importer && !importer.includes('/report/')) return resolve('src/renderer/src/report/load-monaco-script.ts');
+    if (source.endsWith('/load-monaco') && importer && !importer.includes('/report/'))
+      return resolve('src/renderer/src/report/load-monaco-script.ts');
   },
 };
 
@@ -37,8 +38,20 @@ export default defineConfig(({ mode }) => {
       // The app's build runs first and starts the folder afresh; the editor's adds to it.
       emptyOutDir: !editor,
       lib: editor
-        ? { entry: resolve('src/renderer/src/components/monaco.ts'), formats: ['iife'], name: 'AgentInspectorMonaco', fileName: () => 'monaco.js', cssFileName: 'monaco' }
-        : { entry: resolve('src/renderer/src/report/report-main.ts'), formats: ['iife'], name: 'AgentInspectorReport', fileName: () => 'viewer.js', cssFileName: 'viewer' },
+        ? {
+            entry: resolve('src/renderer/src/components/monaco.ts'),
+            formats: ['iife'],
+            name: 'AgentInspectorMonaco',
+            fileName: () => 'monaco.js',
+            cssFileName: 'monaco',
+          }
+        : {
+            entry: resolve('src/renderer/src/report/report-main.ts'),
+            formats: ['iife'],
+            name: 'AgentInspectorReport',
+            fileName: () => 'viewer.js',
+            cssFileName: 'viewer',
+          },
     },
   };
 });

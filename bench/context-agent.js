@@ -17,15 +17,24 @@ export const measure = text => {
   return { bytes: Buffer.byteLength(text), tokens: countTokens(text), events: events ? countTokens(events) : 0 };
 };
 const STALE = /Ref \S+ not found in the current page snapshot/;
-const textOf = result => result.content.filter(c => c.type === 'text').map(c => c.text).join('\n');
+const textOf = result =>
+  result.content
+    .filter(c => c.type === 'text')
+    .map(c => c.text)
+    .join('\n');
 
 /** The ref of `target` in what the agent has read (newest first), unless the newest mention says it was removed. */
 export function known(reading, target) {
   const [, role, name] = target.match(/^(\w+) "(.*)"$/);
   // The name as the snapshot quotes it (names with a quote or a line break are never targets).
-  const line = new RegExp(`(^|[\\s>:'])${role} ${escapeRegExp(`"${name}"`)}(?: \\[[^\\]]*\\])*? \\[ref=((?:f\\d+)?e\\d+)\\]`);
+  const line = new RegExp(
+    `(^|[\\s>:'])${role} ${escapeRegExp(`"${name}"`)}(?: \\[[^\\]]*\\])*? \\[ref=((?:f\\d+)?e\\d+)\\]`,
+  );
   for (let i = reading.length - 1; i >= 0; i--) {
-    const found = reading[i].split('\n').reverse().find(l => line.test(l));
+    const found = reading[i]
+      .split('\n')
+      .reverse()
+      .find(l => line.test(l));
     if (found) return found.trimStart().startsWith('- removed') ? undefined : found.match(line)[2];
   }
   return undefined;
@@ -58,10 +67,14 @@ export async function runTask(server, base, task) {
     let text = textOf(result);
     if (result.isError && STALE.test(text)) {
       snapshots.push(await snapshot());
-      result = await server.client.callTool({ name: step.tool, arguments: { ...args, target: known(reading, step.target) } });
+      result = await server.client.callTool({
+        name: step.tool,
+        arguments: { ...args, target: known(reading, step.target) },
+      });
       text = textOf(result);
     }
-    if (result.isError) throw new Error(`[${server.name}] ${task.name}: ${step.tool} ${step.target} failed:\n${text.slice(0, 1500)}`);
+    if (result.isError)
+      throw new Error(`[${server.name}] ${task.name}: ${step.tool} ${step.target} failed:\n${text.slice(0, 1500)}`);
     if (step.newPage) reading = [];
     reading.push(text);
     steps.push({ label: `${step.tool.replace('browser_', '')} ${step.target}`, ...measure(text), snapshots });
@@ -78,8 +91,13 @@ export const totals = steps => {
   const snapshotTokens = sum(snapshots, 'tokens');
   const snapshotBytes = sum(snapshots, 'bytes');
   return {
-    responses, events: sum(steps, 'events'), snapshots: snapshots.length, snapshotTokens, snapshotBytes,
+    responses,
+    events: sum(steps, 'events'),
+    snapshots: snapshots.length,
+    snapshotTokens,
+    snapshotBytes,
     actions: steps.filter(step => !step.label.startsWith('navigate ')).length,
-    toAct: responses.tokens + snapshotTokens, toActBytes: responses.bytes + snapshotBytes,
+    toAct: responses.tokens + snapshotTokens,
+    toActBytes: responses.bytes + snapshotBytes,
   };
 };

@@ -19,8 +19,22 @@ import { chromium } from 'playwright';
 import { WebSocket } from 'ws';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import {
-  call, CHROMIUM, connect, disconnect, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, refOf, startBackend,
-  startRealPages, timed,
+  call,
+  CHROMIUM,
+  connect,
+  disconnect,
+  fmt,
+  iterationsFromArgs,
+  machineInfo,
+  OUR_CLI,
+  PAGES_DIR,
+  percentile,
+  printTable,
+  REF,
+  refOf,
+  startBackend,
+  startRealPages,
+  timed,
 } from './support.js';
 
 const iterations = iterationsFromArgs(5);
@@ -35,11 +49,19 @@ const PARTS = new Set(partsArg < 0 ? ['1', '2', '3', '4'] : process.argv[partsAr
 const median = values => percentile(values, 50);
 
 // 50 conditions of every kind tested before or after a call, none of which a call of the cycle meets.
-const FIFTY = Array.from({ length: 50 }, (_, i) => ['tool:browser_never_', 'target:never-', 'url:*never-*', 'text:never-'][i % 4] + i);
+const FIFTY = Array.from(
+  { length: 50 },
+  (_, i) => ['tool:browser_never_', 'target:never-', 'url:*never-*', 'text:never-'][i % 4] + i,
+);
 const BASE = [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--ui', '0'];
 const SERVERS = [
   { name: 'no breakpoint', args: BASE, env: { AGENT_INSPECTOR_DEBUG: 'debugger' }, log: /^\[debugger\]/ },
-  { name: '50 breakpoints', args: [...BASE, ...FIFTY.flatMap(condition => ['--pause-on', condition])], env: { AGENT_INSPECTOR_DEBUG: 'debugger' }, log: /^\[debugger\]/ },
+  {
+    name: '50 breakpoints',
+    args: [...BASE, ...FIFTY.flatMap(condition => ['--pause-on', condition])],
+    env: { AGENT_INSPECTOR_DEBUG: 'debugger' },
+    log: /^\[debugger\]/,
+  },
 ];
 const PAGES = [
   { name: 'small', path: '/form.html', click: 'checkbox "I accept the terms"', type: 'textbox "Full name"' },
@@ -50,8 +72,15 @@ const TOOLS = ['browser_navigate', 'browser_click', 'browser_type', 'browser_sna
 async function cycle(server, page, base, round, record) {
   await timed(server, page.name, record, 'browser_navigate', { url: base + page.path });
   const yaml = await call(server, page.name, 'browser_snapshot', {}, [REF]);
-  await timed(server, page.name, record, 'browser_click', { element: page.click, target: refOf(yaml, page.click, server) });
-  await timed(server, page.name, record, 'browser_type', { element: page.type, target: refOf(yaml, page.type, server), text: `round ${round}` });
+  await timed(server, page.name, record, 'browser_click', {
+    element: page.click,
+    target: refOf(yaml, page.click, server),
+  });
+  await timed(server, page.name, record, 'browser_type', {
+    element: page.type,
+    target: refOf(yaml, page.type, server),
+    text: `round ${round}`,
+  });
   await timed(server, page.name, record, 'browser_snapshot', {});
 }
 
@@ -69,7 +98,9 @@ async function latency(fixtures) {
     await disconnect(servers);
   }
   const [none, fifty] = servers;
-  console.log(`\n1. Latency per call, median ms over ${iterations} rounds (stage: the debugger's own time per call, median):\n`);
+  console.log(
+    `\n1. Latency per call, median ms over ${iterations} rounds (stage: the debugger's own time per call, median):\n`,
+  );
   const rows = [];
   const ratios = [];
   for (const page of PAGES) {
@@ -83,17 +114,22 @@ async function latency(fixtures) {
   printTable(['page', 'tool', 'none', '50 bps', '50/none'], rows);
   reportStage(servers);
   const sorted = [...ratios].sort((x, y) => x - y);
-  console.log(`50 breakpoints / none: median of per-tool ratios ${median(sorted).toFixed(3)} (goal: within 1 % of none; run-to-run noise on this machine is larger)`);
+  console.log(
+    `50 breakpoints / none: median of per-tool ratios ${median(sorted).toFixed(3)} (goal: within 1 % of none; run-to-run noise on this machine is larger)`,
+  );
 }
 
 /** The stage's own time per call, as each server logged it, against its median call. */
 function reportStage(servers) {
-  const stage = server => server.logLines.map(line => Number(line.match(/stage ([\d.]+) ms/)?.[1])).filter(Number.isFinite);
+  const stage = server =>
+    server.logLines.map(line => Number(line.match(/stage ([\d.]+) ms/)?.[1])).filter(Number.isFinite);
   const all = server => Object.values(server.samples).flatMap(byTool => Object.values(byTool).flat());
   for (const server of servers) {
     const own = median(stage(server));
     const calls = median(all(server));
-    console.log(`stage, ${server.name.padEnd(14)}: median ${own.toFixed(3)} ms, p99 ${percentile(stage(server), 99).toFixed(3)} ms per call = ${(100 * own / calls).toFixed(3)} % of the median call (${calls.toFixed(1)} ms; ${stage(server).length} calls)`);
+    console.log(
+      `stage, ${server.name.padEnd(14)}: median ${own.toFixed(3)} ms, p99 ${percentile(stage(server), 99).toFixed(3)} ms per call = ${((100 * own) / calls).toFixed(3)} % of the median call (${calls.toFixed(1)} ms; ${stage(server).length} calls)`,
+    );
   }
 }
 
@@ -104,7 +140,8 @@ async function realPages() {
   const limits = ['--timeout-navigation', '15000', '--allowed-origins', site.url];
   const servers = [];
   try {
-    for (const definition of SERVERS) servers.push(await connect({ ...definition, args: [...definition.args, ...limits] }));
+    for (const definition of SERVERS)
+      servers.push(await connect({ ...definition, args: [...definition.args, ...limits] }));
     for (const [index, page] of pages.entries()) {
       for (const server of index % 2 ? [...servers].reverse() : servers) {
         try {
@@ -120,7 +157,9 @@ async function realPages() {
     await site.close();
   }
   const [none, fifty] = servers;
-  console.log(`\n4. The real pages (${pages.length}), navigate and snapshot once each; ratio 50 breakpoints / none per call:\n`);
+  console.log(
+    `\n4. The real pages (${pages.length}), navigate and snapshot once each; ratio 50 breakpoints / none per call:\n`,
+  );
   const rows = [];
   for (const tool of ['browser_navigate', 'browser_snapshot']) {
     const ratios = pages.flatMap(page => {
@@ -141,7 +180,9 @@ async function agent(url) {
 }
 
 const bridge = async (url, command, input) => {
-  const reply = await (await fetch(`${url}/api/bridge/${command}`, { method: 'POST', body: JSON.stringify(input) })).json();
+  const reply = await (
+    await fetch(`${url}/api/bridge/${command}`, { method: 'POST', body: JSON.stringify(input) })
+  ).json();
   if (!reply.ok) throw new Error(`${command}: ${reply.error}`);
   return reply.result;
 };
@@ -165,7 +206,9 @@ async function continueLatency(fixtures) {
     // The agent connected before the UI opened: its session is picked from the list, as a person would.
     await page.getByTestId('session-item').filter({ hasText: 'bench-debug' }).click();
     // The held call's own Continue (the debug bar has one too).
-    const continueButton = page.getByRole('region', { name: 'Held call' }).getByRole('button', { name: 'Continue', exact: true });
+    const continueButton = page
+      .getByRole('region', { name: 'Held call' })
+      .getByRole('button', { name: 'Continue', exact: true });
     const delays = [];
     for (let i = 0; i < CONTINUES; i++) {
       const clicking = client.callTool({ name: 'browser_click', arguments: { target: ref } });
@@ -178,15 +221,27 @@ async function continueLatency(fixtures) {
       // The moment the person's click reaches the page, in the page's clock (the same machine's as the server's).
       await page.evaluate(() => {
         window.__clickedAt = undefined;
-        document.addEventListener('click', () => { window.__clickedAt = Date.now(); }, { capture: true, once: true });
+        document.addEventListener(
+          'click',
+          () => {
+            window.__clickedAt = Date.now();
+          },
+          { capture: true, once: true },
+        );
       });
       await continueButton.click();
       await clicking;
       while (released.length === before) await new Promise(resolve => setTimeout(resolve, 5));
-      delays.push(released.at(-1) - await page.evaluate(() => window.__clickedAt));
-      await page.getByText('Running', { exact: false }).first().waitFor().catch(() => {});
+      delays.push(released.at(-1) - (await page.evaluate(() => window.__clickedAt)));
+      await page
+        .getByText('Running', { exact: false })
+        .first()
+        .waitFor()
+        .catch(() => {});
     }
-    console.log(`\n2. From a click on "Continue" in the UI to the held call starting, over ${CONTINUES} holds: median ${median(delays).toFixed(0)} ms, p90 ${percentile(delays, 90).toFixed(0)} ms, max ${Math.max(...delays).toFixed(0)} ms (goal: median <= 50 ms)`);
+    console.log(
+      `\n2. From a click on "Continue" in the UI to the held call starting, over ${CONTINUES} holds: median ${median(delays).toFixed(0)} ms, p90 ${percentile(delays, 90).toFixed(0)} ms, max ${Math.max(...delays).toFixed(0)} ms (goal: median <= 50 ms)`,
+    );
   } finally {
     socket.close();
     await client.close();
@@ -200,7 +255,8 @@ async function concurrentRate(fixtures) {
   const clients = [];
   try {
     for (let i = 0; i < 16; i++) clients.push(await agent(server.url));
-    for (const client of clients) await client.callTool({ name: 'browser_navigate', arguments: { url: `${fixtures.url}/form.html` } });
+    for (const client of clients)
+      await client.callTool({ name: 'browser_navigate', arguments: { url: `${fixtures.url}/form.html` } });
     const { sessions } = await bridge(server.url, 'debugState', {});
     const ids = Object.keys(sessions);
     let counting = false;
@@ -237,9 +293,11 @@ async function concurrentRate(fixtures) {
     stop = true;
     await Promise.all(loops);
     const free = (before + after) / 2;
-    console.log(`\n3. 16 HTTP sessions calling in a loop, 15 of them counted, ${PAUSE_SECONDS} s per phase: ${before.toFixed(1)} and ${after.toFixed(1)} calls/s ` +
-      `with none paused (before and after), ${held.toFixed(1)} calls/s with one paused: ratio ${(held / free).toFixed(3)} ` +
-      `(goal: within 0.90–1.10; the paused session's share of the machine, 1/16, is free meanwhile)`);
+    console.log(
+      `\n3. 16 HTTP sessions calling in a loop, 15 of them counted, ${PAUSE_SECONDS} s per phase: ${before.toFixed(1)} and ${after.toFixed(1)} calls/s ` +
+        `with none paused (before and after), ${held.toFixed(1)} calls/s with one paused: ratio ${(held / free).toFixed(3)} ` +
+        `(goal: within 0.90–1.10; the paused session's share of the machine, 1/16, is free meanwhile)`,
+    );
   } finally {
     await Promise.allSettled(clients.map(client => client.close()));
     await server.close();

@@ -31,10 +31,25 @@ async function measure(url, expansion, iterations) {
   // Our own AGENT_INSPECTOR_* settings must not change what is measured.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('AGENT_INSPECTOR_')));
   try {
-    const { stdout } = await run(process.execPath, [
-      OUR_CLI, 'dom-processor', url, '--json', '--aria', '--iterations', String(iterations + 1), '--viewport-expansion', String(expansion),
-      '--headless', '--executable-path', CHROMIUM, '--no-dom-state',
-    ], { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        OUR_CLI,
+        'dom-processor',
+        url,
+        '--json',
+        '--aria',
+        '--iterations',
+        String(iterations + 1),
+        '--viewport-expansion',
+        String(expansion),
+        '--headless',
+        '--executable-path',
+        CHROMIUM,
+        '--no-dom-state',
+      ],
+      { cwd, env, maxBuffer: 16 * 1024 * 1024 },
+    );
     const result = JSON.parse(stdout);
     return { ...result, runs: result.runs.slice(1), aria: result.aria.slice(1) };
   } finally {
@@ -51,7 +66,11 @@ async function main() {
   const fixtures = await startFixtureServer();
   console.log(machineInfo());
   // The machine's load shows in every timing here; say what it was.
-  console.log(`Page: ${PATH}, iterations: ${iterations} (+1 warm-up) per mode, load average ${loadavg().map(l => l.toFixed(2)).join(' ')}\n`);
+  console.log(
+    `Page: ${PATH}, iterations: ${iterations} (+1 warm-up) per mode, load average ${loadavg()
+      .map(l => l.toFixed(2))
+      .join(' ')}\n`,
+  );
   const rows = [];
   const results = [];
   try {
@@ -60,22 +79,61 @@ async function main() {
       const extract = result.runs.map(r => r.extractMs);
       results.push({ mode, result, extract });
       rows.push([
-        mode.name, String(result.indexed),
-        ms(p(extract, 50)), ms(p(extract, 95)), ms(p(result.runs.map(r => r.pageMs), 50)), ms(p(result.runs.map(r => r.formatMs), 50)),
-        kb(result.formattedBytes), ms(p(result.aria, 50)), kb(result.ariaBytes),
-        `${(p(extract, 50) / p(result.aria, 50)).toFixed(2)}×`, `${(result.formattedBytes / result.ariaBytes).toFixed(2)}×`,
+        mode.name,
+        String(result.indexed),
+        ms(p(extract, 50)),
+        ms(p(extract, 95)),
+        ms(
+          p(
+            result.runs.map(r => r.pageMs),
+            50,
+          ),
+        ),
+        ms(
+          p(
+            result.runs.map(r => r.formatMs),
+            50,
+          ),
+        ),
+        kb(result.formattedBytes),
+        ms(p(result.aria, 50)),
+        kb(result.ariaBytes),
+        `${(p(extract, 50) / p(result.aria, 50)).toFixed(2)}×`,
+        `${(result.formattedBytes / result.ariaBytes).toFixed(2)}×`,
       ]);
     }
   } finally {
     await fixtures.close();
   }
-  printTable(['mode', 'indexed', 'extract p50', 'p95', 'in page p50', 'format p50', 'formatted', 'aria p50', 'aria size', 'time/aria', 'size/aria'], rows, 1);
-  console.log('\nextract: one page.evaluate returning one JSON string, plus building the SerializableDOMNode tree and SelectorMap;');
-  console.log('in page: the part spent inside the page; format: formatDomForLLM on the result. aria: page.ariaSnapshot({ mode: "ai" }).');
+  printTable(
+    [
+      'mode',
+      'indexed',
+      'extract p50',
+      'p95',
+      'in page p50',
+      'format p50',
+      'formatted',
+      'aria p50',
+      'aria size',
+      'time/aria',
+      'size/aria',
+    ],
+    rows,
+    1,
+  );
+  console.log(
+    '\nextract: one page.evaluate returning one JSON string, plus building the SerializableDOMNode tree and SelectorMap;',
+  );
+  console.log(
+    'in page: the part spent inside the page; format: formatDomForLLM on the result. aria: page.ariaSnapshot({ mode: "ai" }).',
+  );
   for (const { mode, result, extract } of results) {
     const time = p(extract, 50);
-    console.log(`${mode.name}: extraction p50 ${ms(time)} (target ≤ ${TARGET_MS} ms: ${time <= TARGET_MS ? 'met' : 'missed'}), ` +
-      `formatted ${kb(result.formattedBytes)} vs aria snapshot ${kb(result.ariaBytes)} (target: no larger: ${result.formattedBytes <= result.ariaBytes ? 'met' : 'missed'})`);
+    console.log(
+      `${mode.name}: extraction p50 ${ms(time)} (target ≤ ${TARGET_MS} ms: ${time <= TARGET_MS ? 'met' : 'missed'}), ` +
+        `formatted ${kb(result.formattedBytes)} vs aria snapshot ${kb(result.ariaBytes)} (target: no larger: ${result.formattedBytes <= result.ariaBytes ? 'met' : 'missed'})`,
+    );
   }
 }
 

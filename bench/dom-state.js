@@ -9,7 +9,18 @@
 //   node bench/dom-state.js --iterations 5   (or BENCH_ITERATIONS=5)
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
 import {
-  call, CHROMIUM, fmt, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf, timed, withServers,
+  call,
+  CHROMIUM,
+  fmt,
+  iterationsFromArgs,
+  machineInfo,
+  OUR_CLI,
+  percentile,
+  printTable,
+  REF,
+  refOf,
+  timed,
+  withServers,
 } from './support.js';
 
 const PAGE = { name: 'large', path: '/large.html?n=5000', title: 'Large page (5000)' };
@@ -17,18 +28,30 @@ const TOOLS = ['browser_navigate', 'browser_click', 'browser_select_option', 'br
 const DEBUG_LINE = /^\[dom-state\] /;
 
 const SERVERS = [
-  { name: 'with', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM], env: { AGENT_INSPECTOR_DEBUG: 'dom-state' }, log: DEBUG_LINE },
-  { name: 'without', args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--no-dom-state'] },
+  {
+    name: 'with',
+    args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM],
+    env: { AGENT_INSPECTOR_DEBUG: 'dom-state' },
+    log: DEBUG_LINE,
+  },
+  {
+    name: 'without',
+    args: [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM, '--no-dom-state'],
+  },
 ];
 
 async function cycle(server, baseUrl, round, record) {
-  await timed(server, PAGE.name, record, 'browser_navigate', { url: baseUrl + PAGE.path }, [`Page Title: ${PAGE.title}`]);
+  await timed(server, PAGE.name, record, 'browser_navigate', { url: baseUrl + PAGE.path }, [
+    `Page Title: ${PAGE.title}`,
+  ]);
   const yaml = await call(server, PAGE.name, 'browser_snapshot', {}, [REF]);
   const button = refOf(yaml, 'button "Action 2501"', server);
   const select = refOf(yaml, 'combobox "Choice 2503"', server);
   await timed(server, PAGE.name, record, 'browser_click', { target: button }, ['Clicked 2501']);
   // The page starts at 'one': each round selects 'two', a one-attribute change.
-  await timed(server, PAGE.name, record, 'browser_select_option', { target: select, values: ['two'] }, ["selectOption('two')"]);
+  await timed(server, PAGE.name, record, 'browser_select_option', { target: select, values: ['two'] }, [
+    "selectOption('two')",
+  ]);
   await timed(server, PAGE.name, record, 'browser_snapshot', {});
 }
 
@@ -38,7 +61,13 @@ function internals(lines, skip) {
   for (const line of lines.slice(skip)) {
     const [, tool] = line.match(/^\[dom-state\] (\S+)/);
     const field = name => Number(line.match(new RegExp(`${name}=([\\d.]+)`))[1]);
-    (byTool[tool] ??= []).push({ probe: field('probe'), extract: field('extract'), diff: field('diff'), total: field('total'), diffBytes: field('diffBytes') });
+    (byTool[tool] ??= []).push({
+      probe: field('probe'),
+      extract: field('extract'),
+      diff: field('diff'),
+      total: field('total'),
+      diffBytes: field('diffBytes'),
+    });
   }
   return byTool;
 }
@@ -53,26 +82,53 @@ async function main() {
     const warmupLines = withState.logLines.length;
     process.stdout.write('done\nTimed iterations:');
     for (let i = 1; i <= iterations; i++) {
-      for (const server of i % 2 ? [withState, without] : [without, withState]) await cycle(server, fixtures.url, i, true);
+      for (const server of i % 2 ? [withState, without] : [without, withState])
+        await cycle(server, fixtures.url, i, true);
       process.stdout.write(` ${i}`);
     }
-    console.log(`\n\nLarge page (5,000 interactive elements). Medians over ${iterations} iterations; target: added <= 10 %.\n`);
-    printTable(['tool', 'with p50', 'without p50', 'ratio', 'added ms', 'added %'], TOOLS.map(tool => {
-      const a = percentile(withState.samples[PAGE.name][tool], 50);
-      const b = percentile(without.samples[PAGE.name][tool], 50);
-      return [tool, fmt(a), fmt(b), (a / b).toFixed(2), fmt(a - b), `${(((a - b) / b) * 100).toFixed(1)} %`];
-    }), 1);
+    console.log(
+      `\n\nLarge page (5,000 interactive elements). Medians over ${iterations} iterations; target: added <= 10 %.\n`,
+    );
+    printTable(
+      ['tool', 'with p50', 'without p50', 'ratio', 'added ms', 'added %'],
+      TOOLS.map(tool => {
+        const a = percentile(withState.samples[PAGE.name][tool], 50);
+        const b = percentile(without.samples[PAGE.name][tool], 50);
+        return [tool, fmt(a), fmt(b), (a / b).toFixed(2), fmt(a - b), `${(((a - b) / b) * 100).toFixed(1)} %`];
+      }),
+      1,
+    );
     const inside = internals(withState.logLines, warmupLines);
-    console.log('\nInside DomState (server-side, ms p50). The select_option diff is a one-attribute change; target: diff <= 20 ms.\n');
-    printTable(['tool', 'probe', 'extract', 'diff', 'total', 'diff KB'], TOOLS.filter(t => inside[t]).map(tool => {
-      const rows = inside[tool];
-      const p50 = key => percentile(rows.map(r => r[key]), 50);
-      return [tool, fmt(p50('probe')), fmt(p50('extract')), fmt(p50('diff')), fmt(p50('total')), (p50('diffBytes') / 1024).toFixed(1)];
-    }), 1);
+    console.log(
+      '\nInside DomState (server-side, ms p50). The select_option diff is a one-attribute change; target: diff <= 20 ms.\n',
+    );
+    printTable(
+      ['tool', 'probe', 'extract', 'diff', 'total', 'diff KB'],
+      TOOLS.filter(t => inside[t]).map(tool => {
+        const rows = inside[tool];
+        const p50 = key =>
+          percentile(
+            rows.map(r => r[key]),
+            50,
+          );
+        return [
+          tool,
+          fmt(p50('probe')),
+          fmt(p50('extract')),
+          fmt(p50('diff')),
+          fmt(p50('total')),
+          (p50('diffBytes') / 1024).toFixed(1),
+        ];
+      }),
+      1,
+    );
   });
 }
 
-main().then(() => process.exit(0), error => {
-  console.error(`\nbench:dom-state failed: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  error => {
+    console.error(`\nbench:dom-state failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -18,8 +18,13 @@ import { chromium } from 'playwright';
 import { CHROMIUM } from './support.js';
 
 /** What src/main/browser/browser-source.ts passes (CHROMIUM_ARGS, then the automation flag the peer passes too). */
-export const FLOOR_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
-  '--disable-blink-features=AutomationControlled'];
+export const FLOOR_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-blink-features=AutomationControlled',
+];
 /** As Tab.takeSnapshot: large pages under load can take seconds. */
 const SNAPSHOT_TIMEOUT = 30_000;
 

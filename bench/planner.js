@@ -15,13 +15,27 @@
 //   node bench/planner.js --iterations 200       (or BENCH_ITERATIONS=200: timed requests per tree query)
 import jpeg from 'jpeg-js';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
-import { capturePages, loadSuite, REPORT_HEAD, reportRows, runSuite, STRANGER_2_SUITE_FILE, STRANGER_SUITE_FILE, SUITE_FILE, summarize } from '../e2e/support/planner-suite.js';
+import {
+  capturePages,
+  loadSuite,
+  REPORT_HEAD,
+  reportRows,
+  runSuite,
+  STRANGER_2_SUITE_FILE,
+  STRANGER_SUITE_FILE,
+  SUITE_FILE,
+  summarize,
+} from '../e2e/support/planner-suite.js';
 import { CHROMIUM, iterationsFromArgs, machineInfo, percentile, printTable, startBackend } from './support.js';
 
 /** One POST; returns the answer, the round trip and the planner's own time (Server-Timing). */
 async function post(url, request) {
   const started = performance.now();
-  const response = await fetch(`${url}/api/agent/interact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+  const response = await fetch(`${url}/api/agent/interact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(request),
+  });
   const answer = await response.json();
   const roundTrip = performance.now() - started;
   if (!response.ok) throw new Error(`The planner endpoint answered ${response.status}: ${answer.error}`);
@@ -75,7 +89,10 @@ function screenshotOf(buttons) {
     data[p * 4 + 2] = 235 + n;
     data[p * 4 + 3] = 255;
   }
-  for (const { box: [x, y, w, h], rgb } of buttons) {
+  for (const {
+    box: [x, y, w, h],
+    rgb,
+  } of buttons) {
     for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) data.set(rgb, (yy * width + xx) * 4);
   }
   return jpeg.encode({ data, width, height }, 60).data.toString('base64');
@@ -89,13 +106,16 @@ async function runOn(label, url, suite, inputs) {
   console.log(`\n${label}: ${results.length} cases\n`);
   printTable(REPORT_HEAD, reportRows(results), 1);
   const screenshotRounds = results.flatMap(r => r.rounds.filter(round => round.screenshot).map(round => round.ms));
-  if (screenshotRounds.length) console.log(`\nSuite rounds carrying a screenshot: ${screenshotRounds.length}, round trip p50 / p99 ${ms(screenshotRounds)}`);
+  if (screenshotRounds.length)
+    console.log(
+      `\nSuite rounds carrying a screenshot: ${screenshotRounds.length}, round trip p50 / p99 ${ms(screenshotRounds)}`,
+    );
   return results;
 }
 
 const SUITES = [
   { label: 'suite.yaml (issue 21)', file: SUITE_FILE },
-  { label: "stranger.yaml (issue 34: written before any tuning)", file: STRANGER_SUITE_FILE },
+  { label: 'stranger.yaml (issue 34: written before any tuning)', file: STRANGER_SUITE_FILE },
   { label: 'stranger-2.yaml (second strangers, written before any tuning)', file: STRANGER_2_SUITE_FILE },
 ];
 
@@ -105,7 +125,15 @@ function reportSuite(label, results) {
     const figures = summarize(cases);
     return `${name}: ${pct(figures.accuracy)} correct, ${figures.wrong} wrong (${pct(figures.wrongRate)}) of ${cases.length}`;
   };
-  console.log(`\n${label}: ${part('all', results)}; ${part('tuned', results.filter(r => r.case.tuned))}; ${part('kept aside', results.filter(r => !r.case.tuned))}`);
+  console.log(
+    `\n${label}: ${part('all', results)}; ${part(
+      'tuned',
+      results.filter(r => r.case.tuned),
+    )}; ${part(
+      'kept aside',
+      results.filter(r => !r.case.tuned),
+    )}`,
+  );
   // Only the tuned part's cases are named: the kept-aside ones must stay unseen by whoever tunes the planner.
   const wrong = results.filter(r => r.outcome === 'wrong' && r.case.tuned);
   if (wrong.length) {
@@ -120,7 +148,9 @@ async function main() {
   const pages = [...new Set(suites.flatMap(({ suite }) => suite.cases.map(c => c.page)))];
   console.log(machineInfo());
   for (const { label, suite } of suites) {
-    console.log(`${label}: ${suite.cases.length} cases (${suite.cases.filter(c => !c.tuned).length} kept aside) on ${new Set(suite.cases.map(c => c.page)).size} pages; baseline accuracy ${pct(suite.baseline.accuracy)}, wrong actions ${suite.baseline.wrongActions}`);
+    console.log(
+      `${label}: ${suite.cases.length} cases (${suite.cases.filter(c => !c.tuned).length} kept aside) on ${new Set(suite.cases.map(c => c.page)).size} pages; baseline accuracy ${pct(suite.baseline.accuracy)}, wrong actions ${suite.baseline.wrongActions}`,
+    );
   }
 
   const fixtures = await startFixtureServer();
@@ -128,18 +158,27 @@ async function main() {
   try {
     const started = performance.now();
     inputs = await capturePages(fixtures.url, pages, CHROMIUM);
-    console.log(`Captured ${pages.length} pages in real Chromium in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `Captured ${pages.length} pages in real Chromium in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     await fixtures.close();
   }
 
   const backend = await startBackend(cleanEnv());
   try {
-    for (const { label, suite } of suites) reportSuite(label, await runOn(`Deterministic planner, ${label}`, backend.url, suite, inputs));
+    for (const { label, suite } of suites)
+      reportSuite(label, await runOn(`Deterministic planner, ${label}`, backend.url, suite, inputs));
     console.log('Goals: ≥ 97 % correct and no wrong action on the kept-aside parts.');
 
     const tree = largeTree();
-    const base = { url: 'http://127.0.0.1/admin', domMode: 'semantic_v3', pageTitle: 'Admin', viewport: { width: 1280, height: 720 }, interactiveTree: tree };
+    const base = {
+      url: 'http://127.0.0.1/admin',
+      domMode: 'semantic_v3',
+      pageTitle: 'Admin',
+      viewport: { width: 1280, height: 720 },
+      interactiveTree: tree,
+    };
     const plans = [];
     const trips = [];
     for (const query of TREE_QUERIES) {
@@ -150,7 +189,9 @@ async function main() {
         trips.push(roundTrip);
       }
     }
-    console.log(`\n${tree.length}-node interactive tree (${(JSON.stringify(tree).length / 1024).toFixed(0)} KB), ${TREE_QUERIES.length} queries × ${iterations}: planner p50 / p99 ${ms(plans)} (goal p99 ≤ 50 ms); HTTP round trip ${ms(trips)}`);
+    console.log(
+      `\n${tree.length}-node interactive tree (${(JSON.stringify(tree).length / 1024).toFixed(0)} KB), ${TREE_QUERIES.length} queries × ${iterations}: planner p50 / p99 ${ms(plans)} (goal p99 ≤ 50 ms); HTTP round trip ${ms(trips)}`,
+    );
 
     const buttons = [
       { i: 'e1', r: 'btn', n: 'Delete', box: [520, 320, 90, 40], rgb: [211, 47, 47] },
@@ -159,36 +200,54 @@ async function main() {
     ];
     const screenshot = screenshotOf(buttons);
     const shotRequest = {
-      url: 'http://127.0.0.1/colours', query: 'Click the green button', domMode: 'hybrid', viewport: { width: 1280, height: 720 },
-      interactiveTree: buttons.map(({ rgb: _rgb, ...node }) => node), skeletonDom: buttons.map(b => `<button data-llm-id="${b.i}">${b.n}</button>`).join(''), screenshot,
+      url: 'http://127.0.0.1/colours',
+      query: 'Click the green button',
+      domMode: 'hybrid',
+      viewport: { width: 1280, height: 720 },
+      interactiveTree: buttons.map(({ rgb: _rgb, ...node }) => node),
+      skeletonDom: buttons.map(b => `<button data-llm-id="${b.i}">${b.n}</button>`).join(''),
+      screenshot,
     };
     const shotPlans = [];
     const shotTrips = [];
     for (let i = 0; i <= Math.min(iterations, 50); i++) {
       const { answer, plan, roundTrip } = await post(backend.url, shotRequest);
-      if (!/^click\(e2\)$/.test(answer.action ?? '')) throw new Error(`The screenshot round chose ${answer.action ?? JSON.stringify(answer)}, not click(e2)`);
+      if (!/^click\(e2\)$/.test(answer.action ?? ''))
+        throw new Error(`The screenshot round chose ${answer.action ?? JSON.stringify(answer)}, not click(e2)`);
       if (i === 0) continue;
       shotPlans.push(plan);
       shotTrips.push(roundTrip);
     }
-    console.log(`Round with a ${(Buffer.from(screenshot, 'base64').length / 1024).toFixed(0)} KB JPEG screenshot ("Click the green button"): planner p50 / p99 ${ms(shotPlans)}, HTTP round trip ${ms(shotTrips)} (goal ≤ 100 ms)`);
+    console.log(
+      `Round with a ${(Buffer.from(screenshot, 'base64').length / 1024).toFixed(0)} KB JPEG screenshot ("Click the green button"): planner p50 / p99 ${ms(shotPlans)}, HTTP round trip ${ms(shotTrips)} (goal ≤ 100 ms)`,
+    );
   } finally {
     await backend.close();
   }
 
   if (process.env.AGENT_INSPECTOR_LLM_BASE_URL && process.env.AGENT_INSPECTOR_LLM_MODEL) {
-    const llm = await startBackend(cleanEnv({
-      AGENT_INSPECTOR_LLM_BASE_URL: process.env.AGENT_INSPECTOR_LLM_BASE_URL,
-      AGENT_INSPECTOR_LLM_MODEL: process.env.AGENT_INSPECTOR_LLM_MODEL,
-      ...(process.env.AGENT_INSPECTOR_LLM_API_KEY && { AGENT_INSPECTOR_LLM_API_KEY: process.env.AGENT_INSPECTOR_LLM_API_KEY }),
-    }));
+    const llm = await startBackend(
+      cleanEnv({
+        AGENT_INSPECTOR_LLM_BASE_URL: process.env.AGENT_INSPECTOR_LLM_BASE_URL,
+        AGENT_INSPECTOR_LLM_MODEL: process.env.AGENT_INSPECTOR_LLM_MODEL,
+        ...(process.env.AGENT_INSPECTOR_LLM_API_KEY && {
+          AGENT_INSPECTOR_LLM_API_KEY: process.env.AGENT_INSPECTOR_LLM_API_KEY,
+        }),
+      }),
+    );
     try {
-      for (const { label, suite } of suites) reportSuite(label, await runOn(`LLM planner (${process.env.AGENT_INSPECTOR_LLM_MODEL}), ${label}`, llm.url, suite, inputs));
+      for (const { label, suite } of suites)
+        reportSuite(
+          label,
+          await runOn(`LLM planner (${process.env.AGENT_INSPECTOR_LLM_MODEL}), ${label}`, llm.url, suite, inputs),
+        );
     } finally {
       await llm.close();
     }
   } else {
-    console.log('\nLLM planner: skipped (set AGENT_INSPECTOR_LLM_BASE_URL and AGENT_INSPECTOR_LLM_MODEL to run it on the same suite).');
+    console.log(
+      '\nLLM planner: skipped (set AGENT_INSPECTOR_LLM_BASE_URL and AGENT_INSPECTOR_LLM_MODEL to run it on the same suite).',
+    );
   }
 }
 

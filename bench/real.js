@@ -26,13 +26,38 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connectFloor } from './floor.js';
 import {
-  candidates, choose, CHROMIUM, failed, fmt, iterationsFromArgs, machineInfo, OUR_CLI, PAGES_DIR, percentile, printTable, REF, refIn, ROOT,
-  startDropProxy, startRealPages, timed, withServers,
+  candidates,
+  choose,
+  CHROMIUM,
+  failed,
+  fmt,
+  iterationsFromArgs,
+  machineInfo,
+  OUR_CLI,
+  PAGES_DIR,
+  percentile,
+  printTable,
+  REF,
+  refIn,
+  ROOT,
+  startDropProxy,
+  startRealPages,
+  timed,
+  withServers,
 } from './support.js';
 
 /** A row per tool and way of calling it: `browser_type submit` is browser_type with submit: true. */
-const TOOLS = ['browser_navigate', 'browser_snapshot', 'browser_type', 'browser_type slowly', 'browser_fill_form', 'browser_press_key',
-  'browser_select_option', 'browser_click', 'browser_type submit'];
+const TOOLS = [
+  'browser_navigate',
+  'browser_snapshot',
+  'browser_type',
+  'browser_type slowly',
+  'browser_fill_form',
+  'browser_press_key',
+  'browser_select_option',
+  'browser_click',
+  'browser_type submit',
+];
 /**
  * Goals of issue 29 per tool: the median and p90 of the per-page ratios ours/peer, the largest excess of one call over
  * the peer's, and (navigate, snapshot) the median ratio ours/floor.
@@ -60,15 +85,37 @@ const external = process.argv.includes('--external') || drop !== undefined;
 
 /** `proxy`: the drop proxy's URL (--drop). */
 function serverDefinitions(origin, proxy) {
-  const common = ['--headless', '--isolated', '--executable-path', CHROMIUM,
-    '--timeout-navigation', String(NAVIGATION_TIMEOUT_MS), '--timeout-action', String(ACTION_TIMEOUT_MS),
-    ...(external ? [] : ['--allowed-origins', origin]), ...(proxy ? ['--proxy-server', proxy, '--proxy-bypass', '127.0.0.1'] : [])];
+  const common = [
+    '--headless',
+    '--isolated',
+    '--executable-path',
+    CHROMIUM,
+    '--timeout-navigation',
+    String(NAVIGATION_TIMEOUT_MS),
+    '--timeout-action',
+    String(ACTION_TIMEOUT_MS),
+    ...(external ? [] : ['--allowed-origins', origin]),
+    ...(proxy ? ['--proxy-server', proxy, '--proxy-bypass', '127.0.0.1'] : []),
+  ];
   return [
     // The settle lines say how long each of our calls waited for the page after its action, and why it stopped.
-    { name: 'ours', args: [OUR_CLI, 'mcp', ...common, ...(process.env.BENCH_OURS_ARGS?.split(' ').filter(Boolean) ?? [])], env: { AGENT_INSPECTOR_DEBUG: 'settle' }, log: SETTLE_LINE },
+    {
+      name: 'ours',
+      args: [OUR_CLI, 'mcp', ...common, ...(process.env.BENCH_OURS_ARGS?.split(' ').filter(Boolean) ?? [])],
+      env: { AGENT_INSPECTOR_DEBUG: 'settle' },
+      log: SETTLE_LINE,
+    },
     // --no-sandbox: Chromium refuses to start sandboxed as root.
     { name: 'peer', args: [join(ROOT, 'node_modules/@playwright/mcp/cli.js'), '--no-sandbox', ...common] },
-    { connect: () => connectFloor({ allowedOrigin: external ? undefined : origin, proxy, navigationTimeout: NAVIGATION_TIMEOUT_MS, actionTimeout: ACTION_TIMEOUT_MS }) },
+    {
+      connect: () =>
+        connectFloor({
+          allowedOrigin: external ? undefined : origin,
+          proxy,
+          navigationTimeout: NAVIGATION_TIMEOUT_MS,
+          actionTimeout: ACTION_TIMEOUT_MS,
+        }),
+    },
   ];
 }
 
@@ -80,7 +127,9 @@ async function attempt(server, label, record, tool, args, row = tool) {
     if (record) for (const line of server.logLines.slice(logged)) ((server.settles ??= {})[row] ??= []).push(line);
     return text;
   });
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`${row} took over ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref());
+  const timeout = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(`${row} took over ${CALL_TIMEOUT_MS} ms`)), CALL_TIMEOUT_MS).unref(),
+  );
   return Promise.race([call, timeout]).catch(error => {
     if (record) ((server.errors[label] ??= {})[row] ??= []).push(error.message.split('\n')[0]);
     return error;
@@ -113,12 +162,15 @@ async function chooseSelect(servers, url, act) {
     snapshots.push(await act(server, 'browser_snapshot', {}));
   }
   if (snapshots.some(yaml => yaml instanceof Error)) return {};
-  for (const element of candidates(snapshots[0], ['combobox']).filter(element => snapshots.every(yaml => optionsOf(yaml, element).length >= 2)).slice(0, 3)) {
+  for (const element of candidates(snapshots[0], ['combobox'])
+    .filter(element => snapshots.every(yaml => optionsOf(yaml, element).length >= 2))
+    .slice(0, 3)) {
     const options = optionsOf(snapshots[0], element).slice(0, 2);
     let selected = true;
     for (const [i, server] of servers.entries()) {
       const ref = refIn(snapshots[i], element);
-      if (!ref || failed(await act(server, 'browser_select_option', { element, target: ref, values: [options[1]] }))) selected = false;
+      if (!ref || failed(await act(server, 'browser_select_option', { element, target: ref, values: [options[1]] })))
+        selected = false;
     }
     if (selected) return { select: element, options };
   }
@@ -139,12 +191,15 @@ async function cycle(server, page, url, plan, round) {
     const field = { element: plan.field, target: fieldRef };
     await time('browser_type', { ...field, text: `bench ${round}` });
     await time('browser_type slowly', { ...field, text: 'ab', slowly: true });
-    await time('browser_fill_form', { fields: [{ name: plan.field, type: 'textbox', target: fieldRef, value: `form ${round}` }] });
+    await time('browser_fill_form', {
+      fields: [{ name: plan.field, type: 'textbox', target: fieldRef, value: `form ${round}` }],
+    });
     await time('browser_press_key', { key: 'ArrowLeft' });
   }
   const selectRef = plan.select && refIn(yaml, plan.select);
   // The other option each round, so every selection changes the page.
-  if (selectRef) await time('browser_select_option', { element: plan.select, target: selectRef, values: [plan.options[round % 2]] });
+  if (selectRef)
+    await time('browser_select_option', { element: plan.select, target: selectRef, values: [plan.options[round % 2]] });
   const clickRef = plan.click && refIn(yaml, plan.click);
   if (clickRef) await time('browser_click', { element: plan.click, target: clickRef });
   if (!fieldRef) return;
@@ -152,27 +207,40 @@ async function cycle(server, page, url, plan, round) {
   await attempt(server, page, false, 'browser_navigate', { url });
   const fresh = await attempt(server, page, false, 'browser_snapshot', {});
   const ref = !(fresh instanceof Error) && refIn(fresh, plan.field);
-  if (ref) await time('browser_type submit', { element: plan.field, target: ref, text: `bench ${round}`, submit: true });
+  if (ref)
+    await time('browser_type submit', { element: plan.field, target: ref, text: `bench ${round}`, submit: true });
 }
 
 /** The orders in which the three (ours 0, peer 1, floor 2) run a page's round. */
-const ORDERS = [[0, 1, 2], [1, 0, 2], [2, 0, 1], [0, 2, 1], [1, 2, 0], [2, 1, 0]];
+const ORDERS = [
+  [0, 1, 2],
+  [1, 0, 2],
+  [2, 0, 1],
+  [0, 2, 1],
+  [1, 2, 0],
+  [2, 1, 0],
+];
 
 const median = values => percentile(values, 50);
 const ratioOf = (a, b) => median(a) / median(b);
 const pairs = ['ours/peer', 'ours/floor', 'peer/floor'];
 
 function report(ours, peer, floor, pages, plans, iterations) {
-  console.log(`\nLatency per call in ms (median of ${iterations}); ratios of those medians; KB = size of the text response.\n`);
+  console.log(
+    `\nLatency per call in ms (median of ${iterations}); ratios of those medians; KB = size of the text response.\n`,
+  );
   const rows = [];
   const ratios = Object.fromEntries(TOOLS.map(tool => [tool, Object.fromEntries(pairs.map(pair => [pair, []]))]));
   const excess = Object.fromEntries(TOOLS.map(tool => [tool, { ms: -Infinity }]));
   for (const page of pages) {
     for (const tool of TOOLS) {
       const [a, b, f] = [ours, peer, floor].map(server => server.samples[page]?.[tool]);
-      const errors = [ours, peer, floor].flatMap(server => (server.errors[page]?.[tool] ?? []).map(e => `${server.name}: ${e}`));
+      const errors = [ours, peer, floor].flatMap(server =>
+        (server.errors[page]?.[tool] ?? []).map(e => `${server.name}: ${e}`),
+      );
       if (!a?.length || !b?.length) {
-        if (errors.length || tool === 'browser_navigate') rows.push([page, tool, ...Array(8).fill('-'), errors[0]?.slice(0, 60) ?? 'no sample', '']);
+        if (errors.length || tool === 'browser_navigate')
+          rows.push([page, tool, ...Array(8).fill('-'), errors[0]?.slice(0, 60) ?? 'no sample', '']);
         continue;
       }
       const ratio = ratioOf(a, b);
@@ -186,58 +254,145 @@ function report(ours, peer, floor, pages, plans, iterations) {
         if (b[i] !== undefined && ms - b[i] > excess[tool].ms) excess[tool] = { ms: ms - b[i], page };
       });
       const kb = server => (server.bytes[page][tool] / 1024).toFixed(1);
-      const note = tool === 'browser_click' ? plans[page].click : tool === 'browser_select_option' ? plans[page].select
-        : tool.startsWith('browser_type') || tool === 'browser_fill_form' ? plans[page].field : '';
+      const note =
+        tool === 'browser_click'
+          ? plans[page].click
+          : tool === 'browser_select_option'
+            ? plans[page].select
+            : tool.startsWith('browser_type') || tool === 'browser_fill_form'
+              ? plans[page].field
+              : '';
       const overFloor = x => (f?.length ? ratioOf(x, f).toFixed(2) : '-');
-      rows.push([page, tool, fmt(median(a)), fmt(median(b)), f?.length ? fmt(median(f)) : '-', ratio.toFixed(2), overFloor(a), overFloor(b),
-        kb(ours), kb(peer), errors.length ? `${errors.length} errors` : '', note ?? '']);
+      rows.push([
+        page,
+        tool,
+        fmt(median(a)),
+        fmt(median(b)),
+        f?.length ? fmt(median(f)) : '-',
+        ratio.toFixed(2),
+        overFloor(a),
+        overFloor(b),
+        kb(ours),
+        kb(peer),
+        errors.length ? `${errors.length} errors` : '',
+        note ?? '',
+      ]);
     }
   }
-  printTable(['page', 'tool', 'ours p50', 'peer p50', 'floor p50', 'ours/peer', 'ours/floor', 'peer/floor', 'ours KB', 'peer KB', 'errors', 'element'], rows);
+  printTable(
+    [
+      'page',
+      'tool',
+      'ours p50',
+      'peer p50',
+      'floor p50',
+      'ours/peer',
+      'ours/floor',
+      'peer/floor',
+      'ours KB',
+      'peer KB',
+      'errors',
+      'element',
+    ],
+    rows,
+  );
 
-  console.log('\nPer tool over the pages: median and 90th percentile of the per-page ratios, worst single excess of ours over the peer.\n');
+  console.log(
+    '\nPer tool over the pages: median and 90th percentile of the per-page ratios, worst single excess of ours over the peer.\n',
+  );
   const summary = TOOLS.filter(tool => ratios[tool]['ours/peer'].length).map(tool => {
     const [p50, p90] = [50, 90].map(p => percentile(ratios[tool]['ours/peer'], p));
-    const overFloor = pair => (ratios[tool][pair].length ? [50, 90].map(p => percentile(ratios[tool][pair], p).toFixed(2)) : ['-', '-']);
+    const overFloor = pair =>
+      ratios[tool][pair].length ? [50, 90].map(p => percentile(ratios[tool][pair], p).toFixed(2)) : ['-', '-'];
     const worst = excess[tool];
     const goal = GOALS[tool];
-    const met = p50 <= goal.median && p90 <= goal.p90 && worst.ms <= goal.excessMs &&
-      (!goal.floor || (ratios[tool]['ours/floor'].length > 0 && percentile(ratios[tool]['ours/floor'], 50) <= goal.floor));
+    const met =
+      p50 <= goal.median &&
+      p90 <= goal.p90 &&
+      worst.ms <= goal.excessMs &&
+      (!goal.floor ||
+        (ratios[tool]['ours/floor'].length > 0 && percentile(ratios[tool]['ours/floor'], 50) <= goal.floor));
     const bytes = server => Object.values(server.bytes).reduce((sum, byTool) => sum + (byTool[tool] ?? 0), 0);
-    return [tool, String(ratios[tool]['ours/peer'].length), p50.toFixed(2), p90.toFixed(2), ...overFloor('ours/floor'), ...overFloor('peer/floor'),
-      `${worst.ms.toFixed(0)} (${worst.page})`, (bytes(ours) / 1024).toFixed(1), (bytes(peer) / 1024).toFixed(1), met ? 'met' : 'missed'];
+    return [
+      tool,
+      String(ratios[tool]['ours/peer'].length),
+      p50.toFixed(2),
+      p90.toFixed(2),
+      ...overFloor('ours/floor'),
+      ...overFloor('peer/floor'),
+      `${worst.ms.toFixed(0)} (${worst.page})`,
+      (bytes(ours) / 1024).toFixed(1),
+      (bytes(peer) / 1024).toFixed(1),
+      met ? 'met' : 'missed',
+    ];
   });
-  printTable(['tool', 'pages', 'ours/peer p50', 'p90', 'ours/floor p50', 'p90', 'peer/floor p50', 'p90', 'worst excess ms', 'ours KB', 'peer KB', 'goal'], summary, 1);
+  printTable(
+    [
+      'tool',
+      'pages',
+      'ours/peer p50',
+      'p90',
+      'ours/floor p50',
+      'p90',
+      'peer/floor p50',
+      'p90',
+      'worst excess ms',
+      'ours KB',
+      'peer KB',
+      'goal',
+    ],
+    summary,
+    1,
+  );
   if (ours.settles) {
     console.log('\nOur settle wait per tool (after the action itself): median ms, and why the waits ended.\n');
-    printTable(['tool', 'waits', 'median ms', 'max ms', 'ended by'], Object.entries(ours.settles).map(([tool, lines]) => {
-      const parsed = lines.map(line => line.match(/^\[settle\] (\d+)ms (\w+)/)).filter(Boolean);
-      const ms = parsed.map(m => Number(m[1]));
-      const counts = parsed.reduce((byWhy, m) => ({ ...byWhy, [m[2]]: (byWhy[m[2]] ?? 0) + 1 }), {});
-      const reasons = Object.entries(counts).map(([why, n]) => `${why} ${n}`).join(', ');
-      return [tool, String(ms.length), fmt(percentile(ms, 50)), fmt(Math.max(...ms)), reasons];
-    }), 1);
+    printTable(
+      ['tool', 'waits', 'median ms', 'max ms', 'ended by'],
+      Object.entries(ours.settles).map(([tool, lines]) => {
+        const parsed = lines.map(line => line.match(/^\[settle\] (\d+)ms (\w+)/)).filter(Boolean);
+        const ms = parsed.map(m => Number(m[1]));
+        const counts = parsed.reduce((byWhy, m) => ({ ...byWhy, [m[2]]: (byWhy[m[2]] ?? 0) + 1 }), {});
+        const reasons = Object.entries(counts)
+          .map(([why, n]) => `${why} ${n}`)
+          .join(', ');
+        return [tool, String(ms.length), fmt(percentile(ms, 50)), fmt(Math.max(...ms)), reasons];
+      }),
+      1,
+    );
   }
-  console.log('\nGoals (issue 29), ours against the peer for every tool: median <= 1.0, p90 <= 1.1, no call more than 100 ms ' +
-    '(typing and acting tools) or 300 ms (navigate, snapshot) slower than the peer\'s; navigate and snapshot: median ours/floor <= 1.05.');
+  console.log(
+    '\nGoals (issue 29), ours against the peer for every tool: median <= 1.0, p90 <= 1.1, no call more than 100 ms ' +
+      "(typing and acting tools) or 300 ms (navigate, snapshot) slower than the peer's; navigate and snapshot: median ours/floor <= 1.05.",
+  );
 }
 
 /** Our Browser State writes: responses that named the files, and the diff files on disk (one per call that changed something). */
 async function reportDomState(ours) {
   const diffs = await readdir(join(ours.cwd, '.playwright-mcp/browser-state/diffs')).catch(() => []);
-  console.log(`\nDomState: ${ours.browserStateResponses} of ${ours.responses} responses had a Browser State section; ` +
-    `${diffs.length} diff files written.`);
+  console.log(
+    `\nDomState: ${ours.browserStateResponses} of ${ours.responses} responses had a Browser State section; ` +
+      `${diffs.length} diff files written.`,
+  );
 }
 
 async function main() {
   const iterations = iterationsFromArgs(3);
   const only = option('--pages')?.split(',');
-  const pages = (await readdir(PAGES_DIR)).filter(name => name.endsWith('.html') && (!only || only.includes(name))).sort();
+  const pages = (await readdir(PAGES_DIR))
+    .filter(name => name.endsWith('.html') && (!only || only.includes(name)))
+    .sort();
   if (!pages.length) throw new Error(`no pages in ${PAGES_DIR}${only ? ` named ${only.join(', ')}` : ''}`);
   console.log(machineInfo());
   if (drop !== undefined && !(drop >= 0)) throw new Error(`--drop takes a delay in ms, got ${option('--drop')}`);
-  console.log(`${pages.length} pages, ${iterations} timed rounds; external requests ${drop !== undefined ? `are dropped after ${drop} ms by a loopback proxy (--drop)`
-    : external ? 'go out as they are (--external)' : 'are blocked for both servers (--allowed-origins loopback) and the floor (aborted at its route)'}.`);
+  console.log(
+    `${pages.length} pages, ${iterations} timed rounds; external requests ${
+      drop !== undefined
+        ? `are dropped after ${drop} ms by a loopback proxy (--drop)`
+        : external
+          ? 'go out as they are (--external)'
+          : 'are blocked for both servers (--allowed-origins loopback) and the floor (aborted at its route)'
+    }.`,
+  );
   const site = await startRealPages();
   const proxy = drop === undefined ? undefined : await startDropProxy(drop);
   const fixtures = { close: () => Promise.all([site.close(), proxy?.close()]) };
@@ -253,8 +408,11 @@ async function main() {
       const act = (server, tool, args) => attempt(server, page, false, tool, args);
       plans[page] = await choose(servers, url, act);
       if (!plans[page].error) Object.assign(plans[page], await chooseSelect(servers, url, act));
-      process.stdout.write(plans[page].error ? `skipped (${plans[page].error.slice(0, 80)})\n`
-        : `click ${plans[page].click ?? '(none)'}, type ${plans[page].field ?? '(none)'}, select ${plans[page].select ?? '(none)'}; rounds`);
+      process.stdout.write(
+        plans[page].error
+          ? `skipped (${plans[page].error.slice(0, 80)})\n`
+          : `click ${plans[page].click ?? '(none)'}, type ${plans[page].field ?? '(none)'}, select ${plans[page].select ?? '(none)'}; rounds`,
+      );
       if (plans[page].error) continue;
       for (let round = 1; round <= iterations; round++) {
         // Each of the six orders in turn, page by page and round by round, so drift in machine load hits all alike.
@@ -264,7 +422,14 @@ async function main() {
       }
       process.stdout.write('\n');
     }
-    report(ours, peer, floor, pages.filter(page => !plans[page].error), plans, iterations);
+    report(
+      ours,
+      peer,
+      floor,
+      pages.filter(page => !plans[page].error),
+      plans,
+      iterations,
+    );
     await reportDomState(ours);
   });
 }
@@ -277,12 +442,16 @@ function countBrowserState(server) {
   server.client.callTool = async (...args) => {
     const result = await callTool(...args);
     server.responses++;
-    if (result.content?.some(c => c.type === 'text' && c.text.includes('### Browser State'))) server.browserStateResponses++;
+    if (result.content?.some(c => c.type === 'text' && c.text.includes('### Browser State')))
+      server.browserStateResponses++;
     return result;
   };
 }
 
-main().then(() => process.exit(0), error => {
-  console.error(`\nbench:real failed: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  error => {
+    console.error(`\nbench:real failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  },
+);

@@ -30,16 +30,28 @@ const FIELD_CHARS = 4_096;
 /** Starts the server; resolves once its first indexing pass logged (AGENT_INSPECTOR_DEBUG=search). */
 function startServe(sessionDir) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--expose-gc', OUR_CLI, 'serve', '--headless', '--port', '0', '--session-dir', sessionDir],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, AGENT_INSPECTOR_DEBUG: 'search' } });
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', OUR_CLI, 'serve', '--headless', '--port', '0', '--session-dir', sessionDir],
+    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, AGENT_INSPECTOR_DEBUG: 'search' } },
+  );
   return new Promise((resolve, reject) => {
     let output = '';
     child.stderr.on('data', chunk => {
       output += chunk;
       const url = output.match(/web mode\) at (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
-      const pass = output.match(/\[search\] indexed (\d+) steps .*; pass (\d+) ms; heap used ([\d.]+) MB \+ array buffers ([\d.]+) MB/);
+      const pass = output.match(
+        /\[search\] indexed (\d+) steps .*; pass (\d+) ms; heap used ([\d.]+) MB \+ array buffers ([\d.]+) MB/,
+      );
       if (url && pass) {
-        resolve({ url, steps: Number(pass[1]), passMs: Number(pass[2]), heapMb: Number(pass[3]) + Number(pass[4]), wallMs: performance.now() - started, stop: () => child.kill('SIGTERM') });
+        resolve({
+          url,
+          steps: Number(pass[1]),
+          passMs: Number(pass[2]),
+          heapMb: Number(pass[3]) + Number(pass[4]),
+          wallMs: performance.now() - started,
+          stop: () => child.kill('SIGTERM'),
+        });
       }
     });
     child.on('exit', code => reject(new Error(`serve exited with ${code}:\n${output}`)));
@@ -60,14 +72,17 @@ function bridge(url) {
   });
   return new Promise((resolve, reject) => {
     socket.once('error', reject);
-    socket.once('open', () => resolve({
-      invoke: (command, input) => new Promise((resolve, reject) => {
-        const id = ++ids;
-        pending.set(id, { resolve, reject });
-        socket.send(JSON.stringify({ id, command, input }));
+    socket.once('open', () =>
+      resolve({
+        invoke: (command, input) =>
+          new Promise((resolve, reject) => {
+            const id = ++ids;
+            pending.set(id, { resolve, reject });
+            socket.send(JSON.stringify({ id, command, input }));
+          }),
+        close: () => socket.close(),
       }),
-      close: () => socket.close(),
-    }));
+    );
   });
 }
 
@@ -86,12 +101,18 @@ function peerTexts(root) {
         id: `${step.sessionId}:${step.seq}`,
         text: [
           step.tool,
-          bounded(Object.entries(step.args).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`).join('\n')),
+          bounded(
+            Object.entries(step.args)
+              .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+              .join('\n'),
+          ),
           bounded(JSON.stringify(response)),
           bounded(`${step.url}\n${step.title}`),
           bounded(step.activity.console.map(entry => entry.text).join('\n')),
           bounded(step.activity.network.map(entry => `${entry.method} ${entry.url}`).join('\n')),
-        ].join('\n').toLowerCase(),
+        ]
+          .join('\n')
+          .toLowerCase(),
       });
     }
   }
@@ -125,14 +146,22 @@ async function main() {
       { kind: 'rare word', queries: [needles[7 % SESSIONS], needles[SESSIONS - 1], needles[Math.floor(SESSIONS / 2)]] },
       { kind: 'common word', queries: [common[0], 'click', 'page'] },
       { kind: 'URL', queries: ['api2.example.com/v1', `shop3.example.com/${VOCABULARY[5]}`, 'https'] },
-      { kind: 'several words', queries: [`${common[0]} ${common[1]} ${common[2]}`, 'timeout exceeded button', `${VOCABULARY[10]} ${VOCABULARY[200]}`] },
+      {
+        kind: 'several words',
+        queries: [
+          `${common[0]} ${common[1]} ${common[2]}`,
+          'timeout exceeded button',
+          `${VOCABULARY[10]} ${VOCABULARY[200]}`,
+        ],
+      },
       { kind: 'prefix', queries: [VOCABULARY[3].slice(0, 4), `timeout ${VOCABULARY[40].slice(0, 3)}`] },
     ];
 
     const baseline = await startServe(emptyDir);
     baseline.stop();
     const server = await startServe(sessionDir);
-    if (server.steps !== SESSIONS * STEPS) throw new Error(`the server indexed ${server.steps} steps, expected ${SESSIONS * STEPS}`);
+    if (server.steps !== SESSIONS * STEPS)
+      throw new Error(`the server indexed ${server.steps} steps, expected ${SESSIONS * STEPS}`);
     const client = await bridge(server.url);
 
     const peerStart = performance.now();
@@ -164,23 +193,56 @@ async function main() {
       }
       all.ours.push(...ours);
       all.peer.push(...peer);
-      rows.push([kind, hits, ...[ours, took, peer].flatMap(samples => [percentile(samples, 50).toFixed(1), percentile(samples, 95).toFixed(1)]),
-        `${(percentile(peer, 50) / percentile(ours, 50)).toFixed(1)}×`]);
+      rows.push([
+        kind,
+        hits,
+        ...[ours, took, peer].flatMap(samples => [
+          percentile(samples, 50).toFixed(1),
+          percentile(samples, 95).toFixed(1),
+        ]),
+        `${(percentile(peer, 50) / percentile(ours, 50)).toFixed(1)}×`,
+      ]);
     }
     client.close();
     server.stop();
 
     console.log(`\n${machineInfo()}`);
-    console.log(`${SESSIONS} sessions × ${STEPS} steps = ${(SESSIONS * STEPS).toLocaleString()} steps; ${RUNS} runs of each query.\n`);
-    console.log(`Index build from a cold start: first pass ${(server.passMs / 1_000).toFixed(1)} s (spawn to indexed: ${(server.wallMs / 1_000).toFixed(1)} s)`);
-    console.log(`Heap + array buffers: server ${server.heapMb.toFixed(0)} MB after indexing, ${baseline.heapMb.toFixed(0)} MB empty → index ≈ ${(server.heapMb - baseline.heapMb).toFixed(0)} MB`);
-    console.log(`Peer: texts loaded in ${(peerLoadMs / 1_000).toFixed(1)} s, ${peerHeap.toFixed(0)} MB of heap${globalThis.gc ? '' : ' (run with --expose-gc for a GC-settled figure)'}\n`);
-    printTable(['query kind', 'hits shown/peer matches', 'ours p50', 'ours p95', 'core p50', 'core p95', 'peer p50', 'peer p95', 'peer/ours'], rows, 2);
+    console.log(
+      `${SESSIONS} sessions × ${STEPS} steps = ${(SESSIONS * STEPS).toLocaleString()} steps; ${RUNS} runs of each query.\n`,
+    );
+    console.log(
+      `Index build from a cold start: first pass ${(server.passMs / 1_000).toFixed(1)} s (spawn to indexed: ${(server.wallMs / 1_000).toFixed(1)} s)`,
+    );
+    console.log(
+      `Heap + array buffers: server ${server.heapMb.toFixed(0)} MB after indexing, ${baseline.heapMb.toFixed(0)} MB empty → index ≈ ${(server.heapMb - baseline.heapMb).toFixed(0)} MB`,
+    );
+    console.log(
+      `Peer: texts loaded in ${(peerLoadMs / 1_000).toFixed(1)} s, ${peerHeap.toFixed(0)} MB of heap${globalThis.gc ? '' : ' (run with --expose-gc for a GC-settled figure)'}\n`,
+    );
+    printTable(
+      [
+        'query kind',
+        'hits shown/peer matches',
+        'ours p50',
+        'ours p95',
+        'core p50',
+        'core p95',
+        'peer p50',
+        'peer p95',
+        'peer/ours',
+      ],
+      rows,
+      2,
+    );
     const worst = percentile(all.ours, 95);
-    console.log(`\nAll queries: ours p50 ${percentile(all.ours, 50).toFixed(1)} ms, p95 ${worst.toFixed(1)} ms, max ${Math.max(...all.ours).toFixed(1)} ms ` +
-      `(round trip over the bridge; "core" is the server's own time) · peer p50 ${percentile(all.peer, 50).toFixed(1)} ms, p95 ${percentile(all.peer, 95).toFixed(1)} ms · ` +
-      `ratio of p50s ${(percentile(all.peer, 50) / percentile(all.ours, 50)).toFixed(1)}×`);
-    console.log(`Target: a query over ${(SESSIONS * STEPS).toLocaleString()} steps ≤ ${TARGET_MS} ms: ${Math.max(...all.ours) <= TARGET_MS ? 'met' : 'NOT met'} (max ${Math.max(...all.ours).toFixed(0)} ms).`);
+    console.log(
+      `\nAll queries: ours p50 ${percentile(all.ours, 50).toFixed(1)} ms, p95 ${worst.toFixed(1)} ms, max ${Math.max(...all.ours).toFixed(1)} ms ` +
+        `(round trip over the bridge; "core" is the server's own time) · peer p50 ${percentile(all.peer, 50).toFixed(1)} ms, p95 ${percentile(all.peer, 95).toFixed(1)} ms · ` +
+        `ratio of p50s ${(percentile(all.peer, 50) / percentile(all.ours, 50)).toFixed(1)}×`,
+    );
+    console.log(
+      `Target: a query over ${(SESSIONS * STEPS).toLocaleString()} steps ≤ ${TARGET_MS} ms: ${Math.max(...all.ours) <= TARGET_MS ? 'met' : 'NOT met'} (max ${Math.max(...all.ours).toFixed(0)} ms).`,
+    );
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -37,8 +37,23 @@ function slope(points) {
 }
 
 async function startServer(sessionDir, cwd) {
-  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', OUR_CLI, 'mcp', '--headless', '--port', '0', '--isolated', '--executable-path', CHROMIUM, '--session-dir', sessionDir],
-    { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      '--inspect=127.0.0.1:0',
+      OUR_CLI,
+      'mcp',
+      '--headless',
+      '--port',
+      '0',
+      '--isolated',
+      '--executable-path',
+      CHROMIUM,
+      '--session-dir',
+      sessionDir,
+    ],
+    { cwd, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let output = '';
   const { url, inspector } = await new Promise((resolve, reject) => {
     child.stderr.on('data', chunk => {
@@ -56,27 +71,36 @@ async function startServer(sessionDir, cwd) {
 async function step(client, site, i) {
   const call = async (name, args) => {
     const result = await client.callTool({ name, arguments: args });
-    const text = result.content.filter(c => c.type === 'text').map(c => c.text).join('\n');
+    const text = result.content
+      .filter(c => c.type === 'text')
+      .map(c => c.text)
+      .join('\n');
     if (result.isError) throw new Error(`${name} failed at step ${i}: ${text.slice(0, 500)}`);
     return text;
   };
   switch (i % 8) {
-    case 0: return call('browser_navigate', { url: `${site}/form.html?visit=${i}` });
+    case 0:
+      return call('browser_navigate', { url: `${site}/form.html?visit=${i}` });
     case 1: {
       const yaml = await call('browser_snapshot', {});
       const line = yaml.split('\n').find(l => l.includes('textbox') && REF.test(l));
       return call('browser_type', { element: 'first text field', target: line.match(REF)[1], text: `step ${i}` });
     }
-    case 2: return call('browser_evaluate', { function: '() => document.title' });
+    case 2:
+      return call('browser_evaluate', { function: '() => document.title' });
     case 3: {
       const yaml = await call('browser_snapshot', {});
       const line = yaml.split('\n').find(l => l.includes('checkbox') && REF.test(l));
       return call('browser_click', { element: 'a checkbox', target: line.match(REF)[1] });
     }
-    case 4: return call('browser_press_key', { key: 'Tab' });
-    case 5: return call('browser_console_messages', {});
-    case 6: return call('browser_network_requests', {});
-    default: return call('browser_wait_for', { time: 0.01 });
+    case 4:
+      return call('browser_press_key', { key: 'Tab' });
+    case 5:
+      return call('browser_console_messages', {});
+    case 6:
+      return call('browser_network_requests', {});
+    default:
+      return call('browser_wait_for', { time: 0.01 });
   }
 }
 
@@ -100,18 +124,32 @@ async function main() {
       for (let i = 0; i < steps && done < TOTAL_STEPS; i++, done++) {
         await step(client, fixtures.url, i);
         if ((done + 1) % SAMPLE_EVERY === 0) {
-          const sample = { steps: done + 1, rss: rssMb(pid), fds: openFds(pid), seconds: (performance.now() - started) / 1000 };
+          const sample = {
+            steps: done + 1,
+            rss: rssMb(pid),
+            fds: openFds(pid),
+            seconds: (performance.now() - started) / 1000,
+          };
           // After a full collection: what the server still holds, apart from garbage the allocator has not given back.
           const held = await server.memory.measure();
           samples.push({ ...sample, held: held.heap + held.external, heldRss: held.rss });
-          process.stderr.write(`\r${done + 1}/${TOTAL_STEPS} steps, RSS ${sample.rss.toFixed(0)} MB, held ${samples.at(-1).held.toFixed(1)} MB, ${sample.fds} fds   `);
+          process.stderr.write(
+            `\r${done + 1}/${TOTAL_STEPS} steps, RSS ${sample.rss.toFixed(0)} MB, held ${samples.at(-1).held.toFixed(1)} MB, ${sample.fds} fds   `,
+          );
         }
         // The recording stays readable while it grows: export the live session now and then.
         if ((i + 1) % 1_000 === 0) {
           const folder = readdirSync(sessionDir).sort().at(-1);
           const t = performance.now();
-          const { stdout } = await run(process.execPath, [OUR_CLI, 'export', join(sessionDir, folder)], { maxBuffer: 256 * 2 ** 20 });
-          readBack.push({ steps: i + 1, ms: performance.now() - t, lines: stdout.split('\n').length, ok: stdout.includes("test('") });
+          const { stdout } = await run(process.execPath, [OUR_CLI, 'export', join(sessionDir, folder)], {
+            maxBuffer: 256 * 2 ** 20,
+          });
+          readBack.push({
+            steps: i + 1,
+            ms: performance.now() - t,
+            lines: stdout.split('\n').length,
+            ok: stdout.includes("test('"),
+          });
         }
       }
       // Ends the session as a client that is done does (HTTP DELETE): the server lets go of its browser context and
@@ -122,7 +160,8 @@ async function main() {
   } finally {
     process.stderr.write('\n');
     // Wait for it to exit: it writes the sessions' last records on the way out, and removing the folder under it fails.
-    const exited = server.child.exitCode !== null ? Promise.resolve() : new Promise(resolve => server.child.once('exit', resolve));
+    const exited =
+      server.child.exitCode !== null ? Promise.resolve() : new Promise(resolve => server.child.once('exit', resolve));
     server.memory.close();
     server.child.kill('SIGTERM');
     await exited;
@@ -130,19 +169,29 @@ async function main() {
     await rm(cwd, { recursive: true, force: true });
   }
   const seconds = (performance.now() - started) / 1000;
-  console.log(`\n${TOTAL_STEPS} steps in ${seconds.toFixed(0)} s (${(TOTAL_STEPS / seconds).toFixed(0)} steps/s), ${SESSIONS} sessions over Streamable HTTP, recorded\n`);
-  printTable(['steps', 'elapsed s', 'RSS MB', 'RSS after GC MB', 'held (heap + external) MB', 'open fds'],
-    samples.map(s => [s.steps, s.seconds.toFixed(0), s.rss.toFixed(1), s.heldRss.toFixed(1), s.held.toFixed(1), s.fds]), 1);
+  console.log(
+    `\n${TOTAL_STEPS} steps in ${seconds.toFixed(0)} s (${(TOTAL_STEPS / seconds).toFixed(0)} steps/s), ${SESSIONS} sessions over Streamable HTTP, recorded\n`,
+  );
+  printTable(
+    ['steps', 'elapsed s', 'RSS MB', 'RSS after GC MB', 'held (heap + external) MB', 'open fds'],
+    samples.map(s => [s.steps, s.seconds.toFixed(0), s.rss.toFixed(1), s.heldRss.toFixed(1), s.held.toFixed(1), s.fds]),
+    1,
+  );
   const steady = samples.filter(s => s.steps > WARM_UP);
   if (steady.length >= 2) {
-    const range = key => `${Math.min(...steady.map(s => s[key])).toFixed(0)}–${Math.max(...steady.map(s => s[key])).toFixed(0)}`;
+    const range = key =>
+      `${Math.min(...steady.map(s => s[key])).toFixed(0)}–${Math.max(...steady.map(s => s[key])).toFixed(0)}`;
     const perThousand = key => slope(steady.map(s => ({ x: s.steps / 1000, y: s[key] }))).toFixed(2);
-    console.log(`\nAfter ${WARM_UP} warm-up steps, per 1,000 steps: RSS slope ${perThousand('rss')} MB, RSS after GC ${perThousand('heldRss')} MB, ` +
-      `held (heap + external) ${perThousand('held')} MB, open fds ${perThousand('fds')} (RSS ${range('rss')} MB, fds ${range('fds')})`);
+    console.log(
+      `\nAfter ${WARM_UP} warm-up steps, per 1,000 steps: RSS slope ${perThousand('rss')} MB, RSS after GC ${perThousand('heldRss')} MB, ` +
+        `held (heap + external) ${perThousand('held')} MB, open fds ${perThousand('fds')} (RSS ${range('rss')} MB, fds ${range('fds')})`,
+    );
   } else console.log(`\nToo few steps after the ${WARM_UP}-step warm-up for a slope: run more (--steps).`);
   if (readBack.length) {
-    console.log(`Recording read back while growing (export of the live session): ${readBack.filter(r => r.ok).length}/${readBack.length} readable, ` +
-      `slowest ${Math.max(...readBack.map(r => r.ms)).toFixed(0)} ms`);
+    console.log(
+      `Recording read back while growing (export of the live session): ${readBack.filter(r => r.ok).length}/${readBack.length} readable, ` +
+        `slowest ${Math.max(...readBack.map(r => r.ms)).toFixed(0)} ms`,
+    );
   }
   if (readBack.some(r => !r.ok)) process.exitCode = 1;
 }

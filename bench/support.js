@@ -18,8 +18,12 @@ export const PAGES_DIR = join(ROOT, '../shared/real-pages');
 
 export function iterationsFromArgs(fallback = 10) {
   const i = process.argv.findIndex(a => a === '--iterations' || a.startsWith('--iterations='));
-  const raw = i < 0 ? process.env.BENCH_ITERATIONS ?? String(fallback)
-    : process.argv[i].includes('=') ? process.argv[i].split('=')[1] : process.argv[i + 1];
+  const raw =
+    i < 0
+      ? (process.env.BENCH_ITERATIONS ?? String(fallback))
+      : process.argv[i].includes('=')
+        ? process.argv[i].split('=')[1]
+        : process.argv[i + 1];
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`--iterations must be a positive integer, got ${raw}`);
   return n;
@@ -29,15 +33,28 @@ export function iterationsFromArgs(fallback = 10) {
 export async function connect(server) {
   const cwd = await mkdtemp(join(tmpdir(), `bench-${server.name}-`));
   // Drop our own AGENT_INSPECTOR_* settings so a developer's shell cannot change what is measured.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('AGENT_INSPECTOR_')));
-  const transport = new StdioClientTransport({ command: process.execPath, args: server.args, cwd, env: { ...env, ...server.env }, stderr: 'pipe' });
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('AGENT_INSPECTOR_')),
+  );
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: server.args,
+    cwd,
+    env: { ...env, ...server.env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   const logLines = [];
   // Keep draining stderr (a full pipe would stall the server); keep the tail for error messages and every line
   // matching the server definition's `log` pattern (debug timings) for the report.
   transport.stderr?.on('data', chunk => {
     stderr = (stderr + chunk).slice(-4000);
-    if (server.log) logLines.push(...String(chunk).split('\n').filter(line => server.log.test(line)));
+    if (server.log)
+      logLines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter(line => server.log.test(line)),
+      );
   });
   const client = new Client({ name: 'bench', version: '1.0.0' });
   const state = { ...server, cwd, client, stderrTail: () => stderr, logLines, samples: {}, bytes: {} };
@@ -58,12 +75,17 @@ export async function disconnect(servers) {
 /** One tool call; returns its text, throws (with context) on an MCP error or when an `expect` string/RegExp is missing. */
 export async function call(server, label, tool, args, expect = []) {
   const result = await server.client.callTool({ name: tool, arguments: args });
-  const text = result.content.filter(c => c.type === 'text').map(c => c.text).join('\n');
+  const text = result.content
+    .filter(c => c.type === 'text')
+    .map(c => c.text)
+    .join('\n');
   const missing = expect.find(e => (typeof e === 'string' ? !text.includes(e) : !e.test(text)));
   if (result.isError || missing !== undefined) {
     const why = result.isError ? 'returned isError' : `response lacks ${missing}`;
-    throw new Error(`[${server.name}] ${tool} (${label}) ${why}:\n${text.slice(0, 1500)}\n` +
-      `--- server stderr (tail) ---\n${server.stderrTail().slice(-1500)}`);
+    throw new Error(
+      `[${server.name}] ${tool} (${label}) ${why}:\n${text.slice(0, 1500)}\n` +
+        `--- server stderr (tail) ---\n${server.stderrTail().slice(-1500)}`,
+    );
   }
   return text;
 }
@@ -107,10 +129,14 @@ export const geomean = ratios => Math.exp(ratios.reduce((s, r) => s + Math.log(r
 
 export function machineInfo() {
   let chromium = CHROMIUM;
-  try { chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim(); } catch {}
+  try {
+    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {}
   const cpu = cpus();
-  return `Machine: ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
-    `${platform()} ${release()}\nNode ${process.version}, ${chromium}, running as uid ${process.getuid?.() ?? '?'}`;
+  return (
+    `Machine: ${cpu.length} CPUs (${cpu[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ` +
+    `${platform()} ${release()}\nNode ${process.version}, ${chromium}, running as uid ${process.getuid?.() ?? '?'}`
+  );
 }
 
 /**
@@ -124,7 +150,9 @@ export async function withServers(definitions, fixtures, body) {
     await fixtures.close();
   };
   const onSignal = () => {
-    cleanup().catch(error => console.error(error)).finally(() => process.exit(130));
+    cleanup()
+      .catch(error => console.error(error))
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
@@ -140,7 +168,8 @@ export async function withServers(definitions, fixtures, body) {
 /** Prints a table with left-aligned first columns and right-aligned numbers. */
 export function printTable(head, rows, leftColumns = 2) {
   const widths = head.map((h, i) => Math.max(String(h).length, ...rows.map(r => String(r[i]).length)));
-  const line = cells => cells.map((c, i) => (i < leftColumns ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
+  const line = cells =>
+    cells.map((c, i) => (i < leftColumns ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ');
   console.log(line(head));
   console.log(line(widths.map(w => '-'.repeat(w))));
   for (const row of rows) console.log(line(row));
@@ -151,7 +180,11 @@ export function printTable(head, rows, leftColumns = 2) {
  * environment (it decides the planner). Resolves with its URL.
  */
 export async function startBackend(env, args = []) {
-  const child = spawn(process.execPath, [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM, ...args], { stdio: ['ignore', 'ignore', 'pipe'], ...(env && { env }) });
+  const child = spawn(
+    process.execPath,
+    [OUR_CLI, 'serve', '--port', '0', '--headless', '--executable-path', CHROMIUM, ...args],
+    { stdio: ['ignore', 'ignore', 'pipe'], ...(env && { env }) },
+  );
   let output = '';
   const url = await new Promise((resolve, reject) => {
     child.stderr.on('data', chunk => {
@@ -161,7 +194,14 @@ export async function startBackend(env, args = []) {
     });
     child.once('exit', code => reject(new Error(`planner backend exited (${code}):\n${output}`)));
   });
-  return { url, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    close: () =>
+      new Promise(resolve => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /**
@@ -170,21 +210,28 @@ export async function startBackend(env, args = []) {
  * `server.close()` alone waits for them to end.
  */
 export async function startPageServer(page) {
-  const server = createServer(asyncListener(async (req, res) => {
-    const found = page(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
-    const body = typeof found === 'string' ? await readFile(found).catch(() => undefined) : found?.html;
-    if (body !== undefined) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
-    else res.writeHead(404).end();
-  }));
+  const server = createServer(
+    asyncListener(async (req, res) => {
+      const found = page(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
+      const body = typeof found === 'string' ? await readFile(found).catch(() => undefined) : found?.html;
+      if (body !== undefined) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+      else res.writeHead(404).end();
+    }),
+  );
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise(resolve => { server.closeAllConnections(); server.close(resolve); }),
+    close: () =>
+      new Promise(resolve => {
+        server.closeAllConnections();
+        server.close(resolve);
+      }),
   };
 }
 
 /** `/name.html` of the saved real pages (../shared/real-pages), or undefined. */
-export const realPageFile = pathname => (/^\/[\w-]+\.html$/.test(pathname) ? join(PAGES_DIR, pathname.slice(1)) : undefined);
+export const realPageFile = pathname =>
+  /^\/[\w-]+\.html$/.test(pathname) ? join(PAGES_DIR, pathname.slice(1)) : undefined;
 
 /** Serves the real pages as they were saved; anything else is a 404 (what their relative links get). */
 export const startRealPages = () => startPageServer(realPageFile);
@@ -193,13 +240,22 @@ export const startRealPages = () => startPageServer(realPageFile);
 export function candidates(yaml, roles) {
   const found = [...yaml.matchAll(/^\s*- (\w+) "([^"\n]+)"((?: \[[^\]\n]*\])*) \[ref=[^\]]+\]/gm)]
     .filter(([, role]) => roles.includes(role))
-    .map(([, role, name, attributes]) => ({ element: `${role} "${name}"`, disabled: attributes.includes('[disabled]') }));
+    .map(([, role, name, attributes]) => ({
+      element: `${role} "${name}"`,
+      disabled: attributes.includes('[disabled]'),
+    }));
   const elements = found.map(f => f.element);
-  return found.filter(f => !f.disabled && elements.indexOf(f.element) === elements.lastIndexOf(f.element)).map(f => f.element);
+  return found
+    .filter(f => !f.disabled && elements.indexOf(f.element) === elements.lastIndexOf(f.element))
+    .map(f => f.element);
 }
 
 /** The ref on the snapshot line that starts with `role "name"`, or undefined. */
-export const refIn = (yaml, element) => yaml.split('\n').find(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line))?.match(REF)[1];
+export const refIn = (yaml, element) =>
+  yaml
+    .split('\n')
+    .find(line => line.trimStart().startsWith(`- ${element}`) && REF.test(line))
+    ?.match(REF)[1];
 
 /** The `/url` of a link in the snapshot (the line under it), unquoted, or undefined. */
 function linkUrl(yaml, element) {
@@ -252,13 +308,15 @@ export async function choose(servers, url, act, { clicks = 1, stay = false, text
       if (tabs.delete(server)) await oneTab(server, act);
       await act(server, 'browser_navigate', { url });
       let yaml = await act(server, 'browser_snapshot', {});
-      const steps = [...(field && text !== undefined ? [{ tool: 'browser_type', target: field, text }] : []),
-        ...[...picked, ...(element ? [element] : [])].map(target => ({ tool: 'browser_click', target }))];
+      const steps = [
+        ...(field && text !== undefined ? [{ tool: 'browser_type', target: field, text }] : []),
+        ...[...picked, ...(element ? [element] : [])].map(target => ({ tool: 'browser_click', target })),
+      ];
       for (const [i, { tool, target, ...args }] of steps.entries()) {
         // Refs are read from a snapshot taken after the step before (typing or a click can change them).
         if (i > 0) yaml = await act(server, 'browser_snapshot', {});
         const ref = !(yaml instanceof Error) && refIn(yaml, target);
-        const result = ref && await act(server, tool, { element: target, target: ref, ...args });
+        const result = ref && (await act(server, tool, { element: target, target: ref, ...args }));
         if (typeof result === 'string' && /^### Open tabs/m.test(result)) tabs.add(server);
         if (!ref || failed(result)) return false;
         // A response without a Page URL reports no change of page.
@@ -267,10 +325,13 @@ export async function choose(servers, url, act, { clicks = 1, stay = false, text
     }
     return true;
   };
-  if (field && text !== undefined && !await works(undefined)) field = undefined;
+  if (field && text !== undefined && !(await works(undefined))) field = undefined;
   // Staying on the page, a link is a candidate only when it goes to a place in the page (`#…`).
   const inPage = link => (linkUrl(snapshots[0], link) ?? '').replace(url, '').startsWith('#');
-  const list = inAll([...candidates(snapshots[0], ['button']), ...candidates(snapshots[0], ['link']).filter(link => !stay || inPage(link))]);
+  const list = inAll([
+    ...candidates(snapshots[0], ['button']),
+    ...candidates(snapshots[0], ['link']).filter(link => !stay || inPage(link)),
+  ]);
   for (let i = 0; i < clicks; i++) {
     const start = Math.floor((i * list.length) / clicks);
     const next = [...list.slice(start), ...list.slice(0, start)].filter(element => !picked.includes(element));
@@ -301,10 +362,11 @@ export async function startDropProxy(ms) {
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
-    close: () => new Promise(resolve => {
-      for (const socket of sockets) socket.destroy();
-      server.close(resolve);
-    }),
+    close: () =>
+      new Promise(resolve => {
+        for (const socket of sockets) socket.destroy();
+        server.close(resolve);
+      }),
   };
 }
 
@@ -312,7 +374,8 @@ export async function startDropProxy(ms) {
 export function positiveIntArg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
   const value = Number(i > 0 ? process.argv[i + 1] : fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} must be a positive integer, got ${process.argv[i + 1]}`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} must be a positive integer, got ${process.argv[i + 1]}`);
   return value;
 }
 

@@ -4,15 +4,51 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 let seed = 42;
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
 const int = n => Math.floor(random() * n);
 const pick = list => list[int(list.length)];
-const SYLLABLES = ['ka', 'lo', 'mi', 'ren', 'to', 'vas', 'el', 'dor', 'in', 'qu', 'sha', 'ber', 'nix', 'pa', 'ul', 'zen', 'or', 'tri', 'mo', 'ga'];
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'to',
+  'vas',
+  'el',
+  'dor',
+  'in',
+  'qu',
+  'sha',
+  'ber',
+  'nix',
+  'pa',
+  'ul',
+  'zen',
+  'or',
+  'tri',
+  'mo',
+  'ga',
+];
 /** 20,000 words; sampled with a skew (like real text) so a few are common and most are rare. */
-export const VOCABULARY = [...new Set(Array.from({ length: 30_000 }, () => Array.from({ length: 2 + int(3) }, () => pick(SYLLABLES)).join('')))].slice(0, 20_000);
+export const VOCABULARY = [
+  ...new Set(Array.from({ length: 30_000 }, () => Array.from({ length: 2 + int(3) }, () => pick(SYLLABLES)).join(''))),
+].slice(0, 20_000);
 const word = () => VOCABULARY[Math.floor(VOCABULARY.length * random() ** 3)];
 const words = n => Array.from({ length: n }, word).join(' ');
-const TOOLS = ['browser_click', 'browser_click', 'browser_click', 'browser_type', 'browser_type', 'browser_navigate', 'browser_evaluate', 'browser_snapshot', 'browser_wait_for', 'browser_press_key', 'browser_hover', 'browser_select_option'];
+const TOOLS = [
+  'browser_click',
+  'browser_click',
+  'browser_click',
+  'browser_type',
+  'browser_type',
+  'browser_navigate',
+  'browser_evaluate',
+  'browser_snapshot',
+  'browser_wait_for',
+  'browser_press_key',
+  'browser_hover',
+  'browser_select_option',
+];
 
 /** The page a session is on, when pages change only on navigations (`stayOnPage`). */
 const pageOf = new Map();
@@ -39,7 +75,11 @@ function step(session, seq, needle, stayOnPage) {
   const failed = random() < 0.05;
   const result = `${words(150 + int(250))}${needle ? ` ${needle}` : ''}`;
   const response = {
-    ...(failed ? { error: `TimeoutError: locator.click: Timeout 5000ms exceeded waiting for getByRole('button', { name: '${name}' })` } : { result }),
+    ...(failed
+      ? {
+          error: `TimeoutError: locator.click: Timeout 5000ms exceeded waiting for getByRole('button', { name: '${name}' })`,
+        }
+      : { result }),
     code: `await page.getByRole('button', { name: '${name}' }).click();`,
     page: { url, title: `${words(3)} | Shop` },
     ...(tool === 'browser_snapshot' || tool === 'browser_navigate' ? { snapshot: {} } : {}),
@@ -47,11 +87,37 @@ function step(session, seq, needle, stayOnPage) {
   };
   const time = Date.parse('2026-01-01T10:00:00Z') + session * 3_600_000 + seq * 1_000;
   return {
-    type: 'tool-call', sessionId: `bench-${session}`, seq, tool, args, startedAt: time, endedAt: time + 40 + int(400), outcome: failed ? 'error' : 'ok',
-    response, code: response.code, url, title: response.page.title, artifacts: {},
+    type: 'tool-call',
+    sessionId: `bench-${session}`,
+    seq,
+    tool,
+    args,
+    startedAt: time,
+    endedAt: time + 40 + int(400),
+    outcome: failed ? 'error' : 'ok',
+    response,
+    code: response.code,
+    url,
+    title: response.page.title,
+    artifacts: {},
     activity: {
-      console: Array.from({ length: int(4) }, () => ({ seq, time, kind: 'console', level: pick(['info', 'warning', 'error']), text: words(10) })),
-      network: Array.from({ length: 2 + int(8) }, (_, i) => ({ seq, time, id: seq * 100 + i, method: pick(['GET', 'GET', 'POST']), url: `https://api${session % 5}.example.com/v1/${word()}/${int(1_000)}?q=${word()}`, resourceType: 'fetch', status: 200, durationMs: int(300) })),
+      console: Array.from({ length: int(4) }, () => ({
+        seq,
+        time,
+        kind: 'console',
+        level: pick(['info', 'warning', 'error']),
+        text: words(10),
+      })),
+      network: Array.from({ length: 2 + int(8) }, (_, i) => ({
+        seq,
+        time,
+        id: seq * 100 + i,
+        method: pick(['GET', 'GET', 'POST']),
+        url: `https://api${session % 5}.example.com/v1/${word()}/${int(1_000)}?q=${word()}`,
+        resourceType: 'fetch',
+        status: 200,
+        durationMs: int(300),
+      })),
     },
   };
 }
@@ -68,11 +134,24 @@ export function writeSessions(root, sessions, steps, { stayOnPage = false } = {}
     mkdirSync(join(dir, 'artifacts'), { recursive: true });
     const id = `bench-${s}`;
     const startedAt = Date.parse('2026-01-01T10:00:00Z') + s * 3_600_000;
-    writeFileSync(join(dir, 'session.json'), JSON.stringify({ format: 'agent-inspector-session', version: 1, id, startedAt, transport: 'http', clientName: `bench agent ${s}`, writer: 'bench/search.js' }));
+    writeFileSync(
+      join(dir, 'session.json'),
+      JSON.stringify({
+        format: 'agent-inspector-session',
+        version: 1,
+        id,
+        startedAt,
+        transport: 'http',
+        clientName: `bench agent ${s}`,
+        writer: 'bench/search.js',
+      }),
+    );
     const needleAt = 1 + int(steps);
     const needle = `needle${s}x${needleAt}`;
     needles.push(needle);
-    const lines = [{ type: 'session-started', sessionId: id, transport: 'http', clientName: `bench agent ${s}`, time: startedAt }];
+    const lines = [
+      { type: 'session-started', sessionId: id, transport: 'http', clientName: `bench agent ${s}`, time: startedAt },
+    ];
     for (let seq = 1; seq <= steps; seq++) lines.push(step(s, seq, seq === needleAt ? needle : undefined, stayOnPage));
     lines.push({ type: 'session-ended', sessionId: id, time: startedAt + steps * 1_000 + 500 });
     writeFileSync(join(dir, 'events.jsonl'), lines.map(line => JSON.stringify(line)).join('\n') + '\n');

@@ -22,7 +22,22 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startFixtureServer } from '../e2e/support/fixture-server.js';
-import { call, CHROMIUM, fmt, geomean, iterationsFromArgs, machineInfo, OUR_CLI, percentile, printTable, REF, refOf, startRealPages, timed, withServers } from './support.js';
+import {
+  call,
+  CHROMIUM,
+  fmt,
+  geomean,
+  iterationsFromArgs,
+  machineInfo,
+  OUR_CLI,
+  percentile,
+  printTable,
+  REF,
+  refOf,
+  startRealPages,
+  timed,
+  withServers,
+} from './support.js';
 
 const iterations = iterationsFromArgs(5);
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -40,23 +55,45 @@ async function startReceiver() {
     });
   });
   await new Promise(resolve => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}`, requests: () => requests, close: () => new Promise(resolve => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    requests: () => requests,
+    close: () => new Promise(resolve => server.close(resolve)),
+  };
 }
 
 async function exportCost(fixtures, realPages, receiver) {
   const preload = join(mkdtempSync(join(tmpdir(), 'bench-tracing-')), 'loaded.cjs');
   const loadedFile = `${preload}.json`;
   // Written when the server exits: every module it loaded through require (ESM imports of CommonJS packages too).
-  writeFileSync(preload, `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loadedFile)}, JSON.stringify(Object.keys(require.cache))));\n`);
+  writeFileSync(
+    preload,
+    `process.on('exit', () => require('fs').writeFileSync(${JSON.stringify(loadedFile)}, JSON.stringify(Object.keys(require.cache))));\n`,
+  );
   const base = [OUR_CLI, 'mcp', '--headless', '--isolated', '--executable-path', CHROMIUM];
   const servers = [
     { name: 'off', args: base, env: { NODE_OPTIONS: `--require ${preload}` } },
     { name: 'export', args: [...base, '--otlp-endpoint', receiver.url] },
   ];
   const pages = [
-    { name: 'small', url: `${fixtures.url}/form.html`, click: 'checkbox "I accept the terms"', type: 'textbox "Full name"' },
-    { name: 'large', url: `${fixtures.url}/large.html?n=5000`, click: 'button "Action 2501"', type: 'textbox "Item 2500"' },
-    ...REAL_PAGES.map(name => ({ name, url: `${realPages.url}/${name}.html`, click: /^(link|button) "[^"]+"/, type: /^(textbox|searchbox) "[^"]*"/ })),
+    {
+      name: 'small',
+      url: `${fixtures.url}/form.html`,
+      click: 'checkbox "I accept the terms"',
+      type: 'textbox "Full name"',
+    },
+    {
+      name: 'large',
+      url: `${fixtures.url}/large.html?n=5000`,
+      click: 'button "Action 2501"',
+      type: 'textbox "Item 2500"',
+    },
+    ...REAL_PAGES.map(name => ({
+      name,
+      url: `${realPages.url}/${name}.html`,
+      click: /^(link|button) "[^"]+"/,
+      type: /^(textbox|searchbox) "[^"]*"/,
+    })),
   ];
   await withServers(servers, { close: async () => {} }, async connected => {
     for (let round = 0; round <= iterations; round++) {
@@ -66,13 +103,27 @@ async function exportCost(fixtures, realPages, receiver) {
           await timed(server, page.name, record, 'browser_navigate', { url: page.url });
           // Untimed, for the refs: a diff-mode answer to a navigation outlines the page.
           const yaml = await call(server, page.name, 'browser_snapshot', {}, [REF]);
-          const pick = element => (typeof element === 'string' ? refOf(yaml, element, server) : yaml.split('\n').find(line => element.test(line.trim().slice(2)) && REF.test(line))?.match(REF)[1]);
+          const pick = element =>
+            typeof element === 'string'
+              ? refOf(yaml, element, server)
+              : yaml
+                  .split('\n')
+                  .find(line => element.test(line.trim().slice(2)) && REF.test(line))
+                  ?.match(REF)[1];
           const typeRef = pick(page.type);
-          if (typeRef) await timed(server, page.name, record, 'browser_type', { element: 'field', target: typeRef, text: `bench ${round}` });
+          if (typeRef)
+            await timed(server, page.name, record, 'browser_type', {
+              element: 'field',
+              target: typeRef,
+              text: `bench ${round}`,
+            });
           await timed(server, page.name, record, 'browser_snapshot', {});
           // Last: a click may navigate away.
           const clickRef = pick(page.click);
-          if (clickRef) await timed(server, page.name, record, 'browser_click', { element: 'target', target: clickRef }).catch(() => {});
+          if (clickRef)
+            await timed(server, page.name, record, 'browser_click', { element: 'target', target: clickRef }).catch(
+              () => {},
+            );
         }
       }
     }
@@ -91,17 +142,36 @@ async function exportCost(fixtures, realPages, receiver) {
     }
     console.log('\n1. Export on vs off: median ms per call, over MCP stdio');
     printTable(['page', 'tool', 'off', 'export', 'export/off'], rows);
-    console.log(`geomean export/off: ${geomean(ratios).toFixed(3)} (${ratios.length} page×tool rows); the receiver got ${receiver.requests()} export requests`);
+    console.log(
+      `geomean export/off: ${geomean(ratios).toFixed(3)} (${ratios.length} page×tool rows); the receiver got ${receiver.requests()} export requests`,
+    );
   });
   const loaded = existsSync(loadedFile) ? JSON.parse(readFileSync(loadedFile, 'utf8')) : undefined;
   const otel = loaded?.filter(path => path.includes('@opentelemetry')) ?? [];
-  console.log(`\n2. Export off: ${loaded ? `${otel.length} OpenTelemetry modules loaded of ${loaded.length}` : 'the module list was not written'}`);
+  console.log(
+    `\n2. Export off: ${loaded ? `${otel.length} OpenTelemetry modules loaded of ${loaded.length}` : 'the module list was not written'}`,
+  );
 }
 
 /** `mcp --port 0 --session-dir …`: resolves with its URL and the session folder root. */
 async function startHttpMcp() {
   const sessions = mkdtempSync(join(tmpdir(), 'bench-tracing-sessions-'));
-  const child = spawn(process.execPath, [OUR_CLI, 'mcp', '--headless', '--isolated', '--port', '0', '--executable-path', CHROMIUM, '--session-dir', sessions], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      OUR_CLI,
+      'mcp',
+      '--headless',
+      '--isolated',
+      '--port',
+      '0',
+      '--executable-path',
+      CHROMIUM,
+      '--session-dir',
+      sessions,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let output = '';
   const url = await new Promise((resolve, reject) => {
     child.stderr.on('data', chunk => {
@@ -111,7 +181,15 @@ async function startHttpMcp() {
     });
     child.once('exit', code => reject(new Error(`server exited (${code}):\n${output}`)));
   });
-  return { url, sessions, close: () => new Promise(resolve => { child.once('exit', resolve); child.kill('SIGTERM'); }) };
+  return {
+    url,
+    sessions,
+    close: () =>
+      new Promise(resolve => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** 10,000 finished spans of one trace from the SDK: a chat span each, with GenAI attributes of a realistic size. */
@@ -119,12 +197,29 @@ function sdkSpans(traceId, count) {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const tracer = provider.getTracer('bench');
-  const parent = trace.setSpanContext(context.active(), { traceId, spanId: 'a1b2c3d4e5f60718', traceFlags: TraceFlags.SAMPLED, isRemote: true });
+  const parent = trace.setSpanContext(context.active(), {
+    traceId,
+    spanId: 'a1b2c3d4e5f60718',
+    traceFlags: TraceFlags.SAMPLED,
+    isRemote: true,
+  });
   for (let i = 0; i < count; i++) {
-    tracer.startSpan(`chat ${i}`, { attributes: {
-      'gen_ai.operation.name': 'chat', 'gen_ai.request.model': 'bench-model', 'gen_ai.usage.input_tokens': 1000 + i,
-      'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: `turn ${i} `.repeat(20) }] }]),
-    } }, parent).end();
+    tracer
+      .startSpan(
+        `chat ${i}`,
+        {
+          attributes: {
+            'gen_ai.operation.name': 'chat',
+            'gen_ai.request.model': 'bench-model',
+            'gen_ai.usage.input_tokens': 1000 + i,
+            'gen_ai.output.messages': JSON.stringify([
+              { role: 'assistant', parts: [{ type: 'text', content: `turn ${i} `.repeat(20) }] },
+            ]),
+          },
+        },
+        parent,
+      )
+      .end();
   }
   return exporter.getFinishedSpans();
 }
@@ -137,17 +232,36 @@ async function ingest(fixtures) {
     const client = new Client({ name: 'bench', version: '1.0.0' });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
-      const traceId = [...crypto.getRandomValues(new Uint8Array(16))].map(b => b.toString(16).padStart(2, '0')).join('');
-      await client.callTool({ name: 'browser_navigate', arguments: { url: `${fixtures.url}/form.html` }, _meta: { traceparent: `00-${traceId}-a1b2c3d4e5f60718-01` } });
+      const traceId = [...crypto.getRandomValues(new Uint8Array(16))]
+        .map(b => b.toString(16).padStart(2, '0'))
+        .join('');
+      await client.callTool({
+        name: 'browser_navigate',
+        arguments: { url: `${fixtures.url}/form.html` },
+        _meta: { traceparent: `00-${traceId}-a1b2c3d4e5f60718-01` },
+      });
       const spans = sdkSpans(traceId, 10_000);
-      const body = protocol === 'protobuf' ? ProtobufTraceSerializer.serializeRequest(spans) : JsonTraceSerializer.serializeRequest(spans);
+      const body =
+        protocol === 'protobuf'
+          ? ProtobufTraceSerializer.serializeRequest(spans)
+          : JsonTraceSerializer.serializeRequest(spans);
       const started = performance.now();
-      const response = await fetch(`${server.url}/v1/traces`, { method: 'POST', body, headers: { 'content-type': protocol === 'protobuf' ? 'application/x-protobuf' : 'application/json' } });
+      const response = await fetch(`${server.url}/v1/traces`, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': protocol === 'protobuf' ? 'application/x-protobuf' : 'application/json' },
+      });
       const answered = performance.now() - started;
       if (response.status !== 200) throw new Error(`${protocol}: ${response.status} ${await response.text()}`);
       const file = () => join(server.sessions, readdirSync(server.sessions)[0], 'spans.jsonl');
-      while (!existsSync(file()) || readFileSync(file(), 'utf8').split('\n').length <= 10_000) await new Promise(resolve => setTimeout(resolve, 5));
-      rows.push([protocol, `${(body.length / 2 ** 20).toFixed(1)} MB`, fmt(answered), fmt(performance.now() - started)]);
+      while (!existsSync(file()) || readFileSync(file(), 'utf8').split('\n').length <= 10_000)
+        await new Promise(resolve => setTimeout(resolve, 5));
+      rows.push([
+        protocol,
+        `${(body.length / 2 ** 20).toFixed(1)} MB`,
+        fmt(answered),
+        fmt(performance.now() - started),
+      ]);
     } finally {
       await client.close().catch(() => {});
       await server.close();

@@ -28,10 +28,27 @@ interface Exposed {
 }
 
 async function serveExposed(extra: string[] = []): Promise<Exposed> {
-  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, 'serve', '--headless', '--host', '0.0.0.0', '--port', '0',
-    '--allowed-hosts', NAME, '--viewer-token', ...extra], { cwd: mkdtempSync(join(tmpdir(), 'ai-access-')), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    process.execPath,
+    [
+      `${process.cwd()}/${CLI}`,
+      'serve',
+      '--headless',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      '0',
+      '--allowed-hosts',
+      NAME,
+      '--viewer-token',
+      ...extra,
+    ],
+    { cwd: mkdtempSync(join(tmpdir(), 'ai-access-')), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
-  child.stderr!.on('data', chunk => { output += chunk; });
+  child.stderr!.on('data', chunk => {
+    output += chunk;
+  });
   await expect.poll(() => output, { timeout: 20_000 }).toContain('Read-only link');
   const port = Number(/0\.0\.0\.0:(\d+)/.exec(output)![1]);
   return {
@@ -53,17 +70,29 @@ test.afterAll(() => {
 
 const local = (path: string) => `http://127.0.0.1:${server.port}${path}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) => fetch(local(path), {
-  method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-});
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+};
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(local(path), {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  });
 
 /** Opens the bridge WebSocket; resolves with how it closed, or with the open socket. */
 function bridgeSocket(port: number, headers: Record<string, string>) {
   const socket = new WebSocket(`ws://127.0.0.1:${port}/bridge`, { headers });
   return new Promise<{ socket: WebSocket; closed?: { code: number; reason: string } }>(resolve => {
     socket.once('close', (code, reason) => resolve({ socket, closed: { code, reason: String(reason) } }));
-    socket.once('open', () => setTimeout(() => { if (socket.readyState === socket.OPEN) resolve({ socket }); }, 300));
+    socket.once('open', () =>
+      setTimeout(() => {
+        if (socket.readyState === socket.OPEN) resolve({ socket });
+      }, 300),
+    );
   });
 }
 
@@ -84,8 +113,13 @@ function invoke(socket: WebSocket, command: string, input: unknown = {}) {
 test('an MCP client with the Authorization header works; the token is printed once, ready to use', async () => {
   expect(server.output().split(server.token).length - 1).toBe(2); // the sign-in URL and the header line
   const client = new Client({ name: 'access-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(local('/mcp')), { requestInit: { headers: bearer(server.token) } }));
-  const result = await client.callTool({ name: 'browser_navigate', arguments: { url: 'data:text/html,<h1>Behind a token</h1>' } });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(local('/mcp')), { requestInit: { headers: bearer(server.token) } }),
+  );
+  const result = await client.callTool({
+    name: 'browser_navigate',
+    arguments: { url: 'data:text/html,<h1>Behind a token</h1>' },
+  });
   expect(JSON.stringify(result.content)).toContain('Behind a token');
   await client.close();
 });
@@ -104,10 +138,15 @@ test('a real browser opens the printed URL once: the token becomes an HttpOnly c
     await expect(page.getByTestId('connect-panel')).toBeVisible();
     expect(await page.evaluate(() => document.cookie)).toBe('agent_inspector_role=full');
     const cookies = await page.context().cookies();
-    expect(cookies.find(cookie => cookie.name === 'agent_inspector_access')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(cookies.find(cookie => cookie.name === 'agent_inspector_access')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
     expect(JSON.stringify(cookies)).not.toContain(server.token);
     // The snippets ask for the header (never showing the token); the viewer link is offered to share.
-    await expect(page.getByTestId('snippet').first()).toContainText('--header "Authorization: Bearer <the token printed at start>"');
+    await expect(page.getByTestId('snippet').first()).toContainText(
+      '--header "Authorization: Bearer <the token printed at start>"',
+    );
     await expect(page.getByTestId('status-bar')).toContainText('Share read-only link');
     await snap(page, 'status-bar', 'full-access-status-bar', test.info());
 
@@ -128,13 +167,26 @@ test('a real browser opens the printed URL once: the token becomes an HttpOnly c
 
 test('the viewer token watches: read commands answer, every acting route and command is refused', async () => {
   expect((await fetch(local('/'), { headers: bearer(server.viewer) })).status).toBe(200);
-  for (const path of ['/mcp', '/', '/api/agent/interact']) expect((await post(path, initialize, bearer(server.viewer))).status, `POST ${path}`).toBe(403);
+  for (const path of ['/mcp', '/', '/api/agent/interact'])
+    expect((await post(path, initialize, bearer(server.viewer))).status, `POST ${path}`).toBe(403);
   const { socket, closed } = await bridgeSocket(server.port, bearer(server.viewer));
   expect(closed).toBeUndefined();
   expect(await invoke(socket, 'listSessions')).toMatchObject({ ok: true });
-  expect((await invoke(socket, 'status')).result).toMatchObject({ access: { tokenRequired: true, viewerUrl: expect.stringContaining(`/?token=${server.viewer}`) } });
-  for (const [command, input] of [['runDemo', {}], ['startBrowser', {}], ['runCode', { sessionId: 's', code: '1', confirmed: true }], ['openSessionPath', { path: '/etc' }], ['replayAll', { sessionId: 's' }]] as const) {
-    expect(await invoke(socket, command, input), command).toEqual({ id: expect.any(Number), ok: false, error: `Forbidden: a read-only (viewer) token cannot ${command}.` });
+  expect((await invoke(socket, 'status')).result).toMatchObject({
+    access: { tokenRequired: true, viewerUrl: expect.stringContaining(`/?token=${server.viewer}`) },
+  });
+  for (const [command, input] of [
+    ['runDemo', {}],
+    ['startBrowser', {}],
+    ['runCode', { sessionId: 's', code: '1', confirmed: true }],
+    ['openSessionPath', { path: '/etc' }],
+    ['replayAll', { sessionId: 's' }],
+  ] as const) {
+    expect(await invoke(socket, command, input), command).toEqual({
+      id: expect.any(Number),
+      ok: false,
+      error: `Forbidden: a read-only (viewer) token cannot ${command}.`,
+    });
   }
   socket.close();
 });
@@ -150,7 +202,11 @@ test('without the token every route answers 401 with how to get in, the bridge c
       expect(await response.text(), path).toContain('needs its token');
     }
     for (const path of ['/mcp', '/', '/api/agent/interact']) {
-      const response = await fetch(at(path), { method: 'POST', body: JSON.stringify(initialize), headers: { 'content-type': 'application/json' } });
+      const response = await fetch(at(path), {
+        method: 'POST',
+        body: JSON.stringify(initialize),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(response.status, `POST ${path}`).toBe(401);
     }
     expect((await fetch(at('/'), { headers: bearer('x'.repeat(43)) })).status).toBe(401);
@@ -187,10 +243,17 @@ test('a request target no URL parser accepts gets a 400; the server keeps servin
 });
 
 test('on loopback nothing changes without --require-token; with it the token is required there too', async () => {
-  for (const [args, status] of [[[], 200], [['--require-token'], 401]] as const) {
-    const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, 'serve', '--headless', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const [args, status] of [
+    [[], 200],
+    [['--require-token'], 401],
+  ] as const) {
+    const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, 'serve', '--headless', '--port', '0', ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
-    child.stderr!.on('data', chunk => { output += chunk; });
+    child.stderr!.on('data', chunk => {
+      output += chunk;
+    });
     await expect.poll(() => output, { timeout: 20_000 }).toContain('Browser:');
     const url = /http:\/\/127\.0\.0\.1:\d+/.exec(output)![0];
     expect((await fetch(`${url}/`)).status, args.join(' ') || 'loopback').toBe(status);

@@ -12,8 +12,10 @@ import { connectStdio, refOf } from './support/mcp';
 const onlySession = (root: string) => join(root, readdirSync(root)[0]);
 const texts = (entries: ConsoleActivity[]) => entries.map(entry => entry.text);
 // The browser asks for /favicon.ico when it likes: whichever step that lands on is not what these tests are about.
-const paths = (entries: NetworkActivity[]) => entries.map(entry => new URL(entry.url).pathname).filter(path => path !== '/favicon.ico');
-const byPath = (entries: NetworkActivity[], path: string) => entries.find(entry => new URL(entry.url).pathname === path);
+const paths = (entries: NetworkActivity[]) =>
+  entries.map(entry => new URL(entry.url).pathname).filter(path => path !== '/favicon.ico');
+const byPath = (entries: NetworkActivity[], path: string) =>
+  entries.find(entry => new URL(entry.url).pathname === path);
 
 /** A bridge over a core that only reads recordings (nothing runs in it). */
 function recordingsBridge(sessions: string, workspace: string) {
@@ -24,10 +26,19 @@ function recordingsBridge(sessions: string, workspace: string) {
     if (!reply.ok) throw new Error(reply.error);
     return reply.result as BridgeOutput<C>;
   };
-  return { invoke, close: async () => { host.close(); await core.close(); } };
+  return {
+    invoke,
+    close: async () => {
+      host.close();
+      await core.close();
+    },
+  };
 }
 
-test('console messages, page errors and requests are recorded with the step they happened in', async ({ site, workspace }) => {
+test('console messages, page errors and requests are recorded with the step they happened in', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(90_000);
   const sessions = join(workspace, 'sessions');
   const secrets = join(workspace, 'secrets.env');
@@ -52,11 +63,24 @@ test('console messages, page errors and requests are recorded with the step they
   const [navigate, run, hang, wait] = [1, 2, 3, 4].map(activity);
   expect(texts(navigate.console)).toEqual(['booted', 'careful: old API']);
   // 1-based, as an editor numbers the fixture's lines.
-  const warnLine = readFileSync('e2e/fixtures/activity.html', 'utf8').split('\n').findIndex(line => line.includes('console.warn(')) + 1;
-  expect(navigate.console[1]).toMatchObject({ kind: 'console', level: 'warning', seq: 1, location: `${site.url}/activity.html:${warnLine}` });
+  const warnLine =
+    readFileSync('e2e/fixtures/activity.html', 'utf8')
+      .split('\n')
+      .findIndex(line => line.includes('console.warn(')) + 1;
+  expect(navigate.console[1]).toMatchObject({
+    kind: 'console',
+    level: 'warning',
+    seq: 1,
+    location: `${site.url}/activity.html:${warnLine}`,
+  });
   expect(paths(navigate.network)).toEqual(expect.arrayContaining(['/activity.html', '/api/data']));
   expect(paths(navigate.network)).not.toContain('/api/echo');
-  expect(byPath(navigate.network, '/activity.html')).toMatchObject({ resourceType: 'document', method: 'GET', status: 200, seq: 1 });
+  expect(byPath(navigate.network, '/activity.html')).toMatchObject({
+    resourceType: 'document',
+    method: 'GET',
+    status: 200,
+    seq: 1,
+  });
   expect(byPath(navigate.network, '/activity.html')!.durationMs).toBeGreaterThanOrEqual(0);
   expect(byPath(navigate.network, '/api/data')).toMatchObject({ resourceType: 'fetch', status: 200 });
   // {"item":1,"ok":true}, plus the chunked encoding's framing: bytes as transferred.
@@ -74,7 +98,10 @@ test('console messages, page errors and requests are recorded with the step they
   ]);
   const echo = byPath(run.network, '/api/echo')!;
   expect(echo).toMatchObject({ method: 'POST', status: 200, postData: '{"query":"widgets"}', seq: 2 });
-  expect(echo.requestHeaders).toMatchObject({ authorization: 'Bearer <secret>API_TOKEN</secret>', cookie: 'sid=cookie-value-123' });
+  expect(echo.requestHeaders).toMatchObject({
+    authorization: 'Bearer <secret>API_TOKEN</secret>',
+    cookie: 'sid=cookie-value-123',
+  });
   expect(byPath(run.network, '/missing.json')).toMatchObject({ status: 404, statusText: 'Not Found' });
   expect(byPath(run.network, '/closed')!.failure).toMatch(/^net::ERR_/);
   expect(byPath(run.network, '/closed')!.status).toBeUndefined();
@@ -97,15 +124,21 @@ test('console messages, page errors and requests are recorded with the step they
     expect(paths(clickView.network)).toEqual(['/api/echo', '/missing.json', '/closed']);
 
     const hangView = await bridge.invoke('stepActivity', { sessionId, seq: 3 });
-    expect(hangView.network.map(entry => [new URL(entry.url).pathname, entry.status, entry.pending])).toEqual([['/api/slow', 200, undefined]]);
+    expect(hangView.network.map(entry => [new URL(entry.url).pathname, entry.status, entry.pending])).toEqual([
+      ['/api/slow', 200, undefined],
+    ]);
     expect(hangView.dropped).toEqual({ console: 0, network: 0 });
 
     const upTo = await bridge.invoke('stepActivity', { sessionId, seq: 2, upTo: true });
     expect(texts(upTo.console).slice(0, 4)).toEqual(['booted', 'careful: old API', 'clicked run', 'kaboom']);
-    expect(paths(upTo.network)).toEqual(expect.arrayContaining(['/activity.html', '/api/data', '/api/echo', '/missing.json', '/closed']));
+    expect(paths(upTo.network)).toEqual(
+      expect.arrayContaining(['/activity.html', '/api/data', '/api/echo', '/missing.json', '/closed']),
+    );
 
     await expect(bridge.invoke('stepActivity', { sessionId, seq: 99 })).rejects.toThrow('The session has no step 99.');
-    await expect(bridge.invoke('stepActivity', { sessionId, seq: 0 })).rejects.toThrow('Invalid input for "stepActivity": seq');
+    await expect(bridge.invoke('stepActivity', { sessionId, seq: 0 })).rejects.toThrow(
+      'Invalid input for "stepActivity": seq',
+    );
   } finally {
     await bridge.close();
   }
@@ -136,14 +169,46 @@ test('a proxied recording has no activity of ours, and the bridge says why', asy
   const sessions = join(workspace, 'sessions');
   const dir = join(sessions, 'proxied');
   mkdirSync(dir, { recursive: true });
-  const started = { type: 'session-started', sessionId: 'proxied-1', transport: 'stdio', upstream: 'npx @playwright/mcp', time: 1 };
-  const step = { type: 'tool-call', sessionId: 'proxied-1', seq: 1, tool: 'browser_navigate', args: {}, startedAt: 1, endedAt: 2, outcome: 'ok', response: {}, code: '', artifacts: {} };
-  writeFileSync(join(dir, 'session.json'), JSON.stringify({ format: 'agent-inspector-session', version: 1, id: 'proxied-1', startedAt: 1, transport: 'stdio', writer: 'test' }));
+  const started = {
+    type: 'session-started',
+    sessionId: 'proxied-1',
+    transport: 'stdio',
+    upstream: 'npx @playwright/mcp',
+    time: 1,
+  };
+  const step = {
+    type: 'tool-call',
+    sessionId: 'proxied-1',
+    seq: 1,
+    tool: 'browser_navigate',
+    args: {},
+    startedAt: 1,
+    endedAt: 2,
+    outcome: 'ok',
+    response: {},
+    code: '',
+    artifacts: {},
+  };
+  writeFileSync(
+    join(dir, 'session.json'),
+    JSON.stringify({
+      format: 'agent-inspector-session',
+      version: 1,
+      id: 'proxied-1',
+      startedAt: 1,
+      transport: 'stdio',
+      writer: 'test',
+    }),
+  );
   writeFileSync(join(dir, 'events.jsonl'), `${JSON.stringify(started)}\n${JSON.stringify(step)}\n`);
   const bridge = recordingsBridge(sessions, workspace);
   try {
     const view = await bridge.invoke('stepActivity', { sessionId: 'proxied-1', seq: 1 });
-    expect(view).toMatchObject({ console: [], network: [], note: expect.stringContaining('This session is proxied (--upstream)') });
+    expect(view).toMatchObject({
+      console: [],
+      network: [],
+      note: expect.stringContaining('This session is proxied (--upstream)'),
+    });
   } finally {
     await bridge.close();
   }

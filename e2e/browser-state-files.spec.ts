@@ -27,11 +27,17 @@ function readNamedFiles(workspace: string, step: string, response: ToolResult): 
   expect(refs.length, `${step}: refs in the tree`).toBeGreaterThan(0);
   const missing = refs.filter(ref => !dom.includes(`ref="${ref}"`));
   expect(missing, `${step}: refs of accessibility-tree.yaml missing from dom.html`).toEqual([]);
-  if (browserState.diff) expect(read(browserState.diff), `${step}: ${browserState.diff}`).toMatch(/^--- a\/dom\.html\t\(before [^)]+\)\n\+\+\+ b\/dom\.html\t/);
+  if (browserState.diff)
+    expect(read(browserState.diff), `${step}: ${browserState.diff}`).toMatch(
+      /^--- a\/dom\.html\t\(before [^)]+\)\n\+\+\+ b\/dom\.html\t/,
+    );
   return 1;
 }
 
-test('50 steps on a real page: every file a response names is complete on disk the instant the answer arrives', async ({ site, workspace }) => {
+test('50 steps on a real page: every file a response names is complete on disk the instant the answer arrives', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(180_000);
   const url = `${site.url}/real/${PAGE}`;
   // Outside requests fail at once, as on a machine without internet: the page is what was saved. The default
@@ -52,15 +58,19 @@ test('50 steps on a real page: every file a response names is complete on disk t
       await call('browser_navigate', { url });
       await call('browser_type', { target: refOf(yaml, /textbox "User name or email:"/), text: `reader${round}` });
       await call('browser_click', { target: refOf(yaml, /checkbox "Remember Me"/) });
-      await call('browser_fill_form', { fields: [
-        { name: 'Name', type: 'textbox', target: refOf(yaml, /textbox "Name:"/), value: `Ada ${round}` },
-        { name: 'Email', type: 'textbox', target: refOf(yaml, /textbox "Email:"/), value: `ada${round}@example.com` },
-      ] });
+      await call('browser_fill_form', {
+        fields: [
+          { name: 'Name', type: 'textbox', target: refOf(yaml, /textbox "Name:"/), value: `Ada ${round}` },
+          { name: 'Email', type: 'textbox', target: refOf(yaml, /textbox "Email:"/), value: `ada${round}@example.com` },
+        ],
+      });
       await call('browser_type', { target: refOf(yaml, /textbox "Comment"/), text: `note ${round}`, slowly: true });
       await call('browser_snapshot');
       await call('browser_press_key', { key: 'Tab' });
       await call('browser_hover', { target: refOf(yaml, /button "Kudos ♥"/) });
-      await call('browser_evaluate', { function: `() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'step ${round}' }))` });
+      await call('browser_evaluate', {
+        function: `() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'step ${round}' }))`,
+      });
       await call('browser_snapshot');
     }
     expect(steps).toBe(50);

@@ -9,7 +9,10 @@ import { connectStdio } from './support/mcp';
 function descendants(pid: number): number[] {
   let children: number[] = [];
   try {
-    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map(Number)
+      .filter(Boolean);
   } catch {
     // ps exits 1 when there are none.
   }
@@ -52,7 +55,10 @@ function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
-test('a killed browser is relaunched on the next call, and an in-flight call errors within 5 s', async ({ mcp, site }) => {
+test('a killed browser is relaunched on the next call, and an in-flight call errors within 5 s', async ({
+  mcp,
+  site,
+}) => {
   expect((await mcp.call('browser_navigate', { url: `${site.url}/form.html` })).isError).toBe(false);
 
   const waiting = mcp.call('browser_wait_for', { text: 'text that never appears' });
@@ -71,10 +77,20 @@ test('a killed browser is relaunched on the next call, and an in-flight call err
 });
 
 test('--cdp-endpoint attaches to a running Chromium', async ({ site, workspace }) => {
-  const chromium = spawn('/usr/bin/chromium', [
-    '--headless', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${test.info().outputPath('profile')}`,
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', 'about:blank',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const chromium = spawn(
+    '/usr/bin/chromium',
+    [
+      '--headless',
+      '--no-sandbox',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${test.info().outputPath('profile')}`,
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   try {
     const wsUrl = await waitForOutput(chromium, /DevTools listening on (ws:\/\/\S+)/);
     const endpoint = `http://${new URL(wsUrl).host}`;
@@ -82,7 +98,7 @@ test('--cdp-endpoint attaches to a running Chromium', async ({ site, workspace }
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     expect(nav.parsed.page!.title).toBe('Sign up');
     // The page lives in the attached browser.
-    const targets = await (await fetch(`${endpoint}/json/list`)).json() as { url: string }[];
+    const targets = (await (await fetch(`${endpoint}/json/list`)).json()) as { url: string }[];
     expect(targets.map(t => t.url)).toContain(`${site.url}/form.html`);
     await mcp.close();
   } finally {
@@ -90,7 +106,10 @@ test('--cdp-endpoint attaches to a running Chromium', async ({ site, workspace }
   }
 });
 
-test('--ws-endpoint attaches to a Playwright browser server (npx playwright run-server)', async ({ site, workspace }) => {
+test('--ws-endpoint attaches to a Playwright browser server (npx playwright run-server)', async ({
+  site,
+  workspace,
+}) => {
   // run-server launches browsers from Playwright's registry; point it at Debian's Chromium as the headless shell.
   // The headless shell shares the Chromium revision Playwright expects.
   const revision = chromium.executablePath().match(/chromium-(\d+)/)![1];
@@ -99,10 +118,14 @@ test('--ws-endpoint attaches to a Playwright browser server (npx playwright run-
   mkdirSync(shellDir, { recursive: true });
   symlinkSync('/usr/bin/chromium', join(shellDir, 'chrome-headless-shell'));
 
-  const server = spawn(process.execPath, ['node_modules/playwright/cli.js', 'run-server', '--port', '0', '--host', '127.0.0.1'], {
-    env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: registry },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['node_modules/playwright/cli.js', 'run-server', '--port', '0', '--host', '127.0.0.1'],
+    {
+      env: { ...process.env, PLAYWRIGHT_BROWSERS_PATH: registry },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   try {
     const wsEndpoint = await waitForOutput(server, /Listening on (ws:\/\/\S+)/);
     const mcp = await connectStdio(['--ws-endpoint', wsEndpoint], { cwd: workspace });
@@ -110,7 +133,9 @@ test('--ws-endpoint attaches to a Playwright browser server (npx playwright run-
     expect(nav.isError, nav.text).toBe(false);
     expect(nav.parsed.page!.title).toBe('Sign up');
     // The browser runs under the Playwright server, not under ours.
-    expect(descendants(mcp.pid).some(pid => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chrom'))).toBe(false);
+    expect(descendants(mcp.pid).some(pid => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('chrom'))).toBe(
+      false,
+    );
     expect(descendants(server.pid!).length).toBeGreaterThan(0);
     await mcp.close();
   } finally {

@@ -18,9 +18,8 @@ type Case = [tool: string, args?: Record<string, unknown>];
 
 /** What must be the same in both answers: the outcome and its text, with the parts that change between runs masked. */
 function comparable(result: ToolResult) {
-  const mask = (text?: string) => text
-    ?.replace(/127\.0\.0\.1:\d+/g, 'HOST')
-    .replace(/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z/g, 'TIMESTAMP');
+  const mask = (text?: string) =>
+    text?.replace(/127\.0\.0\.1:\d+/g, 'HOST').replace(/\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z/g, 'TIMESTAMP');
   return { isError: result.isError, result: mask(result.parsed.result), error: mask(result.parsed.error) };
 }
 
@@ -38,8 +37,13 @@ async function conform(ours: McpTestClient, peer: McpTestClient, page: string, c
     await server.call('browser_navigate', { url: page });
     snapshots.set(server, (await server.call('browser_snapshot')).parsed.snapshot!.yaml!);
   }
-  const argsFor = (server: McpTestClient, args: Record<string, unknown>) => Object.fromEntries(Object.entries(args)
-    .map(([name, value]) => [name, value instanceof RegExp ? refOf(snapshots.get(server), value) : value]));
+  const argsFor = (server: McpTestClient, args: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(args).map(([name, value]) => [
+        name,
+        value instanceof RegExp ? refOf(snapshots.get(server), value) : value,
+      ]),
+    );
   for (const [tool, args = {}] of cases) {
     const mine = await ours.call(tool, argsFor(ours, args));
     const theirs = await peer.call(tool, argsFor(peer, args));
@@ -65,7 +69,19 @@ test.describe('the --caps tools answer as @playwright/mcp answers', () => {
     await conform(ours, peer, `${site.url}/caps.html`, [
       ['browser_cookie_list'],
       ['browser_cookie_set', { name: 'a', value: '1' }],
-      ['browser_cookie_set', { name: 'b', value: '2', domain: '127.0.0.1', path: '/', httpOnly: true, secure: true, sameSite: 'Lax', expires: 2_000_000_000 }],
+      [
+        'browser_cookie_set',
+        {
+          name: 'b',
+          value: '2',
+          domain: '127.0.0.1',
+          path: '/',
+          httpOnly: true,
+          secure: true,
+          sameSite: 'Lax',
+          expires: 2_000_000_000,
+        },
+      ],
       ['browser_cookie_list', { domain: '127.0.0.1', path: '/' }],
       ['browser_cookie_list', { domain: 'example.com' }],
       ['browser_cookie_get', { name: 'b' }],
@@ -97,7 +113,13 @@ test.describe('the --caps tools answer as @playwright/mcp answers', () => {
   });
 
   test('network: routes, route list, unroute and offline mode', async ({ site }) => {
-    const fetchText = (path: string) => ['browser_evaluate', { function: `async () => { try { return await (await fetch('${path}')).text(); } catch { return 'failed'; } }` }] as Case;
+    const fetchText = (path: string) =>
+      [
+        'browser_evaluate',
+        {
+          function: `async () => { try { return await (await fetch('${path}')).text(); } catch { return 'failed'; } }`,
+        },
+      ] as Case;
     await conform(ours, peer, `${site.url}/caps.html`, [
       ['browser_route_list'],
       ['browser_route', { pattern: '**/api/users', body: '{"users":["ada"]}', contentType: 'application/json' }],
@@ -127,15 +149,23 @@ test.describe('the --caps tools answer as @playwright/mcp answers', () => {
       ['browser_verify_list_visible', { element: 'Fruits', target: /list "Fruits"/, items: ['Apple', 'Kiwi'] }],
       ['browser_verify_value', { type: 'textbox', element: 'City', target: /textbox "City"/, value: 'Lyon' }],
       ['browser_verify_value', { type: 'textbox', element: 'City', target: /textbox "City"/, value: 'Paris' }],
-      ['browser_verify_value', { type: 'checkbox', element: 'Newsletter', target: /checkbox "Newsletter"/, value: 'true' }],
-      ['browser_verify_value', { type: 'checkbox', element: 'Newsletter', target: /checkbox "Newsletter"/, value: 'false' }],
+      [
+        'browser_verify_value',
+        { type: 'checkbox', element: 'Newsletter', target: /checkbox "Newsletter"/, value: 'true' },
+      ],
+      [
+        'browser_verify_value',
+        { type: 'checkbox', element: 'Newsletter', target: /checkbox "Newsletter"/, value: 'false' },
+      ],
       ['browser_verify_value', { type: 'slider', element: 'Volume', target: /slider "Volume"/, value: '3' }],
       ['browser_generate_locator', { element: 'Save', target: /button "Save"/ }],
       ['browser_generate_locator', { target: '#log' }],
     ]);
   });
 
-  test('vision, pdf, media and devtools: mouse at coordinates, PDF, media emulation, highlights and overlays', async ({ site }) => {
+  test('vision, pdf, media and devtools: mouse at coordinates, PDF, media emulation, highlights and overlays', async ({
+    site,
+  }) => {
     await conform(ours, peer, `${site.url}/caps.html`, [
       ['browser_mouse_move_xy', { x: 310, y: 30 }],
       ['browser_mouse_click_xy', { x: 310, y: 30 }],
@@ -147,7 +177,13 @@ test.describe('the --caps tools answer as @playwright/mcp answers', () => {
       ['browser_evaluate', { function: "() => document.getElementById('mouse').textContent" }],
       ['browser_pdf_save', { filename: 'page.pdf' }],
       ['browser_emulate_media', { colorScheme: 'dark', reducedMotion: 'reduce' }],
-      ['browser_evaluate', { function: "() => matchMedia('(prefers-color-scheme: dark)').matches && matchMedia('(prefers-reduced-motion: reduce)').matches" }],
+      [
+        'browser_evaluate',
+        {
+          function:
+            "() => matchMedia('(prefers-color-scheme: dark)').matches && matchMedia('(prefers-reduced-motion: reduce)').matches",
+        },
+      ],
       ['browser_emulate_media', { colorScheme: null }],
       ['browser_emulate_media', {}],
       ['browser_highlight', { target: '#log', style: 'outline: 2px dashed red' }],
@@ -165,7 +201,9 @@ test.describe('the --caps tools answer as @playwright/mcp answers', () => {
   });
 });
 
-test('--caps offers the same tools, with the same input schemas, as @playwright/mcp with those caps', async ({ workspace }) => {
+test('--caps offers the same tools, with the same input schemas, as @playwright/mcp with those caps', async ({
+  workspace,
+}) => {
   // Without --caps only the core tools are offered; a cap tool called anyway names the flag that offers it.
   const core = await connectStdio([], { cwd: workspace });
   const coreNames = (await core.client.listTools()).tools.map(tool => tool.name);
@@ -178,13 +216,23 @@ test('--caps offers the same tools, with the same input schemas, as @playwright/
   await core.close();
 
   const schemas = async (client: McpTestClient) =>
-    new Map((await client.client.listTools()).tools.map(tool => [tool.name, { description: tool.description, input: tool.inputSchema }]));
+    new Map(
+      (await client.client.listTools()).tools.map(tool => [
+        tool.name,
+        { description: tool.description, input: tool.inputSchema },
+      ]),
+    );
   for (const caps of [ALL_CAPS, 'tracing']) {
-    const [ours, peer] = await Promise.all([connectStdio([`--caps=${caps}`], { cwd: workspace }), connectCapsPeer(workspace, caps)]);
+    const [ours, peer] = await Promise.all([
+      connectStdio([`--caps=${caps}`], { cwd: workspace }),
+      connectCapsPeer(workspace, caps),
+    ]);
     const [mine, theirs] = await Promise.all([schemas(ours), schemas(peer)]);
     await Promise.all([ours.close(), peer.close()]);
     // Ours alone: browser_interact. Theirs alone: browser_run_code_unsafe, which we offer only with --allow-unsafe-code.
-    expect([...mine.keys()].filter(name => name !== 'browser_interact').sort(), caps).toEqual([...theirs.keys()].filter(name => name !== 'browser_run_code_unsafe').sort());
+    expect([...mine.keys()].filter(name => name !== 'browser_interact').sort(), caps).toEqual(
+      [...theirs.keys()].filter(name => name !== 'browser_run_code_unsafe').sort(),
+    );
     for (const [name, tool] of mine) {
       const reference = theirs.get(name);
       // The cap tools and browser_emulate_media are this suite's; the other core tools are held by conformance.spec.ts.
@@ -197,7 +245,10 @@ test('--caps offers the same tools, with the same input schemas, as @playwright/
   }
 });
 
-test('cap tools are recorded with their code; the recording replays, and its exported spec passes', async ({ site, workspace }) => {
+test('cap tools are recorded with their code; the recording replays, and its exported spec passes', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(120_000);
   const sessions = join(workspace, 'sessions');
   const mcp = await connectStdio([`--caps=${ALL_CAPS}`, '--session-dir', sessions], { cwd: workspace });
@@ -212,8 +263,14 @@ test('cap tools are recorded with their code; the recording replays, and its exp
     ['browser_verify_text_visible', { text: 'click 0 at 310,30' }],
     ['browser_click', { element: 'Load fruit', target: refOf(yaml, /button "Load fruit"/) }],
     ['browser_verify_text_visible', { text: 'Mango' }],
-    ['browser_verify_list_visible', { element: 'Fruits', target: refOf(yaml, /list "Fruits"/), items: ['Apple', 'Banana', 'Cherry'] }],
-    ['browser_verify_value', { type: 'checkbox', element: 'Newsletter', target: refOf(yaml, /checkbox "Newsletter"/), value: 'true' }],
+    [
+      'browser_verify_list_visible',
+      { element: 'Fruits', target: refOf(yaml, /list "Fruits"/), items: ['Apple', 'Banana', 'Cherry'] },
+    ],
+    [
+      'browser_verify_value',
+      { type: 'checkbox', element: 'Newsletter', target: refOf(yaml, /checkbox "Newsletter"/), value: 'true' },
+    ],
     ['browser_cookie_list'],
   ];
   for (const [tool, args] of calls) expect((await mcp.call(tool, args)).isError, tool).toBe(false);
@@ -221,13 +278,17 @@ test('cap tools are recorded with their code; the recording replays, and its exp
 
   const recording = join(sessions, readdirSync(sessions)[0]);
   // Replay starts a server of its own: every cap tool of the recording is offered there too.
-  const replay = await run(process.execPath, [CLI, 'replay', recording]).catch(error => error as { stdout: string; stderr: string; code: number });
+  const replay = await run(process.execPath, [CLI, 'replay', recording]).catch(
+    error => error as { stdout: string; stderr: string; code: number },
+  );
   expect('code' in replay ? `${replay.stdout}\n${replay.stderr}` : '').toBe('');
 
   const spec = join(workspace, 'caps.spec.ts');
   await run('node', [CLI, 'export', recording, '-o', spec]);
   const code = readFileSync(spec, 'utf8');
-  expect(code).toContain(`await page.context().route('**/api/fruit', route => route.fulfill({ status: 200, contentType: 'text/plain', body: 'Mango' }));`);
+  expect(code).toContain(
+    `await page.context().route('**/api/fruit', route => route.fulfill({ status: 200, contentType: 'text/plain', body: 'Mango' }));`,
+  );
   expect(code).toContain(`await page.localStorage.setItem('theme', 'dark');`);
   expect(code).toContain('await page.mouse.click(310, 30);');
   expect(code).toContain(`- listitem: "Banana \\\\"ripe\\\\""`);
@@ -237,7 +298,10 @@ test('cap tools are recorded with their code; the recording replays, and its exp
   await expectSpecPasses(readFileSync(spec, 'utf8'), { env: { BASE_URL: site.url } });
 });
 
-test('the files the cap tools write are what they say: a PDF, a trace zip, a storage state; get_config shows secrets masked', async ({ site, workspace }) => {
+test('the files the cap tools write are what they say: a PDF, a trace zip, a storage state; get_config shows secrets masked', async ({
+  site,
+  workspace,
+}) => {
   const secrets = join(workspace, 'secrets.env');
   mkdirSync(workspace, { recursive: true });
   writeFileSync(secrets, 'API_TOKEN=tok-123456\n');
@@ -256,14 +320,20 @@ test('the files the cap tools write are what they say: a PDF, a trace zip, a sto
     expect((await mcp.call('browser_start_tracing')).isError).toBe(false);
     await mcp.call('browser_click', { target: '#log' });
     const trace = await mcp.call('browser_stop_tracing');
-    expect(trace.parsed.result).toMatch(/^Trace recording stopped\.\n- \[Trace\]\(\.playwright-mcp\/traces\/trace-.+\.zip\)$/);
+    expect(trace.parsed.result).toMatch(
+      /^Trace recording stopped\.\n- \[Trace\]\(\.playwright-mcp\/traces\/trace-.+\.zip\)$/,
+    );
     expect(readFileSync(linked(trace)).subarray(0, 2).toString()).toBe('PK');
 
     await mcp.call('browser_cookie_set', { name: 'visit', value: '1' });
     const state = await mcp.call('browser_storage_state');
-    expect(JSON.parse(readFileSync(linked(state), 'utf8')).cookies).toEqual([expect.objectContaining({ name: 'visit', value: '1' })]);
+    expect(JSON.parse(readFileSync(linked(state), 'utf8')).cookies).toEqual([
+      expect.objectContaining({ name: 'visit', value: '1' }),
+    ]);
     // Outside the workspace is refused, as for every file an agent names.
-    expect((await mcp.call('browser_pdf_save', { filename: '../outside.pdf' })).parsed.error).toMatch(/^Error: Refusing to write "\.\.\/outside\.pdf"/);
+    expect((await mcp.call('browser_pdf_save', { filename: '../outside.pdf' })).parsed.error).toMatch(
+      /^Error: Refusing to write "\.\.\/outside\.pdf"/,
+    );
   } finally {
     await mcp.close();
   }

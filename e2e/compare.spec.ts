@@ -23,12 +23,16 @@ async function recordRun(siteUrl: string, { plan, peek }: { plan: 'Free' | 'Pro'
 }
 
 function compareCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise(done => execFile(process.execPath, [CLI, 'compare', ...args], (error, stdout, stderr) => {
-    done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-  }));
+  return new Promise(done =>
+    execFile(process.execPath, [CLI, 'compare', ...args], (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    }),
+  );
 }
 
-test('compare: two runs aligned despite an inserted step; the first divergence, each pair, exit codes and JSON', async ({ site }) => {
+test('compare: two runs aligned despite an inserted step; the first divergence, each pair, exit codes and JSON', async ({
+  site,
+}) => {
   const a = await recordRun(site.url, { plan: 'Free' });
   const again = await recordRun(site.url, { plan: 'Free' });
   const b = await recordRun(site.url, { plan: 'Pro', peek: true });
@@ -42,14 +46,22 @@ test('compare: two runs aligned despite an inserted step; the first divergence, 
   const differ = await compareCli([a, b]);
   expect(differ.code).toBe(1);
   expect(differ.stdout).toContain('First divergence at A (none) / B step 2: only in B');
-  expect(differ.stdout).toMatch(/^~ 3 click radio "Free" +4 click radio "Pro" +target: radio "Free" → radio "Pro"; page: the aria snapshots differ$/m);
+  expect(differ.stdout).toMatch(
+    /^~ 3 click radio "Free" +4 click radio "Pro" +target: radio "Free" → radio "Pro"; page: the aria snapshots differ$/m,
+  );
   expect(differ.stdout).toContain('same 2 · changed 2 · only in A 0 · only in B 1');
 
   const json = await compareCli([a, b, '--json']);
   expect(json.code).toBe(1);
   const comparison = JSON.parse(json.stdout) as Comparison;
   expect(comparison.pairs.map(pair => pair.status)).toEqual(['same', 'only-b', 'same', 'changed', 'changed']);
-  expect(comparison.pairs.map(pair => [pair.a?.seq, pair.b?.seq])).toEqual([[1, 1], [undefined, 2], [2, 3], [3, 4], [4, 5]]);
+  expect(comparison.pairs.map(pair => [pair.a?.seq, pair.b?.seq])).toEqual([
+    [1, 1],
+    [undefined, 2],
+    [2, 3],
+    [3, 4],
+    [4, 5],
+  ]);
   expect(comparison.firstDivergence?.index).toBe(1);
   expect(comparison.pairs[3].ariaDiff).toMatch(/^-.*radio "Free" \[checked\]/m);
   expect(comparison.a.steps).toBe(4);
@@ -62,7 +74,9 @@ test('compare: two runs aligned despite an inserted step; the first divergence, 
   expect(bad.stdout).toBe('');
 });
 
-test('Compare with… in the UI: the runs aligned, the first divergence selected, screenshots side by side with their differences, keys to move', async ({ site }, testInfo) => {
+test('Compare with… in the UI: the runs aligned, the first divergence selected, screenshots side by side with their differences, keys to move', async ({
+  site,
+}, testInfo) => {
   const a = await recordRun(site.url, { plan: 'Free' });
   const b = await recordRun(site.url, { plan: 'Pro', peek: true });
   const root = mkdtempSync(join(tmpdir(), 'ai-compare-ui-'));
@@ -78,7 +92,9 @@ test('Compare with… in the UI: the runs aligned, the first divergence selected
     await menu.selectOption({ index: 1 });
     const view = page.getByTestId('compare-view');
     await expect(view.getByTestId('compare-pair')).toHaveCount(5);
-    expect(await view.getByTestId('compare-pair').evaluateAll(items => items.map(item => item.getAttribute('data-status')))).toEqual(['same', 'only-b', 'same', 'changed', 'changed']);
+    expect(
+      await view.getByTestId('compare-pair').evaluateAll(items => items.map(item => item.getAttribute('data-status'))),
+    ).toEqual(['same', 'only-b', 'same', 'changed', 'changed']);
     // The first divergence is selected: B's extra snapshot.
     await expect(view.getByTestId('compare-first-divergence')).toBeVisible();
     await expect(view.getByTestId('compare-detail')).toContainText('only in B');
@@ -132,13 +148,17 @@ test('a run against a changed site: the renamed button is the first divergence, 
     expect(first.status).toBe('changed');
     expect(first.a?.tool).toBe('browser_click');
     expect(first.differences).toContain('target: button "Add to cart" → button "Add to basket"');
-    expect(comparison.pairs.filter(pair => pair.status === 'only-b').map(pair => pair.b?.tool)).toEqual(['browser_handle_dialog']);
+    expect(comparison.pairs.filter(pair => pair.status === 'only-b').map(pair => pair.b?.tool)).toEqual([
+      'browser_handle_dialog',
+    ]);
 
     // Replaying the first run on the changed site: the replay stops where the button was renamed, and its
     // comparison with the recording reads as the comparison of two runs does.
-    const replay = await new Promise<{ code: number; stdout: string }>(done => execFile(process.execPath, [CLI, 'replay', before, '--compare'], (error, stdout) => {
-      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout });
-    }));
+    const replay = await new Promise<{ code: number; stdout: string }>(done =>
+      execFile(process.execPath, [CLI, 'replay', before, '--compare'], (error, stdout) => {
+        done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout });
+      }),
+    );
     expect(replay.code).toBe(1);
     expect(replay.stdout).toContain('target not found: no button "Add to cart" on the page');
     // A is the recording as far as the replay went: up to the step where it stopped.

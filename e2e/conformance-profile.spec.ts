@@ -24,14 +24,18 @@ const hash = (root: string) => createHash('sha256').update(root).digest('hex').s
 async function visit(server: keyof typeof SERVERS, root: string, profiles: string, url: string) {
   mkdirSync(root, { recursive: true });
   const client = new Client({ name: 'roots-client', version: '1.0.0' }, { capabilities: { roots: {} } });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ name: 'workspace', uri: pathToFileURL(root).toString() }] }));
-  await client.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: [...SERVERS[server], '--headless', ...peerBrowserFlags()],
-    cwd: root,
-    env: { ...process.env, PWMCP_PROFILES_DIR_FOR_TEST: profiles } as Record<string, string>,
-    stderr: 'ignore',
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    roots: [{ name: 'workspace', uri: pathToFileURL(root).toString() }],
   }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [...SERVERS[server], '--headless', ...peerBrowserFlags()],
+      cwd: root,
+      env: { ...process.env, PWMCP_PROFILES_DIR_FOR_TEST: profiles } as Record<string, string>,
+      stderr: 'ignore',
+    }),
+  );
   try {
     const result = await client.callTool({ name: 'browser_navigate', arguments: { url } });
     expect(result.isError, `${server}: ${JSON.stringify(result.content)}`).toBeFalsy();
@@ -40,13 +44,20 @@ async function visit(server: keyof typeof SERVERS, root: string, profiles: strin
   }
 }
 
-test('a persistent profile per MCP root, named by the root\'s hash, as @playwright/mcp keeps them', async ({ site, workspace }) => {
+test("a persistent profile per MCP root, named by the root's hash, as @playwright/mcp keeps them", async ({
+  site,
+  workspace,
+}) => {
   const roots = [join(workspace, 'project-a'), join(workspace, 'project-b')];
   for (const server of ['ours', 'peer'] as const) {
     const profiles = join(workspace, `profiles-${server}`);
     for (const root of roots) await visit(server, root, profiles, `${site.url}/form.html`);
     const folders = readdirSync(profiles);
     expect(folders, server).toHaveLength(2);
-    for (const root of roots) expect(folders.some(name => name.startsWith('mcp-') && name.endsWith(`-${hash(root)}`)), `${server}: ${folders}`).toBe(true);
+    for (const root of roots)
+      expect(
+        folders.some(name => name.startsWith('mcp-') && name.endsWith(`-${hash(root)}`)),
+        `${server}: ${folders}`,
+      ).toBe(true);
   }
 });

@@ -7,7 +7,13 @@ type Schema = { properties?: Record<string, { type?: string; enum?: string[]; it
 /** Tools listed by @playwright/mcp itself (listing starts no browser), to hold our schemas against the original. */
 async function playwrightMcpTools() {
   const client = new Client({ name: 'conformance', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: ['node_modules/@playwright/mcp/cli.js', '--headless', '--caps', 'network'], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['node_modules/@playwright/mcp/cli.js', '--headless', '--caps', 'network'],
+      stderr: 'ignore',
+    }),
+  );
   const { tools } = await client.listTools();
   await client.close();
   return new Map(tools.map(tool => [tool.name, tool.inputSchema as Schema]));
@@ -26,14 +32,17 @@ test('tool names and input schemas match @playwright/mcp', async ({ mcp }) => {
     const reference = theirs.get(tool.name);
     expect(reference, `${tool.name} exists in @playwright/mcp`).toBeTruthy();
     const schema = tool.inputSchema as Schema;
-    expect(Object.keys(schema.properties ?? {}).sort(), tool.name).toEqual(Object.keys(reference!.properties ?? {}).sort());
+    expect(Object.keys(schema.properties ?? {}).sort(), tool.name).toEqual(
+      Object.keys(reference!.properties ?? {}).sort(),
+    );
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       const theirsProperty = reference!.properties![name];
       expect(property.type, `${tool.name}.${name} type`).toBe(theirsProperty.type);
       expect(property.enum, `${tool.name}.${name} enum`).toEqual(theirsProperty.enum);
     }
     // They list defaulted fields as required; every field we require, they require too.
-    for (const required of schema.required ?? []) expect(reference!.required, `${tool.name} requires ${required}`).toContain(required);
+    for (const required of schema.required ?? [])
+      expect(reference!.required, `${tool.name} requires ${required}`).toContain(required);
     expect(tool.annotations?.readOnlyHint, `${tool.name} readOnlyHint`).toBeDefined();
   }
 });

@@ -15,7 +15,9 @@ function mountSmallDisk(): { dir: string } | { skip: string } {
     return { dir };
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    return { skip: `cannot mount a 2 MB tmpfs to simulate a full disk: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}` };
+    return {
+      skip: `cannot mount a 2 MB tmpfs to simulate a full disk: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()}`,
+    };
   }
 }
 
@@ -28,7 +30,9 @@ function fillDisk(dir: string) {
   }
 }
 
-test('a full disk while recording: the agent is told once and keeps working, the UI marks the session, the folder reads to the last whole step', async ({ site }) => {
+test('a full disk while recording: the agent is told once and keeps working, the UI marks the session, the folder reads to the last whole step', async ({
+  site,
+}) => {
   const disk = mountSmallDisk();
   test.skip('skip' in disk, 'skip' in disk ? disk.skip : '');
   const { dir } = disk as { dir: string };
@@ -38,7 +42,9 @@ test('a full disk while recording: the agent is told once and keeps working, the
   const { browser, page, errors } = await openInspector(server.url);
   const agent = await connectHttp(server.url);
   try {
-    expect((await agent.call('browser_navigate', { url: `${site.url}/form.html` })).text).not.toContain('Recording stopped');
+    expect((await agent.call('browser_navigate', { url: `${site.url}/form.html` })).text).not.toContain(
+      'Recording stopped',
+    );
     expect((await agent.call('browser_snapshot')).text).not.toContain('Recording stopped');
     await expect(page.getByTestId('session-item')).toHaveCount(1);
     await expect(page.getByTestId('recording-failed-badge')).toHaveCount(0);
@@ -49,7 +55,9 @@ test('a full disk while recording: the agent is told once and keeps working, the
     expect(failed.isError).toBe(false);
     expect(failed.parsed.page?.url).toContain('/large.html');
     const sessionDir = join(dir, readdirSync(dir).find(name => name !== 'filler.bin')!);
-    expect(failed.text).toContain(`Recording stopped: no space left on device (ENOSPC) (${sessionDir}); the browser keeps working, steps after 2 are not recorded.`);
+    expect(failed.text).toContain(
+      `Recording stopped: no space left on device (ENOSPC) (${sessionDir}); the browser keeps working, steps after 2 are not recorded.`,
+    );
     const next = await agent.call('browser_snapshot');
     expect(next.isError).toBe(false);
     expect(next.parsed.snapshot?.yaml).toContain('Action 1');
@@ -57,7 +65,9 @@ test('a full disk while recording: the agent is told once and keeps working, the
     expect(stderr).toContain('recording stopped after step 2: no space left on device (ENOSPC)');
 
     // The UI: a toast that says what happened, a badge on the session that stays.
-    await expect(page.getByRole('alert').filter({ hasText: 'Recording stopped: no space left on device (ENOSPC)' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Recording stopped: no space left on device (ENOSPC)' }),
+    ).toBeVisible();
     const badge = page.getByTestId('recording-failed-badge');
     await expect(badge).toBeVisible();
     await expect(badge).toHaveAttribute('title', 'Recording stopped after step 2: no space left on device (ENOSPC)');

@@ -20,9 +20,16 @@ function named(file: string): string {
   return readFileSync(file, 'utf8');
 }
 
-test('navigate → click → fill: files, the Browser State section, the diff trail and the ref cross-reference', async ({ mcp, site, workspace }) => {
+test('navigate → click → fill: files, the Browser State section, the diff trail and the ref cross-reference', async ({
+  mcp,
+  site,
+  workspace,
+}) => {
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
-  expect(nav.parsed.browserState).toEqual({ dom: `${STATE}/dom.html`, accessibilityTree: `${STATE}/accessibility-tree.yaml` });
+  expect(nav.parsed.browserState).toEqual({
+    dom: `${STATE}/dom.html`,
+    accessibilityTree: `${STATE}/accessibility-tree.yaml`,
+  });
   // The section sits after Snapshot and before Events.
   expect(nav.text.indexOf('### Snapshot')).toBeLessThan(nav.text.indexOf('### Browser State'));
 
@@ -40,20 +47,37 @@ test('navigate → click → fill: files, the Browser State section, the diff tr
   expect(clicked.parsed.browserState!.diff).toBe(`${STATE}/diffs/001-click-${refOf(yaml, /checkbox "I accept/)}.diff`);
 
   const fieldRef = refOf(yaml, /textbox "Full name"/);
-  const filled = await mcp.call('browser_fill_form', { fields: [{ name: 'Full name', type: 'textbox', target: fieldRef, value: 'John' }] });
+  const filled = await mcp.call('browser_fill_form', {
+    fields: [{ name: 'Full name', type: 'textbox', target: fieldRef, value: 'John' }],
+  });
   // Filling takes no snapshot (as @playwright/mcp), so it names no files: the next snapshot's diff has the value.
   expect(filled.parsed.browserState).toBeUndefined();
   const seen = await mcp.call('browser_snapshot');
   expect(seen.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-snapshot.diff`);
   const diff = named(join(workspace, seen.parsed.browserState!.diff!));
   // Typing into a field is a one-line diff.
-  expect(diff.split('\n').filter(line => /^[-+][^-+]/.test(line)).map(l => l.trim())).toEqual(['-             value=""', '+             value="John"'].map(l => l.trim()));
+  expect(
+    diff
+      .split('\n')
+      .filter(line => /^[-+][^-+]/.test(line))
+      .map(l => l.trim()),
+  ).toEqual(['-             value=""', '+             value="John"'].map(l => l.trim()));
 
   // A type that submits takes a snapshot, and names its diff after the target and the value.
-  const typed = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Email"/), text: 'john@x.example', submit: true });
-  expect(typed.parsed.browserState!.diff).toBe(`${STATE}/diffs/003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`);
+  const typed = await mcp.call('browser_type', {
+    target: refOf(yaml, /textbox "Email"/),
+    text: 'john@x.example',
+    submit: true,
+  });
+  expect(typed.parsed.browserState!.diff).toBe(
+    `${STATE}/diffs/003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`,
+  );
   named(join(workspace, typed.parsed.browserState!.diff!));
-  expect(readdirSync(join(workspace, STATE, 'diffs'))).toEqual(['001-click-' + refOf(yaml, /checkbox "I accept/) + '.diff', '002-snapshot.diff', `003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`]);
+  expect(readdirSync(join(workspace, STATE, 'diffs'))).toEqual([
+    '001-click-' + refOf(yaml, /checkbox "I accept/) + '.diff',
+    '002-snapshot.diff',
+    `003-type-${refOf(yaml, /textbox "Email"/)}-john-x-example.diff`,
+  ]);
 
   // Nothing changed: no new diff, no Diff line.
   const again = await mcp.call('browser_snapshot');
@@ -70,7 +94,11 @@ test('iframes and open shadow roots are inlined with their refs', async ({ mcp, 
   const framed = refOf(yaml, /button "Pay now"/);
   expect(framed).toMatch(/^f\d+e\d+$/);
   expect(dom).toMatch(new RegExp(`#shadow-root\\n[\\s\\S]*<button ref="${shadowButton}">Shadow action</button>`));
-  expect(dom).toMatch(new RegExp(`<iframe [\\s\\S]*?title="Payment"[\\s\\S]*?<body[^>]*>[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`));
+  expect(dom).toMatch(
+    new RegExp(
+      `<iframe [\\s\\S]*?title="Payment"[\\s\\S]*?<body[^>]*>[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`,
+    ),
+  );
   for (const ref of refsIn(yaml, /\[ref=((?:f\d+)?e\d+)\]/g)) expect(dom.split(`ref="${ref}"`).length - 1, ref).toBe(1);
   expect(dom).not.toContain('a comment that must not appear');
   expect(dom).not.toContain('<path');
@@ -81,10 +109,14 @@ test('a cross-site iframe (its own renderer process) is inlined too', async ({ m
   await mcp.call('browser_navigate', { url: `${site.url}/cross-site.html` });
   // The frame loads after the page: snapshot until its button shows.
   let yaml = '';
-  await expect.poll(async () => (yaml = (await mcp.call('browser_snapshot')).parsed.snapshot!.yaml!), { timeout: 10_000 }).toContain('Pay now');
+  await expect
+    .poll(async () => (yaml = (await mcp.call('browser_snapshot')).parsed.snapshot!.yaml!), { timeout: 10_000 })
+    .toContain('Pay now');
   const framed = refOf(yaml, /button "Pay now"/);
   const dom = named(join(workspace, STATE, 'dom.html'));
-  expect(dom).toMatch(new RegExp(`title="Card form"[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`));
+  expect(dom).toMatch(
+    new RegExp(`title="Card form"[\\s\\S]*<button ref="${framed}">Pay now</button>[\\s\\S]*</iframe>`),
+  );
   expect(dom).not.toContain('frame content not captured');
 });
 
@@ -120,8 +152,17 @@ test('concurrent HTTP sessions write to their own folders', async ({ site }) => 
   }
 });
 
-test('each state is published on the event bus, read through the utility world (fails if Playwright moves refs)', async ({ site, workspace }) => {
-  const core = new InspectorCore(defaultCoreConfig({ browser: { args: [], headless: true }, outputDir: `${workspace}/.playwright-mcp`, snapshotMode: 'inline' }));
+test('each state is published on the event bus, read through the utility world (fails if Playwright moves refs)', async ({
+  site,
+  workspace,
+}) => {
+  const core = new InspectorCore(
+    defaultCoreConfig({
+      browser: { args: [], headless: true },
+      outputDir: `${workspace}/.playwright-mcp`,
+      snapshotMode: 'inline',
+    }),
+  );
   const events: ToolCallEvent[] = [];
   core.bus.subscribe(event => event.type === 'tool-call' && events.push(event));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -148,9 +189,13 @@ test('each state is published on the event bus, read through the utility world (
   }
 });
 
-test('a burst of calls: every answer names files already written, and the folder ends complete and in call order', async ({ site, workspace }) => {
+test('a burst of calls: every answer names files already written, and the folder ends complete and in call order', async ({
+  site,
+  workspace,
+}) => {
   const { core, events, mcp } = await inProcessCore(workspace);
-  const dir = (response: { parsed: { browserState?: { dom: string } } }) => dirname(resolve(response.parsed.browserState!.dom));
+  const dir = (response: { parsed: { browserState?: { dom: string } } }) =>
+    dirname(resolve(response.parsed.browserState!.dom));
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const first = named(join(dir(nav), 'dom.html'));
@@ -173,26 +218,36 @@ test('a burst of calls: every answer names files already written, and the folder
     // Each diff counts from the one before: patched in order, the first state becomes the last.
     const patched = join(workspace, 'patched.html');
     writeFileSync(patched, first);
-    for (const response of filled) execFileSync('patch', ['--silent', patched, resolve(response.parsed.browserState!.diff!)]);
+    for (const response of filled)
+      execFileSync('patch', ['--silent', patched, resolve(response.parsed.browserState!.diff!)]);
     const dom = readFileSync(join(state, 'dom.html'), 'utf8');
     expect(readFileSync(patched, 'utf8')).toBe(dom);
     expect(dom).toContain(`value="${values.join('')}"`);
     // One event per call, in seq order, each with the state its files have.
     const calls = events.filter(event => event.type === 'tool-call');
-    expect(calls.map(call => [call.seq, call.tool])).toEqual([[1, 'browser_navigate'], ...values.map((_, i) => [i + 2, 'browser_type'])]);
+    expect(calls.map(call => [call.seq, call.tool])).toEqual([
+      [1, 'browser_navigate'],
+      ...values.map((_, i) => [i + 2, 'browser_type']),
+    ]);
     expect(calls.at(-1)!.domState!.dom).toBe(dom);
-    for (const [i, response] of filled.entries()) expect(calls[i + 1].domState!.diff).toBe(readFileSync(resolve(response.parsed.browserState!.diff!), 'utf8'));
+    for (const [i, response] of filled.entries())
+      expect(calls[i + 1].domState!.diff).toBe(readFileSync(resolve(response.parsed.browserState!.diff!), 'utf8'));
   } finally {
     await core.close();
   }
 });
 
-test('a navigation to another document: its diff says so instead of diffing two unrelated pages', async ({ mcp, site, workspace }) => {
+test('a navigation to another document: its diff says so instead of diffing two unrelated pages', async ({
+  mcp,
+  site,
+  workspace,
+}) => {
   await mcp.call('browser_navigate', { url: `${site.url}/semantic.html` });
   const next = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   expect(next.parsed.browserState!.diff).toBe(`${STATE}/diffs/001-navigate.diff`);
   expect(named(join(workspace, next.parsed.browserState!.diff!))).toBe(
-    `--- a/dom.html\t(before 001-navigate)\n+++ b/dom.html\t(after 001-navigate)\nNew document: ${site.url}/form.html\nThe whole DOM changed: dom.html has the new one.\n`);
+    `--- a/dom.html\t(before 001-navigate)\n+++ b/dom.html\t(after 001-navigate)\nNew document: ${site.url}/form.html\nThe whole DOM changed: dom.html has the new one.\n`,
+  );
   const dom = named(join(workspace, STATE, 'dom.html'));
   expect(dom).toContain('Create account');
   expect(dom).not.toContain('Pro plan');
@@ -200,10 +255,16 @@ test('a navigation to another document: its diff says so instead of diffing two 
   const checkbox = refOf(next.parsed.snapshot!.yaml, /checkbox "I accept the terms"/);
   const clicked = await mcp.call('browser_click', { target: checkbox });
   expect(clicked.parsed.browserState!.diff).toBe(`${STATE}/diffs/002-click-${checkbox}.diff`);
-  expect(named(join(workspace, clicked.parsed.browserState!.diff!))).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@\n[\s\S]*^\+.*checked/m);
+  expect(named(join(workspace, clicked.parsed.browserState!.diff!))).toMatch(
+    /^@@ -\d+,\d+ \+\d+,\d+ @@\n[\s\S]*^\+.*checked/m,
+  );
 });
 
-test('a snapshot of an unchanged page reuses the last one, whose refs still act; typing then shows in the next one', async ({ mcp, site, workspace }) => {
+test('a snapshot of an unchanged page reuses the last one, whose refs still act; typing then shows in the next one', async ({
+  mcp,
+  site,
+  workspace,
+}) => {
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   const again = await mcp.call('browser_snapshot');
   expect(again.parsed.snapshot!.yaml).toBe(nav.parsed.snapshot!.yaml);
@@ -216,19 +277,29 @@ test('a snapshot of an unchanged page reuses the last one, whose refs still act;
   // The refs of a reused snapshot act.
   const reused = await mcp.call('browser_snapshot');
   expect(reused.parsed.snapshot!.yaml).toBe(typed.parsed.snapshot!.yaml);
-  const clicked = await mcp.call('browser_click', { target: refOf(reused.parsed.snapshot!.yaml, /checkbox "I accept the terms"/) });
+  const clicked = await mcp.call('browser_click', {
+    target: refOf(reused.parsed.snapshot!.yaml, /checkbox "I accept the terms"/),
+  });
   expect(clicked.isError, clicked.text).toBe(false);
   expect(clicked.parsed.snapshot!.yaml).toMatch(/checkbox "I accept the terms" \[checked\]/);
 });
 
-test('with frames (several round trips to serialize), the state is the one its snapshot saw and the next call acts after', async ({ mcp, site, workspace }) => {
+test('with frames (several round trips to serialize), the state is the one its snapshot saw and the next call acts after', async ({
+  mcp,
+  site,
+  workspace,
+}) => {
   await mcp.call('browser_navigate', { url: `${site.url}/frames.html` });
   await mcp.call('browser_evaluate', { function: '() => document.querySelector("user-card").remove()' });
   const after = await mcp.call('browser_snapshot');
   expect(named(join(workspace, after.parsed.browserState!.diff!))).toMatch(/^-.*Shadow action/m);
 });
 
-test('a change dom.html leaves out (a style) still names its diff file, which says there is nothing to show', async ({ mcp, site, workspace }) => {
+test('a change dom.html leaves out (a style) still names its diff file, which says there is nothing to show', async ({
+  mcp,
+  site,
+  workspace,
+}) => {
   await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   await mcp.call('browser_evaluate', { function: '() => { document.body.style.background = "pink"; }' });
   const styled = await mcp.call('browser_snapshot');
@@ -236,7 +307,11 @@ test('a change dom.html leaves out (a style) still names its diff file, which sa
   expect(named(join(workspace, styled.parsed.browserState!.diff!))).toContain('No change in dom.html');
 });
 
-test('back on another tab whose page did not change, dom.html is that tab’s DOM again', async ({ mcp, site, workspace }) => {
+test('back on another tab whose page did not change, dom.html is that tab’s DOM again', async ({
+  mcp,
+  site,
+  workspace,
+}) => {
   await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   await mcp.call('browser_tabs', { action: 'new', url: `${site.url}/semantic.html` });
   await mcp.call('browser_snapshot');

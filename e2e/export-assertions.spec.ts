@@ -29,12 +29,17 @@ const URL_ASSERTION = `await expect(page).toHaveURL(url => url.origin + url.path
 // The words before the request number and time, which change on every run.
 const STATUS_ASSERTION = `await expect(page.getByRole('status')).toContainText('Subscribed ada@example.com to shoes news. Request');`;
 
-test('an exported spec asserts where a link led without its timestamp, and what a submission said, and passes three runs in a row', async ({ site, workspace }) => {
+test('an exported spec asserts where a link led without its timestamp, and what a submission said, and passes three runs in a row', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(180_000);
   const sessions = join(workspace, 'sessions');
   const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
   const subscribed = await subscribe(mcp, site.url);
-  expect(subscribed.parsed.snapshot!.yaml).toMatch(/status \[ref=\w+\]: Subscribed ada@example.com to shoes news\. Request \d+ at /);
+  expect(subscribed.parsed.snapshot!.yaml).toMatch(
+    /status \[ref=\w+\]: Subscribed ada@example.com to shoes news\. Request \d+ at /,
+  );
   await mcp.close();
 
   const dir = join(sessions, readdirSync(sessions)[0]);
@@ -56,8 +61,17 @@ test('an exported spec asserts where a link led without its timestamp, and what 
   await expectSpecPasses(readFileSync(spec, 'utf8'), { runs: 3 });
 });
 
-test('the inspector exports a live session recorded to no folder with the same assertions, from the snapshots in memory', async ({ site, workspace }) => {
-  const core = new InspectorCore(defaultCoreConfig({ browser: { args: [], headless: true }, outputDir: `${workspace}/.playwright-mcp`, snapshotMode: 'inline' }));
+test('the inspector exports a live session recorded to no folder with the same assertions, from the snapshots in memory', async ({
+  site,
+  workspace,
+}) => {
+  const core = new InspectorCore(
+    defaultCoreConfig({
+      browser: { args: [], headless: true },
+      outputDir: `${workspace}/.playwright-mcp`,
+      snapshotMode: 'inline',
+    }),
+  );
   // Listening before the agent connects, as the inspector window does.
   const host = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: workspace, outputDir: workspace } });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

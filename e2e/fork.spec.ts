@@ -16,18 +16,26 @@ test.afterAll(async () => {
   await site.close();
 });
 
-const sessionFolders = (root: string) => readdirSync(root).filter(name => existsSync(join(root, name, 'session.json'))).sort().map(name => join(root, name));
+const sessionFolders = (root: string) =>
+  readdirSync(root)
+    .filter(name => existsSync(join(root, name, 'session.json')))
+    .sort()
+    .map(name => join(root, name));
 
 /** Logs in as an agent would, then does `then` on the expenses page; returns the recording folder and the session's. */
-async function record(then: (mcp: McpTestClient, yaml: string) => Promise<void>): Promise<{ root: string; dir: string }> {
+async function record(
+  then: (mcp: McpTestClient, yaml: string) => Promise<void>,
+): Promise<{ root: string; dir: string }> {
   const root = mkdtempSync(join(tmpdir(), 'ai-fork-'));
   const mcp = await connectStdio(['--session-dir', root, '--snapshot-mode', 'inline'], { cwd: root });
   const login = await mcp.call('browser_navigate', { url: `${site.url}/login` });
   const form = login.parsed.snapshot!.yaml!;
-  await mcp.call('browser_fill_form', { fields: [
-    { name: 'User', type: 'textbox', target: refOf(form, /textbox "User"/), value: 'ada' },
-    { name: 'Password', type: 'textbox', target: refOf(form, /textbox "Password"/), value: 'secret-pass' },
-  ] });
+  await mcp.call('browser_fill_form', {
+    fields: [
+      { name: 'User', type: 'textbox', target: refOf(form, /textbox "User"/), value: 'ada' },
+      { name: 'Password', type: 'textbox', target: refOf(form, /textbox "Password"/), value: 'secret-pass' },
+    ],
+  });
   const signedIn = await mcp.call('browser_click', { element: 'Sign in', target: refOf(form, /button "Sign in"/) });
   expect(signedIn.parsed.page?.url).toBe(`${site.url}/expenses`);
   await then(mcp, signedIn.parsed.snapshot!.yaml!);
@@ -36,21 +44,30 @@ async function record(then: (mcp: McpTestClient, yaml: string) => Promise<void>)
 }
 
 function forkCli(args: string[]): Promise<{ code: number; stderr: string }> {
-  return new Promise(done => execFile(process.execPath, [CLI, 'fork', ...args], (error, _stdout, stderr) => {
-    done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr });
-  }));
+  return new Promise(done =>
+    execFile(process.execPath, [CLI, 'fork', ...args], (error, _stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stderr });
+    }),
+  );
 }
 
 test('a fork at the step after login is logged in on the same page with the form as typed; an agent finishes the task, recorded as a fork of its parent', async () => {
   const { root, dir } = await record(async (mcp, yaml) => {
-    await mcp.call('browser_type', { element: 'Description', target: refOf(yaml, /textbox "Description"/), text: 'Taxi' });
+    await mcp.call('browser_type', {
+      element: 'Description',
+      target: refOf(yaml, /textbox "Description"/),
+      text: 'Taxi',
+    });
     await mcp.call('browser_type', { element: 'Amount', target: refOf(yaml, /textbox "Amount"/), text: '30' });
   });
   const parent = await openSession(dir);
   const typed = parent.steps.find(step => step.tool === 'browser_type')!;
   const loginsBefore = site.logins.length;
 
-  const fork = await connectStdio(['--snapshot-mode', 'inline'], { cwd: root, command: ['fork', dir, '--at', String(typed.seq)] });
+  const fork = await connectStdio(['--snapshot-mode', 'inline'], {
+    cwd: root,
+    command: ['fork', dir, '--at', String(typed.seq)],
+  });
   const first = await fork.call('browser_snapshot');
   // The session cookie came back (the server knows this session), the URL, and the Description typed before the fork;
   // not the Amount, typed after it.
@@ -74,7 +91,10 @@ test('a fork at the step after login is logged in on the same page with the form
   expect(forkDir).toBeDefined();
   const forked = await openSession(forkDir);
   expect(forked.meta.forkOf).toEqual({ session: parent.meta.id, step: typed.seq });
-  expect(JSON.parse(readFileSync(join(forkDir, 'session.json'), 'utf8')).forkOf).toEqual({ session: parent.meta.id, step: typed.seq });
+  expect(JSON.parse(readFileSync(join(forkDir, 'session.json'), 'utf8')).forkOf).toEqual({
+    session: parent.meta.id,
+    step: typed.seq,
+  });
   expect(forked.steps.map(step => step.tool)).toEqual(['browser_snapshot', 'browser_type', 'browser_click']);
 });
 
@@ -85,18 +105,31 @@ test('state the page keeps in its script (a toggled panel) is restored by replay
   const toggled = (await openSession(dir)).steps.at(-1)!;
 
   // The recording masked the password: a replay types it from the environment (or --secrets), as `replay` does.
-  const replayed = await connectStdio([], { cwd: root, command: ['fork', dir, '--at', String(toggled.seq)], env: { PASSWORD: 'secret-pass' } });
-  expect((await replayed.call('browser_snapshot')).parsed.snapshot!.yaml, replayed.stderr()).toContain('Receipts are kept for ten years.');
+  const replayed = await connectStdio([], {
+    cwd: root,
+    command: ['fork', dir, '--at', String(toggled.seq)],
+    env: { PASSWORD: 'secret-pass' },
+  });
+  expect((await replayed.call('browser_snapshot')).parsed.snapshot!.yaml, replayed.stderr()).toContain(
+    'Receipts are kept for ten years.',
+  );
   await replayed.close();
-  expect(replayed.stderr()).toContain(`Replaying steps 1–${toggled.seq}: step ${toggled.seq} (browser_click) changed the page without loading a new one.`);
+  expect(replayed.stderr()).toContain(
+    `Replaying steps 1–${toggled.seq}: step ${toggled.seq} (browser_click) changed the page without loading a new one.`,
+  );
   expect(replayed.stderr()).toMatch(/Restored by replaying the steps in \d+ ms \(4 steps replayed\)/);
 
-  const byState = await connectStdio([], { cwd: root, command: ['fork', dir, '--at', String(toggled.seq), '--method', 'state'] });
+  const byState = await connectStdio([], {
+    cwd: root,
+    command: ['fork', dir, '--at', String(toggled.seq), '--method', 'state'],
+  });
   const page = (await byState.call('browser_snapshot')).parsed.snapshot!.yaml!;
   expect(page).toContain('Signed in as ada');
   expect(page).not.toContain('Receipts are kept for ten years.');
   await byState.close();
-  expect(byState.stderr()).toContain(`Not restored: step ${toggled.seq} (browser_click) changed the page without loading a new one (fork with --method replay to get it back).`);
+  expect(byState.stderr()).toContain(
+    `Not restored: step ${toggled.seq} (browser_click) changed the page without loading a new one (fork with --method replay to get it back).`,
+  );
   // It also compares what it restored with what was recorded, and shows the difference.
   expect(byState.stderr()).toContain('The restored page differs from the recorded one:');
   expect(byState.stderr()).toContain('Receipts are kept for ten years.');
@@ -139,7 +172,11 @@ test('the sessions panel shows a fork under the session it continues, with the s
 
 test('Fork from here in the UI: a live session logged in where the run stood, listed under its parent, with what the restore did', async ({}, testInfo) => {
   const { root, dir } = await record(async (mcp, yaml) => {
-    await mcp.call('browser_type', { element: 'Description', target: refOf(yaml, /textbox "Description"/), text: 'Lunch' });
+    await mcp.call('browser_type', {
+      element: 'Description',
+      target: refOf(yaml, /textbox "Description"/),
+      text: 'Lunch',
+    });
   });
   const parent = await openSession(dir);
   const typed = parent.steps.at(-1)!;

@@ -5,7 +5,17 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test } from './support/fixtures';
-import { browsersOf, connectClient, INITIALIZE, MCP_HEADERS, rawRequest, startEndpoint, type ConnectedClient, type HttpEndpoint, type ServerName } from './support/http-servers';
+import {
+  browsersOf,
+  connectClient,
+  INITIALIZE,
+  MCP_HEADERS,
+  rawRequest,
+  startEndpoint,
+  type ConnectedClient,
+  type HttpEndpoint,
+  type ServerName,
+} from './support/http-servers';
 import { tabTitles, type ToolResult } from './support/mcp';
 
 /**
@@ -16,7 +26,11 @@ import { tabTitles, type ToolResult } from './support/mcp';
 const SERVERS: ServerName[] = ['ours', 'peer'];
 
 /** Runs `observe` on a fresh server of each kind in turn (one Chromium at a time on a small machine). */
-async function onBoth<T>(args: string[], observe: (endpoint: HttpEndpoint) => Promise<T>, env: Record<string, string> = {}): Promise<Record<ServerName, T>> {
+async function onBoth<T>(
+  args: string[],
+  observe: (endpoint: HttpEndpoint) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<Record<ServerName, T>> {
   const records = {} as Record<ServerName, T>;
   for (const name of SERVERS) {
     const endpoint = await startEndpoint(name, args, env);
@@ -29,15 +43,20 @@ async function onBoth<T>(args: string[], observe: (endpoint: HttpEndpoint) => Pr
   return records;
 }
 
-const PROFILE_IN_USE = '### Error\nError: Browser is already in use for <PROFILE>, use --isolated to run multiple instances of the same browser';
+const PROFILE_IN_USE =
+  '### Error\nError: Browser is already in use for <PROFILE>, use --isolated to run multiple instances of the same browser';
 
 for (const transport of ['http', 'sse'] as const) {
-  test(`${transport}: one client at a time holds the persistent profile; the holder leaving closes the browser for the next`, async ({ site }) => {
+  test(`${transport}: one client at a time holds the persistent profile; the holder leaving closes the browser for the next`, async ({
+    site,
+  }) => {
     // The peer waits 5 s for a held profile before it refuses, twice per server.
     test.setTimeout(120_000);
     const profile = mkdtempSync(join(tmpdir(), 'ai-profile-'));
-    const outcome = (result: ToolResult) => result.isError ? result.text.replaceAll(profile, '<PROFILE>') : 'navigated';
-    const go = async (client: ConnectedClient) => outcome(await client.mcp.call('browser_navigate', { url: `${site.url}/form.html` }));
+    const outcome = (result: ToolResult) =>
+      result.isError ? result.text.replaceAll(profile, '<PROFILE>') : 'navigated';
+    const go = async (client: ConnectedClient) =>
+      outcome(await client.mcp.call('browser_navigate', { url: `${site.url}/form.html` }));
     const records = await onBoth(['--user-data-dir', profile], async endpoint => {
       const first = await connectClient(endpoint, transport);
       const second = await connectClient(endpoint, transport);
@@ -50,12 +69,19 @@ for (const transport of ['http', 'sse'] as const) {
       return record;
     });
     rmSync(profile, { recursive: true, force: true });
-    expect(records.peer).toEqual({ first: 'navigated', secondWhileFirstHolds: PROFILE_IN_USE, secondOnceFirstLeft: 'navigated', thirdWhileSecondHolds: PROFILE_IN_USE });
+    expect(records.peer).toEqual({
+      first: 'navigated',
+      secondWhileFirstHolds: PROFILE_IN_USE,
+      secondOnceFirstLeft: 'navigated',
+      thirdWhileSecondHolds: PROFILE_IN_USE,
+    });
     expect(records.ours).toEqual(records.peer);
   });
 }
 
-test('clients in contexts of their own share one browser, which closes with the last of them to leave', async ({ site }) => {
+test('clients in contexts of their own share one browser, which closes with the last of them to leave', async ({
+  site,
+}) => {
   const records = await onBoth(['--isolated'], async endpoint => {
     const first = await connectClient(endpoint, 'http');
     const second = await connectClient(endpoint, 'sse');
@@ -74,7 +100,9 @@ test('clients in contexts of their own share one browser, which closes with the 
   expect(records.ours).toEqual(records.peer);
 });
 
-test('--shared-browser-context: clients share the tabs, and one leaving leaves them to the others', async ({ site }) => {
+test('--shared-browser-context: clients share the tabs, and one leaving leaves them to the others', async ({
+  site,
+}) => {
   const profile = mkdtempSync(join(tmpdir(), 'ai-profile-'));
   const records = await onBoth(['--user-data-dir', profile, '--shared-browser-context'], async endpoint => {
     const first = await connectClient(endpoint, 'sse');
@@ -90,43 +118,78 @@ test('--shared-browser-context: clients share the tabs, and one leaving leaves t
     return { seenBySecond, afterFirstLeft, browsers };
   });
   rmSync(profile, { recursive: true, force: true });
-  expect(records.peer).toEqual({ seenBySecond: ['Sign up'], afterFirstLeft: { isError: false, title: 'Sign up' }, browsers: 1 });
+  expect(records.peer).toEqual({
+    seenBySecond: ['Sign up'],
+    afterFirstLeft: { isError: false, title: 'Sign up' },
+    browsers: 1,
+  });
   expect(records.ours).toEqual(records.peer);
 });
 
-test('a Streamable HTTP client that stops answering pings loses its session, and with it the profile', async ({ site }) => {
+test('a Streamable HTTP client that stops answering pings loses its session, and with it the profile', async ({
+  site,
+}) => {
   test.setTimeout(120_000);
   const profile = mkdtempSync(join(tmpdir(), 'ai-profile-'));
-  const records = await onBoth(['--user-data-dir', profile], async endpoint => {
-    const silent = await connectClient(endpoint, 'http');
-    const navigated = await silent.mcp.call('browser_navigate', { url: `${site.url}/form.html` });
-    silent.answersPings = false;
-    const sessionId = silent.sessionId()!;
-    const probe = () => rawRequest(endpoint, 'POST', '/mcp', { ...MCP_HEADERS, host: endpoint.host, 'mcp-session-id': sessionId }, INITIALIZE);
-    // A ping every 3 s, 1 s to answer it (PLAYWRIGHT_MCP_PING_TIMEOUT_MS below).
-    await expect.poll(async () => (await probe()).status, { timeout: 15_000 }).toBe(404);
-    const gone = await probe();
-    const next = await connectClient(endpoint, 'http');
-    const nextNavigated = await next.mcp.call('browser_navigate', { url: `${site.url}/form.html` });
-    // A client that answers keeps its session past several pings.
-    await new Promise(resolve => setTimeout(resolve, 5_000));
-    const stillThere = await next.mcp.call('browser_snapshot');
-    await Promise.all([silent.leave().catch(() => {}), next.leave()]);
-    return { navigated: !navigated.isError, gone, nextNavigated: !nextNavigated.isError, stillThere: !stillThere.isError };
-  }, { PLAYWRIGHT_MCP_PING_TIMEOUT_MS: '1000' });
+  const records = await onBoth(
+    ['--user-data-dir', profile],
+    async endpoint => {
+      const silent = await connectClient(endpoint, 'http');
+      const navigated = await silent.mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+      silent.answersPings = false;
+      const sessionId = silent.sessionId()!;
+      const probe = () =>
+        rawRequest(
+          endpoint,
+          'POST',
+          '/mcp',
+          { ...MCP_HEADERS, host: endpoint.host, 'mcp-session-id': sessionId },
+          INITIALIZE,
+        );
+      // A ping every 3 s, 1 s to answer it (PLAYWRIGHT_MCP_PING_TIMEOUT_MS below).
+      await expect.poll(async () => (await probe()).status, { timeout: 15_000 }).toBe(404);
+      const gone = await probe();
+      const next = await connectClient(endpoint, 'http');
+      const nextNavigated = await next.mcp.call('browser_navigate', { url: `${site.url}/form.html` });
+      // A client that answers keeps its session past several pings.
+      await new Promise(resolve => setTimeout(resolve, 5_000));
+      const stillThere = await next.mcp.call('browser_snapshot');
+      await Promise.all([silent.leave().catch(() => {}), next.leave()]);
+      return {
+        navigated: !navigated.isError,
+        gone,
+        nextNavigated: !nextNavigated.isError,
+        stillThere: !stillThere.isError,
+      };
+    },
+    { PLAYWRIGHT_MCP_PING_TIMEOUT_MS: '1000' },
+  );
   rmSync(profile, { recursive: true, force: true });
-  expect(records.peer).toEqual({ navigated: true, gone: { status: 404, body: 'Session not found' }, nextNavigated: true, stillThere: true });
+  expect(records.peer).toEqual({
+    navigated: true,
+    gone: { status: 404, body: 'Session not found' },
+    nextNavigated: true,
+    stillThere: true,
+  });
   expect(records.ours).toEqual(records.peer);
 });
 
 test('the startup banner is the peer\'s: a harness waiting for "Listening on <url>" connects at <url>/mcp, <url> and <url>/sse', async () => {
   const records = await onBoth([], async endpoint => {
     await expect.poll(endpoint.log).toContain('/sse endpoint instead.');
-    const banner = endpoint.log().split('For legacy SSE')[0].replaceAll(endpoint.host, '<HOST>').replace(/"(playwright|agent-inspector)"/, '"<NAME>"');
+    const banner = endpoint
+      .log()
+      .split('For legacy SSE')[0]
+      .replaceAll(endpoint.host, '<HOST>')
+      .replace(/"(playwright|agent-inspector)"/, '"<NAME>"');
     const listening = /Listening on (http:\/\/.*)/.exec(endpoint.log())![1];
     // The peer's URL names localhost, which these tests do not connect to (127.0.0.1 only).
     if (endpoint.name === 'ours') {
-      for (const transport of [new StreamableHTTPClientTransport(new URL('/mcp', listening)), new StreamableHTTPClientTransport(new URL(listening)), new SSEClientTransport(new URL('/sse', listening))]) {
+      for (const transport of [
+        new StreamableHTTPClientTransport(new URL('/mcp', listening)),
+        new StreamableHTTPClientTransport(new URL(listening)),
+        new SSEClientTransport(new URL('/sse', listening)),
+      ]) {
         const client = new Client({ name: 'banner', version: '1.0.0' });
         await client.connect(transport);
         await client.ping();
@@ -136,21 +199,25 @@ test('the startup banner is the peer\'s: a harness waiting for "Listening on <ur
     return { banner, listening: listening.replace(`:${endpoint.port}`, ':<PORT>') };
   });
   expect(records.peer).toEqual({
-    banner: 'Listening on http://<HOST>\nPut this in your client config:\n{\n  "mcpServers": {\n    "<NAME>": {\n      "url": "http://<HOST>/mcp"\n    }\n  }\n}\n',
+    banner:
+      'Listening on http://<HOST>\nPut this in your client config:\n{\n  "mcpServers": {\n    "<NAME>": {\n      "url": "http://<HOST>/mcp"\n    }\n  }\n}\n',
     listening: 'http://localhost:<PORT>',
   });
   // The address this server listens on, which its Host check accepts (README "Host check").
   expect(records.ours).toEqual({ ...records.peer, listening: 'http://127.0.0.1:<PORT>' });
 });
 
-test('DNS rebinding: a forged Host is refused with the peer\'s status and words; a request without Host is a bad one', async () => {
+test("DNS rebinding: a forged Host is refused with the peer's status and words; a request without Host is a bad one", async () => {
   const records = await onBoth([], async endpoint => {
     const forged = (host: string) => rawRequest(endpoint, 'POST', '/mcp', { ...MCP_HEADERS, host }, INITIALIZE);
     const evil = await forged('evil.example');
     const evilWithPort = await forged(`evil.example:${endpoint.port}`);
     const evilSse = await rawRequest(endpoint, 'GET', '/sse', { host: 'evil.example' });
     // The list of where to connect differs (below); that it starts with the name the peer advertises does not.
-    const where = (answer: { body: string }) => answer.body.replace(`Access is only allowed at localhost:${endpoint.port}`, 'Access is only allowed at localhost:<PORT>').replace(/, .*$/, '');
+    const where = (answer: { body: string }) =>
+      answer.body
+        .replace(`Access is only allowed at localhost:${endpoint.port}`, 'Access is only allowed at localhost:<PORT>')
+        .replace(/, .*$/, '');
     return {
       evil: { status: evil.status, contentType: evil.contentType, body: where(evil) },
       evilWithPort: { status: evilWithPort.status, body: where(evilWithPort) },
@@ -176,14 +243,23 @@ test('DNS rebinding: a forged Host is refused with the peer\'s status and words;
   expect(records.ours).toEqual({ ...records.peer, loopbackAddress: 200 });
 });
 
-test('requests the transports cannot take get the peer\'s status and answer', async () => {
+test("requests the transports cannot take get the peer's status and answer", async () => {
   const records = await onBoth([], async endpoint => {
     const headers = { ...MCP_HEADERS, host: endpoint.host };
     const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     return {
-      getWithoutSession: await rawRequest(endpoint, 'GET', '/mcp', { host: endpoint.host, accept: 'text/event-stream' }),
+      getWithoutSession: await rawRequest(endpoint, 'GET', '/mcp', {
+        host: endpoint.host,
+        accept: 'text/event-stream',
+      }),
       deleteWithoutSession: await rawRequest(endpoint, 'DELETE', '/mcp', { host: endpoint.host }),
-      unknownSession: await rawRequest(endpoint, 'POST', '/mcp', { ...headers, 'mcp-session-id': 'no-such-session' }, list),
+      unknownSession: await rawRequest(
+        endpoint,
+        'POST',
+        '/mcp',
+        { ...headers, 'mcp-session-id': 'no-such-session' },
+        list,
+      ),
       notInitialize: await rawRequest(endpoint, 'POST', '/mcp', headers, list),
       sseWithoutSessionId: await rawRequest(endpoint, 'POST', '/sse', headers, list),
       sseUnknownSession: await rawRequest(endpoint, 'POST', '/sse?sessionId=no-such-session', headers, list),

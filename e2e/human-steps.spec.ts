@@ -11,20 +11,28 @@ import { inProcessCore } from './support/in-process';
 import { CLI, refOf } from './support/mcp';
 import { freePort, Person } from './support/person';
 
-
 const pause = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 // A person acts a moment after the agent's call returned, not within the same few milliseconds.
 const humanPause = () => pause(400);
 
 async function coreWithPerson(workspace: string, overrides: Parameters<typeof inProcessCore>[1] = {}) {
   const port = await freePort();
-  return { port, ...(await inProcessCore(workspace, { browser: { args: [`--remote-debugging-port=${port}`], headless: true }, ...overrides })) };
+  return {
+    port,
+    ...(await inProcessCore(workspace, {
+      browser: { args: [`--remote-debugging-port=${port}`], headless: true },
+      ...overrides,
+    })),
+  };
 }
 
 const toolCalls = (events: InspectorEvent[]) => events.filter((e): e is ToolCallEvent => e.type === 'tool-call');
 const humanSteps = (events: InspectorEvent[]) => toolCalls(events).filter(e => e.actor === 'human');
 
-test('what a person does by hand is recorded as steps among the agent\'s, and the agent\'s own input is not', async ({ site, workspace }) => {
+test("what a person does by hand is recorded as steps among the agent's, and the agent's own input is not", async ({
+  site,
+  workspace,
+}) => {
   const { port, core, events, mcp } = await coreWithPerson(workspace);
   let person: Person | undefined;
   try {
@@ -54,7 +62,9 @@ test('what a person does by hand is recorded as steps among the agent\'s, and th
     await expect.poll(() => humanSteps(events).length).toBe(4);
 
     const after = await mcp.call('browser_snapshot');
-    expect(after.parsed.snapshot!.yaml).toContain('Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=pro');
+    expect(after.parsed.snapshot!.yaml).toContain(
+      'Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=pro',
+    );
     // A link's page is gone by the time the click could be looked at: its locator was resolved on pointerdown.
     await humanPause();
     await person.click('a[href="dialogs.html"]');
@@ -77,11 +87,22 @@ test('what a person does by hand is recorded as steps among the agent\'s, and th
     expect(typed).toMatchObject({
       outcome: 'ok',
       args: { element: 'textbox "Full name"', target: fullName, text: 'Ada Lovelace' },
-      targets: [{ target: fullName, role: 'textbox', name: 'Full name', locator: fullName, element: { tag: 'input', testIds: { 'data-testid': 'full-name' }, label: 'Full name' } }],
+      targets: [
+        {
+          target: fullName,
+          role: 'textbox',
+          name: 'Full name',
+          locator: fullName,
+          element: { tag: 'input', testIds: { 'data-testid': 'full-name' }, label: 'Full name' },
+        },
+      ],
       code: `await ${fullName}.fill('Ada Lovelace');`,
       url: `${site.url}/form.html`,
       title: 'Sign up',
-      response: { code: `await ${fullName}.fill('Ada Lovelace');`, page: { url: `${site.url}/form.html`, title: 'Sign up' } },
+      response: {
+        code: `await ${fullName}.fill('Ada Lovelace');`,
+        page: { url: `${site.url}/form.html`, title: 'Sign up' },
+      },
     });
     expect(typed.endedAt).toBeGreaterThanOrEqual(typed.startedAt);
     expect(selected).toMatchObject({
@@ -112,7 +133,10 @@ test('what a person does by hand is recorded as steps among the agent\'s, and th
   }
 });
 
-test('a password typed by hand is never recorded in clear; Enter in a field submits with it', async ({ site, workspace }) => {
+test('a password typed by hand is never recorded in clear; Enter in a field submits with it', async ({
+  site,
+  workspace,
+}) => {
   const { port, core, events, mcp } = await coreWithPerson(workspace, { secrets: { APP_PASSWORD: 'correct-horse' } });
   let person: Person | undefined;
   try {
@@ -141,7 +165,11 @@ test('a password typed by hand is never recorded in clear; Enter in a field subm
       args: { element: 'textbox "Password"', text: 'APP_PASSWORD' },
       code: `await ${password}.fill(process.env['APP_PASSWORD']);`,
     });
-    expect(tab).toMatchObject({ tool: 'browser_press_key', args: { key: 'Tab' }, code: "await page.keyboard.press('Tab');" });
+    expect(tab).toMatchObject({
+      tool: 'browser_press_key',
+      args: { key: 'Tab' },
+      code: "await page.keyboard.press('Tab');",
+    });
     expect(other).toMatchObject({
       tool: 'browser_type',
       args: { text: '<password>', submit: true },
@@ -184,7 +212,10 @@ test('with humanSteps off, nothing a person does is recorded', async ({ site, wo
   }
 });
 
-test('a session that mixes agent and human steps exports to a spec that passes, and replays without drift', async ({ site, workspace }) => {
+test('a session that mixes agent and human steps exports to a spec that passes, and replays without drift', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(120_000);
   const sessionDir = join(workspace, 'sessions');
   const { port, core, events, mcp } = await coreWithPerson(workspace, { sessionDir });
@@ -215,18 +246,27 @@ test('a session that mixes agent and human steps exports to a spec that passes, 
 
   const session = await openSession(join(sessionDir, readdirSync(sessionDir)[0]));
   expect(session.steps.map(step => [step.tool, step.actor ?? 'agent'])).toEqual([
-    ['browser_navigate', 'agent'], ['browser_type', 'human'], ['browser_type', 'agent'], ['browser_click', 'human'],
-    ['browser_click', 'agent'], ['browser_click', 'human'], ['browser_wait_for', 'agent'],
+    ['browser_navigate', 'agent'],
+    ['browser_type', 'human'],
+    ['browser_type', 'agent'],
+    ['browser_click', 'human'],
+    ['browser_click', 'agent'],
+    ['browser_click', 'human'],
+    ['browser_wait_for', 'agent'],
   ]);
   const spec = exportSpec(session);
-  expect(spec).toContain("// 2. browser_type textbox \"Full name\" (by hand)");
+  expect(spec).toContain('// 2. browser_type textbox "Full name" (by hand)');
   expect(spec).toContain("await page.getByTestId('full-name').fill('Ada Lovelace');");
   expect(spec).toContain("await page.getByRole('radio', { name: 'Pro' }).check();");
 
   await expectSpecPasses(spec);
 
   // Replayed on a fresh inspector over stdio: the human steps are found again by role and name like the agent's.
-  const client = await McpBrowserClient.connect({ command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--isolated', '--no-dom-state'], cwd: workspace });
+  const client = await McpBrowserClient.connect({
+    command: process.execPath,
+    args: [resolve(CLI), 'mcp', '--headless', '--isolated', '--no-dom-state'],
+    cwd: workspace,
+  });
   try {
     const report = await new Replayer(session, client).runAll();
     expect(report.steps.map(step => step.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
@@ -236,35 +276,46 @@ test('a session that mixes agent and human steps exports to a spec that passes, 
   }
 });
 
-test('browser_start_recording / browser_stop_recording (--caps devtools) return the code of what a person did in between', async ({ site, workspace }) => {
+test('browser_start_recording / browser_stop_recording (--caps devtools) return the code of what a person did in between', async ({
+  site,
+  workspace,
+}) => {
   const { port, core, events, mcp } = await coreWithPerson(workspace, { caps: ['devtools'] });
   let person: Person | undefined;
   try {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
-    expect((await mcp.call('browser_stop_recording')).parsed.error).toBe('Error: No recording in progress, use browser_start_recording to start one.');
+    expect((await mcp.call('browser_stop_recording')).parsed.error).toBe(
+      'Error: No recording in progress, use browser_start_recording to start one.',
+    );
     person = await Person.at(port, '/form.html');
     // Before the recording: a step of the session, not of the recording.
     await humanPause();
     await person.click('input[value=free]');
     await expect.poll(() => humanSteps(events).length).toBe(1);
 
-    expect((await mcp.call('browser_start_recording')).parsed.result).toBe('Recording started. Call browser_stop_recording to retrieve the recorded actions.');
+    expect((await mcp.call('browser_start_recording')).parsed.result).toBe(
+      'Recording started. Call browser_stop_recording to retrieve the recorded actions.',
+    );
     await humanPause();
     await person.click('input[name=terms]');
     await person.click('input[value=pro]');
     await expect.poll(() => humanSteps(events).length).toBe(3);
     const stopped = await mcp.call('browser_stop_recording');
-    expect(stopped.parsed.result).toBe([
-      'Recording stopped. Recorded actions:',
-      '',
-      '```js',
-      "await page.getByRole('checkbox', { name: 'I accept the terms' }).check();",
-      "await page.getByRole('radio', { name: 'Pro' }).check();",
-      '```',
-    ].join('\n'));
+    expect(stopped.parsed.result).toBe(
+      [
+        'Recording stopped. Recorded actions:',
+        '',
+        '```js',
+        "await page.getByRole('checkbox', { name: 'I accept the terms' }).check();",
+        "await page.getByRole('radio', { name: 'Pro' }).check();",
+        '```',
+      ].join('\n'),
+    );
     expect(stopped.parsed.snapshot?.yaml).toContain('radio "Pro" [checked]');
     expect((await mcp.call('browser_start_recording')).isError).toBe(false);
-    expect((await mcp.call('browser_stop_recording')).parsed.result).toBe('Recording stopped. No actions were recorded.');
+    expect((await mcp.call('browser_stop_recording')).parsed.result).toBe(
+      'Recording stopped. No actions were recorded.',
+    );
   } finally {
     person?.close();
     await mcp.close();

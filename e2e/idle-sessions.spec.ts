@@ -5,7 +5,10 @@ import { connectHttp, connectPeer, startHttpServer, tabTitles } from './support/
 /** What browser_tabs lists once a session's pages were let go and its next call opened a fresh one. */
 const FRESH_PAGE = '- 0: (current) [](about:blank)';
 
-test('an HTTP session idle for --idle-timeout gives its pages back while a busy one keeps its own; its next call starts on a fresh page, as with @playwright/mcp', async ({ site, workspace }) => {
+test('an HTTP session idle for --idle-timeout gives its pages back while a busy one keeps its own; its next call starts on a fresh page, as with @playwright/mcp', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(120_000);
   const server = await startHttpServer(['--isolated', '--idle-timeout', '2000']);
   // The peer's count starts when a call starts: a timeout shorter than a slow call closes its browser under it.

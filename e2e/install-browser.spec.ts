@@ -9,8 +9,12 @@ import { CLI } from './support/mcp';
 /** Runs `agent-inspector install-browser` with `env` added; resolves with its exit code and what it printed. */
 function installBrowser(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number; output: string }>(resolve => {
-    execFile(process.execPath, [CLI, 'install-browser', ...args], { env: { ...process.env, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }));
+    execFile(
+      process.execPath,
+      [CLI, 'install-browser', ...args],
+      { env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    );
   });
 }
 
@@ -25,7 +29,9 @@ async function closedPort() {
 
 test.describe('npm install and Chromium (install-browser)', () => {
   test('with a Chromium on the machine, --if-missing names it and downloads nothing', async () => {
-    const { code, output } = await installBrowser(['--if-missing'], { PLAYWRIGHT_DOWNLOAD_HOST: `http://127.0.0.1:${await closedPort()}` });
+    const { code, output } = await installBrowser(['--if-missing'], {
+      PLAYWRIGHT_DOWNLOAD_HOST: `http://127.0.0.1:${await closedPort()}`,
+    });
     expect(code).toBe(0);
     expect(output).toMatch(/^Chromium: \/.+/m);
     expect(output).not.toContain('Downloading');
@@ -40,7 +46,10 @@ test.describe('npm install and Chromium (install-browser)', () => {
 
   test('offline, the download fails with the one command to run later', async () => {
     const browsers = mkdtempSync(join(tmpdir(), 'browsers-'));
-    const { code, output } = await installBrowser([], { PLAYWRIGHT_BROWSERS_PATH: browsers, PLAYWRIGHT_DOWNLOAD_HOST: `http://127.0.0.1:${await closedPort()}` });
+    const { code, output } = await installBrowser([], {
+      PLAYWRIGHT_BROWSERS_PATH: browsers,
+      PLAYWRIGHT_DOWNLOAD_HOST: `http://127.0.0.1:${await closedPort()}`,
+    });
     expect(code).toBe(1);
     expect(output).toContain('Could not download Chromium');
     expect(output).toContain('npx playwright install --no-shell chromium');

@@ -10,11 +10,19 @@ import { createMcpServer } from '../src/main/mcp/server';
 import { expect, test } from './support/fixtures';
 import { McpTestClient } from './support/mcp';
 
-test("a live recorded session's older steps, whose artifacts left memory, are shown from its folder", async ({ site, workspace }) => {
+test("a live recorded session's older steps, whose artifacts left memory, are shown from its folder", async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(240_000);
-  const core = new InspectorCore(defaultCoreConfig({
-    browser: { args: [], headless: true }, outputDir: join(workspace, 'out'), sessionDir: join(workspace, 'sessions'), stepScreenshots: true,
-  }));
+  const core = new InspectorCore(
+    defaultCoreConfig({
+      browser: { args: [], headless: true },
+      outputDir: join(workspace, 'out'),
+      sessionDir: join(workspace, 'sessions'),
+      stepScreenshots: true,
+    }),
+  );
   // The bridge, and a watcher applying the same bounds, see the session from its start.
   const host = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: workspace, outputDir: workspace } });
   const watcher = new LiveSessions(core.bus, () => {});

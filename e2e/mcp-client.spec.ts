@@ -34,18 +34,22 @@ function observe(client: McpBrowserClient) {
   return { states, retries };
 }
 
-const exited = (pid: number) => new Promise<void>(done => {
-  const poll = setInterval(() => {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      clearInterval(poll);
-      done();
-    }
-  }, 50);
-});
+const exited = (pid: number) =>
+  new Promise<void>(done => {
+    const poll = setInterval(() => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        clearInterval(poll);
+        done();
+      }
+    }, 50);
+  });
 
-test('our server over stdio: forms by role and name, text and CSS selectors, element-not-found, server death', async ({ site, workspace }) => {
+test('our server over stdio: forms by role and name, text and CSS selectors, element-not-found, server death', async ({
+  site,
+  workspace,
+}) => {
   const client = new McpBrowserClient(ourServer(workspace));
   const { states } = observe(client);
   try {
@@ -71,9 +75,13 @@ test('our server over stdio: forms by role and name, text and CSS selectors, ele
 
     await client.navigate(`${site.url}/interactions.html`);
     expect((await client.hover('#hover-me')).target).toBe('#hover-me');
-    expect((await client.evaluate<string>("() => document.getElementById('hovered').textContent")).value).toBe('hovered');
+    expect((await client.evaluate<string>("() => document.getElementById('hovered').textContent")).value).toBe(
+      'hovered',
+    );
     await client.type("[aria-label='Search']", 'q');
-    expect((await client.evaluate<string>('(el) => el.id + ":" + el.value', "[aria-label='Search']")).value).toBe('search:q');
+    expect((await client.evaluate<string>('(el) => el.id + ":" + el.value', "[aria-label='Search']")).value).toBe(
+      'search:q',
+    );
     await client.click('text=slow job');
     await client.waitForText('Finished loading');
 
@@ -106,7 +114,13 @@ test('our server over stdio: forms by role and name, text and CSS selectors, ele
   const beforeDeath = states.slice(2, states.indexOf('Error'));
   expect(beforeDeath.length).toBeGreaterThan(20);
   beforeDeath.forEach((state, i) => expect(state).toBe(i % 2 === 0 ? 'Busy' : 'Ready'));
-  expect(states.slice(states.indexOf('Error'), states.indexOf('Error') + 5)).toEqual(['Error', 'Disconnecting', 'Disconnected', 'Connecting', 'Ready']);
+  expect(states.slice(states.indexOf('Error'), states.indexOf('Error') + 5)).toEqual([
+    'Error',
+    'Disconnecting',
+    'Disconnected',
+    'Connecting',
+    'Ready',
+  ]);
 });
 
 test('@playwright/mcp over stdio, started from a command line', async ({ site, workspace }) => {
@@ -123,7 +137,9 @@ test('@playwright/mcp over stdio, started from a command line', async ({ site, w
     await client.select('#country', 'fr');
     await client.click("button[name='Create account']");
     await client.waitForText('Saved Grace Hopper');
-    expect((await client.snapshot()).find('text=Saved Grace').text).toBe('Saved Grace Hopper <grace@example.com> country=fr terms=false plan=null');
+    expect((await client.snapshot()).find('text=Saved Grace').text).toBe(
+      'Saved Grace Hopper <grace@example.com> country=fr terms=false plan=null',
+    );
 
     const notFound = await client.click("button[name='Submit']").catch(e => e);
     expect(notFound).toBeInstanceOf(ElementNotFoundError);
@@ -180,7 +196,10 @@ async function refusingProxy(target: string, refuse: number, how: 'close' | '503
     track(socket);
     if (++connections <= refuse) {
       if (how === 'close') socket.destroy();
-      else socket.once('data', () => socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n'));
+      else
+        socket.once('data', () =>
+          socket.end('HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nconnection: close\r\n\r\n'),
+        );
       return;
     }
     const forward = connect(Number(upstream.port), upstream.hostname);
@@ -194,14 +213,17 @@ async function refusingProxy(target: string, refuse: number, how: 'close' | '503
   return {
     url: `http://127.0.0.1:${port}`,
     connections: () => connections,
-    close: () => new Promise<void>(done => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => done());
-    }),
+    close: () =>
+      new Promise<void>(done => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
   };
 }
 
-test('connecting retries with backoff through a proxy that refuses the first connections', async ({ site }, testInfo) => {
+test('connecting retries with backoff through a proxy that refuses the first connections', async ({
+  site,
+}, testInfo) => {
   const dir = testInfo.outputPath('server');
   mkdirSync(dir, { recursive: true });
   const server = await startHttpServer([], 'mcp', dir);
@@ -212,9 +234,23 @@ test('connecting retries with backoff through a proxy that refuses the first con
   try {
     const { states, retries } = observe(client);
     await client.connect();
-    expect(retries.map(r => [r.operation, r.retry, r.delay, r.error.kind])).toEqual([['connect', 1, 50, 'connection'], ['connect', 2, 100, 'connection']]);
+    expect(retries.map(r => [r.operation, r.retry, r.delay, r.error.kind])).toEqual([
+      ['connect', 1, 50, 'connection'],
+      ['connect', 2, 100, 'connection'],
+    ]);
     expect(retries[0].error.message).toContain('503');
-    expect(states).toEqual(['Connecting', 'Error', 'Disconnecting', 'Disconnected', 'Connecting', 'Error', 'Disconnecting', 'Disconnected', 'Connecting', 'Ready']);
+    expect(states).toEqual([
+      'Connecting',
+      'Error',
+      'Disconnecting',
+      'Disconnected',
+      'Connecting',
+      'Error',
+      'Disconnecting',
+      'Disconnected',
+      'Connecting',
+      'Ready',
+    ]);
     expect((await client.navigate(`${site.url}/form.html`)).title).toBe('Sign up');
 
     // Too few retries for a server that keeps refusing: a ConnectionError after 1 + 1 attempts.
@@ -232,7 +268,10 @@ test('connecting retries with backoff through a proxy that refuses the first con
   }
 });
 
-test('a command that outlives its timeout fails with a Timeout error after the configured retries', async ({ site, workspace }) => {
+test('a command that outlives its timeout fails with a Timeout error after the configured retries', async ({
+  site,
+  workspace,
+}) => {
   const client = await McpBrowserClient.connect(ourServer(workspace), { retry: { retries: 2, baseDelay: 50 } });
   try {
     const { retries } = observe(client);
@@ -241,7 +280,10 @@ test('a command that outlives its timeout fails with a Timeout error after the c
     const error = await client.waitForText('Text that never appears', { timeout: 1_000 }).catch(e => e);
     expect(error).toBeInstanceOf(CommandTimeoutError);
     expect(error.message).toBe('browser_wait_for got no answer within 1000 ms');
-    expect(retries.map(r => [r.operation, r.retry, r.delay, r.error.kind])).toEqual([['waitForText', 1, 50, 'timeout'], ['waitForText', 2, 100, 'timeout']]);
+    expect(retries.map(r => [r.operation, r.retry, r.delay, r.error.kind])).toEqual([
+      ['waitForText', 1, 50, 'timeout'],
+      ['waitForText', 2, 100, 'timeout'],
+    ]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3_000);
     expect(client.state).toBe('Ready');
   } finally {
@@ -251,16 +293,28 @@ test('a command that outlives its timeout fails with a Timeout error after the c
 
 test('a pool of 2 serves 4 parallel tasks on different pages', async ({ site, workspace }) => {
   const options: McpClientOptions = { retry: { retries: 1, baseDelay: 100 } };
-  const pool = McpClientPool.forServer(index => ourServer(join(workspace, `client-${index}`)), { size: 2, client: options });
-  const pages = [['form.html', 'Sign up'], ['interactions.html', 'Interactions'], ['dialogs.html', 'Dialogs'], ['tabs.html', 'Tabs home']];
+  const pool = McpClientPool.forServer(index => ourServer(join(workspace, `client-${index}`)), {
+    size: 2,
+    client: options,
+  });
+  const pages = [
+    ['form.html', 'Sign up'],
+    ['interactions.html', 'Interactions'],
+    ['dialogs.html', 'Dialogs'],
+    ['tabs.html', 'Tabs home'],
+  ];
   let peak = 0;
   try {
-    const titles = await Promise.all(pages.map(([path]) => pool.use(async client => {
-      peak = Math.max(peak, pool.stats.size);
-      const page = await client.navigate(`${site.url}/${path}`);
-      const heading = (await client.snapshot()).findAll('heading')[0]?.name;
-      return { title: page.title, heading, pid: client.pid };
-    })));
+    const titles = await Promise.all(
+      pages.map(([path]) =>
+        pool.use(async client => {
+          peak = Math.max(peak, pool.stats.size);
+          const page = await client.navigate(`${site.url}/${path}`);
+          const heading = (await client.snapshot()).findAll('heading')[0]?.name;
+          return { title: page.title, heading, pid: client.pid };
+        }),
+      ),
+    );
     expect(titles.map(t => t.title)).toEqual(pages.map(([, title]) => title));
     expect(new Set(titles.map(t => t.pid)).size).toBe(2);
     expect(peak).toBeLessThanOrEqual(2);

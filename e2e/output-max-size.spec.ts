@@ -14,9 +14,15 @@ const save = (mcp: McpTestClient, name: string, bytes = 300) =>
   mcp.call('browser_evaluate', { function: `() => 'x'.repeat(${bytes})`, filename: `${OUTPUT}/${name}` });
 
 /** The files the calls saved (named r*.json) left in the output folder. */
-const saved = (root: string) => readdirSync(join(root, OUTPUT)).filter(name => /^r\d\.json$/.test(name)).sort();
+const saved = (root: string) =>
+  readdirSync(join(root, OUTPUT))
+    .filter(name => /^r\d\.json$/.test(name))
+    .sort();
 
-test('--output-max-size evicts the oldest output files before a write, as @playwright/mcp does', async ({ site, workspace }) => {
+test('--output-max-size evicts the oldest output files before a write, as @playwright/mcp does', async ({
+  site,
+  workspace,
+}) => {
   const roots = { ours: join(workspace, 'ours'), peer: join(workspace, 'peer') };
   const [ours, peer] = await Promise.all([connectStdio(FLAGS, { cwd: roots.ours }), connectPeer(roots.peer, FLAGS)]);
   try {
@@ -46,8 +52,9 @@ test('--output-max-size leaves a --save-session recording whole', async ({ site,
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     for (const name of ['r1.json', 'r2.json', 'r3.json']) await save(mcp, name);
     expect(saved(workspace)).toEqual(['r2.json', 'r3.json']);
-    const recordings = readdirSync(join(workspace, OUTPUT), { withFileTypes: true })
-      .filter(entry => entry.isDirectory() && existsSync(join(workspace, OUTPUT, entry.name, 'session.json')));
+    const recordings = readdirSync(join(workspace, OUTPUT), { withFileTypes: true }).filter(
+      entry => entry.isDirectory() && existsSync(join(workspace, OUTPUT, entry.name, 'session.json')),
+    );
     expect(recordings).toHaveLength(1);
     expect(existsSync(join(workspace, OUTPUT, recordings[0].name, 'events.jsonl'))).toBe(true);
   } finally {

@@ -50,18 +50,22 @@ async function serve(overrides: Partial<CoreConfig> = {}) {
   };
 }
 
-const post = (url: string, body: unknown) => fetch(url, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
+const post = (url: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** A request through node:http, for what fetch cannot do: a forged Host header, a chunked body without length. */
 function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; chunks?: string[] }) {
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers }, res => {
       let body = '';
-      res.setEncoding('utf8').on('data', chunk => (body += chunk)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', chunk => (body += chunk))
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
     });
     req.on('error', reject);
     for (const chunk of options.chunks ?? []) req.write(chunk);
@@ -72,7 +76,7 @@ function rawRequest(url: string, options: { method?: string; headers?: Record<st
 async function expectError(response: Response, status: number): Promise<string> {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toBe('application/json');
-  const body = await response.json() as { error: string };
+  const body = (await response.json()) as { error: string };
   expect(typeof body.error).toBe('string');
   return body.error;
 }
@@ -122,14 +126,16 @@ test.describe('POST /api/agent/interact on the real server', () => {
     const server = await serve();
     try {
       const { query: _query, ...withoutQuery } = semantic;
-      expect(await expectError(await post(server.interact, withoutQuery), 400)).toMatch(/^Invalid interact request: query: /);
+      expect(await expectError(await post(server.interact, withoutQuery), 400)).toMatch(
+        /^Invalid interact request: query: /,
+      );
 
       const skeleton = await expectError(await post(server.interact, { ...semantic, domMode: 'skeleton' }), 400);
       expect(skeleton).toContain('skeletonDom: skeletonDom is required when domMode is "skeleton"');
 
       const wrongType = await post(server.interact, { ...semantic, query: '', interactiveTree: [{ i: 12, r: 'btn' }] });
       expect(wrongType.status).toBe(400);
-      const body = await wrongType.json() as { error: string; issues: string[] };
+      const body = (await wrongType.json()) as { error: string; issues: string[] };
       expect(body.issues).toEqual([
         expect.stringMatching(/^query: query must not be empty$/),
         expect.stringMatching(/^interactiveTree\.0\.i: .*expected string/),
@@ -151,7 +157,11 @@ test.describe('POST /api/agent/interact on the real server', () => {
       // Chunked, so there is no content-length to check up front: the limit applies while reading.
       const chunked = await rawRequest(server.interact, {
         headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
-        chunks: [`{"url":"https://example.com","query":"${'q'.repeat(600)}`, 'q'.repeat(600), '","domMode":"semantic_v3","interactiveTree":[]}'],
+        chunks: [
+          `{"url":"https://example.com","query":"${'q'.repeat(600)}`,
+          'q'.repeat(600),
+          '","domMode":"semantic_v3","interactiveTree":[]}',
+        ],
       });
       expect(chunked.status).toBe(400);
       expect(JSON.parse(chunked.body).error).toContain('exceeds the 1000-byte limit');
@@ -176,10 +186,17 @@ test.describe('POST /api/agent/interact on the real server', () => {
   test('requests from a foreign host or origin are refused; unknown paths list the endpoint', async () => {
     const server = await serve();
     try {
-      const foreignHost = await rawRequest(server.interact, { headers: { host: 'evil.example', 'content-type': 'application/json' }, chunks: [SEED_DEFAULT_REQUEST] });
+      const foreignHost = await rawRequest(server.interact, {
+        headers: { host: 'evil.example', 'content-type': 'application/json' },
+        chunks: [SEED_DEFAULT_REQUEST],
+      });
       expect(foreignHost.status).toBe(403);
       expect(foreignHost.body).toContain('Access is only allowed at localhost:');
-      const foreignOrigin = await fetch(server.interact, { method: 'POST', headers: { origin: 'https://evil.example' }, body: SEED_DEFAULT_REQUEST });
+      const foreignOrigin = await fetch(server.interact, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+        body: SEED_DEFAULT_REQUEST,
+      });
       expect(foreignOrigin.status).toBe(403);
 
       const notFound = await fetch(`${server.url}/api/agent/other`);
@@ -246,15 +263,22 @@ test.describe('PlannerEndpoint with a stub planner', () => {
   test('a client that hangs up aborts the planning', async () => {
     let aborted!: () => void;
     const abortSeen = new Promise<void>(resolve => (aborted = resolve));
-    const server = await serveEndpoint((_request, signal) => new Promise((_resolve, reject) => {
-      signal?.addEventListener('abort', () => {
-        aborted();
-        reject(new PlannerError('cancelled'));
-      });
-    }));
+    const server = await serveEndpoint(
+      (_request, signal) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => {
+            aborted();
+            reject(new PlannerError('cancelled'));
+          });
+        }),
+    );
     try {
       const controller = new AbortController();
-      const pending = fetch(server.interact, { method: 'POST', body: SEED_DEFAULT_REQUEST, signal: controller.signal }).catch(() => 'hung up');
+      const pending = fetch(server.interact, {
+        method: 'POST',
+        body: SEED_DEFAULT_REQUEST,
+        signal: controller.signal,
+      }).catch(() => 'hung up');
       setTimeout(() => controller.abort(), 200);
       expect(await pending).toBe('hung up');
       await abortSeen;

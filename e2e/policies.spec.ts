@@ -8,13 +8,19 @@ import { ListRootsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from './support/fixtures';
 import { CLI, connectStdio, McpTestClient, refOf } from './support/mcp';
 
-test('secrets: typed by name, redacted everywhere, read from process.env in the generated code', async ({ site, workspace }) => {
+test('secrets: typed by name, redacted everywhere, read from process.env in the generated code', async ({
+  site,
+  workspace,
+}) => {
   const secrets = test.info().outputPath('secrets.env');
   writeFileSync(secrets, 'USER_PASSWORD=hunter2-very-secret\nAPI_TOKEN="tok en"\n');
   const mcp = await connectStdio(['--secrets', secrets], { cwd: workspace });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
-    const typed = await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/), text: 'USER_PASSWORD' });
+    const typed = await mcp.call('browser_type', {
+      target: refOf(nav.parsed.snapshot!.yaml, /textbox "Full name"/),
+      text: 'USER_PASSWORD',
+    });
     expect(typed.parsed.code).toBe(`await page.getByTestId('full-name').fill(process.env['USER_PASSWORD']);`);
     const snapshot = await mcp.call('browser_snapshot');
     expect(snapshot.parsed.snapshot!.yaml).toContain('<secret>USER_PASSWORD</secret>');
@@ -43,7 +49,9 @@ test('network rules: blocked origins fail, allowed origins pass', async ({ site,
   }
   const allowed = await connectStdio(['--allowed-origins', `${host};example.invalid`], { cwd: workspace });
   try {
-    expect((await allowed.call('browser_navigate', { url: `${site.url}/form.html` })).parsed.page!.title).toBe('Sign up');
+    expect((await allowed.call('browser_navigate', { url: `${site.url}/form.html` })).parsed.page!.title).toBe(
+      'Sign up',
+    );
     const other = await allowed.call('browser_navigate', { url: 'http://localhost:9/' });
     expect(other.parsed.error).toContain('net::ERR_BLOCKED_BY_CLIENT');
   } finally {
@@ -51,15 +59,23 @@ test('network rules: blocked origins fail, allowed origins pass', async ({ site,
   }
 });
 
-test('file: is blocked unless --allow-file-access; other schemes go to the browser, as @playwright/mcp', async ({ mcp, workspace }) => {
+test('file: is blocked unless --allow-file-access; other schemes go to the browser, as @playwright/mcp', async ({
+  mcp,
+  workspace,
+}) => {
   const page = test.info().outputPath('local.html');
   writeFileSync(page, '<title>Local file</title><p>local</p>');
   // Chromium's own answer, not a refusal of ours.
-  expect((await mcp.call('browser_navigate', { url: 'javascript:void 0' })).parsed.error).toContain('net::ERR_ABORTED at javascript:void 0');
-  expect((await mcp.call('browser_navigate', { url: `file://${page}` })).parsed.error)
-    .toBe(`Error: Access to "file:" protocol is blocked. Attempted URL: "file://${page}" (start the server with --allow-file-access to allow it)`);
+  expect((await mcp.call('browser_navigate', { url: 'javascript:void 0' })).parsed.error).toContain(
+    'net::ERR_ABORTED at javascript:void 0',
+  );
+  expect((await mcp.call('browser_navigate', { url: `file://${page}` })).parsed.error).toBe(
+    `Error: Access to "file:" protocol is blocked. Attempted URL: "file://${page}" (start the server with --allow-file-access to allow it)`,
+  );
   // As @playwright/mcp: what does not parse gets https:// and Chromium names what is wrong with it.
-  expect((await mcp.call('browser_navigate', { url: 'not a url' })).parsed.error).toContain('net::ERR_NAME_NOT_RESOLVED at https://not a url');
+  expect((await mcp.call('browser_navigate', { url: 'not a url' })).parsed.error).toContain(
+    'net::ERR_NAME_NOT_RESOLVED at https://not a url',
+  );
 
   const permitted = await connectStdio(['--allow-file-access'], { cwd: workspace });
   try {
@@ -88,7 +104,9 @@ test('browser_run_code_unsafe exists only with --allow-unsafe-code', async ({ mc
     const broken = await unsafe.call('browser_run_code_unsafe', { code: 'async (page) => {' });
     expect(broken.parsed.error).toBe("SyntaxError: Unexpected token ')'");
     // A Playwright call the code did not await fails the run, as in @playwright/mcp, rather than a result.
-    const unawaited = await unsafe.call('browser_run_code_unsafe', { code: "async (page) => { page.click('#nothing', { timeout: 200 }); await new Promise(r => setTimeout(r, 1000)); return 1; }" });
+    const unawaited = await unsafe.call('browser_run_code_unsafe', {
+      code: "async (page) => { page.click('#nothing', { timeout: 200 }); await new Promise(r => setTimeout(r, 1000)); return 1; }",
+    });
     expect(unawaited.parsed.error).toMatch(/^TimeoutError: page\.click: Timeout 200ms exceeded/);
     // The agent's failure, answered to it: not logged as a bug of the server.
     expect(unsafe.stderr()).not.toContain('BUG');
@@ -97,7 +115,9 @@ test('browser_run_code_unsafe exists only with --allow-unsafe-code', async ({ mc
     writeFileSync(outside, 'async (page) => 1');
     symlinkSync(outside, join(workspace, 'linked.js'));
     const linked = await unsafe.call('browser_run_code_unsafe', { filename: 'linked.js' });
-    expect(linked.parsed.error).toBe(`Error: File access denied: ${join(workspace, 'linked.js')} is outside allowed roots. Allowed roots: ${join(workspace, '.playwright-mcp')}, ${workspace}`);
+    expect(linked.parsed.error).toBe(
+      `Error: File access denied: ${join(workspace, 'linked.js')} is outside allowed roots. Allowed roots: ${join(workspace, '.playwright-mcp')}, ${workspace}`,
+    );
   } finally {
     await unsafe.close();
   }
@@ -109,7 +129,17 @@ test('--save-trace writes one Playwright trace per session', async ({ site, work
   await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   await mcp.call('browser_click', { target: 'text=Create account' });
   await mcp.close();
-  await expect.poll(() => { try { return readdirSync(traces); } catch { return []; } }, { timeout: 10_000 })
+  await expect
+    .poll(
+      () => {
+        try {
+          return readdirSync(traces);
+        } catch {
+          return [];
+        }
+      },
+      { timeout: 10_000 },
+    )
     .toEqual([expect.stringMatching(/^trace-.*\.zip$/)]);
   const zip = readFileSync(join(traces, readdirSync(traces)[0]));
   expect(zip.subarray(0, 2).toString()).toBe('PK');
@@ -134,8 +164,17 @@ test("the client's first MCP root is the workspace root for files the server wri
   const root = join(workspace, 'project-root');
   mkdirSync(root, { recursive: true });
   const client = new Client({ name: 'roots-client', version: '1.0.0' }, { capabilities: { roots: {} } });
-  client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(root).href, name: 'project' }] }));
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', '--isolated'], cwd: workspace, stderr: 'ignore' }));
+  client.setRequestHandler(ListRootsRequestSchema, async () => ({
+    roots: [{ uri: pathToFileURL(root).href, name: 'project' }],
+  }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [`${process.cwd()}/${CLI}`, 'mcp', '--headless', '--isolated'],
+      cwd: workspace,
+      stderr: 'ignore',
+    }),
+  );
   const mcp = new McpTestClient(client);
   try {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });

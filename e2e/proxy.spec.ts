@@ -10,7 +10,16 @@ import { findChromium } from '../src/main/browser/discovery';
 import { splitCommand } from '../src/main/proxy/split-command';
 import { expect, test } from './support/fixtures';
 import { inProcessCore } from './support/in-process';
-import { CLI, connectHttp, connectSse, connectStdio, McpTestClient, refOf, startHttpServer, type ToolResult } from './support/mcp';
+import {
+  CLI,
+  connectHttp,
+  connectSse,
+  connectStdio,
+  McpTestClient,
+  refOf,
+  startHttpServer,
+  type ToolResult,
+} from './support/mcp';
 
 /**
  * @playwright/mcp as the upstream, writing its files into the test's own folder. The folder also marks the process,
@@ -51,8 +60,13 @@ const untimed = (text: string) => text.replace(/\b([a-z]+)-\d{4}-\d\d-\d\dT[\d-]
 async function fillForm(mcp: McpTestClient, url: string): Promise<ToolResult[]> {
   const navigate = await mcp.call('browser_navigate', { url });
   const snapshot = await mcp.call('browser_snapshot');
-  const type = await mcp.call('browser_type', { target: refOf(snapshot.parsed.snapshot?.yaml, /textbox "Full name"/), text: 'Ada' });
-  const click = await mcp.call('browser_click', { target: refOf(snapshot.parsed.snapshot?.yaml, /button "Create account"/) });
+  const type = await mcp.call('browser_type', {
+    target: refOf(snapshot.parsed.snapshot?.yaml, /textbox "Full name"/),
+    text: 'Ada',
+  });
+  const click = await mcp.call('browser_click', {
+    target: refOf(snapshot.parsed.snapshot?.yaml, /button "Create account"/),
+  });
   const after = await mcp.call('browser_snapshot');
   return [navigate, snapshot, type, click, after];
 }
@@ -77,7 +91,12 @@ test('proxy mode forwards @playwright/mcp unchanged and records every call on th
     const screenshot = await mcp.call('browser_take_screenshot', {});
     expect(screenshot.images).toHaveLength(1);
 
-    expect(events[0]).toMatchObject({ type: 'session-started', transport: 'in-memory', clientName: 'events-test', upstream: command } satisfies Partial<SessionStartedEvent>);
+    expect(events[0]).toMatchObject({
+      type: 'session-started',
+      transport: 'in-memory',
+      clientName: 'events-test',
+      upstream: command,
+    } satisfies Partial<SessionStartedEvent>);
     const calls = events.filter((e): e is ToolCallEvent => e.type === 'tool-call');
     expect(calls.map(c => [c.seq, c.tool, c.outcome])).toEqual([
       [1, 'browser_navigate', 'ok'],
@@ -104,8 +123,14 @@ test('proxy mode forwards @playwright/mcp unchanged and records every call on th
   expect(events.at(-1)).toMatchObject({ type: 'session-ended' });
 });
 
-test('through the CLI: stdio serves the upstream\'s tools and records them; a bad upstream exits 1 saying why', async ({ site, workspace }) => {
-  const mcp = await connectStdio(['--upstream', playwrightMcp(`${workspace}/playwright-mcp`), '--session-dir', `${workspace}/sessions`], { cwd: workspace });
+test("through the CLI: stdio serves the upstream's tools and records them; a bad upstream exits 1 saying why", async ({
+  site,
+  workspace,
+}) => {
+  const mcp = await connectStdio(
+    ['--upstream', playwrightMcp(`${workspace}/playwright-mcp`), '--session-dir', `${workspace}/sessions`],
+    { cwd: workspace },
+  );
   try {
     const { tools } = await mcp.client.listTools();
     expect(tools.map(t => t.name)).toContain('browser_navigate');
@@ -122,16 +147,25 @@ test('through the CLI: stdio serves the upstream\'s tools and records them; a ba
   }
 
   const bad = 'node -e "process.exit(3)"';
-  const child = spawn(process.execPath, [CLI, 'mcp', '--upstream', bad], { cwd: process.cwd(), stdio: ['pipe', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, 'mcp', '--upstream', bad], {
+    cwd: process.cwd(),
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
   try {
     let stderr = '';
     child.stderr.on('data', chunk => (stderr += chunk));
     const exit = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)));
     const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
-    send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
     send({ method: 'notifications/initialized' });
     expect(await exit).toBe(1);
-    expect(stderr).toContain('The upstream MCP server `node -e "process.exit(3)"` exited with code 3 before it was ready.');
+    expect(stderr).toContain(
+      'The upstream MCP server `node -e "process.exit(3)"` exited with code 3 before it was ready.',
+    );
   } finally {
     child.kill();
   }
@@ -153,23 +187,32 @@ test('HTTP and SSE clients each get their own upstream process', async ({ site }
   }
 });
 
-test('a bad upstream is an error naming the command; one that dies is reported once, then started again', async ({ site, workspace }) => {
+test('a bad upstream is an error naming the command; one that dies is reported once, then started again', async ({
+  site,
+  workspace,
+}) => {
   const bad = await inProcessCore(workspace, { upstream: 'node -e "process.exit(3)"' });
   try {
     const failed = await bad.mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     expect(failed.isError).toBe(true);
-    expect(failed.parsed.error).toBe('The upstream MCP server `node -e "process.exit(3)"` exited with code 3 before it was ready.');
+    expect(failed.parsed.error).toBe(
+      'The upstream MCP server `node -e "process.exit(3)"` exited with code 3 before it was ready.',
+    );
     await expect(bad.mcp.client.listTools()).rejects.toThrow('exited with code 3 before it was ready');
   } finally {
     await bad.mcp.close();
     await bad.core.close();
   }
-  expect(bad.events.find((e): e is ToolCallEvent => e.type === 'tool-call')).toMatchObject({ tool: 'browser_navigate', outcome: 'error' });
+  expect(bad.events.find((e): e is ToolCallEvent => e.type === 'tool-call')).toMatchObject({
+    tool: 'browser_navigate',
+    outcome: 'error',
+  });
 
   const missing = await inProcessCore(workspace, { upstream: 'no-such-mcp-server --flag' });
   try {
-    expect((await missing.mcp.call('browser_snapshot')).parsed.error)
-      .toBe('The upstream MCP server `no-such-mcp-server --flag` could not start: spawn no-such-mcp-server ENOENT.');
+    expect((await missing.mcp.call('browser_snapshot')).parsed.error).toBe(
+      'The upstream MCP server `no-such-mcp-server --flag` could not start: spawn no-such-mcp-server ENOENT.',
+    );
   } finally {
     await missing.mcp.close();
     await missing.core.close();
@@ -177,7 +220,8 @@ test('a bad upstream is an error naming the command; one that dies is reported o
 
   const outputDir = `${workspace}/killed-upstream`;
   const { core, events, mcp } = await inProcessCore(workspace, { upstream: playwrightMcp(outputDir) });
-  const navigate = async () => (await mcp.call('browser_navigate', { url: `${site.url}/form.html` })).parsed.page?.title;
+  const navigate = async () =>
+    (await mcp.call('browser_navigate', { url: `${site.url}/form.html` })).parsed.page?.title;
   const kill = () => {
     const [pid] = childPids(process.pid, outputDir);
     process.kill(pid, 'SIGKILL');
@@ -190,14 +234,18 @@ test('a bad upstream is an error naming the command; one that dies is reported o
     await expect.poll(() => isGone(idle)).toBe(true);
     const lost = await mcp.call('browser_snapshot');
     expect(lost.isError).toBe(true);
-    expect(lost.parsed.error).toMatch(/^The upstream MCP server `.*` exited on signal SIGKILL; its browser state is gone, and the next call starts it again\.$/);
+    expect(lost.parsed.error).toMatch(
+      /^The upstream MCP server `.*` exited on signal SIGKILL; its browser state is gone, and the next call starts it again\.$/,
+    );
     expect(await navigate()).toBe('Sign up');
     // Killed during a call: that call says so, and only that one.
     const waiting = mcp.call('browser_wait_for', { time: 10 });
     await new Promise(resolve => setTimeout(resolve, 500));
     const busy = kill();
     expect(busy).not.toBe(idle);
-    expect((await waiting).parsed.error).toMatch(/`.*` exited on signal SIGKILL during browser_wait_for; its browser state is gone/);
+    expect((await waiting).parsed.error).toMatch(
+      /`.*` exited on signal SIGKILL during browser_wait_for; its browser state is gone/,
+    );
     expect(await navigate()).toBe('Sign up');
   } finally {
     await mcp.close();
@@ -218,14 +266,23 @@ test('a bad upstream is an error naming the command; one that dies is reported o
  * structured content, JSON-RPC errors, progress, an unprompted notification — and one tool that never answers.
  */
 // The script may be written outside the repository (--output): it imports the SDK by absolute URL.
-const sdk = (path: string) => pathToFileURL(createRequire(import.meta.url).resolve(`@modelcontextprotocol/sdk/${path}`)).href;
+const sdk = (path: string) =>
+  pathToFileURL(createRequire(import.meta.url).resolve(`@modelcontextprotocol/sdk/${path}`)).href;
 const FAKE_UPSTREAM = `
 import { Server } from '${sdk('server/index.js')}';
 import { StdioServerTransport } from '${sdk('server/stdio.js')}';
 import { CallToolRequestSchema, ListToolsRequestSchema, McpError } from '${sdk('types.js')}';
 const server = new Server({ name: 'fake', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
 const tools = ${JSON.stringify([
-  { name: 'echo', title: 'Echo', description: 'Answers with its arguments.', inputSchema: { type: 'object', properties: { word: { type: 'string' } } }, outputSchema: { type: 'object', properties: { args: { type: 'object' } } }, annotations: { readOnlyHint: true }, _meta: { vendor: 'x' } },
+  {
+    name: 'echo',
+    title: 'Echo',
+    description: 'Answers with its arguments.',
+    inputSchema: { type: 'object', properties: { word: { type: 'string' } } },
+    outputSchema: { type: 'object', properties: { args: { type: 'object' } } },
+    annotations: { readOnlyHint: true },
+    _meta: { vendor: 'x' },
+  },
   { name: 'fail', inputSchema: { type: 'object' } },
   { name: 'hang', inputSchema: { type: 'object' } },
 ])};
@@ -249,12 +306,17 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
 await server.connect(new StdioServerTransport());
 `;
 
-test('answers and errors pass through unchanged; progress and notifications do no harm; a silent upstream times out', async ({ workspace }, testInfo) => {
+test('answers and errors pass through unchanged; progress and notifications do no harm; a silent upstream times out', async ({
+  workspace,
+}, testInfo) => {
   const script = testInfo.outputPath('fake-upstream.mjs');
   writeFileSync(script, FAKE_UPSTREAM);
   const command = `"${process.execPath}" "${script}"`;
   const direct = await connectDirect(command, 'events-test');
-  const { core, events, mcp } = await inProcessCore(workspace, { upstream: command, timeouts: { action: 1_000, navigation: 1_000 } });
+  const { core, events, mcp } = await inProcessCore(workspace, {
+    upstream: command,
+    timeouts: { action: 1_000, navigation: 1_000 },
+  });
   const args = { word: 'hello <b>' };
   try {
     expect((await mcp.client.listTools()).tools).toEqual((await direct.client.listTools()).tools);
@@ -262,7 +324,8 @@ test('answers and errors pass through unchanged; progress and notifications do n
     expect(echoed).toEqual(await direct.client.callTool({ name: 'echo', arguments: args }));
     expect(echoed.structuredContent).toEqual({ args });
 
-    const fail = (client: Client) => client.callTool({ name: 'fail', arguments: { word: 'nope' } }).catch((e: unknown) => e as McpError);
+    const fail = (client: Client) =>
+      client.callTool({ name: 'fail', arguments: { word: 'nope' } }).catch((e: unknown) => e as McpError);
     const [error, directError] = [await fail(mcp.client), await fail(direct.client)];
     expect(error).toBeInstanceOf(McpError);
     expect(error).toMatchObject({ code: -32602, data: { word: 'nope' } });
@@ -279,7 +342,16 @@ test('answers and errors pass through unchanged; progress and notifications do n
     await core.close();
   }
   const calls = events.filter((e): e is ToolCallEvent => e.type === 'tool-call');
-  expect(calls.map(c => [c.tool, c.outcome])).toEqual([['echo', 'ok'], ['fail', 'error'], ['hang', 'error'], ['echo', 'ok']]);
-  expect(calls[0]).toMatchObject({ args, response: { result: 'plain text, no sections  \n  kept as is ' }, screenshot: { mimeType: 'image/png', base64: 'iVBORw0KGgo=' } });
+  expect(calls.map(c => [c.tool, c.outcome])).toEqual([
+    ['echo', 'ok'],
+    ['fail', 'error'],
+    ['hang', 'error'],
+    ['echo', 'ok'],
+  ]);
+  expect(calls[0]).toMatchObject({
+    args,
+    response: { result: 'plain text, no sections  \n  kept as is ' },
+    screenshot: { mimeType: 'image/png', base64: 'iVBORw0KGgo=' },
+  });
   expect(calls[1].response.error).toContain('No such word');
 });

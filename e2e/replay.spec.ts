@@ -19,7 +19,8 @@ interface Site {
   detailsHeading: string;
 }
 
-const html = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+const html = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
 // Sessions live outside test-results/, which a concurrent `playwright test` run may clear under a running test.
 const test = base.extend<{ shop: Site; workspace: string }>({
@@ -32,12 +33,18 @@ const test = base.extend<{ shop: Site; workspace: string }>({
     const site: Site = { url: '', buttonLabel: 'Add to cart', detailsHref: '/details', detailsHeading: 'Details' };
     const server = createServer((req, res) => {
       const pages: Record<string, string> = {
-        '/shop': html('Shop', `<h1>Shop</h1><button onclick="document.getElementById('status').textContent = 'Added'">${site.buttonLabel}</button>` +
-          `<a href="${site.detailsHref}">Details</a><p role="status" id="status"></p>`),
+        '/shop': html(
+          'Shop',
+          `<h1>Shop</h1><button onclick="document.getElementById('status').textContent = 'Added'">${site.buttonLabel}</button>` +
+            `<a href="${site.detailsHref}">Details</a><p role="status" id="status"></p>`,
+        ),
         '/details': html('Details', `<h1>${site.detailsHeading}</h1>`),
         '/other': html('Other', '<h1>Somewhere else</h1>'),
-        '/twins': html('Twins', `<h1>Twins</h1><button onclick="document.getElementById('status').textContent = 'Bought the first'">Buy</button>` +
-          `<button onclick="document.getElementById('status').textContent = 'Bought the second'">Buy</button><p role="status" id="status"></p>`),
+        '/twins': html(
+          'Twins',
+          `<h1>Twins</h1><button onclick="document.getElementById('status').textContent = 'Bought the first'">Buy</button>` +
+            `<button onclick="document.getElementById('status').textContent = 'Bought the second'">Buy</button><p role="status" id="status"></p>`,
+        ),
       };
       const page = pages[new URL(req.url ?? '/', 'http://127.0.0.1').pathname];
       res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'not found');
@@ -64,9 +71,11 @@ async function recordShop(shop: Site, workspace: string): Promise<string> {
 
 /** `agent-inspector replay`, with its exit code and output. */
 function replayCli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise(done => execFile(process.execPath, [CLI, 'replay', ...args], (error, stdout, stderr) => {
-    done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
-  }));
+  return new Promise(done =>
+    execFile(process.execPath, [CLI, 'replay', ...args], (error, stdout, stderr) => {
+      done({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
+    }),
+  );
 }
 
 /** Our own server over stdio, in a folder of its own. */
@@ -75,7 +84,10 @@ function ourServer(cwd: string) {
   return { command: process.execPath, args: [resolve(CLI), 'mcp', '--headless', '--isolated'], cwd };
 }
 
-test('an unchanged site replays with every step ok and no drift, through the library and the CLI', async ({ shop, workspace }) => {
+test('an unchanged site replays with every step ok and no drift, through the library and the CLI', async ({
+  shop,
+  workspace,
+}) => {
   test.setTimeout(90_000);
   const dir = await recordShop(shop, workspace);
 
@@ -109,7 +121,10 @@ test('an unchanged site replays with every step ok and no drift, through the lib
   expect(cli.stderr).toContain('[4/4] 4 browser_click');
 });
 
-test('a renamed button is target-not-found drift at the step that clicked it; exit code 1', async ({ shop, workspace }) => {
+test('a renamed button is target-not-found drift at the step that clicked it; exit code 1', async ({
+  shop,
+  workspace,
+}) => {
   test.setTimeout(90_000);
   const dir = await recordShop(shop, workspace);
   shop.buttonLabel = 'Add to basket';
@@ -117,8 +132,13 @@ test('a renamed button is target-not-found drift at the step that clicked it; ex
   const cli = await replayCli([dir, '--json']);
   expect(cli.code, cli.stderr).toBe(1);
   const report = JSON.parse(cli.stdout) as DriftReport;
-  expect(report.steps.map(step => [step.seq, step.status])).toEqual([[1, 'ok'], [2, 'failed']]);
-  expect(report.steps[1].drift).toEqual([{ kind: 'target-not-found', role: 'button', name: 'Add to cart', detail: 'no button "Add to cart" on the page' }]);
+  expect(report.steps.map(step => [step.seq, step.status])).toEqual([
+    [1, 'ok'],
+    [2, 'failed'],
+  ]);
+  expect(report.steps[1].drift).toEqual([
+    { kind: 'target-not-found', role: 'button', name: 'Add to cart', detail: 'no button "Add to cart" on the page' },
+  ]);
   expect(report.summary).toMatchObject({ failed: 1, notRun: 2, clean: false, stopped: { seq: 2 } });
 
   const text = await replayCli([dir]);
@@ -137,19 +157,40 @@ test('a link that now leads elsewhere is url drift at that step', async ({ shop,
   const report = JSON.parse(cli.stdout) as DriftReport & { comparison?: Comparison };
   expect(report.steps.slice(0, 2).map(step => step.status)).toEqual(['ok', 'ok']);
   // The snapshot of step 3 already shows where the link goes.
-  expect(report.steps[2]).toMatchObject({ seq: 3, status: 'drift', drift: [{ kind: 'snapshot', diff: expect.stringContaining('+    - /url: /other') }] });
+  expect(report.steps[2]).toMatchObject({
+    seq: 3,
+    status: 'drift',
+    drift: [{ kind: 'snapshot', diff: expect.stringContaining('+    - /url: /other') }],
+  });
   expect(report.steps[3]).toMatchObject({ seq: 4, status: 'drift' });
-  expect(report.steps[3].drift).toContainEqual({ kind: 'url', recorded: `${shop.url}/details`, replayed: `${shop.url}/other` });
+  expect(report.steps[3].drift).toContainEqual({
+    kind: 'url',
+    recorded: `${shop.url}/details`,
+    replayed: `${shop.url}/other`,
+  });
   // The page after the last step differs too.
-  expect(report.steps[3].drift).toContainEqual(expect.objectContaining({ kind: 'snapshot', final: true, diff: expect.stringContaining('+- heading "Somewhere else"') }));
+  expect(report.steps[3].drift).toContainEqual(
+    expect.objectContaining({
+      kind: 'snapshot',
+      final: true,
+      diff: expect.stringContaining('+- heading "Somewhere else"'),
+    }),
+  );
   // Beside the report, the replay compared with the recording: the pages differ from the start, the runs part at step 4.
   expect(report.comparison?.firstDivergence?.pair).toMatchObject({ status: 'changed', a: { seq: 4 }, b: { seq: 4 } });
 
   // In text, a drifted step reads as its pair in that comparison, in compare's words; so does the summary.
   const text = await replayCli([dir]);
   expect(text.code).toBe(1);
-  expect(text.stdout).toMatch(new RegExp(`^ {3}4 {2}browser_click link "Details" {2}\\d+ ms {2}drift\\n {6}~ url: ${shop.url}/details → ${shop.url}/other; page: the aria snapshots differ$`, 'm'));
-  expect(text.stdout).toContain(`First divergence at A step 4 / B step 4: url: ${shop.url}/details → ${shop.url}/other; page: the aria snapshots differ`);
+  expect(text.stdout).toMatch(
+    new RegExp(
+      `^ {3}4 {2}browser_click link "Details" {2}\\d+ ms {2}drift\\n {6}~ url: ${shop.url}/details → ${shop.url}/other; page: the aria snapshots differ$`,
+      'm',
+    ),
+  );
+  expect(text.stdout).toContain(
+    `First divergence at A step 4 / B step 4: url: ${shop.url}/details → ${shop.url}/other; page: the aria snapshots differ`,
+  );
 
   // --no-compare: the replay's own drift, in the same words, and no comparison.
   const own = await replayCli([dir, '--no-compare']);
@@ -169,7 +210,10 @@ test('--to N stops after recorded step N', async ({ shop, workspace }) => {
   expect(cli.code, cli.stderr).toBe(0);
   const report = JSON.parse(cli.stdout) as DriftReport;
   expect(report.to).toBe(2);
-  expect(report.steps.map(step => [step.seq, step.status])).toEqual([[1, 'ok'], [2, 'ok']]);
+  expect(report.steps.map(step => [step.seq, step.status])).toEqual([
+    [1, 'ok'],
+    [2, 'ok'],
+  ]);
   expect(report.summary).toMatchObject({ steps: 2, notRun: 0, clean: true });
 
   const bad = await replayCli([dir, '--to', 'two']);

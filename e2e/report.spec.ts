@@ -23,13 +23,19 @@ async function reportTexts(dir: string): Promise<{ name: string; text: string }[
       const zip = await openZip(path, { maxEntries: 1000, maxTotalBytes: 1e9 });
       for (const entry of zip.entries.filter(entry => !entry.directory)) {
         const bytes = await zip.read(entry);
-        texts.push({ name: `${name}:${entry.name}`, text: (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8') });
+        texts.push({
+          name: `${name}:${entry.name}`,
+          text: (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8'),
+        });
       }
       zip.close();
       continue;
     }
     if (data[0] === 0xff && data[1] === 0xfe) {
-      texts.push({ name, text: data.toString('utf16le') }, { name: `${name} (unpacked)`, text: gunzipSync(chunkBytes(data, name)).toString('utf8') });
+      texts.push(
+        { name, text: data.toString('utf16le') },
+        { name: `${name} (unpacked)`, text: gunzipSync(chunkBytes(data, name)).toString('utf8') },
+      );
       continue;
     }
     const text = data.toString('utf8');
@@ -43,7 +49,9 @@ async function reportTexts(dir: string): Promise<{ name: string; text: string }[
 
 /** The report opened from file:// with every http(s) request refused and counted. */
 async function openReport(dir: string, file = 'index.html') {
-  const browser = await chromium.launch({ executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({
+    executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium',
+  });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const requests: string[] = [];
   const errors: string[] = [];
@@ -59,7 +67,10 @@ async function openReport(dir: string, file = 'index.html') {
 
 const stepRow = (page: Page, seq: number) => page.locator(`[data-testid=timeline-step][data-seq="${seq}"]`);
 
-test('a report opens from file:// with no network: the runs, and a run in the inspector\'s own panels, read-only; no password anywhere', async ({ site, workspace }, testInfo) => {
+test("a report opens from file:// with no network: the runs, and a run in the inspector's own panels, read-only; no password anywhere", async ({
+  site,
+  workspace,
+}, testInfo) => {
   test.setTimeout(120_000);
   mkdirSync(workspace, { recursive: true });
   const sessions = join(workspace, 'sessions');
@@ -68,7 +79,10 @@ test('a report opens from file:// with no network: the runs, and a run in the in
   // Run 1: a form with a password, and a click that navigates. Run 2: console errors and failed requests.
   const first = await connectStdio(['--session-dir', sessions, '--secrets', secrets], { cwd: workspace });
   const form = await first.call('browser_navigate', { url: `${site.url}/form.html` });
-  const typed = await first.call('browser_type', { target: refOf(form.parsed.snapshot?.yaml, /textbox "Password"/), text: PASSWORD });
+  const typed = await first.call('browser_type', {
+    target: refOf(form.parsed.snapshot?.yaml, /textbox "Password"/),
+    text: PASSWORD,
+  });
   await first.call('browser_click', { target: refOf(form.parsed.snapshot?.yaml, /link "Dialogs page"/) });
   await first.close();
   const second = await connectStdio(['--session-dir', sessions], { cwd: workspace });
@@ -86,19 +100,31 @@ test('a report opens from file:// with no network: the runs, and a run in the in
   for (const { name, text } of texts) {
     expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
     // The request credentials the recording keeps stay in its zip: the viewer's data leaves them out.
-    if (!name.endsWith('.zip') && !name.includes('.zip:')) expect(text.includes('tok-123'), `a bearer token in ${name}`).toBe(false);
+    if (!name.endsWith('.zip') && !name.includes('.zip:'))
+      expect(text.includes('tok-123'), `a bearer token in ${name}`).toBe(false);
   }
 
   // Refusals: a recording holding a typed password in clear (as made before masking), and a folder that is not a report.
-  const formDir = readdirSync(sessions).map(name => join(sessions, name)).find(dir => readFileSync(join(dir, 'events.jsonl'), 'utf8').includes('<secret>PASSWORD</secret>'))!;
+  const formDir = readdirSync(sessions)
+    .map(name => join(sessions, name))
+    .find(dir => readFileSync(join(dir, 'events.jsonl'), 'utf8').includes('<secret>PASSWORD</secret>'))!;
   const unmasked = join(workspace, 'unmasked', 'session');
   cpSync(formDir, unmasked, { recursive: true });
-  writeFileSync(join(unmasked, 'events.jsonl'), readFileSync(join(unmasked, 'events.jsonl'), 'utf8').replaceAll('<secret>PASSWORD</secret>', 'typed-in-clear'));
-  const refused = await run('node', [CLI, 'report', unmasked, '-o', join(workspace, 'refused')]).then(() => undefined, error => error as { code: number; stderr: string });
+  writeFileSync(
+    join(unmasked, 'events.jsonl'),
+    readFileSync(join(unmasked, 'events.jsonl'), 'utf8').replaceAll('<secret>PASSWORD</secret>', 'typed-in-clear'),
+  );
+  const refused = await run('node', [CLI, 'report', unmasked, '-o', join(workspace, 'refused')]).then(
+    () => undefined,
+    error => error as { code: number; stderr: string },
+  );
   expect(refused?.code).toBe(1);
   expect(refused?.stderr).toContain('recorded before secrets were masked');
   expect(refused?.stderr).toContain('agent-inspector redact');
-  const foreign = await run('node', [CLI, 'report', '--session-dir', sessions, '-o', join(workspace, 'sessions')]).then(() => undefined, error => error as { code: number; stderr: string });
+  const foreign = await run('node', [CLI, 'report', '--session-dir', sessions, '-o', join(workspace, 'sessions')]).then(
+    () => undefined,
+    error => error as { code: number; stderr: string },
+  );
   expect(foreign?.stderr).toContain('exists and is not a report written by agent-inspector');
   expect(readdirSync(sessions)).toHaveLength(2);
 
@@ -106,8 +132,14 @@ test('a report opens from file:// with no network: the runs, and a run in the in
   const parentMeta = JSON.parse(readFileSync(join(formDir, 'session.json'), 'utf8')) as { id: string };
   const fork = join(workspace, 'forked', 'fork-session');
   cpSync(formDir, fork, { recursive: true });
-  writeFileSync(join(fork, 'session.json'), JSON.stringify({ ...parentMeta, id: 'fork-of-form', forkOf: { session: parentMeta.id, step: 1 } }));
-  const forkEvents = readFileSync(join(fork, 'events.jsonl'), 'utf8').replaceAll(parentMeta.id, 'fork-of-form').split('\n').filter(line => !line.includes('"seq":3,'));
+  writeFileSync(
+    join(fork, 'session.json'),
+    JSON.stringify({ ...parentMeta, id: 'fork-of-form', forkOf: { session: parentMeta.id, step: 1 } }),
+  );
+  const forkEvents = readFileSync(join(fork, 'events.jsonl'), 'utf8')
+    .replaceAll(parentMeta.id, 'fork-of-form')
+    .split('\n')
+    .filter(line => !line.includes('"seq":3,'));
   writeFileSync(join(fork, 'events.jsonl'), forkEvents.join('\n'));
   const forkReport = join(workspace, 'fork-report');
   await run('node', [CLI, 'report', formDir, fork, '-o', forkReport]);
@@ -183,7 +215,9 @@ test('a report opens from file:// with no network: the runs, and a run in the in
     const single = join(workspace, 'shared.html');
     const one = await run('node', [CLI, 'report', '--session-dir', sessions, '--single-file', '-o', single]);
     expect(one.stderr).toMatch(/Wrote .*shared\.html \(2 runs, 6 steps\)/);
-    const singleTexts = await reportTexts(workspace).then(all => all.filter(file => file.name.startsWith('shared.html')));
+    const singleTexts = await reportTexts(workspace).then(all =>
+      all.filter(file => file.name.startsWith('shared.html')),
+    );
     expect(singleTexts.some(({ name, text }) => name.endsWith('(unpacked)') && text.includes('form.html'))).toBe(true);
     for (const { name, text } of singleTexts) {
       expect(text.includes(PASSWORD), `the password in ${name}`).toBe(false);
@@ -194,7 +228,9 @@ test('a report opens from file:// with no network: the runs, and a run in the in
       await inline.page.getByTestId('report-run').nth(1).getByRole('button').click();
       await stepRow(inline.page, 2).click();
       await expect(inline.page.getByTestId('response-view')).toContainText(typed.parsed.code!);
-      await expect.poll(() => inline.page.getByTestId('page-screenshot').evaluate(img => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
+      await expect
+        .poll(() => inline.page.getByTestId('page-screenshot').evaluate(img => (img as HTMLImageElement).naturalWidth))
+        .toBeGreaterThan(100);
       await expect(inline.page.getByTestId('download-session')).toHaveCount(0);
       await inline.page.getByTestId('tab-code').click();
       await expect(inline.page.locator('.monaco-editor .view-lines')).toContainText("process.env['PASSWORD']");
@@ -209,11 +245,15 @@ test('a report opens from file:// with no network: the runs, and a run in the in
     await forkPage.goto(`file://${join(forkReport, 'index.html')}`);
     const forkRow = forkPage.locator('[data-testid=report-run][data-session-id="fork-of-form"]');
     await expect(forkRow).toContainText('fork of agent-inspector-e2e at step 1');
-    await expect(forkRow.getByTestId('report-run-divergence')).toHaveText(" · parts from its parent after the parent's step 3: only in A");
+    await expect(forkRow.getByTestId('report-run-divergence')).toHaveText(
+      " · parts from its parent after the parent's step 3: only in A",
+    );
     await forkPage.close();
 
     // show-report serves the same folder on loopback.
-    const shown = spawn('node', [CLI, 'show-report', report, '--port', '0', '--no-open'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const shown = spawn('node', [CLI, 'show-report', report, '--port', '0', '--no-open'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     try {
       const url = await new Promise<string>((done, fail) => {
         let output = '';

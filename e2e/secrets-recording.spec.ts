@@ -1,5 +1,15 @@
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -30,10 +40,14 @@ const plain = (data: Buffer) => (data[0] === 0x1f && data[1] === 0x8b ? gunzipSy
 
 function expectNoClearValue(files: { name: string; data: Buffer }[]) {
   expect(files.length).toBeGreaterThan(3);
-  for (const { name, data } of files) for (const value of CLEAR) expect(data.includes(value), `${value} in ${name}`).toBe(false);
+  for (const { name, data } of files)
+    for (const value of CLEAR) expect(data.includes(value), `${value} in ${name}`).toBe(false);
 }
 
-test('what an agent types into secret fields reaches no file, export or zip; the exported spec and replay read it from the environment', async ({ site, workspace }) => {
+test('what an agent types into secret fields reaches no file, export or zip; the exported spec and replay read it from the environment', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(120_000);
   mkdirSync(workspace, { recursive: true });
   const secretsFile = join(workspace, 'secrets.env');
@@ -46,16 +60,22 @@ test('what an agent types into secret fields reaches no file, export or zip; the
 
   const typed = await mcp.call('browser_type', { target: password, text: TYPED });
   // The agent's own response shows the code as it will be recorded: the variable, never the value.
-  expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env['PASSWORD']);`);
-  const filled = await mcp.call('browser_fill_form', { fields: [
-    { name: 'Password', type: 'textbox', target: password, value: FILLED },
-    { name: 'Full name', type: 'textbox', target: refOf(yaml, /textbox "Full name"/), value: 'API_TOKEN' },
-    { name: 'Notes', type: 'textbox', target: refOf(yaml, /textbox "Notes"/), value: TOKEN },
-  ] });
+  expect(typed.parsed.code).toBe(
+    `await page.getByRole('textbox', { name: 'Password' }).fill(process.env['PASSWORD']);`,
+  );
+  const filled = await mcp.call('browser_fill_form', {
+    fields: [
+      { name: 'Password', type: 'textbox', target: password, value: FILLED },
+      { name: 'Full name', type: 'textbox', target: refOf(yaml, /textbox "Full name"/), value: 'API_TOKEN' },
+      { name: 'Notes', type: 'textbox', target: refOf(yaml, /textbox "Notes"/), value: TOKEN },
+    ],
+  });
   expect(filled.isError).toBe(false);
   expect(filled.parsed.code).toContain(".fill(process.env['PASSWORD_2']);");
   expect(filled.parsed.code).toContain(`await page.getByTestId('full-name').fill(process.env['API_TOKEN']);`);
-  expect(filled.parsed.code).toContain(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env['API_TOKEN']);`);
+  expect(filled.parsed.code).toContain(
+    `await page.getByRole('textbox', { name: 'Notes' }).fill(process.env['API_TOKEN']);`,
+  );
   await mcp.call('browser_snapshot');
   // The page got the real values (the check runs with them; what is published shows the masks).
   const values = await mcp.call('browser_evaluate', {
@@ -77,7 +97,8 @@ test('what an agent types into secret fields reaches no file, export or zip; the
   const archive = await openZip(zipped, { maxEntries: 1000, maxTotalBytes: 1e9 });
   const unpacked: { name: string; data: Buffer }[] = [];
   try {
-    for (const entry of archive.entries.filter(entry => !entry.directory)) unpacked.push({ name: `zip:${entry.name}`, data: plain(await archive.read(entry)) });
+    for (const entry of archive.entries.filter(entry => !entry.directory))
+      unpacked.push({ name: `zip:${entry.name}`, data: plain(await archive.read(entry)) });
   } finally {
     archive.close();
     rmSync(zipDir, { recursive: true, force: true });
@@ -90,24 +111,37 @@ test('what an agent types into secret fields reaches no file, export or zip; the
   const project = mkdtempSync(join(tmpdir(), 'exported-secrets-'));
   symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
   copyFileSync(spec, join(project, 'login.spec.ts'));
-  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
-  const runSpec = (env: Record<string, string>) => run('npx', ['playwright', 'test', '--reporter=line'], {
-    cwd: project, env: { ...process.env, ...env },
-  }).then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  writeFileSync(
+    join(project, 'playwright.config.mjs'),
+    `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`,
+  );
+  const runSpec = (env: Record<string, string>) =>
+    run('npx', ['playwright', 'test', '--reporter=line'], {
+      cwd: project,
+      env: { ...process.env, ...env },
+    }).then(
+      ok => ({ ...ok, code: 0 }),
+      error => error as Failed,
+    );
   try {
     const passed = await runSpec({ PASSWORD: TYPED, PASSWORD_2: FILLED, API_TOKEN: TOKEN });
     expect(passed.code, `${passed.stdout}\n${passed.stderr}`).toBe(0);
     expect(passed.stdout).toContain('1 passed');
     const failed = await runSpec({ PASSWORD: TYPED });
     expect(failed.code).not.toBe(0);
-    expect(failed.stdout).toContain('Set the environment variable(s) PASSWORD_2, API_TOKEN: the recording masked these secrets.');
+    expect(failed.stdout).toContain(
+      'Set the environment variable(s) PASSWORD_2, API_TOKEN: the recording masked these secrets.',
+    );
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
 
   // Replay types the masked values from the environment (the --secrets file holds API_TOKEN), never the masks.
-  const replay = (env: Record<string, string>) => run('node', [CLI, 'replay', dir, '--secrets', secretsFile], { env: { ...process.env, ...env } })
-    .then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  const replay = (env: Record<string, string>) =>
+    run('node', [CLI, 'replay', dir, '--secrets', secretsFile], { env: { ...process.env, ...env } }).then(
+      ok => ({ ...ok, code: 0 }),
+      error => error as Failed,
+    );
   const replayed = await replay({ PASSWORD: TYPED, PASSWORD_2: FILLED });
   expect(replayed.code, replayed.stdout).toBe(0);
   expect(replayed.stdout).toContain('Replayed without drift.');
@@ -117,7 +151,10 @@ test('what an agent types into secret fields reaches no file, export or zip; the
   for (const value of CLEAR) expect(replayed.stdout + unset.stdout).not.toContain(value);
 });
 
-test('a password a GET form put into the next URL: the code reads it from the environment, the exported spec matches the URL without it and passes', async ({ site, workspace }) => {
+test('a password a GET form put into the next URL: the code reads it from the environment, the exported spec matches the URL without it and passes', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(120_000);
   mkdirSync(workspace, { recursive: true });
   const sessions = join(workspace, 'sessions');
@@ -127,12 +164,18 @@ test('a password a GET form put into the next URL: the code reads it from the en
   const yaml = nav.parsed.snapshot!.yaml;
   await mcp.call('browser_type', { target: refOf(yaml, /textbox "User"/), text: 'dana' });
   // Typed with submit: the call that navigates also writes a Browser State diff, named after what was typed.
-  const submitted = await mcp.call('browser_type', { target: refOf(yaml, /textbox "Password"/), text: password, submit: true });
+  const submitted = await mcp.call('browser_type', {
+    target: refOf(yaml, /textbox "Password"/),
+    text: password,
+    submit: true,
+  });
   expect(submitted.isError, submitted.text).toBe(false);
   // The agent goes back to the URL it was shown (masked) with the real value, as an agent copying it would.
   const url = `${site.url}/login-get.html?user=dana&pass=${encodeURIComponent(password).replace(/%20/g, '+')}`;
   const again = await mcp.call('browser_navigate', { url });
-  expect(again.parsed.code).toBe(`await page.goto(\`${site.url}/login-get.html?user=dana&pass=\${process.env['PASSWORD']}\`);`);
+  expect(again.parsed.code).toBe(
+    `await page.goto(\`${site.url}/login-get.html?user=dana&pass=\${process.env['PASSWORD']}\`);`,
+  );
   for (const response of [submitted, again]) {
     expect(response.text).not.toContain('pw%40GET');
     expect(response.text).not.toContain(password);
@@ -142,7 +185,8 @@ test('a password a GET form put into the next URL: the code reads it from the en
   const dir = join(sessions, readdirSync(sessions)[0]);
   // Not in any file (the Browser State diffs and their names included), in clear or as the URL carried it.
   for (const { name, data } of filesUnder(workspace, '')) {
-    for (const form of [password, 'pw%40GET', 'pw@GET', 'pw-GET']) expect(data.includes(form) || name.includes(form), `${form} in ${name}`).toBe(false);
+    for (const form of [password, 'pw%40GET', 'pw@GET', 'pw-GET'])
+      expect(data.includes(form) || name.includes(form), `${form} in ${name}`).toBe(false);
   }
   const spec = join(workspace, 'get-login.spec.ts');
   await run('node', [CLI, 'export', dir, '-o', spec]);
@@ -153,10 +197,18 @@ test('a password a GET form put into the next URL: the code reads it from the en
   const project = mkdtempSync(join(tmpdir(), 'exported-get-'));
   symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
   copyFileSync(spec, join(project, 'get-login.spec.ts'));
-  writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`);
+  writeFileSync(
+    join(project, 'playwright.config.mjs'),
+    `export default { use: { launchOptions: { executablePath: '/usr/bin/chromium' } } };\n`,
+  );
   try {
-    const passed = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project, env: { ...process.env, PASSWORD: password, BASE_URL: site.url } })
-      .then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+    const passed = await run('npx', ['playwright', 'test', '--reporter=line'], {
+      cwd: project,
+      env: { ...process.env, PASSWORD: password, BASE_URL: site.url },
+    }).then(
+      ok => ({ ...ok, code: 0 }),
+      error => error as Failed,
+    );
     expect(passed.code, `${code}\n${passed.stdout}\n${passed.stderr}`).toBe(0);
     expect(passed.stdout).toContain('1 passed');
   } finally {
@@ -164,14 +216,22 @@ test('a password a GET form put into the next URL: the code reads it from the en
   }
 });
 
-test('browser_interact: a --secrets value in the query is masked in the planner rounds and calls on the bus; the typed password too', async ({ site, workspace }) => {
+test('browser_interact: a --secrets value in the query is masked in the planner rounds and calls on the bus; the typed password too', async ({
+  site,
+  workspace,
+}) => {
   const { core, events, mcp } = await inProcessCore(workspace, { secrets: { API_TOKEN: TOKEN } });
   try {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const notes = await mcp.call('browser_interact', { query: `Type "${TOKEN}" into Notes` });
     expect(notes.isError, notes.text).toBe(false);
-    expect(notes.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill(process.env['API_TOKEN']);`);
-    const password = await mcp.call('browser_type', { target: refOf(nav.parsed.snapshot?.yaml, /textbox "Password"/), text: TYPED });
+    expect(notes.parsed.code).toBe(
+      `await page.getByRole('textbox', { name: 'Notes' }).fill(process.env['API_TOKEN']);`,
+    );
+    const password = await mcp.call('browser_type', {
+      target: refOf(nav.parsed.snapshot?.yaml, /textbox "Password"/),
+      text: TYPED,
+    });
     expect(password.isError, password.text).toBe(false);
     const published = JSON.stringify(events);
     expect(published).toContain('"type":"negotiation-round"');
@@ -183,7 +243,10 @@ test('browser_interact: a --secrets value in the query is masked in the planner 
   }
 });
 
-test('redact scrubs a value typed in clear out of a recorded session (folder and .zip); it still opens and exports', async ({ site, workspace }) => {
+test('redact scrubs a value typed in clear out of a recorded session (folder and .zip); it still opens and exports', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(90_000);
   const CLEAR_NOTE = 'clear-note-s3cr3t';
   const sessions = join(workspace, 'sessions');
@@ -195,7 +258,9 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   expect(notes.parsed.code).toContain(`'${CLEAR_NOTE}'`);
   await mcp.call('browser_type', { target: refOf(yaml, /textbox "Full name"/), text: 'Ada' });
   await mcp.call('browser_snapshot');
-  await mcp.call('browser_evaluate', { function: `() => document.querySelector('[name=notes]').value === ${JSON.stringify(CLEAR_NOTE)}` });
+  await mcp.call('browser_evaluate', {
+    function: `() => document.querySelector('[name=notes]').value === ${JSON.stringify(CLEAR_NOTE)}`,
+  });
   await mcp.close();
   const dir = join(sessions, readdirSync(sessions)[0]);
   const sessionFiles = () => filesUnder(dir, '');
@@ -208,7 +273,11 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   // A zip named like the folder, beside it: only what is named is rewritten, the rest is pointed out.
   await zipFolder(dir, 'session', `${dir}.zip`);
 
-  const cli = (...args: string[]) => run('node', [CLI, ...args]).then(ok => ({ ...ok, code: 0 }), error => error as Failed);
+  const cli = (...args: string[]) =>
+    run('node', [CLI, ...args]).then(
+      ok => ({ ...ok, code: 0 }),
+      error => error as Failed,
+    );
   const short = await cli('redact', dir, '--value', 'abc');
   expect(short.code).not.toBe(0);
   expect(short.stderr).toContain('"abc" is shorter than 4 characters');
@@ -232,7 +301,8 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   const archive = await openZip(zipPath, { maxEntries: 1000, maxTotalBytes: 1e9 });
   const unpacked: { data: Buffer }[] = [];
   try {
-    for (const entry of archive.entries.filter(entry => !entry.directory)) unpacked.push({ data: plain(await archive.read(entry)) });
+    for (const entry of archive.entries.filter(entry => !entry.directory))
+      unpacked.push({ data: plain(await archive.read(entry)) });
   } finally {
     archive.close();
   }
@@ -243,13 +313,18 @@ test('redact scrubs a value typed in clear out of a recorded session (folder and
   expect(fromZip.stdout).toContain(".fill(process.env['SECRET']);");
 });
 
-test('browser_interact: a password typed by the planner is masked in its own rounds, published before it is typed', async ({ site, workspace }) => {
+test('browser_interact: a password typed by the planner is masked in its own rounds, published before it is typed', async ({
+  site,
+  workspace,
+}) => {
   const { core, events, mcp } = await inProcessCore(workspace);
   try {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const typed = await mcp.call('browser_interact', { query: `Type "${TYPED}" into Password` });
     expect(typed.isError, typed.text).toBe(false);
-    expect(typed.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Password' }).fill(process.env['PASSWORD']);`);
+    expect(typed.parsed.code).toBe(
+      `await page.getByRole('textbox', { name: 'Password' }).fill(process.env['PASSWORD']);`,
+    );
     expect(typed.text).not.toContain(TYPED);
     const rounds = events.filter(event => event.type === 'negotiation-round');
     expect(rounds.length).toBeGreaterThan(0);
@@ -261,14 +336,19 @@ test('browser_interact: a password typed by the planner is masked in its own rou
   }
 });
 
-test('replay on a terminal asks for a masked value it lacks, once and without echo; the step then passes', async ({ site, workspace }) => {
+test('replay on a terminal asks for a masked value it lacks, once and without echo; the step then passes', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(90_000);
   const sessions = join(workspace, 'sessions');
   const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   const password = refOf(nav.parsed.snapshot!.yaml, /textbox "Password"/);
   await mcp.call('browser_type', { target: password, text: TYPED });
-  await mcp.call('browser_fill_form', { fields: [{ name: 'Password', type: 'textbox', target: password, value: TYPED }] });
+  await mcp.call('browser_fill_form', {
+    fields: [{ name: 'Password', type: 'textbox', target: password, value: TYPED }],
+  });
   await mcp.close();
   const dir = join(sessions, readdirSync(sessions)[0]);
 
@@ -289,7 +369,10 @@ test('replay on a terminal asks for a masked value it lacks, once and without ec
   expect(output).not.toContain(TYPED);
 });
 
-test('browser_press_key into a focused secret field tells the agent to type the secret whole; elsewhere it says nothing', async ({ mcp, site }) => {
+test('browser_press_key into a focused secret field tells the agent to type the secret whole; elsewhere it says nothing', async ({
+  mcp,
+  site,
+}) => {
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   const yaml = nav.parsed.snapshot!.yaml;
   await mcp.call('browser_click', { target: refOf(yaml, /textbox "Password"/) });
@@ -297,7 +380,9 @@ test('browser_press_key into a focused secret field tells the agent to type the 
   expect(inSecret.parsed.result).toContain('The focused field takes a secret');
   expect(inSecret.parsed.result).toContain('browser_type');
   // A named key is no character of a value.
-  expect((await mcp.call('browser_press_key', { key: 'Backspace' })).parsed.result ?? '').not.toContain('takes a secret');
+  expect((await mcp.call('browser_press_key', { key: 'Backspace' })).parsed.result ?? '').not.toContain(
+    'takes a secret',
+  );
   await mcp.call('browser_click', { target: refOf(yaml, /textbox "Notes"/) });
   expect((await mcp.call('browser_press_key', { key: 'h' })).parsed.result ?? '').not.toContain('takes a secret');
 });

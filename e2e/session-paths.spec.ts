@@ -21,7 +21,10 @@ async function cli(args: string[], env: Record<string, string> = {}) {
   }
 }
 
-test('export and replay find a session by folder, .zip, recording folder with --session or --latest, or id; paths are made, files kept', async ({ site, workspace }) => {
+test('export and replay find a session by folder, .zip, recording folder with --session or --latest, or id; paths are made, files kept', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(120_000);
   const root = mkdtempSync(join(tmpdir(), 'ai-paths-'));
   for (const page of ['form.html', 'tabs.html']) {
@@ -89,7 +92,9 @@ test('export and replay find a session by folder, .zip, recording folder with --
   writeFileSync(corrupt, flipped);
   const damaged = await cli(['export', corrupt], { TMPDIR: scratch });
   expect(damaged.code).not.toBe(0);
-  expect(damaged.stderr).toMatch(new RegExp(`${corrupt}: (CRC mismatch in|The archive is damaged in) ${basename(older.dir)}/session.json`));
+  expect(damaged.stderr).toMatch(
+    new RegExp(`${corrupt}: (CRC mismatch in|The archive is damaged in) ${basename(older.dir)}/session.json`),
+  );
   expect(readdirSync(scratch)).toEqual([]);
 
   // replay takes the same ways in.

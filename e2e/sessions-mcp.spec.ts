@@ -17,7 +17,12 @@ async function ask(client: Client, name: string, args: Record<string, unknown>):
   const result = await client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text?: string; data?: string; mimeType?: string }[];
   const texts = content.filter(item => item.type === 'text').map(item => item.text!);
-  return { text: texts[0] ?? '', texts, images: content.filter(item => item.type === 'image').map(item => ({ mimeType: item.mimeType!, data: item.data! })), isError: !!result.isError };
+  return {
+    text: texts[0] ?? '',
+    texts,
+    images: content.filter(item => item.type === 'image').map(item => ({ mimeType: item.mimeType!, data: item.data! })),
+    isError: !!result.isError,
+  };
 }
 
 /** The text of the fenced block after a heading line that starts with `heading`. */
@@ -44,14 +49,21 @@ async function recordRuns(siteUrl: string, workspace: string) {
     const calls = received[kind];
     const form = await agent.call('browser_navigate', { url: `${siteUrl}/form.html` });
     calls.push(form);
-    calls.push(await agent.call('browser_type', { target: refOf(form.parsed.snapshot?.yaml, /textbox "Password"/), text: PASSWORD }));
+    calls.push(
+      await agent.call('browser_type', {
+        target: refOf(form.parsed.snapshot?.yaml, /textbox "Password"/),
+        text: PASSWORD,
+      }),
+    );
     const activity = await agent.call('browser_navigate', { url: `${siteUrl}/activity.html` });
     calls.push(activity);
     calls.push(await agent.call('browser_click', { target: refOf(activity.parsed.snapshot?.yaml, /button "Run"/) }));
     calls.push(await agent.call('browser_wait_for', { time: 0.5 }));
-    calls.push(kind === 'good'
-      ? await agent.call('browser_click', { target: refOf(activity.parsed.snapshot?.yaml, /link "Sign up"/) })
-      : await agent.call('browser_click', { target: 'e999', element: 'the order button' }));
+    calls.push(
+      kind === 'good'
+        ? await agent.call('browser_click', { target: refOf(activity.parsed.snapshot?.yaml, /link "Sign up"/) })
+        : await agent.call('browser_click', { target: 'e999', element: 'the order button' }),
+    );
     await agent.close();
   }
   const dirs = readdirSync(sessions).map(name => join(sessions, name));
@@ -60,13 +72,22 @@ async function recordRuns(siteUrl: string, workspace: string) {
   return { sessions, received, good, bad };
 }
 
-test('a debugging agent reads the recordings over MCP: list, outline, step, search, compare, what went wrong, export; stdio and HTTP', async ({ site, workspace }) => {
+test('a debugging agent reads the recordings over MCP: list, outline, step, search, compare, what went wrong, export; stdio and HTTP', async ({
+  site,
+  workspace,
+}) => {
   test.setTimeout(120_000);
   const { sessions, received, good, bad } = await recordRuns(site.url, workspace);
   expect(received.bad[5].isError).toBe(true);
 
   const client = new Client({ name: 'debugging-agent', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'sessions-mcp', '--session-dir', sessions], stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'sessions-mcp', '--session-dir', sessions],
+      stderr: 'pipe',
+    }),
+  );
   const answers: Answer[] = [];
   const call = async (name: string, args: Record<string, unknown>) => {
     const answer = await ask(client, name, args);
@@ -76,7 +97,14 @@ test('a debugging agent reads the recordings over MCP: list, outline, step, sear
   try {
     const tools = (await client.listTools()).tools;
     expect(tools.map(tool => tool.name).sort()).toEqual([
-      'inspector_compare', 'inspector_export', 'inspector_list_sessions', 'inspector_locators', 'inspector_run_outline', 'inspector_search', 'inspector_step', 'inspector_what_went_wrong',
+      'inspector_compare',
+      'inspector_export',
+      'inspector_list_sessions',
+      'inspector_locators',
+      'inspector_run_outline',
+      'inspector_search',
+      'inspector_step',
+      'inspector_what_went_wrong',
     ]);
     expect(tools.every(tool => tool.annotations?.readOnlyHint === true)).toBe(true);
 
@@ -88,7 +116,9 @@ test('a debugging agent reads the recordings over MCP: list, outline, step, sear
     expect(rows[0]).toContain(bad.id.slice(0, 8));
     expect(rows[0]).toContain('1 failed call');
     expect((await call('inspector_list_sessions', { outcome: 'failed' })).text).not.toContain(good.id.slice(0, 8));
-    expect((await call('inspector_list_sessions', { since: '2999-01-01' })).text).toBe('No session matches (2 recorded).');
+    expect((await call('inspector_list_sessions', { since: '2999-01-01' })).text).toBe(
+      'No session matches (2 recorded).',
+    );
 
     // The outline: one line per step, the failed one marked; an id prefix is enough.
     const outline = await call('inspector_run_outline', { session: bad.id.slice(0, 8) });
@@ -99,7 +129,11 @@ test('a debugging agent reads the recordings over MCP: list, outline, step, sear
     expect(outline.text).toContain('failed: 6');
 
     // A step: the exact response text the agent received, its console and network; the screenshot as an image.
-    const clickRun = await call('inspector_step', { session: bad.id, step: 4, include: ['screenshot', 'snapshot', 'diff'] });
+    const clickRun = await call('inspector_step', {
+      session: bad.id,
+      step: 4,
+      include: ['screenshot', 'snapshot', 'diff'],
+    });
     expect(fencedAfter(clickRun.text, '### Response')).toBe(received.bad[3].text);
     expect(clickRun.text).toMatch(/### Console \(\d+\)[\s\S]*clicked run/);
     expect(clickRun.text).toMatch(/### Network \(\d+\)[\s\S]*GET 404 .*\/missing\.json/);
@@ -142,7 +176,9 @@ test('a debugging agent reads the recordings over MCP: list, outline, step, sear
     expect(resources).toContain(`inspector://session/${bad.id}/step/6`);
     const stepResource = await client.readResource({ uri: `inspector://session/${bad.id}/step/4` });
     expect(fencedAfter((stepResource.contents[0] as { text: string }).text, '### Response')).toBe(received.bad[3].text);
-    expect((await client.readResource({ uri: `inspector://session/${good.id}` })).contents[0]).toMatchObject({ mimeType: 'text/markdown' });
+    expect((await client.readResource({ uri: `inspector://session/${good.id}` })).contents[0]).toMatchObject({
+      mimeType: 'text/markdown',
+    });
 
     // Bad input: clear errors, and the server keeps answering.
     const unknown = await call('inspector_step', { session: 'nope', step: 1 });
@@ -164,7 +200,18 @@ test('a debugging agent reads the recordings over MCP: list, outline, step, sear
 
   // Over HTTP: `sessions-mcp --port` and `serve` at /sessions/mcp, a viewer token included; neither offers browser tools.
   const standalone = await startHttpServer(['--session-dir', sessions], 'sessions-mcp');
-  const served = await startHttpServer(['--session-dir', sessions, '--viewer-token', 'viewer-token-1234567890', '--require-token', '--token', 'full-token-1234567890'], 'serve');
+  const served = await startHttpServer(
+    [
+      '--session-dir',
+      sessions,
+      '--viewer-token',
+      'viewer-token-1234567890',
+      '--require-token',
+      '--token',
+      'full-token-1234567890',
+    ],
+    'serve',
+  );
   try {
     const viaHttp = new Client({ name: 'debugging-agent', version: '1.0.0' });
     await viaHttp.connect(new StreamableHTTPClientTransport(new URL(`${standalone.url}/sessions/mcp`)));
@@ -174,10 +221,18 @@ test('a debugging agent reads the recordings over MCP: list, outline, step, sear
     expect((await fetch(`${standalone.url}/mcp`, { method: 'POST' })).status).toBe(404);
 
     const viewer = new Client({ name: 'debugging-agent', version: '1.0.0' });
-    await viewer.connect(new StreamableHTTPClientTransport(new URL(`${served.url}/sessions/mcp`), { requestInit: { headers: { authorization: 'Bearer viewer-token-1234567890' } } }));
+    await viewer.connect(
+      new StreamableHTTPClientTransport(new URL(`${served.url}/sessions/mcp`), {
+        requestInit: { headers: { authorization: 'Bearer viewer-token-1234567890' } },
+      }),
+    );
     expect((await ask(viewer, 'inspector_list_sessions', {})).text).toContain('2 sessions');
     await viewer.close();
-    const anonymous = await fetch(`${served.url}/sessions/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const anonymous = await fetch(`${served.url}/sessions/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(anonymous.status).toBe(401);
   } finally {
     await standalone.stop();

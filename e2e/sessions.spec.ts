@@ -15,11 +15,13 @@ async function signUp(mcp: McpTestClient, siteUrl: string) {
   const nav = await mcp.call('browser_navigate', { url: `${siteUrl}/form.html` });
   const yaml = nav.parsed.snapshot!.yaml;
   await mcp.call('browser_type', { target: refOf(yaml, /textbox "Full name"/), text: 'Ada Lovelace' });
-  await mcp.call('browser_fill_form', { fields: [
-    { name: 'Email', type: 'textbox', target: refOf(yaml, /textbox "Email"/), value: 'ada@example.com' },
-    { name: 'Password', type: 'textbox', target: refOf(yaml, /textbox "Password"/), value: 'SIGNUP_PASSWORD' },
-    { name: 'Terms', type: 'checkbox', target: refOf(yaml, /checkbox "I accept the terms"/), value: 'true' },
-  ] });
+  await mcp.call('browser_fill_form', {
+    fields: [
+      { name: 'Email', type: 'textbox', target: refOf(yaml, /textbox "Email"/), value: 'ada@example.com' },
+      { name: 'Password', type: 'textbox', target: refOf(yaml, /textbox "Password"/), value: 'SIGNUP_PASSWORD' },
+      { name: 'Terms', type: 'checkbox', target: refOf(yaml, /checkbox "I accept the terms"/), value: 'true' },
+    ],
+  });
   await mcp.call('browser_select_option', { target: refOf(yaml, /combobox "Country"/), values: ['Japan'] });
   await mcp.call('browser_snapshot');
   await mcp.call('browser_click', { target: refOf(yaml, /button "Create account"/) });
@@ -41,7 +43,13 @@ test('a recorded session replays as an exported @playwright/test spec that passe
   expect(session.warnings).toEqual([]);
   expect(session.complete).toBe(true);
   expect(session.steps.map(step => step.tool)).toEqual([
-    'browser_navigate', 'browser_type', 'browser_fill_form', 'browser_select_option', 'browser_snapshot', 'browser_click', 'browser_wait_for',
+    'browser_navigate',
+    'browser_type',
+    'browser_fill_form',
+    'browser_select_option',
+    'browser_snapshot',
+    'browser_click',
+    'browser_wait_for',
   ]);
   // The secret never reaches the disk.
   for (const file of ['events.jsonl', ...readdirSync(join(dir, 'artifacts')).map(f => `artifacts/${f}`)]) {
@@ -60,24 +68,33 @@ test('a recorded session replays as an exported @playwright/test spec that passe
   expect(code).toContain("process.env['SIGNUP_PASSWORD']");
   expect(code).toContain(`await expect(page.getByRole('checkbox', { name: 'I accept the terms' })).toBeChecked();`);
   // The status the submission made appear, checked right after the click.
-  expect(code).toContain(`await page.getByRole('button', { name: 'Create account' }).click();\n  await expect(page.getByRole('status')).toContainText('Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=null');`);
+  expect(code).toContain(
+    `await page.getByRole('button', { name: 'Create account' }).click();\n  await expect(page.getByRole('status')).toContainText('Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=null');`,
+  );
   expect(code).toContain(`await expect(page.getByText('Saved Ada Lovelace').first()).toBeVisible();`);
   // The agent's browser_snapshot is a checkpoint: the page's aria tree then, refs and the masked password left out.
   expect(code).toContain('// The page as the agent saw it at step 5 (browser_snapshot).');
-  expect(code).toMatch(/toMatchAriaSnapshot\(`\n(?:.*\n)*\s+- textbox "Full name": Ada Lovelace\n(?:.*\n)*\s+- textbox "Password"\n/);
+  expect(code).toMatch(
+    /toMatchAriaSnapshot\(`\n(?:.*\n)*\s+- textbox "Full name": Ada Lovelace\n(?:.*\n)*\s+- textbox "Password"\n/,
+  );
   expect(code).not.toContain('••••');
 
   // Run it for real against the same site, with the secret from the environment, as a project of its own would.
   await expectSpecPasses(readFileSync(spec, 'utf8'), { env: { SIGNUP_PASSWORD: 'correct-horse-battery' } });
 
   // Replay types the secret by name too: the inspector it starts gets the same secrets file.
-  const replayed = await run('node', [CLI, 'replay', dir, '--secrets', secrets]).catch(error => error as { stdout: string; stderr: string; code: number });
+  const replayed = await run('node', [CLI, 'replay', dir, '--secrets', secrets]).catch(
+    error => error as { stdout: string; stderr: string; code: number },
+  );
   expect('code' in replayed ? replayed.stderr : '', 'replay exits 0').toBe('');
   expect(replayed.stdout).toContain('Replayed without drift.');
   expect(replayed.stdout).not.toContain('correct-horse-battery');
 });
 
-test('after kill -9 the session opens up to its last complete event; a torn last line is skipped with a warning', async ({ site, workspace }) => {
+test('after kill -9 the session opens up to its last complete event; a torn last line is skipped with a warning', async ({
+  site,
+  workspace,
+}) => {
   const sessions = join(workspace, 'sessions');
   const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
@@ -96,7 +113,11 @@ test('after kill -9 the session opens up to its last complete event; a torn last
   appendFileSync(join(dir, 'events.jsonl'), '{"type":"tool-call","sessionId":"x","seq":3,"tool":"browser_cl');
   const torn = await openSession(dir);
   expect(torn.steps).toHaveLength(2);
-  expect(torn.warnings).toEqual([expect.stringMatching(/^The last line of events.jsonl is incomplete \(\d+ bytes; the recording was interrupted or is still being written\) and was skipped\.$/)]);
+  expect(torn.warnings).toEqual([
+    expect.stringMatching(
+      /^The last line of events.jsonl is incomplete \(\d+ bytes; the recording was interrupted or is still being written\) and was skipped\.$/,
+    ),
+  ]);
 
   const listed = await run('node', [CLI, 'sessions', sessions]);
   expect(listed.stdout).toContain(`${dir}\t`);
@@ -110,7 +131,9 @@ test('recorded aria snapshots and DOM states read back exactly as the agent saw 
   const nav = await mcp.call('browser_navigate', { url: `${site.url}/large.html?n=400` });
   seen.push(nav.parsed.snapshot!.yaml!);
   for (const n of [1, 5, 9]) {
-    const click = await mcp.call('browser_click', { target: refOf(seen[seen.length - 1], new RegExp(`button "Action ${n}"`)) });
+    const click = await mcp.call('browser_click', {
+      target: refOf(seen[seen.length - 1], new RegExp(`button "Action ${n}"`)),
+    });
     seen.push(click.parsed.snapshot!.yaml!);
   }
   await mcp.close();
@@ -125,13 +148,17 @@ test('recorded aria snapshots and DOM states read back exactly as the agent saw 
   expect(session.steps.slice(1).map(step => step.artifacts.dom?.base)).toEqual([1, 2, 3]);
 });
 
-test('a recorded call whose page opens a dialog on load is answered with the modal state, not held up by the dialog', async ({ workspace }) => {
+test('a recorded call whose page opens a dialog on load is answered with the modal state, not held up by the dialog', async ({
+  workspace,
+}) => {
   const sessions = join(workspace, 'sessions');
   const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
   try {
     // A dialog blocks the page's script: the step's screenshot and change mark must not wait on it.
     const opened = await mcp.call('browser_navigate', { url: 'data:text/html,<script>alert("on load")</script>' });
-    expect(opened.parsed.modalState).toEqual(['["alert" dialog with message "on load"]: can be handled by browser_handle_dialog']);
+    expect(opened.parsed.modalState).toEqual([
+      '["alert" dialog with message "on load"]: can be handled by browser_handle_dialog',
+    ]);
     const handled = await mcp.call('browser_handle_dialog', { accept: true });
     expect(handled.parsed.modalState).toBeUndefined();
   } finally {

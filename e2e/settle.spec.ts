@@ -38,7 +38,11 @@ test.beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/poll') return; // Never answered: a long poll with nothing to say.
-    if (path === '/items') return setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('["First mail","Second mail"]'), 150);
+    if (path === '/items')
+      return setTimeout(
+        () => res.writeHead(200, { 'content-type': 'application/json' }).end('["First mail","Second mail"]'),
+        150,
+      );
     if (path === '/chart.png') return setTimeout(() => res.writeHead(404).end(), 10_000);
     const page = PAGES[path];
     if (!page) return res.writeHead(404).end();
@@ -53,7 +57,11 @@ test.afterAll(async () => {
   await new Promise(resolve => server.close(resolve));
 });
 
-async function timed(client: McpTestClient, tool: string, args: Record<string, unknown> = {}): Promise<ToolResult & { ms: number }> {
+async function timed(
+  client: McpTestClient,
+  tool: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolResult & { ms: number }> {
   const started = Date.now();
   const result = await client.call(tool, args);
   expect(result.isError, result.text).toBe(false);
@@ -90,7 +98,10 @@ test.describe('settling after an action', () => {
       for (const client of [ours, peer]) {
         const start = await timed(client, 'browser_navigate', { url: `${base}/delayed.html` });
         const yaml = start.parsed.snapshot?.yaml ?? (await client.call('browser_snapshot')).parsed.snapshot?.yaml;
-        const clicked = await timed(client, 'browser_click', { element: 'Go in a moment', target: refOf(yaml, /button "Go in a moment"/) });
+        const clicked = await timed(client, 'browser_click', {
+          element: 'Go in a moment',
+          target: refOf(yaml, /button "Go in a moment"/),
+        });
         expect(clicked.parsed.page?.title).toBe('Arrived');
         expect(clicked.ms).toBeLessThan(READY_MS);
         // The snapshot is the new page's (the peer writes its snapshot to a file).
@@ -103,7 +114,10 @@ test.describe('settling after an action', () => {
 
   test('a click that opens a long poll waits for it a bounded while, not the whole cap', async () => {
     const start = await timed(ours, 'browser_navigate', { url: `${base}/delayed.html` });
-    const clicked = await timed(ours, 'browser_click', { element: 'Listen', target: refOf(start.parsed.snapshot?.yaml, /button "Listen"/) });
+    const clicked = await timed(ours, 'browser_click', {
+      element: 'Listen',
+      target: refOf(start.parsed.snapshot?.yaml, /button "Listen"/),
+    });
     expect(clicked.parsed.snapshot?.yaml).toContain('button "Listening"');
     expect(clicked.ms).toBeLessThan(5_000);
   });

@@ -19,7 +19,9 @@ test.describe('step inspector', () => {
     await server.stop();
   });
 
-  test('what the agent sent and got, what it cost, what the page did, before and after, and search', async ({ site }, testInfo) => {
+  test('what the agent sent and got, what it cost, what the page did, before and after, and search', async ({
+    site,
+  }, testInfo) => {
     test.setTimeout(90_000);
     const { browser, page, errors } = await openInspector(server.url);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -47,7 +49,10 @@ test.describe('step inspector', () => {
       await expect(page.getByTestId('token-chart-svg')).toHaveAttribute('data-bars', '4');
       await expect(stepRow(page, 2).getByTestId('step-tokens')).toHaveText(/tok$/);
       // The click's console errors and failed requests are flagged in the timeline; the evaluate step has none.
-      await expect(stepRow(page, 2).getByTestId('step-page-problems')).toHaveAttribute('title', /\d+ console errors?, \d+ failed requests?/);
+      await expect(stepRow(page, 2).getByTestId('step-page-problems')).toHaveAttribute(
+        'title',
+        /\d+ console errors?, \d+ failed requests?/,
+      );
       await expect(stepRow(page, 3).getByTestId('step-page-problems')).toHaveCount(0);
       await snap(page, 'token-chart', 'token-chart', testInfo);
 

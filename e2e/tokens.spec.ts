@@ -16,19 +16,27 @@ function sectionText(text: string, title: string): string {
   return next < 0 ? text.slice(start) : text.slice(start, next + 1);
 }
 
-test('a recording gets each call\'s tokens, counted from the text the agent received, before the session\'s end', async ({ site, workspace }) => {
+test("a recording gets each call's tokens, counted from the text the agent received, before the session's end", async ({
+  site,
+  workspace,
+}) => {
   const sessions = join(workspace, 'sessions');
   const mcp = await connectStdio(['--session-dir', sessions], { cwd: workspace });
   const received = [];
   const navigate = await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
   received.push(navigate);
-  received.push(await mcp.call('browser_click', { target: refOf(navigate.parsed.snapshot?.yaml, /checkbox "I accept the terms"/) }));
+  received.push(
+    await mcp.call('browser_click', { target: refOf(navigate.parsed.snapshot?.yaml, /checkbox "I accept the terms"/) }),
+  );
   received.push(await mcp.call('browser_snapshot'));
   received.push(await mcp.call('browser_take_screenshot'));
   await mcp.close();
 
   const dir = join(sessions, readdirSync(sessions)[0]);
-  const records = readFileSync(join(dir, 'events.jsonl'), 'utf8').trim().split('\n').map(line => JSON.parse(line) as InspectorEvent);
+  const records = readFileSync(join(dir, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map(line => JSON.parse(line) as InspectorEvent);
   const types = records.map(record => record.type);
   expect(types.at(-1)).toBe('session-ended');
   const counts = records.filter((record): record is StepTokensEvent => record.type === 'step-tokens');
@@ -53,7 +61,9 @@ test('a recording gets each call\'s tokens, counted from the text the agent rece
     }
     if (image) expect(tokens.sections.at(-1)).toMatchObject({ name: 'Image', tokens: imageCost, estimate: true });
   });
-  expect(counts[0].tokens.sections.map(section => section.name)).toEqual(expect.arrayContaining(['Ran Playwright code', 'Page', 'Snapshot']));
+  expect(counts[0].tokens.sections.map(section => section.name)).toEqual(
+    expect.arrayContaining(['Ran Playwright code', 'Page', 'Snapshot']),
+  );
   // Reading the recording merges each count with its step.
   const recorded = await openSession(dir);
   expect(recorded.steps.map(step => recorded.tokens.get(step.seq))).toEqual(counts.map(count => count.tokens));
@@ -70,13 +80,17 @@ test('--no-token-count records no counts', async ({ site, workspace }) => {
   expect(events).not.toContain('"type":"step-tokens"');
 });
 
-test('web mode: the token chart has a bar per step, a click selects its step, the timeline shows counts', async ({ site }) => {
+test('web mode: the token chart has a bar per step, a click selects its step, the timeline shows counts', async ({
+  site,
+}) => {
   const server = await startHttpServer([], 'serve');
   const { browser, page, errors } = await openInspector(server.url);
   const agent = await connectHttp(server.url);
   try {
     const navigate = await agent.call('browser_navigate', { url: `${site.url}/form.html` });
-    await agent.call('browser_click', { target: refOf(navigate.parsed.snapshot?.yaml, /checkbox "I accept the terms"/) });
+    await agent.call('browser_click', {
+      target: refOf(navigate.parsed.snapshot?.yaml, /checkbox "I accept the terms"/),
+    });
     await agent.call('browser_snapshot');
     const chart = page.getByTestId('token-chart');
     await expect(chart).toContainText('Tokens (o200k_base; images estimated)');
@@ -86,7 +100,10 @@ test('web mode: the token chart has a bar per step, a click selects its step, th
 
     const navigateTokens = countTokens(navigate.text);
     await expect(stepRow(page, 1).getByTestId('step-tokens')).toHaveText(/^[\d.]+k? tok$/);
-    await expect(stepRow(page, 1).getByTestId('step-tokens')).toHaveAttribute('title', new RegExp(`^${navigateTokens.toLocaleString('en-US')} tokens`));
+    await expect(stepRow(page, 1).getByTestId('step-tokens')).toHaveAttribute(
+      'title',
+      new RegExp(`^${navigateTokens.toLocaleString('en-US')} tokens`),
+    );
     await expect(stepRow(page, 3).getByTestId('step-tokens')).toBeVisible();
 
     // The first of three bars selects step 1.

@@ -15,7 +15,11 @@ test.describe('tools over stdio', () => {
     expect(nav.text.indexOf('### Ran Playwright code')).toBeLessThan(nav.text.indexOf('### Page'));
     expect(nav.text.indexOf('### Page')).toBeLessThan(nav.text.indexOf('### Snapshot'));
 
-    const typed = await mcp.call('browser_type', { element: 'Full name', target: refOf(yaml, /textbox "Full name"/), text: 'Ada Lovelace' });
+    const typed = await mcp.call('browser_type', {
+      element: 'Full name',
+      target: refOf(yaml, /textbox "Full name"/),
+      text: 'Ada Lovelace',
+    });
     expect(typed.parsed.code).toBe(`await page.getByTestId('full-name').fill('Ada Lovelace');`);
     // As in @playwright/mcp, typing takes no snapshot unless it submits.
     expect(typed.parsed.snapshot).toBeUndefined();
@@ -25,7 +29,10 @@ test.describe('tools over stdio', () => {
     expect(email.isError).toBe(false);
     expect(email.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');`);
 
-    const selected = await mcp.call('browser_select_option', { target: refOf(yaml, /combobox "Country"/), values: ['jp'] });
+    const selected = await mcp.call('browser_select_option', {
+      target: refOf(yaml, /combobox "Country"/),
+      values: ['jp'],
+    });
     expect(selected.parsed.code).toBe(`await page.getByLabel('Country').selectOption('jp');`);
     expect(selected.parsed.snapshot!.yaml).toMatch(/option "Japan" \[selected\]/);
     expect(selected.parsed.snapshot!.yaml).toMatch(/textbox "Full name".*: Ada Lovelace/);
@@ -33,22 +40,34 @@ test.describe('tools over stdio', () => {
     const checked = await mcp.call('browser_click', { target: refOf(yaml, /checkbox "I accept the terms"/) });
     expect(checked.parsed.snapshot!.yaml).toMatch(/checkbox "I accept the terms" \[checked\]/);
 
-    const submitted = await mcp.call('browser_click', { element: 'Create account', target: refOf(yaml, /button "Create account"/) });
+    const submitted = await mcp.call('browser_click', {
+      element: 'Create account',
+      target: refOf(yaml, /button "Create account"/),
+    });
     expect(submitted.parsed.code).toBe(`await page.getByRole('button', { name: 'Create account' }).click();`);
-    expect(submitted.parsed.snapshot!.yaml).toContain('Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=null');
+    expect(submitted.parsed.snapshot!.yaml).toContain(
+      'Saved Ada Lovelace <ada@example.com> country=jp terms=true plan=null',
+    );
   });
 
-  test('selectors work as targets; unknown refs and bad selectors fail fast with a clear message', async ({ mcp, site }) => {
+  test('selectors work as targets; unknown refs and bad selectors fail fast with a clear message', async ({
+    mcp,
+    site,
+  }) => {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const bySelector = await mcp.call('browser_type', { target: 'textarea[name=notes]', text: 'hi', submit: true });
     expect(bySelector.isError).toBe(false);
-    expect(bySelector.parsed.code).toBe(`await page.getByRole('textbox', { name: 'Notes' }).fill('hi');\nawait page.getByRole('textbox', { name: 'Notes' }).press('Enter');`);
+    expect(bySelector.parsed.code).toBe(
+      `await page.getByRole('textbox', { name: 'Notes' }).fill('hi');\nawait page.getByRole('textbox', { name: 'Notes' }).press('Enter');`,
+    );
     expect(bySelector.parsed.snapshot!.yaml).toMatch(/textbox "Notes".*: hi/);
 
     const started = Date.now();
     const unknown = await mcp.call('browser_click', { target: 'e999' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.parsed.error).toBe('Error: Ref e999 not found in the current page snapshot. Try capturing new snapshot.');
+    expect(unknown.parsed.error).toBe(
+      'Error: Ref e999 not found in the current page snapshot. Try capturing new snapshot.',
+    );
     const none = await mcp.call('browser_click', { target: '#does-not-exist' });
     expect(none.parsed.error).toBe('Error: "#does-not-exist" does not match any elements.');
     const many = await mcp.call('browser_click', { target: 'input' });
@@ -85,7 +104,9 @@ test.describe('tools over stdio', () => {
     const yaml = nav.parsed.snapshot!.yaml!;
 
     const alert = await mcp.call('browser_click', { target: refOf(yaml, /button "Show alert"/) });
-    expect(alert.parsed.modalState).toEqual(['["alert" dialog with message "Hello from alert"]: can be handled by browser_handle_dialog']);
+    expect(alert.parsed.modalState).toEqual([
+      '["alert" dialog with message "Hello from alert"]: can be handled by browser_handle_dialog',
+    ]);
     expect(alert.parsed.snapshot).toBeUndefined();
     const blocked = await mcp.call('browser_snapshot');
     expect(blocked.isError).toBe(true);
@@ -106,25 +127,37 @@ test.describe('tools over stdio', () => {
     expect((await mcp.call('browser_snapshot')).parsed.snapshot!.yaml).toContain('name=Linus');
 
     const noDialog = await mcp.call('browser_handle_dialog', { accept: true });
-    expect(noDialog.parsed.error).toBe('Error: The tool "browser_handle_dialog" can only be used when there is related modal state present.');
+    expect(noDialog.parsed.error).toBe(
+      'Error: The tool "browser_handle_dialog" can only be used when there is related modal state present.',
+    );
   });
 
   test('tabs: pages the site opens become tabs; new, select and close', async ({ mcp, site }) => {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/tabs.html` });
-    const opened = await mcp.call('browser_click', { target: refOf(nav.parsed.snapshot!.yaml, /link "Open form in new tab"/) });
+    const opened = await mcp.call('browser_click', {
+      target: refOf(nav.parsed.snapshot!.yaml, /link "Open form in new tab"/),
+    });
     expect(opened.parsed.tabs).toHaveLength(2);
 
     const created = await mcp.call('browser_tabs', { action: 'new', url: `${site.url}/dialogs.html` });
-    expect(created.parsed.tabs!.map(t => [t.index, t.current, t.title])).toEqual([[0, false, 'Tabs home'], [1, false, 'Sign up'], [2, true, 'Dialogs']]);
+    expect(created.parsed.tabs!.map(t => [t.index, t.current, t.title])).toEqual([
+      [0, false, 'Tabs home'],
+      [1, false, 'Sign up'],
+      [2, true, 'Dialogs'],
+    ]);
     expect(created.parsed.page!.title).toBe('Dialogs');
 
     // As @playwright/mcp: select, close and list answer with the tabs as the result, without the page sections.
     const selected = await mcp.call('browser_tabs', { action: 'select', index: 1 });
-    expect(selected.parsed.result).toBe(`- 0: [Tabs home](${site.url}/tabs.html)\n- 1: (current) [Sign up](${site.url}/form.html)\n- 2: [Dialogs](${site.url}/dialogs.html)`);
+    expect(selected.parsed.result).toBe(
+      `- 0: [Tabs home](${site.url}/tabs.html)\n- 1: (current) [Sign up](${site.url}/form.html)\n- 2: [Dialogs](${site.url}/dialogs.html)`,
+    );
     expect(selected.parsed.page).toBeUndefined();
 
     const closed = await mcp.call('browser_tabs', { action: 'close', index: 0 });
-    expect(closed.parsed.result).toBe(`- 0: (current) [Sign up](${site.url}/form.html)\n- 1: [Dialogs](${site.url}/dialogs.html)`);
+    expect(closed.parsed.result).toBe(
+      `- 0: (current) [Sign up](${site.url}/form.html)\n- 1: [Dialogs](${site.url}/dialogs.html)`,
+    );
 
     const listed = await mcp.call('browser_tabs', { action: 'list' });
     expect(listed.parsed.result).toBe(closed.parsed.result);
@@ -146,12 +179,19 @@ test.describe('tools over stdio', () => {
     expect(uploaded.isError).toBe(false);
     expect(uploaded.parsed.snapshot!.yaml).toContain('chosen: hello.txt');
 
-    const dropped = await mcp.call('browser_drop', { target: refOf(yaml, /region "Drop zone"/), paths: [file], data: { 'text/plain': 'note' } });
+    const dropped = await mcp.call('browser_drop', {
+      target: refOf(yaml, /region "Drop zone"/),
+      paths: [file],
+      data: { 'text/plain': 'note' },
+    });
     expect(dropped.isError).toBe(false);
     expect(dropped.parsed.snapshot!.yaml).toContain('dropped: hello.txt text=note');
 
     const download = await mcp.call('browser_click', { target: refOf(yaml, /link "Download report"/) });
-    expect(download.parsed.events).toEqual(['Downloading file report.txt ...', 'Downloaded file report.txt to ".playwright-mcp/report.txt"']);
+    expect(download.parsed.events).toEqual([
+      'Downloading file report.txt ...',
+      'Downloaded file report.txt to ".playwright-mcp/report.txt"',
+    ]);
     expect(readFileSync(join(workspace, '.playwright-mcp', 'report.txt'), 'utf8')).toBe('quarterly report');
   });
 
@@ -163,10 +203,14 @@ test.describe('tools over stdio', () => {
     expect(hovered.parsed.snapshot!.yaml).toMatch(/paragraph.*: hovered/);
 
     const dragged = await mcp.call('browser_drag', {
-      startElement: 'Card', startTarget: refOf(yaml, /button "Draggable card"/),
-      endElement: 'Done', endRef: refOf(yaml, /region "Done column"/),
+      startElement: 'Card',
+      startTarget: refOf(yaml, /button "Draggable card"/),
+      endElement: 'Done',
+      endRef: refOf(yaml, /region "Done column"/),
     });
-    expect(dragged.parsed.code).toBe(`await page.getByRole('button', { name: 'Draggable card' }).dragTo(page.getByRole('region', { name: 'Done column' }));`);
+    expect(dragged.parsed.code).toBe(
+      `await page.getByRole('button', { name: 'Draggable card' }).dragTo(page.getByRole('region', { name: 'Done column' }));`,
+    );
     expect(dragged.parsed.snapshot!.yaml).toContain('moved card');
 
     await mcp.call('browser_click', { target: refOf(yaml, /textbox "Search"/) });
@@ -189,7 +233,9 @@ test.describe('tools over stdio', () => {
   test('console messages, network requests and one request in detail', async ({ mcp, site, workspace }) => {
     const nav = await mcp.call('browser_navigate', { url: `${site.url}/console.html` });
     expect(nav.parsed.page!.console).toEqual({ errors: 1, warnings: 1 });
-    expect(nav.parsed.events).toEqual([expect.stringMatching(/^New console entries: \.playwright-mcp\/console-[\dT-]+Z\.log#L1-L3$/)]);
+    expect(nav.parsed.events).toEqual([
+      expect.stringMatching(/^New console entries: \.playwright-mcp\/console-[\dT-]+Z\.log#L1-L3$/),
+    ]);
     expect(linkedConsoleLines(nav.text, workspace)).toEqual([
       expect.stringMatching(/^\[ +\d+ms\] \[LOG\] info: page booted @ /),
       expect.stringMatching(/^\[ +\d+ms\] \[WARNING\] warning: deprecated API @ /),
@@ -211,12 +257,14 @@ test.describe('tools over stdio', () => {
 
     const requests = await mcp.call('browser_network_requests', { static: false });
     const lines = requests.parsed.result!.split('\n');
-    expect(lines).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^\d+\. \[GET\] .*\/api\/data\?item=7 => \[200\] OK$/),
-      expect.stringMatching(/^\d+\. \[POST\] .*\/api\/echo => \[200\] OK$/),
-      // The page itself is a successful static request: counted, not listed.
-      expect.stringMatching(/^Note: \d+ static requests? not shown, run with "static" option to see (it|them)\.$/),
-    ]));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\d+\. \[GET\] .*\/api\/data\?item=7 => \[200\] OK$/),
+        expect.stringMatching(/^\d+\. \[POST\] .*\/api\/echo => \[200\] OK$/),
+        // The page itself is a successful static request: counted, not listed.
+        expect.stringMatching(/^Note: \d+ static requests? not shown, run with "static" option to see (it|them)\.$/),
+      ]),
+    );
     expect(lines.join('\n')).not.toContain('console.html');
     const filtered = await mcp.call('browser_network_requests', { static: false, filter: 'echo' });
     const echoLine = filtered.parsed.result!.split('\n')[0];
@@ -229,14 +277,22 @@ test.describe('tools over stdio', () => {
     // The details name the bodies to ask for, as @playwright/mcp lays them out.
     expect(detail.parsed.result).toMatch(/^#\d+ \[POST\] .*\/api\/echo\n\n  General\n    status:    \[200\] OK/);
     expect(detail.parsed.result).toContain('    x-echo: yes');
-    expect(detail.parsed.result).toContain('Call browser_network_request with part="request-body" to read the request body.');
+    expect(detail.parsed.result).toContain(
+      'Call browser_network_request with part="request-body" to read the request body.',
+    );
     const body = await mcp.call('browser_network_request', { index, part: 'request-body' });
     expect(body.parsed.result).toBe('{"hello":"world"}');
     const outOfRange = await mcp.call('browser_network_request', { index: 999 });
-    expect(outOfRange.parsed.error).toContain('Request #999 not found. Use browser_network_requests to see available indexes.');
+    expect(outOfRange.parsed.error).toContain(
+      'Request #999 not found. Use browser_network_requests to see available indexes.',
+    );
   });
 
-  test('evaluate, find, snapshot options, screenshot, resize, navigate back and close', async ({ mcp, site, workspace }) => {
+  test('evaluate, find, snapshot options, screenshot, resize, navigate back and close', async ({
+    mcp,
+    site,
+    workspace,
+  }) => {
     await mcp.call('browser_navigate', { url: `${site.url}/form.html` });
     const title = await mcp.call('browser_evaluate', { function: '() => document.title' });
     expect(title.parsed.result).toBe('"Sign up"');
@@ -246,7 +302,9 @@ test.describe('tools over stdio', () => {
     expect(thrown.parsed.error).toContain('kaboom');
 
     const found = await mcp.call('browser_find', { text: 'COMBOBOX' });
-    expect(found.parsed.result).toMatch(/^Found 1 match for "COMBOBOX":\n\n- generic \[active\] \[ref=e1\]:\n(.|\n)*  +- combobox "Country" \[ref=e\d+\]/);
+    expect(found.parsed.result).toMatch(
+      /^Found 1 match for "COMBOBOX":\n\n- generic \[active\] \[ref=e1\]:\n(.|\n)*  +- combobox "Country" \[ref=e\d+\]/,
+    );
     const regex = await mcp.call('browser_find', { regex: '/^- (radio)/i' });
     expect(regex.parsed.result).toBe('No matches found for /^- (radio)/i.');
     const radios = await mcp.call('browser_find', { regex: 'radio "(Free|Pro)"' });
@@ -270,7 +328,9 @@ test.describe('tools over stdio', () => {
     const link = shot.parsed.result!.match(/\((.*)\)/)![1];
     expect(existsSync(join(workspace, link))).toBe(true);
     const element = await mcp.call('browser_take_screenshot', { target: 'h1', filename: 'heading.png' });
-    expect(element.parsed.code).toBe(`// Screenshot element and save it as ./heading.png\nawait page.getByRole('heading', { name: 'Sign up' }).screenshot({ path: './heading.png', scale: 'css', type: 'png' });`);
+    expect(element.parsed.code).toBe(
+      `// Screenshot element and save it as ./heading.png\nawait page.getByRole('heading', { name: 'Sign up' }).screenshot({ path: './heading.png', scale: 'css', type: 'png' });`,
+    );
     expect(element.images).toHaveLength(0);
     expect(readFileSync(join(workspace, 'heading.png')).subarray(1, 4).toString()).toBe('PNG');
 

@@ -16,7 +16,15 @@ test.describe('HTTP transports', () => {
     const sse = await connectSse(server.url);
     const names = (await http.client.listTools()).tools.map(t => t.name);
     expect((await sse.client.listTools()).tools.map(t => t.name)).toEqual(names);
-    expect(names).toEqual(expect.arrayContaining(['browser_navigate', 'browser_click', 'browser_find', 'browser_drop', 'browser_network_request']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'browser_navigate',
+        'browser_click',
+        'browser_find',
+        'browser_drop',
+        'browser_network_request',
+      ]),
+    );
     expect(names).not.toContain('browser_run_code_unsafe');
 
     const viaHttp = await http.call('browser_navigate', { url: `${site.url}/form.html` });
@@ -72,7 +80,11 @@ test.describe('HTTP transports', () => {
 
     const unknownSession = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': 'nope' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': 'nope',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(unknownSession.status).toBe(404);
@@ -84,15 +96,25 @@ test.describe('HTTP transports', () => {
 
   test('requests with a foreign Host or Origin are refused (DNS rebinding)', async () => {
     const { request } = await import('node:http');
-    const status = (headers: Record<string, string>) => new Promise<number>((resolve, reject) => {
-      const url = new URL(`${server.url}/mcp`);
-      const req = request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, res => {
-        res.resume();
-        resolve(res.statusCode!);
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(`${server.url}/mcp`);
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: '/mcp',
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...headers },
+          },
+          res => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
+        req.on('error', reject);
+        req.end('{}');
       });
-      req.on('error', reject);
-      req.end('{}');
-    });
     expect(await status({ host: 'evil.example:80' })).toBe(403);
     expect(await status({ origin: 'http://evil.example' })).toBe(403);
     expect(await status({ origin: 'http://localhost:3000' })).not.toBe(403);
@@ -100,7 +122,9 @@ test.describe('HTTP transports', () => {
 });
 
 test('stdio: a malformed line is reported and the server keeps answering', async () => {
-  const child = spawn(process.execPath, ['bin/agent-inspector.js', 'mcp', '--headless', '--isolated'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['bin/agent-inspector.js', 'mcp', '--headless', '--isolated'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const lines: string[] = [];
   let buffer = '';
   child.stdout.on('data', chunk => {
@@ -109,17 +133,23 @@ test('stdio: a malformed line is reported and the server keeps answering', async
     buffer = parts.pop()!;
     lines.push(...parts.filter(Boolean));
   });
-  const send = (message: unknown) => child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
+  const send = (message: unknown) =>
+    child.stdin.write(`${typeof message === 'string' ? message : JSON.stringify(message)}\n`);
   const waitFor = async (predicate: (m: { id?: number; error?: { code: number } }) => boolean) => {
     await expect.poll(() => lines.map(l => JSON.parse(l)).find(predicate), { timeout: 10_000 }).toBeTruthy();
     return lines.map(l => JSON.parse(l)).find(predicate)!;
   };
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
   await waitFor(m => m.id === 1);
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   send('{ this is not json');
   send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-  const listed = await waitFor(m => m.id === 2) as { result?: { tools: unknown[] } };
+  const listed = (await waitFor(m => m.id === 2)) as { result?: { tools: unknown[] } };
   expect(listed.result!.tools.length).toBeGreaterThan(20);
   send({ jsonrpc: '2.0', id: 3, method: 'no/such/method' });
   const unknown = await waitFor(m => m.id === 3);
@@ -127,16 +157,30 @@ test('stdio: a malformed line is reported and the server keeps answering', async
   child.kill();
 });
 
-test('stdio: a client that goes away mid-call (its end of stdout closed) ends the server quietly, not as a bug', async ({ site }) => {
-  const child = spawn(process.execPath, ['bin/agent-inspector.js', 'mcp', '--headless', '--isolated'], { stdio: ['pipe', 'pipe', 'pipe'] });
+test('stdio: a client that goes away mid-call (its end of stdout closed) ends the server quietly, not as a bug', async ({
+  site,
+}) => {
+  const child = spawn(process.execPath, ['bin/agent-inspector.js', 'mcp', '--headless', '--isolated'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', chunk => (stderr += chunk));
   const exited = new Promise<number | null>(resolve => child.once('exit', code => resolve(code)));
   const send = (message: unknown) => child.stdin.write(`${JSON.stringify(message)}\n`);
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
   await new Promise(resolve => child.stdout.once('data', resolve));
   send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'browser_navigate', arguments: { url: `${site.url}/form.html` } } });
+  send({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: 'browser_navigate', arguments: { url: `${site.url}/form.html` } },
+  });
   // The client's end of the pipe closes while the answer is being prepared: writing it fails with EPIPE.
   child.stdout.destroy();
   expect(await exited).toBe(0);

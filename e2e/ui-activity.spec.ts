@@ -10,7 +10,9 @@ test.afterEach(async () => {
   await server.stop();
 });
 
-test('Console and Network tabs: each step\'s own entries or all up to it, filtered, failures highlighted, requests copied with credentials masked', async ({ site }, testInfo) => {
+test("Console and Network tabs: each step's own entries or all up to it, filtered, failures highlighted, requests copied with credentials masked", async ({
+  site,
+}, testInfo) => {
   const { browser, page, errors } = await openInspector(server.url);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
   const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
@@ -28,7 +30,12 @@ test('Console and Network tabs: each step\'s own entries or all up to it, filter
     await expect(messages.filter({ hasText: 'kaboom' })).toHaveAttribute('data-kind', 'pageerror');
     await expect(messages.filter({ hasText: 'kaboom' })).toContainText('Uncaught');
     await expect(messages.filter({ hasText: 'booted' })).toHaveCount(0);
-    expect(await messages.evaluateAll(rows => rows.map(row => row.getAttribute('data-level')))).toEqual(['error', 'error', 'error', 'error']);
+    expect(await messages.evaluateAll(rows => rows.map(row => row.getAttribute('data-level')))).toEqual([
+      'error',
+      'error',
+      'error',
+      'error',
+    ]);
     await expect(messages.first()).toHaveCSS('border-left-style', 'solid');
 
     // All up to this step: the page load's messages come first, each with its step.
@@ -53,7 +60,10 @@ test('Console and Network tabs: each step\'s own entries or all up to it, filter
     await expect(missing).toHaveAttribute('data-failed', 'true');
     await expect(missing.locator('.network-status')).toHaveText('404');
     await expect(requests.filter({ hasText: '/closed' }).locator('.network-status')).toHaveText('failed');
-    await expect(requests.filter({ hasText: '/closed' }).locator('.network-status')).toHaveAttribute('title', /net::ERR_/);
+    await expect(requests.filter({ hasText: '/closed' }).locator('.network-status')).toHaveAttribute(
+      'title',
+      /net::ERR_/,
+    );
     await expect(page.getByTestId('network-counts')).toContainText('2 failed');
     await page.getByLabel('Filter requests').fill('missing');
     await expect(requests).toHaveCount(1);
@@ -95,7 +105,9 @@ test('Console and Network tabs: each step\'s own entries or all up to it, filter
   }
 });
 
-test('a request in flight shows as pending until a later step completes it; a message logged between steps says so', async ({ site }, testInfo) => {
+test('a request in flight shows as pending until a later step completes it; a message logged between steps says so', async ({
+  site,
+}, testInfo) => {
   test.setTimeout(90_000);
   const { browser, page, errors } = await openInspector(server.url);
   const agent = await connectHttp(server.url);

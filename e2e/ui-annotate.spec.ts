@@ -5,10 +5,14 @@ import { connectHttp } from './support/mcp';
 // browser_annotate through the UI (issue 28, item 6): the agent asks, a person draws on the page and answers.
 const ui = inspectedTests();
 
-test('annotation round trip: the agent asks, a person draws two boxes and notes, the agent gets the refs under each', async ({ page, site }) => {
+test('annotation round trip: the agent asks, a person draws two boxes and notes, the agent gets the refs under each', async ({
+  page,
+  site,
+}) => {
   const { errors } = await ui.start(page, site, ['--caps', 'devtools']);
   const rects = await ui.agent.call('browser_evaluate', {
-    function: '() => JSON.stringify(["[data-testid=full-name]", "button[type=submit]"].map(s => { const r = document.querySelector(s).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }))',
+    function:
+      '() => JSON.stringify(["[data-testid=full-name]", "button[type=submit]"].map(s => { const r = document.querySelector(s).getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }))',
   });
   const boxes: { x: number; y: number; width: number; height: number }[] = JSON.parse(JSON.parse(rects.parsed.result!));
 
@@ -22,8 +26,12 @@ test('annotation round trip: the agent asks, a person draws two boxes and notes,
   for (const box of boxes) {
     await page.mouse.move(stage.x + (box.x - 4) * scale, stage.y + (box.y - 4) * scale);
     await page.mouse.down();
-    await page.mouse.move(stage.x + (box.x + box.width / 2) * scale, stage.y + (box.y + box.height / 2) * scale, { steps: 4 });
-    await page.mouse.move(stage.x + (box.x + box.width + 4) * scale, stage.y + (box.y + box.height + 4) * scale, { steps: 4 });
+    await page.mouse.move(stage.x + (box.x + box.width / 2) * scale, stage.y + (box.y + box.height / 2) * scale, {
+      steps: 4,
+    });
+    await page.mouse.move(stage.x + (box.x + box.width + 4) * scale, stage.y + (box.y + box.height + 4) * scale, {
+      steps: 4,
+    });
     await page.mouse.up();
   }
   await expect(mode.getByTestId('annotation-box')).toHaveCount(2);
@@ -46,7 +54,10 @@ test('annotation round trip: the agent asks, a person draws two boxes and notes,
   expect(errors).toEqual([]);
 });
 
-test('an annotation request in a session that is not open is announced; opened, it can be cancelled', async ({ page, site }) => {
+test('an annotation request in a session that is not open is announced; opened, it can be cancelled', async ({
+  page,
+  site,
+}) => {
   const { errors } = await ui.start(page, site, ['--caps', 'devtools']);
   const first = page.getByTestId('session-item').first();
   await expect(first).toHaveAttribute('aria-current', 'true');
@@ -78,4 +89,3 @@ test('an annotation request in a session that is not open is announced; opened, 
     await other.close();
   }
 });
-

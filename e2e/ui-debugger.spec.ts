@@ -1,14 +1,28 @@
 import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DEFAULT_SKIP_TEXT } from '../src/shared/debugger';
 import { expect, test } from './support/fixtures';
-import { bar, button, clickAsPerson, connectHttpWithToken, heldPanel, openUi, pending, setEditorText, shot, inspectedTests } from './support/debugger-ui';
+import {
+  bar,
+  button,
+  clickAsPerson,
+  connectHttpWithToken,
+  heldPanel,
+  openUi,
+  pending,
+  setEditorText,
+  shot,
+  inspectedTests,
+} from './support/debugger-ui';
 import { refOf, startHttpServer } from './support/mcp';
 import { freePort } from './support/person';
 import { stepRow } from './support/ui';
 
 const ui = inspectedTests();
 
-test('Pause holds the next call: a pending row, the held call, the page as it is now; Step runs it and holds the next; Continue', async ({ page, site }) => {
+test('Pause holds the next call: a pending row, the held call, the page as it is now; Step runs it and holds the next; Continue', async ({
+  page,
+  site,
+}) => {
   const { errors, yaml } = await ui.start(page, site);
   const terms = refOf(yaml, /checkbox "I accept the terms"/);
 
@@ -76,7 +90,10 @@ test('Pause holds the next call: a pending row, the held call, the page as it is
   expect(errors).toEqual([]);
 });
 
-test('Edit arguments: invalid JSON or arguments are refused in the dialog and nothing runs; the edited target runs', async ({ page, site }) => {
+test('Edit arguments: invalid JSON or arguments are refused in the dialog and nothing runs; the edited target runs', async ({
+  page,
+  site,
+}) => {
   const { errors, yaml } = await ui.start(page, site);
   const terms = refOf(yaml, /checkbox "I accept the terms"/);
   const pro = refOf(yaml, /radio "Pro"/);
@@ -116,7 +133,10 @@ test('Edit arguments: invalid JSON or arguments are refused in the dialog and no
   expect((await click.result).isError).toBe(false);
 
   // The page saw the person's target, not the agent's.
-  const checked = await ui.agent.call('browser_evaluate', { function: '() => [document.querySelector("[name=terms]").checked, document.querySelector("[value=pro]").checked].join()' });
+  const checked = await ui.agent.call('browser_evaluate', {
+    function:
+      '() => [document.querySelector("[name=terms]").checked, document.querySelector("[value=pro]").checked].join()',
+  });
   expect(checked.parsed.result).toBe('"false,true"');
   await expect(stepRow(page, 2).locator('[data-kind="args-edited"]')).toBeVisible();
   await stepRow(page, 2).click();
@@ -141,7 +161,10 @@ test('Edit arguments: invalid JSON or arguments are refused in the dialog and no
   expect(errors).toEqual([]);
 });
 
-test('Skip answers the agent with a person\'s text, as an error when asked; nothing runs and the next call is held', async ({ page, site }) => {
+test("Skip answers the agent with a person's text, as an error when asked; nothing runs and the next call is held", async ({
+  page,
+  site,
+}) => {
   const { errors, yaml } = await ui.start(page, site);
   const terms = refOf(yaml, /checkbox "I accept the terms"/);
   await button(bar(page), 'Pause').click();
@@ -162,7 +185,9 @@ test('Skip answers the agent with a person\'s text, as an error when asked; noth
   const skipped = await click.result;
   expect(skipped.isError).toBe(true);
   expect(skipped.text).toContain('Do not accept the terms: ask the user first.');
-  const checked = pending(ui.agent.call('browser_evaluate', { function: '() => document.querySelector("[name=terms]").checked' }));
+  const checked = pending(
+    ui.agent.call('browser_evaluate', { function: '() => document.querySelector("[name=terms]").checked' }),
+  );
   // Skip keeps a person in the loop: the evaluate is held now.
   await expect(page.getByTestId('pending-step')).toContainText('evaluate');
   await button(held, 'Continue').click();
@@ -172,11 +197,16 @@ test('Skip answers the agent with a person\'s text, as an error when asked; noth
   await stepRow(page, 2).click();
   await page.getByRole('tab', { name: 'Response' }).click();
   await expect(page.getByTestId('debug-note').locator('[data-kind="skipped"]')).toContainText('as an error');
-  await expect(page.getByTestId('debug-note').locator('[data-kind="skipped"]')).toContainText('Do not accept the terms: ask the user first.');
+  await expect(page.getByTestId('debug-note').locator('[data-kind="skipped"]')).toContainText(
+    'Do not accept the terms: ask the user first.',
+  );
   expect(errors).toEqual([]);
 });
 
-test('Breakpoints panel: a malformed condition names the accepted forms; tool:browser_navigate holds, counts hits, turns off, goes', async ({ page, site }) => {
+test('Breakpoints panel: a malformed condition names the accepted forms; tool:browser_navigate holds, counts hits, turns off, goes', async ({
+  page,
+  site,
+}) => {
   const { errors } = await ui.start(page, site);
   const panel = page.getByRole('region', { name: 'Breakpoints' });
   await panel.getByRole('button', { name: /Breakpoints/ }).click();
@@ -185,7 +215,9 @@ test('Breakpoints panel: a malformed condition names the accepted forms; tool:br
 
   await field.fill('bogus:x');
   await button(panel, 'Add').click();
-  await expect(panel.getByTestId('breakpoint-error')).toContainText('Accepted forms: tool:<name>[,<name>…], target:<text>, url:<glob>, error, console-error, text:<string>');
+  await expect(panel.getByTestId('breakpoint-error')).toContainText(
+    'Accepted forms: tool:<name>[,<name>…], target:<text>, url:<glob>, error, console-error, text:<string>',
+  );
   await field.fill('tool:browser_navigate');
   await expect(panel.getByTestId('breakpoint-error')).toHaveCount(0);
   await button(panel, 'Add').click();
@@ -196,8 +228,12 @@ test('Breakpoints panel: a malformed condition names the accepted forms; tool:br
   await expect(panel.getByTestId('breakpoint-hits')).toHaveText('0 hits');
 
   const navigate = pending(ui.agent.call('browser_navigate', { url: `${site.url}/dialogs.html` }));
-  await expect(page.getByTestId('pending-step').getByTestId('pending-reason')).toHaveText('breakpoint tool:browser_navigate');
-  await expect(bar(page).getByTestId('debug-state')).toHaveText('Held: browser_navigate — breakpoint tool:browser_navigate');
+  await expect(page.getByTestId('pending-step').getByTestId('pending-reason')).toHaveText(
+    'breakpoint tool:browser_navigate',
+  );
+  await expect(bar(page).getByTestId('debug-state')).toHaveText(
+    'Held: browser_navigate — breakpoint tool:browser_navigate',
+  );
   await expect(panel.getByTestId('breakpoint-hits')).toHaveText('1 hit');
   await shot(panel, 'debugger-breakpoints');
   await shot(page, 'debugger-breakpoint-hit');
@@ -214,7 +250,10 @@ test('Breakpoints panel: a malformed condition names the accepted forms; tool:br
   expect(errors).toEqual([]);
 });
 
-test('an answer held by --pause-on error is edited in the UI and the agent receives the edit', async ({ page, site }) => {
+test('an answer held by --pause-on error is edited in the UI and the agent receives the edit', async ({
+  page,
+  site,
+}) => {
   const { errors } = await ui.start(page, site, ['--pause-on', 'error']);
   const panel = page.getByRole('region', { name: 'Breakpoints' });
   // A breakpoint from the command line is counted in the closed panel's header, and says where it came from.
@@ -262,7 +301,10 @@ test('an answer held by --pause-on error is edited in the UI and the agent recei
   expect(errors).toEqual([]);
 });
 
-test('an agent that leaves while its call is held: the UI says nothing ran, and the held call is gone', async ({ page, site }) => {
+test('an agent that leaves while its call is held: the UI says nothing ran, and the held call is gone', async ({
+  page,
+  site,
+}) => {
   const { errors } = await ui.start(page, site);
   await button(bar(page), 'Pause').click();
   await expect(bar(page).getByTestId('debug-state')).toHaveText('Paused — the next call will be held');
@@ -272,13 +314,24 @@ test('an agent that leaves while its call is held: the UI says nothing ran, and 
   await (ui.agent.client.transport as StreamableHTTPClientTransport).terminateSession();
   await ui.agent.close();
   // Ending the HTTP session aborts its requests first: the core reports the held call cancelled, not disconnected.
-  await expect(page.getByRole('status').filter({ hasText: /^The agent(?: cancelled browser_snapshot while it was held|'s client left while browser_snapshot was held): nothing ran\./ })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({
+        hasText:
+          /^The agent(?: cancelled browser_snapshot while it was held|'s client left while browser_snapshot was held): nothing ran\./,
+      }),
+  ).toBeVisible();
   await expect(heldPanel(page)).toHaveCount(0);
   await expect(page.getByTestId('pending-step')).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 
-test('a call held past --pause-timeout runs as sent and says so; a read-only viewer sees the held call but cannot act', async ({ browser, page, site }) => {
+test('a call held past --pause-timeout runs as sent and says so; a read-only viewer sees the held call but cannot act', async ({
+  browser,
+  page,
+  site,
+}) => {
   ui.server = await startHttpServer(['--pause-timeout', '4000', '--viewer-token'], 'serve');
   // The URL comes first; the sign-in lines follow it.
   await expect.poll(() => ui.server.log()).toContain('Read-only link');
@@ -304,13 +357,18 @@ test('a call held past --pause-timeout runs as sent and says so; a read-only vie
   await expect(viewer.getByTestId('page-now')).toBeVisible();
 
   expect((await snapshot.result).isError).toBe(false);
-  await expect(page.getByRole('status').filter({ hasText: 'longer than --pause-timeout (4 s): it ran as the agent sent it' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'longer than --pause-timeout (4 s): it ran as the agent sent it' }),
+  ).toBeVisible();
   await expect(stepRow(page, 2).locator('[data-kind="held"]')).toHaveAttribute('title', /--pause-timeout/);
   await viewer.close();
   expect(errors).toEqual([]);
 });
 
-test('take over: what a person does in the browser while a call is held shows in the held call, and the agent is told', async ({ page, site }) => {
+test('take over: what a person does in the browser while a call is held shows in the held call, and the agent is told', async ({
+  page,
+  site,
+}) => {
   const port = await freePort();
   const { errors, yaml } = await ui.start(page, site, [`--browser-arg=--remote-debugging-port=${port}`]);
   await button(bar(page), 'Pause').click();
@@ -332,11 +390,16 @@ test('take over: what a person does in the browser while a call is held shows in
   const answer = await snapshot.result;
   expect(answer.text).toContain('While this call was held in the inspector, a person acted in the browser:');
   expect(answer.text).toContain('- clicked checkbox "I accept the terms"');
-  expect(answer.parsed.snapshot?.yaml).toMatch(new RegExp(`checkbox "I accept the terms" \\[checked\\].*\\[ref=${refOf(yaml, /checkbox "I accept the terms"/)}\\]`));
+  expect(answer.parsed.snapshot?.yaml).toMatch(
+    new RegExp(
+      `checkbox "I accept the terms" \\[checked\\].*\\[ref=${refOf(yaml, /checkbox "I accept the terms"/)}\\]`,
+    ),
+  );
   await expect(stepRow(page, 3).locator('[data-kind="taken-over"]')).toHaveText('taken over');
   await stepRow(page, 3).click();
   await page.getByRole('tab', { name: 'Response' }).click();
-  await expect(page.getByTestId('debug-note').locator('[data-kind="taken-over"]')).toContainText('clicked checkbox "I accept the terms"');
+  await expect(page.getByTestId('debug-note').locator('[data-kind="taken-over"]')).toContainText(
+    'clicked checkbox "I accept the terms"',
+  );
   expect(errors).toEqual([]);
 });
-

@@ -10,7 +10,9 @@ test.afterEach(async () => {
   await server.stop();
 });
 
-test('DOM diff tab: the step\'s diff side by side and line by line, the aria changes beside it, any two steps compared', async ({ site }, testInfo) => {
+test("DOM diff tab: the step's diff side by side and line by line, the aria changes beside it, any two steps compared", async ({
+  site,
+}, testInfo) => {
   const { browser, page, errors } = await openInspector(server.url);
   const agent = await connectHttp(server.url);
   try {
@@ -66,7 +68,9 @@ test('DOM diff tab: the step\'s diff side by side and line by line, the aria cha
   }
 });
 
-test('page content in a diff is shown as text: script, onerror and onload payloads never run in the inspector', async ({ site }) => {
+test('page content in a diff is shown as text: script, onerror and onload payloads never run in the inspector', async ({
+  site,
+}) => {
   const { browser, page, errors } = await openInspector(server.url);
   const agent = await connectHttp(server.url);
   try {
@@ -98,7 +102,9 @@ test('a diff of thousands of lines opens with its first piece and renders the re
     await agent.call('browser_navigate', { url: `${site.url}/large.html?n=1600` });
     // The same document with every row changed (a navigation's diff would only say "New document"); the snapshot
     // after it writes the state the diff is counted to.
-    await agent.call('browser_evaluate', { function: `() => document.querySelectorAll('button, a, label').forEach(el => { el.textContent += ' changed'; })` });
+    await agent.call('browser_evaluate', {
+      function: `() => document.querySelectorAll('button, a, label').forEach(el => { el.textContent += ' changed'; })`,
+    });
     await agent.call('browser_snapshot');
     await expect(page.getByTestId('timeline-step')).toHaveCount(3);
     await stepRow(page, 3).click();

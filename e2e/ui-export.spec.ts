@@ -33,7 +33,11 @@ async function recordForm(siteUrl: string, sessionDir: string): Promise<string> 
   const agent = await connectHttp(recorder.url);
   const nav = await agent.call('browser_navigate', { url: `${siteUrl}/form.html` });
   const yaml = nav.parsed.snapshot!.yaml;
-  await agent.call('browser_type', { element: 'Full name', target: refOf(yaml, /textbox "Full name"/), text: 'Ada Lovelace' });
+  await agent.call('browser_type', {
+    element: 'Full name',
+    target: refOf(yaml, /textbox "Full name"/),
+    text: 'Ada Lovelace',
+  });
   await agent.call('browser_click', { element: 'terms', target: refOf(yaml, /checkbox "I accept the terms"/) });
   await agent.call('browser_click', { element: 'Create account', target: refOf(yaml, /button "Create account"/) });
   await agent.call('browser_wait_for', { text: 'Saved Ada Lovelace' });
@@ -44,18 +48,25 @@ async function recordForm(siteUrl: string, sessionDir: string): Promise<string> 
 
 /** Drops a file on the inspector window the way a desktop drag does: dragenter, then drop, with the file attached. */
 async function dropFile(page: Page, name: string, bytes: Buffer) {
-  const dataTransfer = await page.evaluateHandle(({ name, base64 }) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([Uint8Array.from(atob(base64), char => char.charCodeAt(0))], name, { type: 'application/zip' }));
-    return transfer;
-  }, { name, base64: bytes.toString('base64') });
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, base64 }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(
+        new File([Uint8Array.from(atob(base64), char => char.charCodeAt(0))], name, { type: 'application/zip' }),
+      );
+      return transfer;
+    },
+    { name, base64: bytes.toString('base64') },
+  );
   await page.dispatchEvent('body', 'dragenter', { dataTransfer });
   await expect(page.getByTestId('drop-zone')).toBeVisible();
   await page.dispatchEvent('body', 'drop', { dataTransfer });
   await expect(page.getByTestId('drop-zone')).toBeHidden();
 }
 
-test('Export spec previews the spec in the editor; the saved file passes under npx playwright test; Copy copies it', async ({ site }, testInfo) => {
+test('Export spec previews the spec in the editor; the saved file passes under npx playwright test; Copy copies it', async ({
+  site,
+}, testInfo) => {
   test.setTimeout(120_000);
   const sessions = join(dir, 'sessions');
   await recordForm(site.url, sessions);
@@ -96,7 +107,9 @@ test('Export spec previews the spec in the editor; the saved file passes under n
   }
 });
 
-test('Export .zip downloads the session folder; the zip reopens by drop and by path, the folder by upload; a zip escaping its folder is refused', async ({ site }, testInfo) => {
+test('Export .zip downloads the session folder; the zip reopens by drop and by path, the folder by upload; a zip escaping its folder is refused', async ({
+  site,
+}, testInfo) => {
   test.setTimeout(120_000);
   const sessions = join(dir, 'sessions');
   const folder = await recordForm(site.url, sessions);
@@ -152,7 +165,9 @@ test('Export .zip downloads the session folder; the zip reopens by drop and by p
     // Unpacked beside the recordings, so it is listed after a restart too.
     const unpacked = readdirSync(elsewhere).filter(name => !name.startsWith('.'));
     expect(unpacked).toEqual([readdirSync(sessions)[0]]);
-    expect(readFileSync(join(elsewhere, unpacked[0], 'events.jsonl'))).toEqual(readFileSync(join(folder, 'events.jsonl')));
+    expect(readFileSync(join(elsewhere, unpacked[0], 'events.jsonl'))).toEqual(
+      readFileSync(join(folder, 'events.jsonl')),
+    );
     await page.screenshot({ path: test.info().outputPath('replay-imported.png') });
     await testInfo.attach('imported', { body: await page.screenshot(), contentType: 'image/png' });
 
@@ -164,7 +179,11 @@ test('Export .zip downloads the session folder; the zip reopens by drop and by p
     await page.getByTestId('open-path').fill(archive);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('open-path')).toBeHidden();
-    expect(readdirSync(elsewhere).filter(name => !name.startsWith('.')).sort()).toEqual([readdirSync(sessions)[0], `${readdirSync(sessions)[0]}-2`]);
+    expect(
+      readdirSync(elsewhere)
+        .filter(name => !name.startsWith('.'))
+        .sort(),
+    ).toEqual([readdirSync(sessions)[0], `${readdirSync(sessions)[0]}-2`]);
     await expect(page.getByTestId('timeline-step')).toHaveCount(5);
 
     // A session folder picked from this computer is packed in the page and goes through the same checked upload.

@@ -18,7 +18,9 @@ test.afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('Locators tab on a page with duplicate buttons shows the ambiguity; picking the test id changes the exported spec, which passes', async ({ site }, testInfo) => {
+test('Locators tab on a page with duplicate buttons shows the ambiguity; picking the test id changes the exported spec, which passes', async ({
+  site,
+}, testInfo) => {
   test.setTimeout(120_000);
   const sessions = join(dir, 'sessions');
   const server = await startHttpServer(['--session-dir', sessions], 'serve');
@@ -36,9 +38,16 @@ test('Locators tab on a page with duplicate buttons shows the ambiguity; picking
     await stepRow(ui, 2).click();
     await ui.getByTestId('tab-locators').click();
     const target = ui.getByTestId('locator-target');
-    await expect(target.getByTestId('locator-warning')).toHaveText("⚠ The recorded locator is positional (.nth(1)); test id page.locator('[data-qa=\"delete-2\"]') is unique.");
+    await expect(target.getByTestId('locator-warning')).toHaveText(
+      '⚠ The recorded locator is positional (.nth(1)); test id page.locator(\'[data-qa="delete-2"]\') is unique.',
+    );
     const candidates = target.getByTestId('locator-candidate');
-    await expect(candidates.filter({ hasText: "page.getByRole('button', { name: 'Delete' })" }).first().getByTestId('locator-count')).toHaveText('2');
+    await expect(
+      candidates
+        .filter({ hasText: "page.getByRole('button', { name: 'Delete' })" })
+        .first()
+        .getByTestId('locator-count'),
+    ).toHaveText('2');
     const testId = candidates.filter({ hasText: `page.locator('[data-qa="delete-2"]')` });
     await expect(testId.getByTestId('locator-count')).toHaveText('1');
     await expect(testId).toContainText('recommended');
@@ -58,7 +67,9 @@ test('Locators tab on a page with duplicate buttons shows the ambiguity; picking
     await snap(ui, 'detail-panel', 'locators-chosen', testInfo);
     await ui.screenshot({ path: testInfo.outputPath('locators-window.png') });
     const folder = join(sessions, readdirSync(sessions)[0]);
-    expect(JSON.parse(readFileSync(join(folder, 'locators.json'), 'utf8')).choices).toEqual([{ seq: 2, target: 0, code: `page.locator('[data-qa="delete-2"]')` }]);
+    expect(JSON.parse(readFileSync(join(folder, 'locators.json'), 'utf8')).choices).toEqual([
+      { seq: 2, target: 0, code: `page.locator('[data-qa="delete-2"]')` },
+    ]);
 
     await ui.getByTestId('export').click();
     const preview = ui.getByTestId('export-preview');

@@ -17,7 +17,11 @@ interface RecordedRound {
 }
 
 const readRounds = (folder: string): RecordedRound[] =>
-  readFileSync(join(folder, 'events.jsonl'), 'utf8').trim().split('\n').map(line => JSON.parse(line)).filter(record => record.type === 'negotiation-round');
+  readFileSync(join(folder, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map(line => JSON.parse(line))
+    .filter(record => record.type === 'negotiation-round');
 
 const kb = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
@@ -32,26 +36,36 @@ async function expectBlueButton(page: Page, siteUrl: string, rounds: RecordedRou
   await page.getByTestId('tab-negotiation').click();
   const items = page.getByTestId('negotiation-round');
   await expect(items).toHaveCount(2);
-  await expect(page.getByTestId('negotiation-query')).toContainText('“Click the blue button” · planner deterministic · 2 rounds');
+  await expect(page.getByTestId('negotiation-query')).toContainText(
+    '“Click the blue button” · planner deterministic · 2 rounds',
+  );
 
   // Round 1: the semantic tree alone; the planner asks for hybrid context and says why.
   const first = items.nth(0);
   await expect(first).toHaveAttribute('data-mode', 'semantic_v3');
   await expect(first.getByTestId('round-nodes')).toHaveText(`${blue[0].nodeCount} nodes`);
-  await expect(first.getByTestId('round-bytes')).toHaveAttribute('title', `${blue[0].requestBytes.toLocaleString('en-US')} bytes of request JSON. Tokens: text counted with o200k_base, screenshots estimated by the image tile rule.`);
-  await expect(first.getByTestId('round-bytes')).toContainText(`${blue[0].artifacts[0].tokens!.toLocaleString('en-US')} tokens (o200k_base)`);
+  await expect(first.getByTestId('round-bytes')).toHaveAttribute(
+    'title',
+    `${blue[0].requestBytes.toLocaleString('en-US')} bytes of request JSON. Tokens: text counted with o200k_base, screenshots estimated by the image tile rule.`,
+  );
+  await expect(first.getByTestId('round-bytes')).toContainText(
+    `${blue[0].artifacts[0].tokens!.toLocaleString('en-US')} tokens (o200k_base)`,
+  );
   await expect(first.locator('[data-artifact]')).toHaveCount(1);
   await expect(first.locator('[data-artifact=interactiveTree]')).toContainText(kb(blue[0].artifacts[0].bytes));
   await expect(first.getByTestId('round-requested')).toHaveText('hybrid');
   await expect(first.getByTestId('round-answer')).toContainText('(skeleton DOM + screenshot)');
   await expect(first.getByTestId('round-reason')).toContainText('blue');
-  await expect(first.getByTestId('round-timing')).toContainText(/snapshot [\d.]+ ms · extraction [\d.]+ ms · planner [\d.]+ ms/);
+  await expect(first.getByTestId('round-timing')).toContainText(
+    /snapshot [\d.]+ ms · extraction [\d.]+ ms · planner [\d.]+ ms/,
+  );
   await expect(first.getByTestId('round-artifacts')).toHaveCount(0);
 
   // Round 2: the retry, with the skeleton DOM as text and the screenshot as an image; the action and its target.
   const second = items.nth(1);
   await expect(second).toHaveAttribute('data-mode', 'hybrid');
-  for (const artifact of blue[1].artifacts) await expect(second.locator(`[data-artifact=${artifact.name}]`)).toContainText(kb(artifact.bytes));
+  for (const artifact of blue[1].artifacts)
+    await expect(second.locator(`[data-artifact=${artifact.name}]`)).toContainText(kb(artifact.bytes));
   await expect(second.getByTestId('round-timing')).toContainText(/artifacts [\d.]+ ms · planner/);
   const action = (await second.getByTestId('round-action').textContent())!;
   const ref = action.match(/^click\((e\d+)\)$/)![1];
@@ -71,7 +85,10 @@ async function expectBlueButton(page: Page, siteUrl: string, rounds: RecordedRou
   await expect(page.getByTestId('aria-tree').locator('[aria-selected=true]')).toHaveAttribute('data-ref', ref);
   await expect(page.getByTestId('target-box')).toHaveCount(1);
   // Where the blue button is on the fixture page, at the controlled browser's 1280-pixel viewport, as fractions.
-  const probe = await page.context().browser()!.newPage({ viewport: { width: 1280, height: 720 } });
+  const probe = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1280, height: 720 } });
   await probe.goto(`${siteUrl}/colors.html`);
   const button = (await probe.locator('.blue').boundingBox())!;
   await probe.close();
@@ -96,15 +113,22 @@ async function expectTotals(page: Page, rounds: RecordedRound[]) {
   const sent = rounds.reduce((sum, round) => sum + round.requestBytes, 0);
   await expect(totals.getByTestId('totals-steps')).toHaveText('2 planned steps');
   await expect(totals.getByTestId('totals-rounds')).toHaveText(`${rounds.length} rounds`);
-  await expect(totals.getByTestId('totals-sent')).toHaveAttribute('title', `${sent.toLocaleString('en-US')} bytes. Tokens: text counted with o200k_base, screenshots estimated by the image tile rule.`);
+  await expect(totals.getByTestId('totals-sent')).toHaveAttribute(
+    'title',
+    `${sent.toLocaleString('en-US')} bytes. Tokens: text counted with o200k_base, screenshots estimated by the image tile rule.`,
+  );
   await expect(totals.getByTestId('totals-sent')).toContainText('o200k_base');
   // Blue sent hybrid: that request is its cost. The cart query sent the semantic tree and then a skeleton: always-hybrid
   // would have sent its first request plus its skeleton and the session's one screenshot.
   const hybrid = rounds.find(round => round.round === 2 && round.query === 'Click the blue button')!;
   const cart = rounds.filter(round => round.query === 'Add the Pro plan to cart');
   const size = (round: RecordedRound, name: string) => round.artifacts.find(a => a.name === name)?.bytes ?? 0;
-  const estimate = hybrid.requestBytes + cart[0].requestBytes + size(cart[1], 'skeletonDom') + size(hybrid, 'screenshot');
-  await expect(totals.getByTestId('totals-hybrid')).toHaveAttribute('title', new RegExp(` ${estimate.toLocaleString('en-US')} bytes\\.$`));
+  const estimate =
+    hybrid.requestBytes + cart[0].requestBytes + size(cart[1], 'skeletonDom') + size(hybrid, 'screenshot');
+  await expect(totals.getByTestId('totals-hybrid')).toHaveAttribute(
+    'title',
+    new RegExp(` ${estimate.toLocaleString('en-US')} bytes\\.$`),
+  );
   await expect(totals.getByTestId('totals-saved')).toContainText(`${kb(estimate - sent)} saved`);
 }
 
@@ -124,7 +148,9 @@ async function expectSkeletonOnly(page: Page) {
   await expect(page.getByTestId('negotiation-none')).toBeVisible();
 }
 
-test('Negotiation tab: rounds, what was asked for and why, the retry\'s artifacts, the action and its target, totals; live and recorded', async ({ site }, testInfo) => {
+test("Negotiation tab: rounds, what was asked for and why, the retry's artifacts, the action and its target, totals; live and recorded", async ({
+  site,
+}, testInfo) => {
   test.setTimeout(120_000);
   const sessions = mkdtempSync(join(tmpdir(), 'ui-negotiation-'));
   const elsewhere = mkdtempSync(join(tmpdir(), 'ui-negotiation-open-'));
@@ -191,8 +217,14 @@ test('Negotiation tab: rounds, what was asked for and why, the retry\'s artifact
       cpSync(folder, older, { recursive: true });
       const meta = JSON.parse(readFileSync(join(older, 'session.json'), 'utf8'));
       writeFileSync(join(older, 'session.json'), JSON.stringify({ ...meta, id: `${meta.id}-older` }));
-      const lines = readFileSync(join(older, 'events.jsonl'), 'utf8').trim().split('\n').map(line => JSON.parse(line));
-      writeFileSync(join(older, 'events.jsonl'), lines.map(({ sentFiles: _files, ...record }) => JSON.stringify(record)).join('\n') + '\n');
+      const lines = readFileSync(join(older, 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map(line => JSON.parse(line));
+      writeFileSync(
+        join(older, 'events.jsonl'),
+        lines.map(({ sentFiles: _files, ...record }) => JSON.stringify(record)).join('\n') + '\n',
+      );
       await recorded.getByTestId('open-session-path').click();
       await recorded.getByTestId('open-path').fill(older);
       await recorded.keyboard.press('Enter');

@@ -7,14 +7,20 @@ import { openInspector, stepRow } from './support/ui';
 
 const PASSWORD = 'ui-replay-pa55word';
 
-test('a replay that needs a masked secret waits for it: the UI asks with a hidden field, the step then passes, the value is never sent back', async ({ site }, testInfo) => {
+test('a replay that needs a masked secret waits for it: the UI asks with a hidden field, the step then passes, the value is never sent back', async ({
+  site,
+}, testInfo) => {
   test.setTimeout(120_000);
   const sessions = mkdtempSync(join(tmpdir(), 'ui-replay-secrets-'));
   // Recorded through one serve, inspected in another: the session is a finished recording on disk.
   const recorder = await startHttpServer(['--session-dir', sessions], 'serve');
   const agent = await connectHttp(recorder.url);
   const nav = await agent.call('browser_navigate', { url: `${site.url}/form.html` });
-  await agent.call('browser_type', { element: 'Password', target: refOf(nav.parsed.snapshot!.yaml, /textbox "Password"/), text: PASSWORD });
+  await agent.call('browser_type', {
+    element: 'Password',
+    target: refOf(nav.parsed.snapshot!.yaml, /textbox "Password"/),
+    text: PASSWORD,
+  });
   await agent.call('browser_snapshot');
   await agent.close();
   await recorder.stop();
@@ -58,7 +64,9 @@ test('a replay that needs a masked secret waits for it: the UI asks with a hidde
     expect(serverOutput).not.toContain(PASSWORD);
     expect(await page.content()).not.toContain(PASSWORD);
     // Nothing written: the recording folder holds the mask only.
-    const files = readdirSync(sessions, { recursive: true, encoding: 'utf8' }).map(name => join(sessions, name)).filter(path => statSync(path).isFile());
+    const files = readdirSync(sessions, { recursive: true, encoding: 'utf8' })
+      .map(name => join(sessions, name))
+      .filter(path => statSync(path).isFile());
     for (const file of files) expect(readFileSync(file).includes(PASSWORD), file).toBe(false);
     expect(errors).toEqual([]);
   } finally {

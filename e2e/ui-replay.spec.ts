@@ -70,7 +70,10 @@ test('F10 steps through a finished session, F8 runs the rest with a progress bar
     await page.getByTestId('session-item').first().click();
     await expect(page.getByTestId('timeline-step')).toHaveCount(5);
     await expect(page.getByTestId('replay-bar')).toBeVisible();
-    await expect(page.getByTestId('replay-help')).toHaveAttribute('title', /F10: Step over[\s\S]*F8: Run all[\s\S]*Shift\+F8 or Esc: Stop/);
+    await expect(page.getByTestId('replay-help')).toHaveAttribute(
+      'title',
+      /F10: Step over[\s\S]*F8: Run all[\s\S]*Shift\+F8 or Esc: Stop/,
+    );
 
     // Step over twice: two results, in order, each beside its step.
     await page.keyboard.press('F10');
@@ -116,7 +119,10 @@ test('F10 steps through a finished session, F8 runs the rest with a progress bar
     // Once the run ended, a drifted step reads as its pair in the comparison with the recording, as Compare words it.
     await expect(badge(page, 5)).toHaveText('~ changed');
     await expect(badge(page, 5)).toHaveAttribute('data-pair', 'changed');
-    await expect(badge(page, 5)).toHaveAttribute('title', new RegExp(`url: ${shop.url}/details → ${shop.url}/other\npage: the aria snapshots differ`));
+    await expect(badge(page, 5)).toHaveAttribute(
+      'title',
+      new RegExp(`url: ${shop.url}/details → ${shop.url}/other\npage: the aria snapshots differ`),
+    );
     await stepRow(page, 4).click();
     await expect(page.getByTestId('replay-compared')).toContainText('~ changed compared with the recording');
     await expect(page.getByTestId('replay-compared')).toContainText('page: the aria snapshots differ');
@@ -172,23 +178,37 @@ test('run to here replays up to the selected step; Esc stops a run; edited code 
     await page.getByTestId('tab-run-code').click();
     await expect(page.getByTestId('run-code')).toContainText('full Playwright access');
     // Working code: runs on the replay browser's page and returns a value.
-    await setEditorText(page, 'run-code-editor', `await page.goto('${shop.url}/shop');\nawait page.getByRole('textbox', { name: 'Quantity' }).fill('7');\nawait page.getByRole('button', { name: 'Add to cart' }).click();\nreturn await page.getByRole('status').textContent();`);
+    await setEditorText(
+      page,
+      'run-code-editor',
+      `await page.goto('${shop.url}/shop');\nawait page.getByRole('textbox', { name: 'Quantity' }).fill('7');\nawait page.getByRole('button', { name: 'Add to cart' }).click();\nreturn await page.getByRole('status').textContent();`,
+    );
     await page.getByTestId('run-code-run').click();
     await expect(page.getByTestId('run-code-result')).toHaveAttribute('data-ok', 'true', { timeout: 20_000 });
     await expect(page.getByTestId('run-code-result')).toContainText('"Added 7"');
     await expect(page.getByTestId('run-code-result')).toContainText('the replay browser');
 
     // An error on line 3: named in the result, and the line marked in the editor.
-    await setEditorText(page, 'run-code-editor', `await page.goto('${shop.url}/shop');\nconst title = await page.title();\nawait page.getByRole('button', { name: 'Checkout' }).click({ timeout: 1000 });\nreturn title;`);
+    await setEditorText(
+      page,
+      'run-code-editor',
+      `await page.goto('${shop.url}/shop');\nconst title = await page.title();\nawait page.getByRole('button', { name: 'Checkout' }).click({ timeout: 1000 });\nreturn title;`,
+    );
     await page.getByTestId('run-code-run').click();
     const result = page.getByTestId('run-code-result');
     await expect(result).toHaveAttribute('data-ok', 'false', { timeout: 20_000 });
     await expect(result).toContainText(/Line 3: .*Timeout 1000ms exceeded/);
     await expect(page.getByTestId('run-code-editor')).toHaveAttribute('data-error-line', '3');
     const marked = await page.evaluate(() => {
-      const tops = new Set(Array.from(document.querySelectorAll<HTMLElement>('[data-testid=run-code-editor] .run-error-line'), el => el.parentElement!.style.top));
+      const tops = new Set(
+        Array.from(
+          document.querySelectorAll<HTMLElement>('[data-testid=run-code-editor] .run-error-line'),
+          el => el.parentElement!.style.top,
+        ),
+      );
       return Array.from(document.querySelectorAll<HTMLElement>('[data-testid=run-code-editor] .view-line'))
-        .filter(line => tops.has(line.style.top)).map(line => (line.textContent ?? '').replace(/\u00a0/g, ' '));
+        .filter(line => tops.has(line.style.top))
+        .map(line => (line.textContent ?? '').replace(/\u00a0/g, ' '));
     });
     // One code line, perhaps wrapped over several view lines.
     expect(marked.join('')).toBe(`await page.getByRole('button', { name: 'Checkout' }).click({ timeout: 1000 });`);
@@ -218,8 +238,12 @@ test('a live session cannot be replayed while the agent works; edited code runs 
     await expect(page.getByTestId('replay-badge')).toHaveCount(0);
 
     await page.getByTestId('tab-run-code').click();
-    await expect(page.getByTestId('run-code')).toContainText('on the live session\'s page');
-    await setEditorText(page, 'run-code-editor', `await page.getByRole('textbox', { name: 'Quantity' }).fill('2');\nreturn await page.getByRole('textbox', { name: 'Quantity' }).inputValue();`);
+    await expect(page.getByTestId('run-code')).toContainText("on the live session's page");
+    await setEditorText(
+      page,
+      'run-code-editor',
+      `await page.getByRole('textbox', { name: 'Quantity' }).fill('2');\nreturn await page.getByRole('textbox', { name: 'Quantity' }).inputValue();`,
+    );
     await page.getByTestId('run-code-run').click();
     await expect(page.getByTestId('run-code-result')).toHaveAttribute('data-ok', 'true');
     await expect(page.getByTestId('run-code-result')).toContainText('"2"');

@@ -18,7 +18,9 @@ test.describe('step inspector: what the agent sent and received, before and afte
     await server.stop();
   });
 
-  test('the Response tab shows the exact text and image the MCP client received, by section, refs linked to the tree', async ({ site }, testInfo) => {
+  test('the Response tab shows the exact text and image the MCP client received, by section, refs linked to the tree', async ({
+    site,
+  }, testInfo) => {
     const { browser, page, errors } = await openInspector(server.url);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const agent = await connectHttp(server.url);
@@ -31,15 +33,31 @@ test.describe('step inspector: what the agent sent and received, before and afte
       await page.getByRole('tab', { name: 'Response' }).click();
       const view = page.getByTestId('response-view');
       await expect(view).toHaveAttribute('data-seq', '1');
-      await expect(view.getByTestId('response-args')).toHaveText(JSON.stringify({ url: `${site.url}/form.html` }, null, 2));
+      await expect(view.getByTestId('response-args')).toHaveText(
+        JSON.stringify({ url: `${site.url}/form.html` }, null, 2),
+      );
       // Sections in the order the agent read them, each with its size.
-      const titles = await view.getByTestId('response-section').evaluateAll(nodes => nodes.map(node => node.getAttribute('data-title')));
+      const titles = await view
+        .getByTestId('response-section')
+        .evaluateAll(nodes => nodes.map(node => node.getAttribute('data-title')));
       expect(titles).toEqual(navigate.text.match(/^### (.+)$/gm)!.map(heading => heading.slice(4)));
-      await expect(view.getByTestId('response-section').first().getByTestId('response-section-size')).toContainText(/\d+ B|KB/);
+      await expect(view.getByTestId('response-section').first().getByTestId('response-section-size')).toContainText(
+        /\d+ B|KB/,
+      );
       // The mode that answered (the harness runs inline), and what each mode would have sent: inline is what was sent.
       await expect(view.getByTestId('response-mode')).toHaveText('inline');
-      await expect(view.getByTestId('response-modes').locator('[data-mode="inline"]')).toHaveAttribute('data-bytes', String(Buffer.byteLength(navigate.text)));
-      const sizes = await view.getByTestId('response-modes').locator('[data-mode]').evaluateAll(spans => Object.fromEntries(spans.map(span => [span.getAttribute('data-mode'), Number(span.getAttribute('data-bytes'))])));
+      await expect(view.getByTestId('response-modes').locator('[data-mode="inline"]')).toHaveAttribute(
+        'data-bytes',
+        String(Buffer.byteLength(navigate.text)),
+      );
+      const sizes = await view
+        .getByTestId('response-modes')
+        .locator('[data-mode]')
+        .evaluateAll(spans =>
+          Object.fromEntries(
+            spans.map(span => [span.getAttribute('data-mode'), Number(span.getAttribute('data-bytes'))]),
+          ),
+        );
       expect(sizes.none).toBeLessThan(sizes.file);
       expect(sizes.file).toBeLessThan(sizes.inline);
       expect(sizes.diff).toBeGreaterThan(sizes.file);
@@ -49,12 +67,20 @@ test.describe('step inspector: what the agent sent and received, before and afte
       // Character for character what the client got.
       expect(await copied(page, 'Copy text')).toBe(navigate.text);
       const pair = JSON.parse(await copied(page, 'Copy as JSON-RPC'));
-      expect(pair[0]).toEqual({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'browser_navigate', arguments: { url: `${site.url}/form.html` } } });
+      expect(pair[0]).toEqual({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'browser_navigate', arguments: { url: `${site.url}/form.html` } },
+      });
       expect(pair[1].result.content).toEqual([{ type: 'text', text: navigate.text }]);
 
       // A ref in the snapshot selects its node in the aria tree.
       const name = refOf(navigate.parsed.snapshot?.yaml, /textbox "Full name"/);
-      await view.locator('[data-title="Snapshot"]').getByRole('button', { name: `[ref=${name}]`, exact: true }).click();
+      await view
+        .locator('[data-title="Snapshot"]')
+        .getByRole('button', { name: `[ref=${name}]`, exact: true })
+        .click();
       await expect(page.getByTestId('aria-tree').locator('[aria-selected=true]')).toHaveAttribute('data-ref', name);
       await snap(page, 'detail-panel', 'response-tab', testInfo);
 
@@ -65,7 +91,9 @@ test.describe('step inspector: what the agent sent and received, before and afte
       await expect(items).toHaveCount(2);
       await expect(items.nth(1)).toHaveAttribute('data-type', 'image');
       await expect(view.getByTestId('response-image-size')).toContainText('1280 × 720 px · image/png');
-      expect(await view.locator('.response-image img').getAttribute('src')).toBe(`data:image/png;base64,${shot.images[0].data}`);
+      expect(await view.locator('.response-image img').getAttribute('src')).toBe(
+        `data:image/png;base64,${shot.images[0].data}`,
+      );
       expect(await copied(page, 'Copy text')).toBe(shot.text);
       await snap(page, 'detail-panel', 'response-image', testInfo);
       expect(errors).toEqual([]);
@@ -75,12 +103,17 @@ test.describe('step inspector: what the agent sent and received, before and afte
     }
   });
 
-  test('Before and After: a navigating click shows the page it acted on, the target and the point, then the new page', async ({ site }, testInfo) => {
+  test('Before and After: a navigating click shows the page it acted on, the target and the point, then the new page', async ({
+    site,
+  }, testInfo) => {
     const { browser, page, errors } = await openInspector(server.url);
     const agent = await connectHttp(server.url);
     try {
       const navigate = await agent.call('browser_navigate', { url: `${site.url}/form.html` });
-      await agent.call('browser_type', { target: refOf(navigate.parsed.snapshot?.yaml, /textbox "Full name"/), text: 'Ada' });
+      await agent.call('browser_type', {
+        target: refOf(navigate.parsed.snapshot?.yaml, /textbox "Full name"/),
+        text: 'Ada',
+      });
       await agent.call('browser_click', { target: refOf(navigate.parsed.snapshot?.yaml, /link "Dialogs page"/) });
       await expect(page.getByTestId('timeline-step')).toHaveCount(3);
       await stepRow(page, 3).click();
@@ -121,22 +154,32 @@ test.describe('step inspector: what the agent sent and received, before and afte
   });
 });
 
-test('a diff-mode step: the Page changes section with its refs linked to the tree, and the mode and bytes of each mode', async ({ site }, testInfo) => {
+test('a diff-mode step: the Page changes section with its refs linked to the tree, and the mode and bytes of each mode', async ({
+  site,
+}, testInfo) => {
   const server = await startHttpServer(['--snapshot-mode', 'diff'], 'serve');
   const { browser, page, errors } = await openInspector(server.url);
   const agent = await connectHttp(server.url);
   try {
     const navigate = await agent.call('browser_navigate', { url: `${site.url}/context.html` });
-    const opened = await agent.call('browser_click', { target: refOf(navigate.parsed.pageChanges, /button "Delete order"/) });
+    const opened = await agent.call('browser_click', {
+      target: refOf(navigate.parsed.pageChanges, /button "Delete order"/),
+    });
     await expect(page.getByTestId('timeline-step')).toHaveCount(2);
     await stepRow(page, 2).click();
     await page.getByRole('tab', { name: 'Response' }).click();
     const view = page.getByTestId('response-view');
     await expect(view).toHaveAttribute('data-seq', '2');
     await expect(view.getByTestId('response-mode')).toHaveText('diff');
-    await expect(view.getByTestId('response-modes').locator('[data-mode="diff"]')).toHaveAttribute('data-bytes', String(Buffer.byteLength(opened.text)));
+    await expect(view.getByTestId('response-modes').locator('[data-mode="diff"]')).toHaveAttribute(
+      'data-bytes',
+      String(Buffer.byteLength(opened.text)),
+    );
     const dialog = refOf(opened.parsed.pageChanges, /dialog "Confirm deletion"/);
-    await view.locator('[data-title="Page changes"]').getByRole('button', { name: `[ref=${dialog}]`, exact: true }).click();
+    await view
+      .locator('[data-title="Page changes"]')
+      .getByRole('button', { name: `[ref=${dialog}]`, exact: true })
+      .click();
     await expect(page.getByTestId('aria-tree').locator('[aria-selected=true]')).toHaveAttribute('data-ref', dialog);
     await snap(page, 'detail-panel', 'response-diff', testInfo);
     expect(errors).toEqual([]);

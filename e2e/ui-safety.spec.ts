@@ -19,7 +19,10 @@ async function startBeaconSite() {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/beacon') {
-      hits.push({ id: url.search.slice(1), from: req.headers.referer ? new URL(req.headers.referer).origin : 'no referer' });
+      hits.push({
+        id: url.search.slice(1),
+        from: req.headers.referer ? new URL(req.headers.referer).origin : 'no referer',
+      });
       return res.writeHead(204).end();
     }
     if (url.pathname !== '/xss-beacon.html') return res.writeHead(404).end();
@@ -27,7 +30,15 @@ async function startBeaconSite() {
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url: origin, hits, close: () => new Promise<void>(resolve => { server.closeAllConnections(); server.close(() => resolve()); }) };
+  return {
+    url: origin,
+    hits,
+    close: () =>
+      new Promise<void>(resolve => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 /** What of a visited page could run in the inspector's own DOM: handlers, frames, scripts not its own, javascript: URLs. */
@@ -37,11 +48,17 @@ function runnableMarkup(page: Page) {
     for (const element of Array.from(document.querySelectorAll('*'))) {
       for (const attribute of element.getAttributeNames()) {
         if (/^on/i.test(attribute)) found.push(`<${element.localName} ${attribute}>`);
-        if (/^\s*javascript:/i.test(element.getAttribute(attribute) ?? '')) found.push(`<${element.localName} ${attribute}=javascript:>`);
+        if (/^\s*javascript:/i.test(element.getAttribute(attribute) ?? ''))
+          found.push(`<${element.localName} ${attribute}=javascript:>`);
         if (attribute === 'srcdoc') found.push(`<${element.localName} srcdoc>`);
       }
-      if (['iframe', 'frame', 'object', 'embed', 'base', 'meta'].includes(element.localName) && !element.closest('head')) found.push(`<${element.localName}>`);
-      if (element.localName === 'script' && (element as HTMLScriptElement).src.split('/')[2] !== location.host) found.push(`<script src="${(element as HTMLScriptElement).src}">`);
+      if (
+        ['iframe', 'frame', 'object', 'embed', 'base', 'meta'].includes(element.localName) &&
+        !element.closest('head')
+      )
+        found.push(`<${element.localName}>`);
+      if (element.localName === 'script' && (element as HTMLScriptElement).src.split('/')[2] !== location.host)
+        found.push(`<script src="${(element as HTMLScriptElement).src}">`);
     }
     return found;
   });
@@ -72,7 +89,10 @@ async function visitEverything({ page }: Inspector, tabs: string[]) {
       if (tab === 'state-files') {
         for (const file of await page.getByTestId('state-file').all()) {
           await file.click();
-          await expect(page.getByTestId('state-file-editor')).toHaveAttribute('data-path', (await file.getAttribute('data-path'))!);
+          await expect(page.getByTestId('state-file-editor')).toHaveAttribute(
+            'data-path',
+            (await file.getAttribute('data-path'))!,
+          );
         }
       }
       if (tab === 'run-code') await page.getByTestId('run-code-load-session').click();
@@ -94,13 +114,17 @@ async function expectNothingRan({ page, url, requests, title, errors }: Inspecto
   expect(await page.title()).toBe(title);
   expect(page.frames()).toHaveLength(1);
   expect(site.hits.filter(hit => hit.from !== site.url)).toEqual([]);
-  expect(requests.filter(request => !request.startsWith(url) && !request.startsWith('data:') && !request.startsWith('blob:'))).toEqual([]);
+  expect(
+    requests.filter(
+      request => !request.startsWith(url) && !request.startsWith('data:') && !request.startsWith('blob:'),
+    ),
+  ).toEqual([]);
   expect(requests.filter(request => /beacon|pwned/.test(request))).toEqual([]);
   expect(await runnableMarkup(page)).toEqual([]);
   expect(errors).toEqual([]);
 }
 
-test('a hostile page\'s payloads run in the visited page and never in the inspector: every panel, live, recorded and replayed', async () => {
+test("a hostile page's payloads run in the visited page and never in the inspector: every panel, live, recorded and replayed", async () => {
   test.setTimeout(180_000);
   const site = await startBeaconSite();
   const sessions = mkdtempSync(join(tmpdir(), 'ui-safety-'));
@@ -112,11 +136,21 @@ test('a hostile page\'s payloads run in the visited page and never in the inspec
       const agent = await connectHttp(server.url);
       const navigate = await agent.call('browser_navigate', { url: site.url + PAYLOAD_URL });
       const yaml = navigate.parsed.snapshot!.yaml;
-      await agent.call('browser_type', { element: ELEMENT, target: refOf(yaml, /textbox "<b onmouseover/), text: TYPED });
-      await agent.call('browser_select_option', { element: ELEMENT, target: refOf(yaml, /combobox "Mood"/), values: [`<script>top.__pwned='option'</script>`] });
+      await agent.call('browser_type', {
+        element: ELEMENT,
+        target: refOf(yaml, /textbox "<b onmouseover/),
+        text: TYPED,
+      });
+      await agent.call('browser_select_option', {
+        element: ELEMENT,
+        target: refOf(yaml, /combobox "Mood"/),
+        values: [`<script>top.__pwned='option'</script>`],
+      });
       await agent.call('browser_click', { element: ELEMENT, target: refOf(yaml, /button "Add <img/) });
       // The query quotes the button's hostile name whole: the planner refuses a name it does not find on the page.
-      await agent.call('browser_interact', { query: `Click the "Add <img src=x onerror=\\"top.__pwned='button-name'\\">" button` });
+      await agent.call('browser_interact', {
+        query: `Click the "Add <img src=x onerror=\\"top.__pwned='button-name'\\">" button`,
+      });
       await agent.call('browser_console_messages');
       await agent.call('browser_evaluate', { function: '() => document.title' });
       await agent.call('browser_snapshot');
@@ -124,7 +158,14 @@ test('a hostile page\'s payloads run in the visited page and never in the inspec
       await expect(page.getByTestId('timeline-step')).toHaveCount(STEPS);
 
       // The payloads are live: the visited page ran them (the title's is text even there: <title> holds no markup)…
-      expect(site.hits.map(hit => hit.id).sort()).toEqual(['comment-img', 'img-onerror', 'inline-script', 'srcdoc', 'style', 'svg-onload']);
+      expect(site.hits.map(hit => hit.id).sort()).toEqual([
+        'comment-img',
+        'img-onerror',
+        'inline-script',
+        'srcdoc',
+        'style',
+        'svg-onload',
+      ]);
       // …and the inspector shows them as text.
       const timeline = page.getByTestId('timeline-panel');
       await expect(timeline).toContainText(`xss-beacon.html?q=<script>top.__pwned='url'`);

@@ -30,18 +30,56 @@ interface Step {
 function writeSession(root: string, id: string, clientName: string, startedAt: number, steps: Step[]) {
   const folder = join(root, id);
   mkdirSync(join(folder, 'artifacts'), { recursive: true });
-  writeFileSync(join(folder, 'session.json'), JSON.stringify({ format: 'agent-inspector-session', version: 1, id, startedAt, transport: 'http', clientName, writer: 'ui-search.spec' }));
+  writeFileSync(
+    join(folder, 'session.json'),
+    JSON.stringify({
+      format: 'agent-inspector-session',
+      version: 1,
+      id,
+      startedAt,
+      transport: 'http',
+      clientName,
+      writer: 'ui-search.spec',
+    }),
+  );
   const url = 'http://127.0.0.1:1/shop/cart';
   const lines: object[] = [{ type: 'session-started', sessionId: id, transport: 'http', clientName, time: startedAt }];
   steps.forEach((step, index) => {
     const seq = index + 1;
     lines.push({
-      type: 'tool-call', sessionId: id, seq, tool: step.tool, args: step.args, startedAt: startedAt + seq * 1000, endedAt: startedAt + seq * 1000 + 30,
-      outcome: step.error ? 'error' : 'ok', code: '', url, title: 'Cart', artifacts: {},
-      response: { ...(step.error ? { error: step.error } : { result: step.result ?? 'Done' }), page: { url, title: 'Cart' } },
+      type: 'tool-call',
+      sessionId: id,
+      seq,
+      tool: step.tool,
+      args: step.args,
+      startedAt: startedAt + seq * 1000,
+      endedAt: startedAt + seq * 1000 + 30,
+      outcome: step.error ? 'error' : 'ok',
+      code: '',
+      url,
+      title: 'Cart',
+      artifacts: {},
+      response: {
+        ...(step.error ? { error: step.error } : { result: step.result ?? 'Done' }),
+        page: { url, title: 'Cart' },
+      },
       activity: {
-        console: (step.console ?? []).map(text => ({ seq, time: startedAt + seq * 1000, kind: 'console', level: 'info', text })),
-        network: (step.requests ?? []).map((requestUrl, i) => ({ seq, time: startedAt + seq * 1000, id: seq * 10 + i, method: 'GET', url: requestUrl, resourceType: 'fetch', status: 200 })),
+        console: (step.console ?? []).map(text => ({
+          seq,
+          time: startedAt + seq * 1000,
+          kind: 'console',
+          level: 'info',
+          text,
+        })),
+        network: (step.requests ?? []).map((requestUrl, i) => ({
+          seq,
+          time: startedAt + seq * 1000,
+          id: seq * 10 + i,
+          method: 'GET',
+          url: requestUrl,
+          resourceType: 'fetch',
+          status: 200,
+        })),
       },
     });
   });
@@ -53,20 +91,36 @@ function writeSession(root: string, id: string, clientName: string, startedAt: n
 function writeSessions(root: string) {
   const start = Date.parse('2026-03-04T09:00:00Z');
   writeSession(root, 'older-session', 'checkout-bot', start, [
-    { tool: 'browser_navigate', args: { url: 'http://127.0.0.1:1/shop/cart' }, requests: ['http://127.0.0.1:1/api/items?page=1'] },
+    {
+      tool: 'browser_navigate',
+      args: { url: 'http://127.0.0.1:1/shop/cart' },
+      requests: ['http://127.0.0.1:1/api/items?page=1'],
+    },
     { tool: 'browser_evaluate', args: { function: "() => 'cart total'" }, result: '"12 items"' },
   ]);
   writeSession(root, 'newer-session', 'search-bot', start + 3_600_000, [
     { tool: 'browser_navigate', args: { url: 'http://127.0.0.1:1/shop/cart' }, console: ['cart loaded'] },
-    { tool: 'browser_click', args: { element: 'Checkout', target: 'e12' }, error: 'Ref e12 not found in the current page snapshot.' },
-    { tool: 'browser_evaluate', args: { function: "() => 'xylo' + 'phant42'" }, result: '"xylophant42 is the order code"' },
+    {
+      tool: 'browser_click',
+      args: { element: 'Checkout', target: 'e12' },
+      error: 'Ref e12 not found in the current page snapshot.',
+    },
+    {
+      tool: 'browser_evaluate',
+      args: { function: "() => 'xylo' + 'phant42'" },
+      result: '"xylophant42 is the order code"',
+    },
     { tool: 'browser_evaluate', args: { function: '() => document.title' }, result: '"Cart"' },
-    { tool: 'browser_click', args: { element: 'Pay', target: 'e40' }, error: 'Ref e40 not found in the current page snapshot.' },
+    {
+      tool: 'browser_click',
+      args: { element: 'Pay', target: 'e40' },
+      error: 'Ref e40 not found in the current page snapshot.',
+    },
     { tool: 'browser_snapshot', args: {}, result: 'Snapshot taken' },
   ]);
 }
 
-test('Search sessions finds a string only one step\'s response holds; choosing it opens the session at that step', async () => {
+test("Search sessions finds a string only one step's response holds; choosing it opens the session at that step", async () => {
   writeSessions(dir);
   server = await startHttpServer(['--session-dir', dir], 'serve');
   const { browser, page, errors } = await openInspector(server.url);
@@ -186,7 +240,7 @@ test('the timeline filter narrows the steps by tool, outcome and text; arrows mo
   }
 });
 
-test('a live agent\'s step is searchable as soon as it is made', async ({ site }) => {
+test("a live agent's step is searchable as soon as it is made", async ({ site }) => {
   server = await startHttpServer(['--session-dir', dir], 'serve');
   const { browser, page, errors } = await openInspector(server.url);
   const agent = await connectHttp(server.url);

@@ -7,21 +7,29 @@ import { connectHttp, refOf, startHttpServer } from './support/mcp';
 import { openInspector, stepRow } from './support/ui';
 
 /** One bridge command over web mode's real WebSocket, as the UI sends it. */
-async function bridgeCall(serverUrl: string, command: string, input: unknown): Promise<{ ok: boolean; error?: string; value?: unknown }> {
+async function bridgeCall(
+  serverUrl: string,
+  command: string,
+  input: unknown,
+): Promise<{ ok: boolean; error?: string; value?: unknown }> {
   const socket = new WebSocket(`${serverUrl.replace('http', 'ws')}/bridge`, { headers: { origin: serverUrl } });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   try {
     socket.send(JSON.stringify({ id: 1, command, input }));
-    return await new Promise(resolve => socket.on('message', data => {
-      const message = JSON.parse(String(data));
-      if (message.id === 1) resolve(message);
-    }));
+    return await new Promise(resolve =>
+      socket.on('message', data => {
+        const message = JSON.parse(String(data));
+        if (message.id === 1) resolve(message);
+      }),
+    );
   } finally {
     socket.close();
   }
 }
 
-test('Browser State tab: the files of a live session and of its recording, refs linked both ways, nothing outside the folder', async ({ site }, testInfo) => {
+test('Browser State tab: the files of a live session and of its recording, refs linked both ways, nothing outside the folder', async ({
+  site,
+}, testInfo) => {
   test.setTimeout(120_000);
   const workspace = mkdtempSync(join(tmpdir(), 'ui-state-files-'));
   const sessions = join(workspace, 'sessions');
@@ -64,7 +72,10 @@ test('Browser State tab: the files of a live session and of its recording, refs 
         await expect(editor.locator(`.monaco-editor.${theme === 'dark' ? 'vs-dark' : 'vs'}`)).toHaveCount(1);
         await page.waitForTimeout(300);
         await page.screenshot({ path: testInfo.outputPath(`state-files-${theme}.png`) });
-        await testInfo.attach(`state-files-${theme}`, { path: testInfo.outputPath(`state-files-${theme}.png`), contentType: 'image/png' });
+        await testInfo.attach(`state-files-${theme}`, {
+          path: testInfo.outputPath(`state-files-${theme}.png`),
+          contentType: 'image/png',
+        });
       }
       await page.getByTestId('theme-toggle').click();
 
@@ -80,9 +91,9 @@ test('Browser State tab: the files of a live session and of its recording, refs 
       const stateDir = join(workspace, '.playwright-mcp', 'browser-state', sessionId);
       symlinkSync(outside, join(stateDir, 'link.txt'));
       for (const [path, message] of [
-        ['../../../secret.txt', 'is outside the session\'s Browser State folder'],
-        [outside, 'is not a path inside the session\'s Browser State folder'],
-        ['link.txt', 'is outside the session\'s Browser State folder'],
+        ['../../../secret.txt', "is outside the session's Browser State folder"],
+        [outside, "is not a path inside the session's Browser State folder"],
+        ['link.txt', "is outside the session's Browser State folder"],
         ['nope.html', 'No file "nope.html"'],
       ]) {
         const reply = await bridgeCall(server.url, 'readStateFile', { sessionId, seq: 2, path });
@@ -95,7 +106,9 @@ test('Browser State tab: the files of a live session and of its recording, refs 
       writeFileSync(join(stateDir, 'huge.html'), '<p>x</p>\n'.repeat(300_000));
       await stepRow(page, 2).click();
       await page.locator('[data-testid=state-file][data-path="huge.html"]').click();
-      await expect(page.getByTestId('state-file-truncated')).toHaveText('huge.html is 2.6 MB: showing its first 2.0 MB.');
+      await expect(page.getByTestId('state-file-truncated')).toHaveText(
+        'huge.html is 2.6 MB: showing its first 2.0 MB.',
+      );
       await expect(editor).toHaveAttribute('data-path', 'huge.html');
       expect(errors).toEqual([]);
     } finally {

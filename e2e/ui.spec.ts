@@ -20,7 +20,9 @@ test.describe('inspector UI in web mode', () => {
     try {
       const connect = page.getByTestId('connect-panel');
       await expect(connect.getByRole('heading', { name: 'Connect an agent' })).toBeVisible();
-      await expect(connect.getByTestId('snippet').first()).toHaveText(`claude mcp add --transport http agent-inspector ${server.url}/mcp`);
+      await expect(connect.getByTestId('snippet').first()).toHaveText(
+        `claude mcp add --transport http agent-inspector ${server.url}/mcp`,
+      );
       await expect(connect.getByTestId('snippet').nth(1)).toContainText(`"url": "${server.url}/mcp"`);
       await expect(connect.getByRole('button', { name: 'Copy' })).toHaveCount(4);
       await expect(page.getByTestId('mcp-url')).toHaveText(`${server.url}/mcp`);
@@ -33,7 +35,9 @@ test.describe('inspector UI in web mode', () => {
     }
   });
 
-  test('an agent\'s session: live timeline, aria tree with refs, hover highlights in the page, code follows selection', async ({ site }, testInfo) => {
+  test("an agent's session: live timeline, aria tree with refs, hover highlights in the page, code follows selection", async ({
+    site,
+  }, testInfo) => {
     const { browser, page, errors } = await openInspector(server.url);
     const agent = await connectHttp(server.url);
     try {
@@ -62,7 +66,9 @@ test.describe('inspector UI in web mode', () => {
       await expect(page.getByTestId('target-box')).toHaveCount(1);
 
       // Hovering a node outlines the element in the controlled browser (Playwright's highlight overlay).
-      const overlay = async () => (await agent.call('browser_evaluate', { function: '() => !!document.querySelector("x-pw-glass")' })).parsed.result;
+      const overlay = async () =>
+        (await agent.call('browser_evaluate', { function: '() => !!document.querySelector("x-pw-glass")' })).parsed
+          .result;
       await tree.locator(`[data-ref="${name}"]`).hover();
       await expect.poll(overlay).toBe('true');
       await page.getByTestId('tree-filter').hover();
@@ -72,7 +78,9 @@ test.describe('inspector UI in web mode', () => {
       // Selecting a node shows its locator and the code that targeted it.
       await tree.locator(`[data-ref="${name}"]`).click();
       await expect(page.getByTestId('node-locator')).toHaveText(`page.getByTestId('full-name')`);
-      await expect(page.getByTestId('node-targeted-by')).toContainText(`await page.getByTestId('full-name').fill('Ada Lovelace');`);
+      await expect(page.getByTestId('node-targeted-by')).toContainText(
+        `await page.getByTestId('full-name').fill('Ada Lovelace');`,
+      );
       // The tree is keyboard-navigable: ↓ moves to the next node (Email's group), ← back up to the parent.
       await tree.press('ArrowDown');
       await expect(tree.locator('[aria-selected=true]')).toHaveAttribute('data-ref', 'e6');
@@ -83,10 +91,17 @@ test.describe('inspector UI in web mode', () => {
       // The code view shows the session's code with the selected step's lines highlighted, and follows selection.
       await page.getByTestId('tab-code').click();
       await stepRow(page, 1).click();
-      await expect.poll(() => highlightedCode(page)).toEqual([`// 1. browser_navigate ${site.url}/form.html`, `await page.goto('${site.url}/form.html');`]);
+      await expect
+        .poll(() => highlightedCode(page))
+        .toEqual([`// 1. browser_navigate ${site.url}/form.html`, `await page.goto('${site.url}/form.html');`]);
       await page.getByTestId('timeline').press('ArrowDown');
       await expect(stepRow(page, 2)).toHaveAttribute('aria-selected', 'true');
-      await expect.poll(() => highlightedCode(page)).toEqual([`// 2. browser_type textbox "Full name"`, `await page.getByTestId('full-name').fill('Ada Lovelace');`]);
+      await expect
+        .poll(() => highlightedCode(page))
+        .toEqual([
+          `// 2. browser_type textbox "Full name"`,
+          `await page.getByTestId('full-name').fill('Ada Lovelace');`,
+        ]);
 
       await snap(page, 'timeline-panel', 'timeline', testInfo);
       await snap(page, 'tree-panel', 'aria-tree', testInfo);
@@ -192,15 +207,25 @@ test('the desktop app opens the inspector with the bridge on window.inspector (E
   const pathFile = join(electronDir, 'path.txt');
   const installed = existsSync(pathFile) && existsSync(join(electronDir, 'dist', readFileSync(pathFile, 'utf8')));
   test.skip(!installed, 'the Electron binary is not installed on this machine (it cannot be downloaded here)');
-  test.skip(process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY, 'no display for an Electron window');
+  test.skip(
+    process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY,
+    'no display for an Electron window',
+  );
   const { _electron } = await import('playwright');
-  const app = await _electron.launch({ args: ['.', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], env: { ...process.env, AGENT_INSPECTOR_PORT: '0' } });
+  const app = await _electron.launch({
+    args: ['.', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+    env: { ...process.env, AGENT_INSPECTOR_PORT: '0' },
+  });
   try {
     const window = await app.firstWindow();
     await expect(window.getByRole('heading', { name: 'Connect an agent' })).toBeVisible();
     // The preload exposes only the bridge: no Node in the page.
     expect(await window.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
-    const status = await window.evaluate(() => (window as unknown as { inspector: { invoke(c: string, i: unknown): Promise<{ mode: string; mcpUrl: string }> } }).inspector.invoke('status', {}));
+    const status = await window.evaluate(() =>
+      (
+        window as unknown as { inspector: { invoke(c: string, i: unknown): Promise<{ mode: string; mcpUrl: string }> } }
+      ).inspector.invoke('status', {}),
+    );
     expect(status.mode).toBe('electron');
     expect(status.mcpUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     await expect(window.getByTestId('mcp-url')).toHaveText(status.mcpUrl);

@@ -17,9 +17,11 @@ const run = (command, args) => spawnSync(command, args, { cwd: root, stdio: 'inh
 // The package is built around the same Electron binary `npm start` runs. Where it cannot be downloaded, nothing can be
 // packaged: say so at once instead of letting electron-builder retry its own download.
 if (!electronBinary()) {
-  console.error('npm run package: the Electron binary cannot be downloaded on this machine, and the desktop packages are\n' +
-    'built from it. Run `npm run package` where Electron\'s release downloads are reachable. Nothing was built;\n' +
-    'the CLI and web mode (`agent-inspector serve`) do not need Electron.');
+  console.error(
+    'npm run package: the Electron binary cannot be downloaded on this machine, and the desktop packages are\n' +
+      "built from it. Run `npm run package` where Electron's release downloads are reachable. Nothing was built;\n" +
+      'the CLI and web mode (`agent-inspector serve`) do not need Electron.',
+  );
   process.exit(1);
 }
 
@@ -34,6 +36,14 @@ const electronDist = otherPlatform ? [] : [`--config.electronDist=${join(electro
 const builderArgs = ['--config', 'electron-builder.yml', ...electronDist, ...args];
 // Under `npm run`, npm's own CLI runs it (npx is a .cmd on Windows, which Node spawns only through a shell).
 const packaged = process.env.npm_execpath
-  ? run(process.execPath, [process.env.npm_execpath, 'exec', '--yes', `--package=${ELECTRON_BUILDER}`, '--', 'electron-builder', ...builderArgs])
+  ? run(process.execPath, [
+      process.env.npm_execpath,
+      'exec',
+      '--yes',
+      `--package=${ELECTRON_BUILDER}`,
+      '--',
+      'electron-builder',
+      ...builderArgs,
+    ])
   : run('npx', ['--yes', ELECTRON_BUILDER, ...builderArgs]);
 process.exit(packaged.status ?? 1);

@@ -30,11 +30,22 @@ const forward = child => {
 const forcedWeb = process.env.AGENT_INSPECTOR_WEB === '1';
 const electron = forcedWeb ? undefined : electronBinary();
 if (electron && (process.platform !== 'linux' || process.env.DISPLAY || process.env.WAYLAND_DISPLAY)) {
-  forward(spawn(electron, [root, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], { cwd: root, stdio: 'inherit' }));
+  forward(
+    spawn(electron, [root, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])], { cwd: root, stdio: 'inherit' }),
+  );
 } else {
-  console.error(forcedWeb ? 'AGENT_INSPECTOR_WEB=1: starting web mode.'
-    : electron ? 'No display for the desktop app: starting web mode instead.'
-    : 'The Electron binary is not available (it could not be downloaded): starting web mode instead.');
+  console.error(
+    forcedWeb
+      ? 'AGENT_INSPECTOR_WEB=1: starting web mode.'
+      : electron
+        ? 'No display for the desktop app: starting web mode instead.'
+        : 'The Electron binary is not available (it could not be downloaded): starting web mode instead.',
+  );
   // --open: the UI in a Chromium app window when there is one (otherwise serve prints the URL).
-  forward(spawn(process.execPath, [join(root, 'bin/agent-inspector.js'), 'serve', '--open', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' }));
+  forward(
+    spawn(process.execPath, [join(root, 'bin/agent-inspector.js'), 'serve', '--open', ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+    }),
+  );
 }

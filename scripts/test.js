@@ -6,11 +6,17 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 /** npm's own CLI when run by npm (`npm` is a .cmd on Windows, which Node spawns only through a shell). */
-const npm = (...args) => (process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath, ...args]] : ['npm', args]);
-const run = ([command, args]) => new Promise(resolve => spawn(command, args, { stdio: 'inherit' }).on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+const npm = (...args) =>
+  process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath, ...args]] : ['npm', args];
+const run = ([command, args]) =>
+  new Promise(resolve =>
+    spawn(command, args, { stdio: 'inherit' }).on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
+  );
 
 const checks = await Promise.all(['build', 'typecheck', 'lint', 'format:check'].map(script => run(npm('run', script))));
 if (checks[3]) console.error('The tree is not formatted: `npm run format` writes it as the check expects.');
 const failed = checks.find(code => code !== 0);
 if (failed) process.exit(failed);
-process.exit(await run([process.execPath, [require.resolve('@playwright/test/cli'), 'test', ...process.argv.slice(2)]]));
+process.exit(
+  await run([process.execPath, [require.resolve('@playwright/test/cli'), 'test', ...process.argv.slice(2)]]),
+);

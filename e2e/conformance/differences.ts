@@ -15,7 +15,8 @@ export interface Difference {
 
 const CODE = 'Ran Playwright code';
 /** `page.` then the calls that name an element (`getByRole(…)`, `locator(…).first()`…), up to the action called on it. */
-const LOCATOR_CHAIN = /page(?:\.(?:getBy\w+|locator|contentFrame|first|last|nth|filter|and|or)\((?:[^()]|\([^()]*\))*\))+/g;
+const LOCATOR_CHAIN =
+  /page(?:\.(?:getBy\w+|locator|contentFrame|first|last|nth|filter|and|or)\((?:[^()]|\([^()]*\))*\))+/g;
 
 /** browser_get_config's answer with what differs on purpose taken out: the peer's default channel, expect and settle timeouts. */
 function withoutPeerDefaults(text: string | undefined, side: 'ours' | 'peer'): string | undefined {
@@ -40,15 +41,25 @@ export const DIFFERENCES: Difference[] = [
     applies: (_tool, section) => section === CODE,
     // Quotes, key quoting and line breaks only: what is called, with which values, must still be the same. A cancelled
     // file chooser is `setFiles([])` here (the peer's `setFiles(undefined)` does not run).
-    normalise: text => text?.replace(/```\w*\n?/g, '').replace(/['"`]/g, '').replace(/[\s;]+/g, '').replace(/,([}\]])/g, '$1').replace('setFiles(undefined)', 'setFiles([])'),
+    normalise: text =>
+      text
+        ?.replace(/```\w*\n?/g, '')
+        .replace(/['"`]/g, '')
+        .replace(/[\s;]+/g, '')
+        .replace(/,([}\]])/g, '$1')
+        .replace('setFiles(undefined)', 'setFiles([])'),
   },
   {
     id: 'click-modifiers',
     bullet: 'Generated code',
     // The peer writes Control and Meta alike as ControlOrMeta; ours writes the key that was pressed.
     applies: (tool, section) => tool === 'browser_click' && section === CODE,
-    normalise: text => text?.replace(/modifiers:\[([^\]]*)\]/g, (_, list: string) =>
-      `modifiers:[${[...new Set(list.split(',').map(key => (/^(Control|Meta)$/.test(key) ? 'ControlOrMeta' : key)))].join(',')}]`),
+    normalise: text =>
+      text?.replace(
+        /modifiers:\[([^\]]*)\]/g,
+        (_, list: string) =>
+          `modifiers:[${[...new Set(list.split(',').map(key => (/^(Control|Meta)$/.test(key) ? 'ControlOrMeta' : key)))].join(',')}]`,
+      ),
   },
   {
     id: 'selector-locator',
@@ -62,7 +73,8 @@ export const DIFFERENCES: Difference[] = [
     id: 'unparsed-locator-expression',
     bullet: 'A selector target',
     // A locator expression that does not parse: the peer hands the browser an empty selector and prints its CSS error.
-    applies: (_tool, section, answers) => section === 'Error' && !!answers?.peer.includes('while parsing css selector ""'),
+    applies: (_tool, section, answers) =>
+      section === 'Error' && !!answers?.peer.includes('while parsing css selector ""'),
     normalise: () => undefined,
   },
   {
@@ -75,7 +87,8 @@ export const DIFFERENCES: Difference[] = [
   {
     id: 'tracing-files',
     bullet: 'Tracing',
-    applies: (tool, section) => (tool === 'browser_start_tracing' || tool === 'browser_stop_tracing') && section === 'Result',
+    applies: (tool, section) =>
+      (tool === 'browser_start_tracing' || tool === 'browser_stop_tracing') && section === 'Result',
     normalise: () => undefined,
   },
   {
@@ -90,13 +103,17 @@ export const DIFFERENCES: Difference[] = [
     applies: (_tool, section) => section === 'Error',
     // Ours: `Error: page.goto: …`; the peer runs every call inside its own `browserBackend.callTool`, which it prints.
     // A script's error in the page is shown without its stack (the peer prints the eval frames).
-    normalise: text => text?.replace(/^(\w*Error): (browserBackend\.callTool|\w+\.\w+): (?:Error: )?/gm, '$1: ').replace(/\n\s+at .*/g, ''),
+    normalise: text =>
+      text
+        ?.replace(/^(\w*Error): (browserBackend\.callTool|\w+\.\w+): (?:Error: )?/gm, '$1: ')
+        .replace(/\n\s+at .*/g, ''),
   },
   {
     id: 'run-code-not-a-function',
     bullet: '`browser_run_code_unsafe` code that is not a function',
     // The peer names its own variable (`TypeError: __fn__ is not a function`); ours says what the code must be.
-    applies: (tool, section, answers) => tool === 'browser_run_code_unsafe' && section === 'Error' && !!answers?.peer.includes('__fn__ is not a function'),
+    applies: (tool, section, answers) =>
+      tool === 'browser_run_code_unsafe' && section === 'Error' && !!answers?.peer.includes('__fn__ is not a function'),
     normalise: () => undefined,
   },
   {
@@ -117,7 +134,8 @@ export const DIFFERENCES: Difference[] = [
     id: 'unavailable-tool-note',
     bullet: 'A tool that is not enabled',
     // The error is the peer's word for word; ours adds a note naming the flag that enables the tool.
-    applies: (_tool, section, answers) => section === 'Note' && !!answers && /^### Error\nTool ".+" not found$/m.test(answers.peer),
+    applies: (_tool, section, answers) =>
+      section === 'Note' && !!answers && /^### Error\nTool ".+" not found$/m.test(answers.peer),
     normalise: () => undefined,
   },
   {
@@ -125,7 +143,11 @@ export const DIFFERENCES: Difference[] = [
     bullet: 'While a dialog or file chooser is open',
     // Only where both answers report an open modal: the peer links a snapshot file (empty behind a dialog) and leaves
     // the title out; ours has no snapshot and names the title where it can be read.
-    applies: (_tool, section, answers) => (section === 'Snapshot' || section === 'Page') && !!answers && [answers.ours, answers.peer].every(text => text.includes('### Modal state')),
-    normalise: (text, side) => (side === 'peer' && text?.startsWith('- [Snapshot]') ? undefined : text?.replace(/\n- Page Title: .*/, '')),
+    applies: (_tool, section, answers) =>
+      (section === 'Snapshot' || section === 'Page') &&
+      !!answers &&
+      [answers.ours, answers.peer].every(text => text.includes('### Modal state')),
+    normalise: (text, side) =>
+      side === 'peer' && text?.startsWith('- [Snapshot]') ? undefined : text?.replace(/\n- Page Title: .*/, ''),
   },
 ];

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connectClient, startEndpoint, type HttpEndpoint } from '../support/http-servers';
-import { connectPeer, connectStdio, peerBrowserFlags, refOf, type McpTestClient, type ToolResult } from '../support/mcp';
+import {
+  connectPeer,
+  connectStdio,
+  peerBrowserFlags,
+  refOf,
+  type McpTestClient,
+  type ToolResult,
+} from '../support/mcp';
 import { DIFFERENCES, type Difference } from './differences';
 import { splitSections } from '../../src/shared/response';
 
@@ -80,7 +87,12 @@ export class Pair {
   ) {}
 
   /** `env` adds to both servers' environment, `oursEnv` to ours only: what only ours needs (AGENT_INSPECTOR_ALLOW_UNSAFE_CODE). */
-  static async start(flags: string[], oursEnv: Record<string, string> = {}, env: Record<string, string> = {}, transport?: Transport): Promise<Pair> {
+  static async start(
+    flags: string[],
+    oursEnv: Record<string, string> = {},
+    env: Record<string, string> = {},
+    transport?: Transport,
+  ): Promise<Pair> {
     const base = realpathSync(mkdtempSync(join(tmpdir(), 'ai-conformance-')));
     const roots = { ours: join(base, 'ours'), peer: join(base, 'peer') };
     for (const root of Object.values(roots)) mkdirSync(root, { recursive: true });
@@ -91,7 +103,10 @@ export class Pair {
     const oursFlags = [...peerBrowserFlags(), ...flagsIn(roots.ours)];
     const oursEnvironment = { AGENT_INSPECTOR_SNAPSHOT_MODE: undefined, ...env, ...oursEnv };
     if (transport) {
-      const [ours, peer] = await Promise.all([startEndpoint('ours', oursFlags, oursEnvironment, roots.ours), startEndpoint('peer', flagsIn(roots.peer), env, roots.peer)]);
+      const [ours, peer] = await Promise.all([
+        startEndpoint('ours', oursFlags, oursEnvironment, roots.ours),
+        startEndpoint('peer', flagsIn(roots.peer), env, roots.peer),
+      ]);
       const endpoints = { ours, peer };
       const clients = await Promise.all([connectClient(ours, transport), connectClient(peer, transport)]);
       return new Pair(clients[0].mcp, clients[1].mcp, roots, base, { transport, endpoints });
@@ -160,20 +175,22 @@ export function sections(text: string): Map<string, string> {
 
 /** What changes between runs and between the two servers without meaning anything: ports, times, folders. */
 export function normalise(text: string, root: string, siteUrl: string): string {
-  return text
-    .replaceAll(root, '<ROOT>')
-    .replaceAll(siteUrl, '<SITE>')
-    .replace(/127\.0\.0\.1:\d+/g, '<HOST>')
-    .replace(/\d{4}-\d\d-\d\dT\d\d[-:]\d\d[-:]\d\d[-.]\d{3}Z/g, '<TIME>')
-    .replace(/\b\d{13}\b/g, '<EPOCH>')
-    .replace(/\b\d+(\.\d+)?ms\b/g, '<MS>')
-    // An HTTP date header, and how many times a retrying action's call log says it tried: the clock, not the server.
-    .replace(/\b\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\b/g, '<DATE>')
-    .replace(/\b\d+ × /g, '<N> × ')
-    // The browser builds each server's Playwright release expects (ffmpeg-1011 beside ffmpeg-1013): the install, not the server.
-    .replace(/(ms-playwright\/[a-z-]+-)\d+\//g, '$1<REVISION>/')
-    // From an action's first retry on, a call log counts the clock's ticks: both end in a timeout, compared above.
-    .replace(/\n[^\n]*- retrying [^\n]*(\n[^\n#][^\n]*)*/g, '\n<RETRIES>');
+  return (
+    text
+      .replaceAll(root, '<ROOT>')
+      .replaceAll(siteUrl, '<SITE>')
+      .replace(/127\.0\.0\.1:\d+/g, '<HOST>')
+      .replace(/\d{4}-\d\d-\d\dT\d\d[-:]\d\d[-:]\d\d[-.]\d{3}Z/g, '<TIME>')
+      .replace(/\b\d{13}\b/g, '<EPOCH>')
+      .replace(/\b\d+(\.\d+)?ms\b/g, '<MS>')
+      // An HTTP date header, and how many times a retrying action's call log says it tried: the clock, not the server.
+      .replace(/\b\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT\b/g, '<DATE>')
+      .replace(/\b\d+ × /g, '<N> × ')
+      // The browser builds each server's Playwright release expects (ffmpeg-1011 beside ffmpeg-1013): the install, not the server.
+      .replace(/(ms-playwright\/[a-z-]+-)\d+\//g, '$1<REVISION>/')
+      // From an action's first retry on, a call log counts the clock's ticks: both end in a timeout, compared above.
+      .replace(/\n[^\n]*- retrying [^\n]*(\n[^\n#][^\n]*)*/g, '\n<RETRIES>')
+  );
 }
 
 /** A stack frame in a server's own code or Node's (`at Context.ensureTab (/…/coreBundle.js:1:2)`), not in the page's. */
@@ -187,16 +204,23 @@ const SERVER_FRAME = /^\s+at (?:async )?(?:.* \()?(?:\/|[A-Za-z]:\\|node:)/;
  */
 function consoleView(text: string, root: string): { text: string; lines: string[] } {
   const lines: string[] = [];
-  const counted = text.replace(/(New console entries: (\S+?))#L(\d+)(?:-L(\d+))?$/gm, (_, link: string, file: string, from: string, to = from) => {
-    const all = readFileSync(resolve(root, file), 'utf8').split('\n');
-    const kept = (start: number, end: number) => all.slice(start, end).filter(line => !SERVER_FRAME.test(line));
-    const linked = kept(Number(from) - 1, Number(to));
-    lines.push(...linked);
-    const first = kept(0, Number(from) - 1).length + 1;
-    return `${link}#L${first}${linked.length > 1 ? `-L${first + linked.length - 1}` : ''}`;
-  });
+  const counted = text.replace(
+    /(New console entries: (\S+?))#L(\d+)(?:-L(\d+))?$/gm,
+    (_, link: string, file: string, from: string, to = from) => {
+      const all = readFileSync(resolve(root, file), 'utf8').split('\n');
+      const kept = (start: number, end: number) => all.slice(start, end).filter(line => !SERVER_FRAME.test(line));
+      const linked = kept(Number(from) - 1, Number(to));
+      lines.push(...linked);
+      const first = kept(0, Number(from) - 1).length + 1;
+      return `${link}#L${first}${linked.length > 1 ? `-L${first + linked.length - 1}` : ''}`;
+    },
+  );
   for (const [, file] of text.matchAll(/^- \[Console\]\((.+)\)$/gm))
-    lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n').filter(line => !SERVER_FRAME.test(line)));
+    lines.push(
+      ...readFileSync(resolve(root, file), 'utf8')
+        .split('\n')
+        .filter(line => !SERVER_FRAME.test(line)),
+    );
   return { text: counted, lines: lines.map(line => line.replace(/^\[ *\d+ms\] /, '[<MS>] ')) };
 }
 
@@ -206,19 +230,30 @@ interface Answer {
   images: string[];
 }
 
-const answerOf = (result: ToolResult): Answer => ({ text: result.text, isError: result.isError, images: result.images.map(image => image.mimeType) });
+const answerOf = (result: ToolResult): Answer => ({
+  text: result.text,
+  isError: result.isError,
+  images: result.images.map(image => image.mimeType),
+});
 
 /**
  * Compares two answers to one call: equal after normalising (identical), equal once the kept differences are applied
  * (kept, naming them), or a mismatch described section by section.
  */
-export function compare(tool: string, mine: Answer, theirs: Answer, roots: { ours: string; peer: string }, siteUrl: string) {
+export function compare(
+  tool: string,
+  mine: Answer,
+  theirs: Answer,
+  roots: { ours: string; peer: string },
+  siteUrl: string,
+) {
   const ourSections = sections(normalise(mine.text, roots.ours, siteUrl));
   const peerSections = sections(normalise(theirs.text, roots.peer, siteUrl));
   const kept = new Set<string>();
   const problems: string[] = [];
   if (mine.isError !== theirs.isError) problems.push(`isError: ours ${mine.isError}, peer ${theirs.isError}`);
-  if (mine.images.join() !== theirs.images.join()) problems.push(`images: ours [${mine.images}], peer [${theirs.images}]`);
+  if (mine.images.join() !== theirs.images.join())
+    problems.push(`images: ours [${mine.images}], peer [${theirs.images}]`);
   for (const title of new Set([...peerSections.keys(), ...ourSections.keys()])) {
     const a = ourSections.get(title);
     const b = peerSections.get(title);
@@ -234,7 +269,13 @@ export function compare(tool: string, mine: Answer, theirs: Answer, roots: { our
 }
 
 /** The ids of kept differences that, applied to both sides, make a section equal; undefined when none does. */
-function applyDifferences(tool: string, title: string, ours: string | undefined, peer: string | undefined, answers: { ours: string; peer: string }): string[] | undefined {
+function applyDifferences(
+  tool: string,
+  title: string,
+  ours: string | undefined,
+  peer: string | undefined,
+  answers: { ours: string; peer: string },
+): string[] | undefined {
   const relevant = DIFFERENCES.filter((difference: Difference) => difference.applies(tool, title, answers));
   if (!relevant.length) return undefined;
   let a = ours;
@@ -247,7 +288,11 @@ function applyDifferences(tool: string, title: string, ours: string | undefined,
 }
 
 /** Runs one case on a pair and says how it compares; the pair is reset first (browser closed, state gone). */
-export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Promise<Omit<CaseRecord, 'group' | 'name'>> {
+export async function runCase(
+  pair: Pair,
+  testCase: Case,
+  siteUrl: string,
+): Promise<Omit<CaseRecord, 'group' | 'name'>> {
   await Promise.all([pair.ours.call('browser_close'), pair.peer.call('browser_close')]);
   for (const [name, text] of Object.entries(testCase.files ?? {}))
     for (const root of Object.values(pair.roots)) writeFileSync(join(root, name), text);
@@ -257,27 +302,42 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
   for (const call of testCase.calls) {
     if (call.pauseBefore) await new Promise(resolve => setTimeout(resolve, call.pauseBefore));
     const args = call.args ?? {};
-    const [mine, theirs] = await Promise.all((['ours', 'peer'] as const).map(async side => {
-      const client = await pair.client(side, call);
-      return client.call(call.tool, await resolveArgs(client, args, siteUrl));
-    }));
+    const [mine, theirs] = await Promise.all(
+      (['ours', 'peer'] as const).map(async side => {
+        const client = await pair.client(side, call);
+        return client.call(call.tool, await resolveArgs(client, args, siteUrl));
+      }),
+    );
     if (call.setup) continue;
     if (theirs.isError && !expectsError(testCase)) peerPassed = false;
     const ourConsole = consoleView(mine.text, pair.roots.ours);
     const peerConsole = consoleView(theirs.text, pair.roots.peer);
-    const outcome = compare(call.tool, { ...answerOf(mine), text: ourConsole.text }, { ...answerOf(theirs), text: peerConsole.text }, pair.roots, siteUrl);
+    const outcome = compare(
+      call.tool,
+      { ...answerOf(mine), text: ourConsole.text },
+      { ...answerOf(theirs), text: peerConsole.text },
+      pair.roots,
+      siteUrl,
+    );
     const ourLines = normalise(ourConsole.lines.join('\n'), pair.roots.ours, siteUrl);
     const peerLines = normalise(peerConsole.lines.join('\n'), pair.roots.peer, siteUrl);
-    if (ourLines !== peerLines) outcome.problems.push(`console file lines\n--- ours\n${ourLines || '(none)'}\n--- peer\n${peerLines || '(none)'}`);
+    if (ourLines !== peerLines)
+      outcome.problems.push(
+        `console file lines\n--- ours\n${ourLines || '(none)'}\n--- peer\n${peerLines || '(none)'}`,
+      );
     outcome.kept.forEach(id => kept.add(id));
-    if (outcome.problems.length) problems.push(`${call.tool} ${JSON.stringify(args, (_, v) => v instanceof RegExp ? String(v) : v)}\n${outcome.problems.join('\n')}`);
+    if (outcome.problems.length)
+      problems.push(
+        `${call.tool} ${JSON.stringify(args, (_, v) => (v instanceof RegExp ? String(v) : v))}\n${outcome.problems.join('\n')}`,
+      );
   }
   if (testCase.compareFiles) {
     // The peer writes some files (its session log) just after it answers.
     await new Promise(resolve => setTimeout(resolve, 500));
     const ours = writtenFiles(pair.roots.ours, testCase.compareFiles, siteUrl);
     const peer = writtenFiles(pair.roots.peer, testCase.compareFiles, siteUrl);
-    if (ours !== peer) problems.push(`files ${testCase.compareFiles}\n--- ours\n${ours || '(none)'}\n--- peer\n${peer || '(none)'}`);
+    if (ours !== peer)
+      problems.push(`files ${testCase.compareFiles}\n--- ours\n${ours || '(none)'}\n--- peer\n${peer || '(none)'}`);
   }
   const outcome: Outcome = problems.length ? 'failing' : kept.size ? 'kept' : 'identical';
   return { outcome, peerPassed, kept: [...kept], mismatch: problems.join('\n\n') || undefined };
@@ -285,7 +345,9 @@ export async function runCase(pair: Pair, testCase: Case, siteUrl: string): Prom
 
 /** Each file under `root` whose relative path matches `pattern`: its path, then its text, both normalised. */
 function writtenFiles(root: string, pattern: RegExp, siteUrl: string): string {
-  const paths = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter(path => pattern.test(path)).sort();
+  const paths = readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter(path => pattern.test(path))
+    .sort();
   return paths.map(path => normalise(`${path}\n${readFileSync(join(root, path), 'utf8')}`, root, siteUrl)).join('\n');
 }
 

@@ -11,23 +11,27 @@ import { Pair, runCase, type Case, type CaseRecord } from './harness';
  */
 
 /** The flag set of a case (flags, environments, transport): cases with the same one share a pair of servers. */
-const pairKey = (testCase: Case) => JSON.stringify([testCase.flags ?? [], testCase.oursEnv ?? {}, testCase.env ?? {}, testCase.transport]);
+const pairKey = (testCase: Case) =>
+  JSON.stringify([testCase.flags ?? [], testCase.oursEnv ?? {}, testCase.env ?? {}, testCase.transport]);
 
 /** One pair of servers per flag set and worker, shared by those cases; only the latest is open. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- Playwright's way to say: no test-scoped fixtures
 const test = base.extend<{}, { pairs: (testCase: Case) => Promise<Pair> }>({
-  pairs: [async ({}, use) => {
-    let open: { key: string; pair: Promise<Pair> } | undefined;
-    await use(async testCase => {
-      const key = pairKey(testCase);
-      if (open?.key !== key) {
-        if (open) await (await open.pair.catch(() => undefined))?.close();
-        open = { key, pair: Pair.start(testCase.flags ?? [], testCase.oursEnv, testCase.env, testCase.transport) };
-      }
-      return open.pair;
-    });
-    if (open) await (await open.pair.catch(() => undefined))?.close();
-  }, { scope: 'worker' }],
+  pairs: [
+    async ({}, use) => {
+      let open: { key: string; pair: Promise<Pair> } | undefined;
+      await use(async testCase => {
+        const key = pairKey(testCase);
+        if (open?.key !== key) {
+          if (open) await (await open.pair.catch(() => undefined))?.close();
+          open = { key, pair: Pair.start(testCase.flags ?? [], testCase.oursEnv, testCase.env, testCase.transport) };
+        }
+        return open.pair;
+      });
+      if (open) await (await open.pair.catch(() => undefined))?.close();
+    },
+    { scope: 'worker' },
+  ],
 });
 
 test.describe.configure({ mode: 'parallel' });
@@ -37,7 +41,10 @@ test('every kept difference names a bullet of the README section', () => {
   const section = readme.split('### Differences from Playwright MCP')[1]?.split('\n## ')[0] ?? '';
   const bullets = [...section.matchAll(/^- \*\*(.+?)\*\*/gm)].map(match => match[1]);
   for (const difference of DIFFERENCES)
-    expect(bullets.some(bullet => bullet.startsWith(difference.bullet)), `${difference.id}: README bullet "${difference.bullet}"`).toBe(true);
+    expect(
+      bullets.some(bullet => bullet.startsWith(difference.bullet)),
+      `${difference.id}: README bullet "${difference.bullet}"`,
+    ).toBe(true);
 });
 
 /**
@@ -49,7 +56,7 @@ const flagSets = new Map<string, { group: string; testCase: Case }[]>();
 for (const table of TABLES) {
   for (const testCase of table.cases) {
     const key = pairKey(testCase);
-    flagSets.set(key, [...flagSets.get(key) ?? [], { group: table.group, testCase }]);
+    flagSets.set(key, [...(flagSets.get(key) ?? []), { group: table.group, testCase }]);
   }
 }
 
@@ -70,7 +77,8 @@ for (const cases of flagSets.values()) {
 
 function defineCase(group: string, testCase: Case) {
   const title = `${group}: ${testCase.name}`;
-  const record = (info: CaseRecord) => test.info().annotations.push({ type: 'conformance', description: JSON.stringify(info) });
+  const record = (info: CaseRecord) =>
+    test.info().annotations.push({ type: 'conformance', description: JSON.stringify(info) });
   if (testCase.fixme) {
     test(title, () => {
       record({ group, name: testCase.name, outcome: 'failing', peerPassed: true, kept: [], mismatch: testCase.fixme });

@@ -41,8 +41,13 @@ export default class ConformanceSummary implements Reporter {
     mkdirSync('test-results', { recursive: true });
     writeFileSync('test-results/conformance-summary.json', JSON.stringify(summary, null, 2) + '\n');
     // The mismatches in full, to read when fixing them.
-    writeFileSync('test-results/conformance-mismatches.txt', records.filter(r => r.mismatch)
-      .map(r => `==== ${r.group}: ${r.name}\n${r.mismatch}`).join('\n\n') + '\n');
+    writeFileSync(
+      'test-results/conformance-mismatches.txt',
+      records
+        .filter(r => r.mismatch)
+        .map(r => `==== ${r.group}: ${r.name}\n${r.mismatch}`)
+        .join('\n\n') + '\n',
+    );
   }
 
   printsToStdio() {

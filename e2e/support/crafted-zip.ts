@@ -22,7 +22,11 @@ export function craftZip(entries: CraftedEntry[]): Buffer {
     stored: !!entry.stored,
     symlink: !!entry.symlink,
   }));
-  return execFileSync('python3', ['-c', `
+  return execFileSync(
+    'python3',
+    [
+      '-c',
+      `
 import base64, io, json, sys, zipfile
 out = io.BytesIO()
 with zipfile.ZipFile(out, 'w') as z:
@@ -33,5 +37,8 @@ with zipfile.ZipFile(out, 'w') as z:
         info.external_attr = (0o120777 if e['symlink'] else 0o100644) << 16
         z.writestr(info, base64.b64decode(e['data']))
 sys.stdout.buffer.write(out.getvalue())
-`], { input: JSON.stringify(input), maxBuffer: 256 * 2 ** 20 });
+`,
+    ],
+    { input: JSON.stringify(input), maxBuffer: 256 * 2 ** 20 },
+  );
 }

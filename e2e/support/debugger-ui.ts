@@ -22,7 +22,9 @@ export async function shot(target: Page | Locator, name: string) {
 /** A call the agent made that the debugger may hold: whether it has answered yet, and its answer. */
 export function pending(call: Promise<ToolResult>) {
   const state = { settled: false };
-  const result = call.finally(() => { state.settled = true; });
+  const result = call.finally(() => {
+    state.settled = true;
+  });
   return { result, settled: () => state.settled };
 }
 
@@ -58,7 +60,11 @@ export async function clickAsPerson(port: number, path: string, selector: string
 /** The agent of a server that wants its token. */
 export async function connectHttpWithToken(url: string, token: string): Promise<McpTestClient> {
   const client = new Client({ name: 'agent-inspector-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
   return new McpTestClient(client);
 }
 

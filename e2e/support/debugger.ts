@@ -12,7 +12,7 @@ export function httpBridge(url: string, token?: string) {
       headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) },
       body: JSON.stringify(input),
     });
-    const reply = await response.json() as { ok: boolean; result?: unknown; error?: string };
+    const reply = (await response.json()) as { ok: boolean; result?: unknown; error?: string };
     if (!reply.ok) throw Object.assign(new Error(reply.error), { status: response.status });
     return reply.result as BridgeOutput<C>;
   };
@@ -23,12 +23,17 @@ export type Bridge = ReturnType<typeof httpBridge>;
 /** The session's held call, once the debugger holds one (waits for it). */
 export async function heldCall(bridge: Bridge, sessionId?: string): Promise<HeldCall & { sessionId: string }> {
   let found: (HeldCall & { sessionId: string }) | undefined;
-  await expect.poll(async () => {
-    const { sessions } = await bridge('debugState', {});
-    const entry = Object.entries(sessions).find(([id, state]) => (!sessionId || id === sessionId) && state.held);
-    found = entry && { ...entry[1].held!, sessionId: entry[0] };
-    return !!found;
-  }, { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const { sessions } = await bridge('debugState', {});
+        const entry = Object.entries(sessions).find(([id, state]) => (!sessionId || id === sessionId) && state.held);
+        found = entry && { ...entry[1].held!, sessionId: entry[0] };
+        return !!found;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   return found!;
 }
 
@@ -36,18 +41,26 @@ export async function heldCall(bridge: Bridge, sessionId?: string): Promise<Held
 export function callWithProgress(mcp: McpTestClient, name: string, args: Record<string, unknown> = {}) {
   const progress: string[] = [];
   let settled = false;
-  const result = mcp.client.callTool({ name, arguments: args }, undefined, {
-    onprogress: notification => void progress.push(notification.message ?? ''),
-    resetTimeoutOnProgress: true,
-    timeout: 120_000,
-  }).then(raw => {
-    settled = true;
-    const content = raw.content as { type: string; text?: string }[];
-    const text = content.filter(item => item.type === 'text').map(item => item.text).join('\n');
-    return { text, parsed: parseResponse(text), isError: !!raw.isError, images: [] } as ToolResult;
-  }, error => {
-    settled = true;
-    throw error;
-  });
+  const result = mcp.client
+    .callTool({ name, arguments: args }, undefined, {
+      onprogress: notification => void progress.push(notification.message ?? ''),
+      resetTimeoutOnProgress: true,
+      timeout: 120_000,
+    })
+    .then(
+      raw => {
+        settled = true;
+        const content = raw.content as { type: string; text?: string }[];
+        const text = content
+          .filter(item => item.type === 'text')
+          .map(item => item.text)
+          .join('\n');
+        return { text, parsed: parseResponse(text), isError: !!raw.isError, images: [] } as ToolResult;
+      },
+      error => {
+        settled = true;
+        throw error;
+      },
+    );
   return { result, progress, settled: () => settled };
 }

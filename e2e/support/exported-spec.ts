@@ -18,11 +18,18 @@ export async function expectSpecPasses(code: string, options: { env?: Record<str
   try {
     symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
     writeFileSync(join(project, 'exported.spec.ts'), code);
-    writeFileSync(join(project, 'playwright.config.mjs'), `export default { use: { launchOptions: { executablePath: ${JSON.stringify(findChromium())} } } };\n`);
+    writeFileSync(
+      join(project, 'playwright.config.mjs'),
+      `export default { use: { launchOptions: { executablePath: ${JSON.stringify(findChromium())} } } };\n`,
+    );
     for (let attempt = 1; attempt <= (options.runs ?? 1); attempt++) {
-      const result = await run('npx', ['playwright', 'test', '--reporter=line'], { cwd: project, env: { ...process.env, ...options.env } })
-        .catch(error => error as { stdout: string; stderr: string; code: number });
-      expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', `run ${attempt} of the spec passes`).toBe('');
+      const result = await run('npx', ['playwright', 'test', '--reporter=line'], {
+        cwd: project,
+        env: { ...process.env, ...options.env },
+      }).catch(error => error as { stdout: string; stderr: string; code: number });
+      expect('code' in result ? `${result.stdout}\n${result.stderr}` : '', `run ${attempt} of the spec passes`).toBe(
+        '',
+      );
       expect(result.stdout).toContain('1 passed');
     }
   } finally {

@@ -10,11 +10,14 @@ type TestFixtures = { mcp: McpTestClient & { pid: number }; workspace: string };
  * `mcp`: an official SDK client connected over stdio to a fresh `agent-inspector mcp`, run in a temporary workspace.
  */
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  site: [async ({}, use) => {
-    const server = await startFixtureServer();
-    await use(server);
-    await server.close();
-  }, { scope: 'worker' }],
+  site: [
+    async ({}, use) => {
+      const server = await startFixtureServer();
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
   workspace: async ({}, use, testInfo) => {
     await use(testInfo.outputPath('workspace'));
   },

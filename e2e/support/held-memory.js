@@ -19,25 +19,29 @@ export async function heldMemory(address, pid) {
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
   let nextId = 0;
   /** @param {string} method @param {object} [params] @returns {Promise<any>} */
-  const send = (method, params = {}) => new Promise((resolve, reject) => {
-    const id = ++nextId;
-    /** @param {import('ws').RawData} data */
-    const onMessage = data => {
-      const message = JSON.parse(String(data));
-      if (message.id !== id) return;
-      socket.off('message', onMessage);
-      message.error ? reject(new Error(message.error.message)) : resolve(message.result);
-    };
-    socket.on('message', onMessage);
-    socket.send(JSON.stringify({ id, method, params }));
-  });
+  const send = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId;
+      /** @param {import('ws').RawData} data */
+      const onMessage = data => {
+        const message = JSON.parse(String(data));
+        if (message.id !== id) return;
+        socket.off('message', onMessage);
+        message.error ? reject(new Error(message.error.message)) : resolve(message.result);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
   return {
     async measure() {
       for (let i = 0; i < 3; i++) {
         await send('HeapProfiler.collectGarbage');
         await new Promise(resolve => setTimeout(resolve, 300));
       }
-      const { result } = await send('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+      const { result } = await send('Runtime.evaluate', {
+        expression: 'JSON.stringify(process.memoryUsage())',
+        returnByValue: true,
+      });
       const { heapUsed, external } = JSON.parse(result.value);
       const status = await readFile(`/proc/${pid}/status`, 'utf8');
       const rssKb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);

@@ -32,14 +32,33 @@ export type ServerName = HttpEndpoint['name'];
  * Starts `name` over HTTP, headless, with `args` in `cwd` (its workspace root); `env` adds to the environment, an
  * undefined value unsets a variable.
  */
-export async function startEndpoint(name: ServerName, args: string[] = [], env: Record<string, string | undefined> = {}, cwd = mkdtempSync(join(tmpdir(), `ai-http-${name}-`))): Promise<HttpEndpoint> {
+export async function startEndpoint(
+  name: ServerName,
+  args: string[] = [],
+  env: Record<string, string | undefined> = {},
+  cwd = mkdtempSync(join(tmpdir(), `ai-http-${name}-`)),
+): Promise<HttpEndpoint> {
   if (name === 'ours') {
     const server = await startHttpServer(args, 'mcp', cwd, env);
     const port = Number(new URL(server.url).port);
     return { name, port, host: `127.0.0.1:${port}`, pid: server.process.pid!, log: server.log, stop: server.stop };
   }
-  const peerArgs = ['--headless', '--no-sandbox', '--executable-path', findChromium(), '--port', '0', '--host', '127.0.0.1', ...args];
-  const child = spawn(process.execPath, [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, ...peerArgs], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const peerArgs = [
+    '--headless',
+    '--no-sandbox',
+    '--executable-path',
+    findChromium(),
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    ...args,
+  ];
+  const child = spawn(process.execPath, [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, ...peerArgs], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the peer did not start:\n${output}`)), 20_000);
@@ -59,11 +78,12 @@ export async function startEndpoint(name: ServerName, args: string[] = [], env: 
     host: `localhost:${port}`,
     pid: child.pid!,
     log: () => output,
-    stop: () => new Promise<void>(resolve => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>(resolve => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -75,12 +95,27 @@ function loopbackFetch(host: string): typeof fetch {
     return new Promise<Response>((resolve, reject) => {
       const headers: Record<string, string> = { host };
       new Headers(init.headers).forEach((value, name) => (headers[name] = value));
-      const req = request({ host: '127.0.0.1', port: url.port, path: `${url.pathname}${url.search}`, method: init.method ?? 'GET', headers }, res => {
-        const answer = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) answer.set(name, String(value));
-        const empty = [204, 205, 304].includes(res.statusCode!);
-        resolve(new Response(empty ? null : Readable.toWeb(res) as ReadableStream, { status: res.statusCode, headers: answer }));
-      });
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: `${url.pathname}${url.search}`,
+          method: init.method ?? 'GET',
+          headers,
+        },
+        res => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (value !== undefined) answer.set(name, String(value));
+          const empty = [204, 205, 304].includes(res.statusCode!);
+          resolve(
+            new Response(empty ? null : (Readable.toWeb(res) as ReadableStream), {
+              status: res.statusCode,
+              headers: answer,
+            }),
+          );
+        },
+      );
       // The SSE transport sends every message with one signal: a listener per request, gone with its request.
       const abort = () => req.destroy(init.signal!.reason);
       init.signal?.addEventListener('abort', abort, { once: true });
@@ -94,7 +129,9 @@ function loopbackFetch(host: string): typeof fetch {
 /** How many browsers the server runs now: its child processes that are Chromium. */
 export function browsersOf(endpoint: HttpEndpoint): number {
   // ps exits with 1 when there is no child at all.
-  const children = spawnSync('ps', ['-o', 'comm=', '--ppid', String(endpoint.pid)], { encoding: 'utf8' }).stdout.split('\n');
+  const children = spawnSync('ps', ['-o', 'comm=', '--ppid', String(endpoint.pid)], { encoding: 'utf8' }).stdout.split(
+    '\n',
+  );
   return children.filter(name => /chrom/i.test(name)).length;
 }
 
@@ -119,7 +156,7 @@ export async function connectClient(endpoint: HttpEndpoint, transport: 'http' | 
     leave: () => client.close(),
   };
   // A client that stops answering: the ping request is left pending for good.
-  client.setRequestHandler(PingRequestSchema, () => connected.answersPings ? {} : new Promise<never>(() => {}));
+  client.setRequestHandler(PingRequestSchema, () => (connected.answersPings ? {} : new Promise<never>(() => {})));
   if (transport === 'sse') {
     await client.connect(new SSEClientTransport(new URL(`${base}/sse`), { fetch, eventSourceInit: { fetch } }));
     return connected;
@@ -144,10 +181,21 @@ export interface RawAnswer {
  * One HTTP/1.0 request to 127.0.0.1, headers exactly as given: Node's parser refuses an HTTP/1.1 request without Host
  * before any server code sees it, HTTP/1.0 lets a server answer that itself. The answer is read to the end.
  */
-export function rawRequest(endpoint: HttpEndpoint, method: string, path: string, headers: Record<string, string> = {}, body = ''): Promise<RawAnswer> {
+export function rawRequest(
+  endpoint: HttpEndpoint,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = connect(endpoint.port, '127.0.0.1');
-    const lines = [`${method} ${path} HTTP/1.0`, ...Object.entries({ ...headers, ...(body && { 'content-length': String(Buffer.byteLength(body)) }) }).map(([name, value]) => `${name}: ${value}`)];
+    const lines = [
+      `${method} ${path} HTTP/1.0`,
+      ...Object.entries({ ...headers, ...(body && { 'content-length': String(Buffer.byteLength(body)) }) }).map(
+        ([name, value]) => `${name}: ${value}`,
+      ),
+    ];
     socket.end(`${lines.join('\r\n')}\r\n\r\n${body}`);
     const chunks: Buffer[] = [];
     socket.on('data', chunk => chunks.push(chunk));
@@ -157,11 +205,20 @@ export function rawRequest(endpoint: HttpEndpoint, method: string, path: string,
       const split = text.indexOf('\r\n\r\n');
       const head = text.slice(0, split).split('\r\n');
       const contentType = head.find(line => /^content-type:/i.test(line))?.replace(/^content-type:\s*/i, '');
-      resolve({ status: Number(head[0].split(' ')[1]), ...(contentType && { contentType }), body: text.slice(split + 4) });
+      resolve({
+        status: Number(head[0].split(' ')[1]),
+        ...(contentType && { contentType }),
+        body: text.slice(split + 4),
+      });
     });
   });
 }
 
 /** An MCP initialize request body, for raw requests. */
-export const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+export const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

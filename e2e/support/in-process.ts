@@ -11,13 +11,15 @@ import { McpTestClient } from './mcp';
  * an official SDK client connected to it in memory.
  */
 export async function inProcessCore(workspace: string, overrides: Partial<CoreConfig> = {}) {
-  const core = new InspectorCore(defaultCoreConfig({
-    browser: { args: [], headless: true },
-    outputDir: `${workspace}/.playwright-mcp`,
-    // The specs on this core read refs from the inline tree, as the CLI specs do (playwright.config.ts sets full).
-    snapshotMode: 'inline',
-    ...overrides,
-  }));
+  const core = new InspectorCore(
+    defaultCoreConfig({
+      browser: { args: [], headless: true },
+      outputDir: `${workspace}/.playwright-mcp`,
+      // The specs on this core read refs from the inline tree, as the CLI specs do (playwright.config.ts sets full).
+      snapshotMode: 'inline',
+      ...overrides,
+    }),
+  );
   const events: InspectorEvent[] = [];
   core.bus.subscribe(event => events.push(event));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

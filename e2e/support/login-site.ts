@@ -12,7 +12,8 @@ export interface LoginSite {
   close(): Promise<void>;
 }
 
-const html = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+const html = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 const escape = (text: string) => text.replace(/[&<>"]/g, c => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -26,34 +27,46 @@ export async function startLoginSite(): Promise<LoginSite> {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const cookie = /(?:^|;\s*)sid=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1];
     const loggedIn = !!cookie && site.logins.includes(cookie);
-    const page = (title: string, body: string) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
-    const redirect = (to: string, headers: Record<string, string> = {}) => res.writeHead(303, { location: to, ...headers }).end();
+    const page = (title: string, body: string) =>
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html(title, body));
+    const redirect = (to: string, headers: Record<string, string> = {}) =>
+      res.writeHead(303, { location: to, ...headers }).end();
     let body = '';
     req.on('data', chunk => (body += chunk));
     req.on('end', () => {
       const form = new URLSearchParams(body);
       if (url.pathname === '/login' && req.method === 'POST') {
-        if (form.get('user') !== 'ada' || form.get('password') !== 'secret-pass') return page('Log in', '<p role="alert">Wrong user or password</p><a href="/login">Try again</a>');
+        if (form.get('user') !== 'ada' || form.get('password') !== 'secret-pass')
+          return page('Log in', '<p role="alert">Wrong user or password</p><a href="/login">Try again</a>');
         const sid = randomUUID();
         site.logins.push(sid);
         return redirect('/expenses', { 'set-cookie': `sid=${sid}; HttpOnly; SameSite=Lax; Path=/` });
       }
       if (url.pathname === '/login') {
-        return page('Log in', '<h1>Log in</h1><form method="post" action="/login"><label>User <input name="user"></label>' +
-          '<label>Password <input name="password" type="password"></label><button>Sign in</button></form>');
+        return page(
+          'Log in',
+          '<h1>Log in</h1><form method="post" action="/login"><label>User <input name="user"></label>' +
+            '<label>Password <input name="password" type="password"></label><button>Sign in</button></form>',
+        );
       }
       if (url.pathname === '/expenses') {
         if (!loggedIn) return redirect('/login');
         if (req.method === 'POST') {
-          site.saved.set(cookie!, [...(site.saved.get(cookie!) ?? []), `${form.get('description')}: ${form.get('amount')}`]);
+          site.saved.set(cookie!, [
+            ...(site.saved.get(cookie!) ?? []),
+            `${form.get('description')}: ${form.get('amount')}`,
+          ]);
           return redirect('/expenses');
         }
         const items = (site.saved.get(cookie!) ?? []).map(item => `<li>${escape(item)}</li>`).join('');
-        return page('Expenses', `<h1>Expenses</h1><p>Signed in as ada</p><ul aria-label="Saved expenses">${items}</ul>` +
-          '<form method="post" action="/expenses"><label>Description <input name="description"></label>' +
-          '<label>Amount <input name="amount"></label><button>Save</button></form>' +
-          '<button onclick="document.getElementById(\'details\').hidden = !document.getElementById(\'details\').hidden">Details</button>' +
-          '<p id="details" hidden>Receipts are kept for ten years.</p>');
+        return page(
+          'Expenses',
+          `<h1>Expenses</h1><p>Signed in as ada</p><ul aria-label="Saved expenses">${items}</ul>` +
+            '<form method="post" action="/expenses"><label>Description <input name="description"></label>' +
+            '<label>Amount <input name="amount"></label><button>Save</button></form>' +
+            "<button onclick=\"document.getElementById('details').hidden = !document.getElementById('details').hidden\">Details</button>" +
+            '<p id="details" hidden>Receipts are kept for ten years.</p>',
+        );
       }
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     });

@@ -25,7 +25,10 @@ export class McpTestClient {
   async call(name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
     const result = await this.client.callTool({ name, arguments: args });
     const content = result.content as { type: string; text?: string; data?: string; mimeType?: string }[];
-    const text = content.filter(c => c.type === 'text').map(c => c.text).join('\n');
+    const text = content
+      .filter(c => c.type === 'text')
+      .map(c => c.text)
+      .join('\n');
     return {
       text,
       parsed: parseResponse(text),
@@ -45,14 +48,27 @@ const newClient = () => new Client({ name: 'agent-inspector-e2e', version: '1.0.
  * Spawns `agent-inspector mcp` (or `command`, e.g. `fork …`) over stdio, headless, with extra flags; an `env` value
  * undefined unsets that variable.
  */
-export async function connectStdio(args: string[] = [], options: { cwd?: string; env?: Record<string, string | undefined>; command?: string[] } = {}) {
+export async function connectStdio(
+  args: string[] = [],
+  options: { cwd?: string; env?: Record<string, string | undefined>; command?: string[] } = {},
+) {
   if (options.cwd) mkdirSync(options.cwd, { recursive: true });
   const transport = new StdioClientTransport({
     command: process.execPath,
     // In memory unless a test says otherwise: parallel servers in one folder would share (and lock) a persistent profile.
-    args: [`${process.cwd()}/${CLI}`, ...(options.command ?? ['mcp']), '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...args],
+    args: [
+      `${process.cwd()}/${CLI}`,
+      ...(options.command ?? ['mcp']),
+      '--headless',
+      ...(args.includes('--user-data-dir') ? [] : ['--isolated']),
+      ...args,
+    ],
     cwd: options.cwd,
-    env: Object.fromEntries(Object.entries({ ...process.env, ...options.env }).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, ...options.env }).filter(
+        (entry): entry is [string, string] => entry[1] !== undefined,
+      ),
+    ),
     stderr: 'pipe',
   });
   let stderr = '';
@@ -69,16 +85,28 @@ export const peerBrowserFlags = () => ['--no-sandbox', '--executable-path', find
  * @playwright/mcp itself beside ours: headless in a fresh in-memory profile (unless `args` name a --user-data-dir), in
  * `cwd` as its workspace root; `env` adds to the test's environment.
  */
-export async function connectPeer(cwd: string, args: string[] = [], env: Record<string, string> = {}): Promise<McpTestClient> {
+export async function connectPeer(
+  cwd: string,
+  args: string[] = [],
+  env: Record<string, string> = {},
+): Promise<McpTestClient> {
   mkdirSync(cwd, { recursive: true });
   const client = new Client({ name: 'conformance', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: [`${process.cwd()}/node_modules/@playwright/mcp/cli.js`, '--headless', ...(args.includes('--user-data-dir') ? [] : ['--isolated']), ...peerBrowserFlags(), ...args],
-    cwd,
-    env: { ...process.env, ...env } as Record<string, string>,
-    stderr: 'ignore',
-  }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        `${process.cwd()}/node_modules/@playwright/mcp/cli.js`,
+        '--headless',
+        ...(args.includes('--user-data-dir') ? [] : ['--isolated']),
+        ...peerBrowserFlags(),
+        ...args,
+      ],
+      cwd,
+      env: { ...process.env, ...env } as Record<string, string>,
+      stderr: 'ignore',
+    }),
+  );
   return new McpTestClient(client);
 }
 
@@ -96,10 +124,19 @@ export interface HttpServerProcess {
  * Spawns `agent-inspector <command> --port 0` and waits for the line that says where it listens; `env` adds to the
  * test's environment (an undefined value unsets a variable).
  */
-export async function startHttpServer(args: string[] = [], command: 'mcp' | 'serve' | 'sessions-mcp' = 'mcp', cwd = mkdtempSync(join(tmpdir(), 'ai-http-')), env: Record<string, string | undefined> = {}): Promise<HttpServerProcess> {
+export async function startHttpServer(
+  args: string[] = [],
+  command: 'mcp' | 'serve' | 'sessions-mcp' = 'mcp',
+  cwd = mkdtempSync(join(tmpdir(), 'ai-http-')),
+  env: Record<string, string | undefined> = {},
+): Promise<HttpServerProcess> {
   // sessions-mcp starts no browser: it has no --headless.
   const headless = command === 'sessions-mcp' ? [] : ['--headless'];
-  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, ...headless, '--port', '0', ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [`${process.cwd()}/${CLI}`, command, ...headless, '--port', '0', ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
@@ -118,11 +155,12 @@ export async function startHttpServer(args: string[] = [], command: 'mcp' | 'ser
     cwd,
     process: child,
     log: () => output,
-    stop: () => new Promise<void>(resolve => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise<void>(resolve => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -145,7 +183,11 @@ export async function connectSse(baseUrl: string): Promise<McpTestClient> {
 export function linkedConsoleLines(text: string, root: string): string[] {
   const lines: string[] = [];
   for (const [, file, from, to = from] of text.matchAll(/New console entries: (\S+?)#L(\d+)(?:-L(\d+))?$/gm))
-    lines.push(...readFileSync(resolve(root, file), 'utf8').split('\n').slice(Number(from) - 1, Number(to)));
+    lines.push(
+      ...readFileSync(resolve(root, file), 'utf8')
+        .split('\n')
+        .slice(Number(from) - 1, Number(to)),
+    );
   return lines;
 }
 
@@ -159,5 +201,7 @@ export function refOf(yaml: string | undefined, pattern: RegExp): string {
 
 /** The titles browser_tabs lists in its result (`- 0: (current) [Title](url)`, as @playwright/mcp answers). */
 export function tabTitles(result: ToolResult): string[] {
-  return [...(result.parsed.result ?? '').matchAll(/^- \d+: (?:\(current\) )?\[(.*)\]\(.*\)$/gm)].map(match => match[1]);
+  return [...(result.parsed.result ?? '').matchAll(/^- \d+: (?:\(current\) )?\[(.*)\]\(.*\)$/gm)].map(
+    match => match[1],
+  );
 }

@@ -24,7 +24,11 @@ export class Person {
 
   /** Attaches to the page whose URL ends with `path`. */
   static async at(port: number, path: string): Promise<Person> {
-    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[];
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as {
+      type: string;
+      url: string;
+      webSocketDebuggerUrl: string;
+    }[];
     const target = targets.find(t => t.type === 'page' && t.url.endsWith(path));
     if (!target) throw new Error(`No page at ${path}: ${targets.map(t => t.url).join(', ')}`);
     const socket = new WebSocket(target.webSocketDebuggerUrl);
@@ -56,7 +60,13 @@ export class Person {
 
   /** A key without text (Tab, Enter, End) or a printable one (`text`). */
   async press(key: string, keyCode: number, text?: string) {
-    await this.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', key, code: key, windowsVirtualKeyCode: keyCode, text });
+    await this.send('Input.dispatchKeyEvent', {
+      type: text ? 'keyDown' : 'rawKeyDown',
+      key,
+      code: key,
+      windowsVirtualKeyCode: keyCode,
+      text,
+    });
     await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key, code: key, windowsVirtualKeyCode: keyCode });
   }
 
@@ -65,13 +75,14 @@ export class Person {
   }
 }
 
-
 /** A loopback port nothing listens on (yet): for a browser's --remote-debugging-port. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    }).on('error', reject);
+    const server = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      })
+      .on('error', reject);
   });
 }

@@ -50,10 +50,18 @@ export function parseExpected(text) {
   const s = text.trim();
   let m = s.match(ELEMENT);
   if (m) {
-    if ((m[1] === 'click') !== (m[5] === undefined)) throw new Error(`"${s}": click takes no value, type and select need = "value"`);
-    return { kind: /** @type {'click'} */ (m[1]), role: m[2], name: m[3], nth: Number(m[4] ?? 1), ...(m[5] !== undefined && { value: m[5] }) };
+    if ((m[1] === 'click') !== (m[5] === undefined))
+      throw new Error(`"${s}": click takes no value, type and select need = "value"`);
+    return {
+      kind: /** @type {'click'} */ (m[1]),
+      role: m[2],
+      name: m[3],
+      nth: Number(m[4] ?? 1),
+      ...(m[5] !== undefined && { value: m[5] }),
+    };
   }
-  if ((m = s.match(SCROLL))) return { kind: 'scroll', ...(m[1] && { role: m[1], name: m[2] }), nth: Number(m[3] ?? 1), direction: m[4] };
+  if ((m = s.match(SCROLL)))
+    return { kind: 'scroll', ...(m[1] && { role: m[1], name: m[2] }), nth: Number(m[3] ?? 1), direction: m[4] };
   if ((m = s.match(/^press\s+"([^"]+)"$/))) return { kind: 'press', key: m[1] };
   if ((m = s.match(/^navigate\s+"([^"]+)"$/))) return { kind: 'navigate', url: m[1] };
   if ((m = s.match(/^wait\s+(\d+)$/))) return { kind: 'wait', ms: Number(m[1]) };
@@ -68,10 +76,20 @@ export async function loadSuite(file = SUITE_FILE) {
   const cases = [];
   for (const [k, raw] of (doc.cases ?? []).entries()) {
     const where = `${file} case ${k + 1} (${JSON.stringify(raw?.q)})`;
-    for (const field of ['q', 'page', 'cat', 'expect']) if (typeof raw?.[field] !== 'string') throw new Error(`${where}: "${field}" must be a string`);
-    if (raw.tuned !== undefined && typeof raw.tuned !== 'boolean') throw new Error(`${where}: "tuned" must be true or false`);
+    for (const field of ['q', 'page', 'cat', 'expect'])
+      if (typeof raw?.[field] !== 'string') throw new Error(`${where}: "${field}" must be a string`);
+    if (raw.tuned !== undefined && typeof raw.tuned !== 'boolean')
+      throw new Error(`${where}: "tuned" must be true or false`);
     try {
-      cases.push({ q: raw.q, page: raw.page, cat: raw.cat, raw: raw.expect, expect: parseExpected(raw.expect), tuned: raw.tuned !== false, ...(raw.rest && { rest: raw.rest }) });
+      cases.push({
+        q: raw.q,
+        page: raw.page,
+        cat: raw.cat,
+        raw: raw.expect,
+        expect: parseExpected(raw.expect),
+        tuned: raw.tuned !== false,
+        ...(raw.rest && { rest: raw.rest }),
+      });
     } catch (error) {
       throw new Error(`${where}: ${/** @type {Error} */ (error).message}`);
     }
@@ -86,22 +104,32 @@ export async function loadSuite(file = SUITE_FILE) {
 async function startRecorder() {
   /** @type {any[]} */
   let requests = [];
-  const server = createServer(asyncListener(async (req, res) => {
-    let body = '';
-    for await (const chunk of req) body += chunk;
-    const request = JSON.parse(body);
-    requests.push(request);
-    const answer = request.domMode === 'semantic_v3'
-      ? { status: 'needs_context', requestedDomMode: 'hybrid', needsSkeletonDom: true, needsScreenshot: true, reason: 'suite capture' }
-      : request.domMode === 'hybrid' ? { status: 'needs_full_dom', reason: 'suite capture' }
-      : { thought: 'captured', action: 'fail("suite capture: nothing to do")' };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-  }));
+  const server = createServer(
+    asyncListener(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const request = JSON.parse(body);
+      requests.push(request);
+      const answer =
+        request.domMode === 'semantic_v3'
+          ? {
+              status: 'needs_context',
+              requestedDomMode: 'hybrid',
+              needsSkeletonDom: true,
+              needsScreenshot: true,
+              reason: 'suite capture',
+            }
+          : request.domMode === 'hybrid'
+            ? { status: 'needs_full_dom', reason: 'suite capture' }
+            : { thought: 'captured', action: 'fail("suite capture: nothing to do")' };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    }),
+  );
   await new Promise(resolve => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const address = /** @type {import('node:net').AddressInfo} */ (server.address());
   return {
     url: `http://127.0.0.1:${address.port}/api/agent/interact`,
-    take: () => [requests, requests = []][0],
+    take: () => [requests, (requests = [])][0],
     close: () => new Promise(resolve => server.close(() => resolve(undefined))),
   };
 }
@@ -116,14 +144,20 @@ async function startRecorder() {
 export async function capturePages(fixturesUrl, pages, chromium) {
   const recorder = await startRecorder();
   const cwd = await mkdtemp(join(tmpdir(), 'planner-suite-'));
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('AGENT_INSPECTOR_')));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && !k.startsWith('AGENT_INSPECTOR_')),
+  );
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', '--headless', '--isolated', '--executable-path', chromium, '--planner-endpoint', recorder.url],
-    cwd, env: /** @type {Record<string, string>} */ (env), stderr: 'pipe',
+    cwd,
+    env: /** @type {Record<string, string>} */ (env),
+    stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr?.on('data', chunk => { stderr = (stderr + chunk).slice(-2000); });
+  transport.stderr?.on('data', chunk => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
   const client = new Client({ name: 'planner-suite', version: '1.0.0' });
   /** @type {Map<string, PageInput>} */
   const inputs = new Map();
@@ -135,9 +169,18 @@ export async function capturePages(fixturesUrl, pages, chromium) {
       if (nav.isError) throw new Error(`Could not open ${url}: ${JSON.stringify(nav.content)}`);
       await client.callTool({ name: 'browser_interact', arguments: { query: 'suite capture' } });
       const [semantic, hybrid, full] = recorder.take();
-      if (!semantic || !hybrid?.screenshot || !full?.dom) throw new Error(`The capture of ${page} got ${[semantic, hybrid, full].filter(Boolean).length} of 3 rounds\n${stderr}`);
+      if (!semantic || !hybrid?.screenshot || !full?.dom)
+        throw new Error(
+          `The capture of ${page} got ${[semantic, hybrid, full].filter(Boolean).length} of 3 rounds\n${stderr}`,
+        );
       const { query: _query, domMode: _mode, ...base } = semantic;
-      inputs.set(page, { base, skeletonDom: hybrid.skeletonDom, screenshot: hybrid.screenshot, screenshotHash: hybrid.screenshotHash, dom: full.dom });
+      inputs.set(page, {
+        base,
+        skeletonDom: hybrid.skeletonDom,
+        screenshot: hybrid.screenshot,
+        screenshotHash: hybrid.screenshotHash,
+        dom: full.dom,
+      });
     }
   } finally {
     await client.close().catch(() => undefined);
@@ -160,7 +203,9 @@ function expectedNode(input, expect, where) {
   const node = nodes[expect.nth - 1];
   if (!node) {
     const seen = tree.map(n => `${n.r} "${n.n ?? ''}"`).join(', ');
-    throw new Error(`${where}: no ${expect.role} "${expect.name}" #${expect.nth} in the captured tree (${nodes.length} of that role and name). The tree: ${seen}`);
+    throw new Error(
+      `${where}: no ${expect.role} "${expect.name}" #${expect.nth} in the captured tree (${nodes.length} of that role and name). The tree: ${seen}`,
+    );
   }
   return node;
 }
@@ -178,7 +223,8 @@ function parseAction(action) {
   const [, kind, args] = m;
   const str = (/** @type {string} */ text) => JSON.parse(text.trim());
   switch (kind) {
-    case 'click': return { kind, id: args.trim() };
+    case 'click':
+      return { kind, id: args.trim() };
     case 'type':
     case 'select': {
       const comma = args.indexOf(',');
@@ -188,12 +234,18 @@ function parseAction(action) {
       const [target, direction] = args.split(',').map(part => part.trim());
       return { kind, target, direction };
     }
-    case 'press': return { kind, key: str(args) };
-    case 'navigate': return { kind, url: str(args) };
-    case 'wait': return { kind, ms: Number(args) };
-    case 'done': return { kind, summary: str(args) };
-    case 'fail': return { kind, reason: str(args) };
-    default: return { kind: 'invalid' };
+    case 'press':
+      return { kind, key: str(args) };
+    case 'navigate':
+      return { kind, url: str(args) };
+    case 'wait':
+      return { kind, ms: Number(args) };
+    case 'done':
+      return { kind, summary: str(args) };
+    case 'fail':
+      return { kind, reason: str(args) };
+    default:
+      return { kind: 'invalid' };
   }
 }
 
@@ -210,23 +262,50 @@ async function negotiate(plan, /** @type {PageInput} */ input, /** @type {string
     const answer = await plan(request);
     rounds.push({ domMode: request.domMode, ms: performance.now() - started, screenshot: !!request.screenshot });
     if (!('status' in answer)) return { answer, rounds };
-    const mode = answer.status === 'needs_full_dom' ? 'full' : answer.requestedDomMode ?? (answer.needsScreenshot ? 'hybrid' : 'skeleton');
-    const artifacts = mode === 'full' ? { dom: input.dom }
-      : mode === 'hybrid' ? { skeletonDom: input.skeletonDom, screenshot: input.screenshot, ...(input.screenshotHash && { screenshotHash: input.screenshotHash }) }
-      : { skeletonDom: input.skeletonDom };
+    const mode =
+      answer.status === 'needs_full_dom'
+        ? 'full'
+        : (answer.requestedDomMode ?? (answer.needsScreenshot ? 'hybrid' : 'skeleton'));
+    const artifacts =
+      mode === 'full'
+        ? { dom: input.dom }
+        : mode === 'hybrid'
+          ? {
+              skeletonDom: input.skeletonDom,
+              screenshot: input.screenshot,
+              ...(input.screenshotHash && { screenshotHash: input.screenshotHash }),
+            }
+          : { skeletonDom: input.skeletonDom };
     request = { ...input.base, query, domMode: mode, ...artifacts };
   }
-  return { answer: { thought: `still asking after ${maxRounds} rounds`, action: `fail("no answer after ${maxRounds} rounds")` }, rounds };
+  return {
+    answer: {
+      thought: `still asking after ${maxRounds} rounds`,
+      action: `fail("no answer after ${maxRounds} rounds")`,
+    },
+    rounds,
+  };
 }
 
-export const OUTCOMES = /** @type {const} */ (['correct', 'refused-correctly', 'wrong', 'refused-needlessly', 'rest-missing']);
+export const OUTCOMES = /** @type {const} */ ([
+  'correct',
+  'refused-correctly',
+  'wrong',
+  'refused-needlessly',
+  'rest-missing',
+]);
 
 /**
  * Classifies one answer. `wrong` is an action on the wrong element, with the wrong value, or an action where a
  * refusal was expected: the outcome that must not happen. `rest-missing`: right first step of a multi-step query, but
  * the thought does not name the rest.
  */
-function classify(/** @type {PageInput} */ input, /** @type {Case} */ c, /** @type {any} */ answer, /** @type {string} */ where) {
+function classify(
+  /** @type {PageInput} */ input,
+  /** @type {Case} */ c,
+  /** @type {any} */ answer,
+  /** @type {string} */ where,
+) {
   const got = parseAction(answer.action);
   const e = c.expect;
   if (e.kind === 'refuse') return got.kind === 'fail' ? 'refused-correctly' : 'wrong';
@@ -242,9 +321,15 @@ function classify(/** @type {PageInput} */ input, /** @type {Case} */ c, /** @ty
     case 'scroll':
       right = got.direction === e.direction && got.target === (e.role ? expectedNode(input, e, where)?.i : 'page');
       break;
-    case 'press': right = got.key === e.key; break;
-    case 'navigate': right = got.url === e.url; break;
-    case 'wait': right = got.ms === e.ms; break;
+    case 'press':
+      right = got.key === e.key;
+      break;
+    case 'navigate':
+      right = got.url === e.url;
+      break;
+    case 'wait':
+      right = got.ms === e.ms;
+      break;
   }
   if (!right) return 'wrong';
   if (c.rest && !String(answer.thought).toLowerCase().includes(c.rest.toLowerCase())) return 'rest-missing';
@@ -294,7 +379,16 @@ export function summarize(results) {
   const count = (/** @type {Result['outcome']} */ outcome) => results.filter(r => r.outcome === outcome).length;
   const correct = count('correct') + count('refused-correctly');
   const refusals = results.filter(r => parseAction(r.answer.action).kind === 'fail').length;
-  return { n, correct, accuracy: n ? correct / n : 0, refusalRate: n ? refusals / n : 0, wrong: count('wrong'), wrongRate: n ? count('wrong') / n : 0, needless: count('refused-needlessly'), restMissing: count('rest-missing') };
+  return {
+    n,
+    correct,
+    accuracy: n ? correct / n : 0,
+    refusalRate: n ? refusals / n : 0,
+    wrong: count('wrong'),
+    wrongRate: n ? count('wrong') / n : 0,
+    needless: count('refused-needlessly'),
+    restMissing: count('rest-missing'),
+  };
 }
 
 /**
@@ -309,10 +403,30 @@ export function reportRows(results) {
   };
   const categories = [...new Set(results.map(r => r.case.cat))].sort();
   return [
-    ...categories.map(cat => row(cat, results.filter(r => r.case.cat === cat))),
-    row('— tuned', results.filter(r => r.case.tuned)),
-    row('— held out', results.filter(r => !r.case.tuned)),
+    ...categories.map(cat =>
+      row(
+        cat,
+        results.filter(r => r.case.cat === cat),
+      ),
+    ),
+    row(
+      '— tuned',
+      results.filter(r => r.case.tuned),
+    ),
+    row(
+      '— held out',
+      results.filter(r => !r.case.tuned),
+    ),
     row('— all', results),
   ];
 }
-export const REPORT_HEAD = ['category', 'cases', 'accuracy', 'refusals', 'wrong rate', 'wrong', 'needless refusals', 'rest missing'];
+export const REPORT_HEAD = [
+  'category',
+  'cases',
+  'accuracy',
+  'refusals',
+  'wrong rate',
+  'wrong',
+  'needless refusals',
+  'rest missing',
+];

@@ -11,16 +11,20 @@ export interface ShopSite {
   close(): Promise<void>;
 }
 
-const html = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
+const html = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
 /** A small shop on 127.0.0.1 whose button label and link target can change while it runs. */
 export async function startShop(): Promise<ShopSite> {
   const site = { url: '', buttonLabel: 'Add to cart', detailsHref: '/details', confirmAdd: false } as ShopSite;
   const server = createServer((req, res) => {
     const pages: Record<string, string> = {
-      '/shop': html('Shop', `<h1>Shop</h1><label>Quantity <input name="qty"></label>` +
-        `<button onclick="${site.confirmAdd ? "if (!confirm('Add to your order?')) return; " : ''}document.getElementById('status').textContent = 'Added ' + document.querySelector('input').value">${site.buttonLabel}</button>` +
-        `<a href="${site.detailsHref}">Details</a><p role="status" id="status"></p>`),
+      '/shop': html(
+        'Shop',
+        `<h1>Shop</h1><label>Quantity <input name="qty"></label>` +
+          `<button onclick="${site.confirmAdd ? "if (!confirm('Add to your order?')) return; " : ''}document.getElementById('status').textContent = 'Added ' + document.querySelector('input').value">${site.buttonLabel}</button>` +
+          `<a href="${site.detailsHref}">Details</a><p role="status" id="status"></p>`,
+      ),
       '/details': html('Details', '<h1>Details</h1><p>All about the product.</p>'),
       '/other': html('Other', '<h1>Somewhere else</h1>'),
     };

@@ -3,7 +3,9 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright';
 
 /** The inspector UI opened in a Chromium of its own (apart from the browser the inspector controls). */
 export async function openInspector(url: string): Promise<{ browser: Browser; page: Page; errors: string[] }> {
-  const browser = await chromium.launch({ executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({
+    executablePath: process.env.AGENT_INSPECTOR_CHROMIUM ?? '/usr/bin/chromium',
+  });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const errors: string[] = [];
   page.on('pageerror', error => errors.push(error.message));
@@ -18,7 +20,9 @@ export async function openInspector(url: string): Promise<{ browser: Browser; pa
 /** The text of the Monaco lines inside the selected step's highlight (Monaco positions each line's overlay by its top). */
 export function highlightedCode(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const tops = new Set(Array.from(document.querySelectorAll<HTMLElement>('.code-step-line'), el => el.parentElement!.style.top));
+    const tops = new Set(
+      Array.from(document.querySelectorAll<HTMLElement>('.code-step-line'), el => el.parentElement!.style.top),
+    );
     return Array.from(document.querySelectorAll<HTMLElement>('.view-lines .view-line'))
       .filter(line => tops.has(line.style.top))
       .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
@@ -26,7 +30,8 @@ export function highlightedCode(page: Page): Promise<string[]> {
   });
 }
 
-export const stepRow = (page: Page, seq: number): Locator => page.locator(`[data-testid=timeline-step][data-seq="${seq}"]`);
+export const stepRow = (page: Page, seq: number): Locator =>
+  page.locator(`[data-testid=timeline-step][data-seq="${seq}"]`);
 
 /** Saves a panel's picture as a test artifact (and attaches it to the report), to be looked at. */
 export async function snap(page: Page, testId: string, name: string, testInfo: TestInfo) {

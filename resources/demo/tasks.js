@@ -8,21 +8,23 @@ const summary = document.getElementById('summary');
 document.getElementById('user').textContent = `Signed in as ${sessionStorage.getItem('acme-user') ?? 'guest'}`;
 
 function render() {
-  list.replaceChildren(...tasks.map(task => {
-    const item = document.createElement('li');
-    const label = document.createElement('label');
-    const box = document.createElement('input');
-    box.type = 'checkbox';
-    box.checked = task.done;
-    box.addEventListener('change', () => {
-      task.done = box.checked;
-      render();
-    });
-    label.append(box, ` ${task.title}`);
-    item.append(label);
-    if (task.done) item.className = 'done';
-    return item;
-  }));
+  list.replaceChildren(
+    ...tasks.map(task => {
+      const item = document.createElement('li');
+      const label = document.createElement('label');
+      const box = document.createElement('input');
+      box.type = 'checkbox';
+      box.checked = task.done;
+      box.addEventListener('change', () => {
+        task.done = box.checked;
+        render();
+      });
+      label.append(box, ` ${task.title}`);
+      item.append(label);
+      if (task.done) item.className = 'done';
+      return item;
+    }),
+  );
   const open = tasks.filter(task => !task.done).length;
   summary.textContent = `${open} open, ${tasks.length - open} done`;
 }

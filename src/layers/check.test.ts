@@ -24,7 +24,13 @@ test('the checker names the rule and the import of each kind of violation', () =
     'renderer/app.ts': "import { a } from '../shared/a';\nimport { p } from '../main/proxy/p';\n",
     'main/DEPS.list': list('[core: core.ts]', '*'),
     'main/core.ts': "import { s } from './mcp/server';\nimport { p } from './proxy/p';\n",
-    'main/mcp/DEPS.list': list('shared', 'main/browser', 'main/mcp/tools', '!node:http', '!@modelcontextprotocol/sdk/server/sse.js'),
+    'main/mcp/DEPS.list': list(
+      'shared',
+      'main/browser',
+      'main/mcp/tools',
+      '!node:http',
+      '!@modelcontextprotocol/sdk/server/sse.js',
+    ),
     'main/mcp/server.ts': [
       "import { createServer } from 'node:http';",
       "import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';",
@@ -35,7 +41,7 @@ test('the checker names the rule and the import of each kind of violation', () =
       "import { click } from './tools/click';",
       "const code = `x from '../proxy/p'`;",
       // Split so that the checker, reading this file in the real tree, does not take it for this file's own import.
-      "export const load = () => impo" + "rt('../proxy/p');",
+      'export const load = () => impo' + "rt('../proxy/p');",
       '',
     ].join('\n'),
     'main/mcp/tools/DEPS.list': list('shared', 'main/mcp'),

@@ -44,7 +44,11 @@ interface Import {
 const LIST = 'DEPS.list';
 const SOURCE = /\.tsx?$/;
 /** Fixed rules: a layer under the first may not import under the second, whatever the lists say. */
-const FIXED: [string, string][] = [['shared', 'main'], ['shared', 'renderer'], ['renderer', 'main']];
+const FIXED: [string, string][] = [
+  ['shared', 'main'],
+  ['shared', 'renderer'],
+  ['renderer', 'main'],
+];
 
 /** The source files and the DEPS.list files under `dir`, in name order (one walk: the check runs on every test). */
 function walk(dir: string, found = { sources: [] as string[], lists: [] as string[] }) {
@@ -121,8 +125,14 @@ export function checkLayers(root: string): string[] {
     rules.set(folder.layer, folder);
     for (const [name, rule] of sections) rules.set(`${folder.layer}/${name}`, rule);
     // A misspelt entry would allow nothing and go unnoticed.
-    const named = [...folder.allowed, ...[...sections.values()].flatMap(rule => rule.allowed), ...[...sections.keys()].map(name => `${folder.layer}/${name}`)];
-    for (const entry of new Set(named)) if (entry !== '*' && !existsSync(join(root, entry))) violations.push(`${folder.list}: ${entry} names nothing in src/`);
+    const named = [
+      ...folder.allowed,
+      ...[...sections.values()].flatMap(rule => rule.allowed),
+      ...[...sections.keys()].map(name => `${folder.layer}/${name}`),
+    ];
+    for (const entry of new Set(named))
+      if (entry !== '*' && !existsSync(join(root, entry)))
+        violations.push(`${folder.list}: ${entry} names nothing in src/`);
   }
   const shown = (path: string) => relative(resolve(root, '..'), join(root, path)).split(sep).join('/');
   const ruleOf = (path: string): Rule | undefined => {
@@ -146,14 +156,18 @@ export function checkLayers(root: string): string[] {
       const where = `${shown(path)}:${line}`;
       if (!specifier.startsWith('.')) {
         const banned = rule.forbidden.find(name => specifier === name || specifier.startsWith(`${name}/`));
-        if (banned) violations.push(`${where} imports ${specifier} (${rule.layer} may not import ${banned}: ${rule.list})`);
+        if (banned)
+          violations.push(`${where} imports ${specifier} (${rule.layer} may not import ${banned}: ${rule.list})`);
         continue;
       }
       const target = resolveLocal(root, file, specifier);
       if (target.startsWith('../')) continue;
       const to = ruleOf(target)?.layer ?? target;
       const fixed = FIXED.find(([a, b]) => under(rule.layer, a) && under(target, b));
-      if (fixed) violations.push(`${where} imports ${specifier} (${fixed[0]} may not import ${fixed[1]}: a fixed rule of src/layers/check.ts)`);
+      if (fixed)
+        violations.push(
+          `${where} imports ${specifier} (${fixed[0]} may not import ${fixed[1]}: a fixed rule of src/layers/check.ts)`,
+        );
       else if (to !== rule.layer && !rule.allowed.some(entry => under(target, entry)))
         violations.push(`${where} imports ${specifier} (${rule.layer} may not import ${to}: ${rule.list})`);
       if (to === rule.layer || under(to, rule.layer) || under(rule.layer, to)) continue;

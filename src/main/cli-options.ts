@@ -4,7 +4,15 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import type { BrowserContextOptions, LaunchOptions } from 'playwright';
 import { devices } from './playwright/runtime';
 import { peerSnapshotMode, SNAPSHOT_MODES, type SnapshotMode } from '../shared/snapshot-modes';
-import { CAPABILITIES, defaultCoreConfig, type BrowserConfig, type Capability, type CoreConfig, type HttpConfig, type PlannerConfig } from './config';
+import {
+  CAPABILITIES,
+  defaultCoreConfig,
+  type BrowserConfig,
+  type Capability,
+  type CoreConfig,
+  type HttpConfig,
+  type PlannerConfig,
+} from './config';
 import { LANGUAGES, type Language } from './codegen/action';
 import { responseMaxSizeFrom, sessionOverridesFrom, type PeerConfigFile } from './config-file';
 import { milliseconds } from './peer-options';
@@ -94,11 +102,16 @@ export interface CliOptions {
   allowUnrestrictedFileAccess?: boolean;
 }
 
-const list = (value: string) => value.split(/[;,]/).map(s => s.trim()).filter(Boolean);
+const list = (value: string) =>
+  value
+    .split(/[;,]/)
+    .map(s => s.trim())
+    .filter(Boolean);
 
 const positiveInt = (flag: string) => (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} expects a positive whole number of milliseconds, got "${value}".`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new InvalidArgumentError(`${flag} expects a positive whole number of milliseconds, got "${value}".`);
   return n;
 };
 
@@ -107,13 +120,15 @@ const hostList = (value: string, previous: string[] = []) => [...previous, ...li
 
 const count = (flag: string) => (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError(`${flag} expects a positive whole number, got "${value}".`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new InvalidArgumentError(`${flag} expects a positive whole number, got "${value}".`);
   return n;
 };
 
 const snapshotMode = (value: string): SnapshotMode => {
   const mode = peerSnapshotMode(value);
-  if (!(SNAPSHOT_MODES as string[]).includes(mode)) throw new InvalidArgumentError(`expected one of ${SNAPSHOT_MODES.join(', ')} or full, got "${value}".`);
+  if (!(SNAPSHOT_MODES as string[]).includes(mode))
+    throw new InvalidArgumentError(`expected one of ${SNAPSHOT_MODES.join(', ')} or full, got "${value}".`);
   return mode as SnapshotMode;
 };
 
@@ -130,7 +145,8 @@ const httpUrl = (value: string) => {
 
 export const port = (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError(`expected a port number from 0 to 65535, got "${value}".`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new InvalidArgumentError(`expected a port number from 0 to 65535, got "${value}".`);
   return n;
 };
 
@@ -142,7 +158,8 @@ const viewport = (value: string) => {
 
 /** An HTML attribute name, e.g. data-qa: what getByTestId reads. */
 export const attributeName = (value: string) => {
-  if (!/^[A-Za-z_][\w.:-]*$/.test(value)) throw new InvalidArgumentError(`expected an HTML attribute name such as data-qa, got "${value}".`);
+  if (!/^[A-Za-z_][\w.:-]*$/.test(value))
+    throw new InvalidArgumentError(`expected an HTML attribute name such as data-qa, got "${value}".`);
   return value;
 };
 
@@ -150,12 +167,13 @@ export const attributeName = (value: string) => {
  * `--caps vision,pdf`; `tracing` is the peer's alias of `devtools`. A name the peer would ignore is ignored with a
  * warning rather than refused, so a command line written for @playwright/mcp starts here too.
  */
-const caps = (value: string): Capability[] => list(value).flatMap(name => {
-  if (name === 'tracing') return ['devtools' as const];
-  if ((CAPABILITIES as readonly string[]).includes(name)) return [name as Capability];
-  process.stderr.write(`--caps: ignoring unknown capability "${name}" (known: ${CAPABILITIES.join(', ')}).\n`);
-  return [];
-});
+const caps = (value: string): Capability[] =>
+  list(value).flatMap(name => {
+    if (name === 'tracing') return ['devtools' as const];
+    if ((CAPABILITIES as readonly string[]).includes(name)) return [name as Capability];
+    process.stderr.write(`--caps: ignoring unknown capability "${name}" (known: ${CAPABILITIES.join(', ')}).\n`);
+    return [];
+  });
 
 const env = (name: string) => `AGENT_INSPECTOR_${name}`;
 
@@ -163,86 +181,273 @@ const env = (name: string) => `AGENT_INSPECTOR_${name}`;
 export function addCoreOptions(command: Command): Command {
   return command
     .addOption(new Option('--executable-path <path>', 'Chromium binary to launch').env(env('CHROMIUM')))
-    .addOption(new Option('--headless', 'run the browser headless (default: headless only when there is no display)').env(env('HEADLESS')))
-    .addOption(new Option('--cdp-endpoint <url>', 'attach to a running Chromium over CDP instead of launching one').env(env('CDP_ENDPOINT')))
-    .addOption(new Option('--ws-endpoint <url>', 'attach to a Playwright browser server (npx playwright run-server)').env(env('WS_ENDPOINT')))
+    .addOption(
+      new Option('--headless', 'run the browser headless (default: headless only when there is no display)').env(
+        env('HEADLESS'),
+      ),
+    )
+    .addOption(
+      new Option('--cdp-endpoint <url>', 'attach to a running Chromium over CDP instead of launching one').env(
+        env('CDP_ENDPOINT'),
+      ),
+    )
+    .addOption(
+      new Option('--ws-endpoint <url>', 'attach to a Playwright browser server (npx playwright run-server)').env(
+        env('WS_ENDPOINT'),
+      ),
+    )
     .addOption(new Option('--browser-arg <arg...>', 'extra Chromium command-line argument (repeatable)'))
-    .addOption(new Option('--viewport-size <WxH>', 'viewport size, e.g. 1280x720').argParser(viewport).env(env('VIEWPORT_SIZE')))
-    .addOption(new Option('--caps <caps>', `additional tool groups to offer, comma-separated: ${CAPABILITIES.join(', ')}`).argParser(caps).env('PLAYWRIGHT_MCP_CAPS'))
+    .addOption(
+      new Option('--viewport-size <WxH>', 'viewport size, e.g. 1280x720').argParser(viewport).env(env('VIEWPORT_SIZE')),
+    )
+    .addOption(
+      new Option('--caps <caps>', `additional tool groups to offer, comma-separated: ${CAPABILITIES.join(', ')}`)
+        .argParser(caps)
+        .env('PLAYWRIGHT_MCP_CAPS'),
+    )
     .addOption(new Option('--allow-file-access', 'allow navigating to file: URLs').env(env('ALLOW_FILE_ACCESS')))
-    .addOption(new Option('--allow-unsafe-code', 'offer browser_run_code_unsafe: agents may run code in this process').env(env('ALLOW_UNSAFE_CODE')))
-    .addOption(new Option('--allowed-origins <origins>', 'only these origins are reachable (; or , separated)').argParser(list).env(env('ALLOWED_ORIGINS')))
-    .addOption(new Option('--blocked-origins <origins>', 'these origins are blocked (; or , separated)').argParser(list).env(env('BLOCKED_ORIGINS')))
-    .addOption(new Option('--secrets <file>', 'dotenv file of secrets: redacted in all output, typed by name').env(env('SECRETS')))
-    .addOption(new Option('--save-trace <dir>', 'save a Playwright trace per session into this folder').env(env('SAVE_TRACE')))
-    .addOption(new Option('--output-dir <dir>', 'folder for screenshots, downloads and snapshot files').env(env('OUTPUT_DIR')))
-    .addOption(new Option('--snapshot-mode <mode>', 'what an action\'s response carries of the page: diff (a file link and the changes; default), inline (the whole snapshot in the response), file or full (a file link, as @playwright/mcp\'s full), none').argParser(snapshotMode).env(env('SNAPSHOT_MODE')))
-    .addOption(new Option('--max-change-lines <n>', 'most lines of page changes in a diff-mode response before an outline replaces them (default 60)').argParser(count('--max-change-lines')).env(env('MAX_CHANGE_LINES')))
-    .addOption(new Option('--snapshot-boxes', 'include each element\'s [box=x,y,width,height] in snapshots').env(env('SNAPSHOT_BOXES')))
-    .addOption(new Option('--output-max-size <bytes>', 'threshold for evicting old output files: past it, the oldest files in the output folder are deleted before a write').argParser(count('--output-max-size')).env(env('OUTPUT_MAX_SIZE')))
-    .addOption(new Option('--response-max-size <bytes>', 'cap each text response at this many bytes; the rest is written to a file and linked').argParser(count('--response-max-size')).env(env('RESPONSE_MAX_SIZE')))
-    .addOption(new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(env('NO_DOM_STATE')))
-    .addOption(new Option('--no-token-count', 'do not count the tokens of each response (the timeline\'s and chart\'s token figures)').env(env('NO_TOKEN_COUNT')))
-    .addOption(new Option('--no-activity', 'do not record console messages, page errors and network requests with each step').env(env('NO_ACTIVITY')))
-    .addOption(new Option('--timeout-action <ms>', 'action timeout').argParser(milliseconds('--timeout-action')).env(env('TIMEOUT_ACTION')))
-    .addOption(new Option('--timeout-navigation <ms>', 'navigation timeout').argParser(milliseconds('--timeout-navigation')).env(env('TIMEOUT_NAVIGATION')))
-    .addOption(new Option('--session-dir <dir>', 'record each session (events, snapshots, DOM states, screenshots) into a folder here').env(env('SESSION_DIR')))
-    .addOption(new Option('--no-human-steps', 'do not record clicks and typing done by hand in the controlled browser').env(env('NO_HUMAN_STEPS')))
-    .addOption(new Option('--test-id-attribute <attr>', 'the attribute getByTestId reads in generated code (default data-testid)').argParser(attributeName).env(env('TEST_ID_ATTRIBUTE')))
-    .addOption(new Option('--planner-endpoint <url>', 'send negotiation rounds to this backend (POST /api/agent/interact) instead of planning in-process').argParser(httpUrl).env(env('PLANNER_ENDPOINT')))
-    .addOption(new Option('--llm-base-url <url>', `plan with an OpenAI-compatible chat-completions API at this base URL (key from ${env('LLM_API_KEY')})`).argParser(httpUrl).env(env('LLM_BASE_URL')))
+    .addOption(
+      new Option('--allow-unsafe-code', 'offer browser_run_code_unsafe: agents may run code in this process').env(
+        env('ALLOW_UNSAFE_CODE'),
+      ),
+    )
+    .addOption(
+      new Option('--allowed-origins <origins>', 'only these origins are reachable (; or , separated)')
+        .argParser(list)
+        .env(env('ALLOWED_ORIGINS')),
+    )
+    .addOption(
+      new Option('--blocked-origins <origins>', 'these origins are blocked (; or , separated)')
+        .argParser(list)
+        .env(env('BLOCKED_ORIGINS')),
+    )
+    .addOption(
+      new Option('--secrets <file>', 'dotenv file of secrets: redacted in all output, typed by name').env(
+        env('SECRETS'),
+      ),
+    )
+    .addOption(
+      new Option('--save-trace <dir>', 'save a Playwright trace per session into this folder').env(env('SAVE_TRACE')),
+    )
+    .addOption(
+      new Option('--output-dir <dir>', 'folder for screenshots, downloads and snapshot files').env(env('OUTPUT_DIR')),
+    )
+    .addOption(
+      new Option(
+        '--snapshot-mode <mode>',
+        "what an action's response carries of the page: diff (a file link and the changes; default), inline (the whole snapshot in the response), file or full (a file link, as @playwright/mcp's full), none",
+      )
+        .argParser(snapshotMode)
+        .env(env('SNAPSHOT_MODE')),
+    )
+    .addOption(
+      new Option(
+        '--max-change-lines <n>',
+        'most lines of page changes in a diff-mode response before an outline replaces them (default 60)',
+      )
+        .argParser(count('--max-change-lines'))
+        .env(env('MAX_CHANGE_LINES')),
+    )
+    .addOption(
+      new Option('--snapshot-boxes', "include each element's [box=x,y,width,height] in snapshots").env(
+        env('SNAPSHOT_BOXES'),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--output-max-size <bytes>',
+        'threshold for evicting old output files: past it, the oldest files in the output folder are deleted before a write',
+      )
+        .argParser(count('--output-max-size'))
+        .env(env('OUTPUT_MAX_SIZE')),
+    )
+    .addOption(
+      new Option(
+        '--response-max-size <bytes>',
+        'cap each text response at this many bytes; the rest is written to a file and linked',
+      )
+        .argParser(count('--response-max-size'))
+        .env(env('RESPONSE_MAX_SIZE')),
+    )
+    .addOption(
+      new Option('--no-dom-state', 'do not write Browser State files (dom.html, accessibility-tree.yaml, diffs/)').env(
+        env('NO_DOM_STATE'),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--no-token-count',
+        "do not count the tokens of each response (the timeline's and chart's token figures)",
+      ).env(env('NO_TOKEN_COUNT')),
+    )
+    .addOption(
+      new Option(
+        '--no-activity',
+        'do not record console messages, page errors and network requests with each step',
+      ).env(env('NO_ACTIVITY')),
+    )
+    .addOption(
+      new Option('--timeout-action <ms>', 'action timeout')
+        .argParser(milliseconds('--timeout-action'))
+        .env(env('TIMEOUT_ACTION')),
+    )
+    .addOption(
+      new Option('--timeout-navigation <ms>', 'navigation timeout')
+        .argParser(milliseconds('--timeout-navigation'))
+        .env(env('TIMEOUT_NAVIGATION')),
+    )
+    .addOption(
+      new Option(
+        '--session-dir <dir>',
+        'record each session (events, snapshots, DOM states, screenshots) into a folder here',
+      ).env(env('SESSION_DIR')),
+    )
+    .addOption(
+      new Option('--no-human-steps', 'do not record clicks and typing done by hand in the controlled browser').env(
+        env('NO_HUMAN_STEPS'),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--test-id-attribute <attr>',
+        'the attribute getByTestId reads in generated code (default data-testid)',
+      )
+        .argParser(attributeName)
+        .env(env('TEST_ID_ATTRIBUTE')),
+    )
+    .addOption(
+      new Option(
+        '--planner-endpoint <url>',
+        'send negotiation rounds to this backend (POST /api/agent/interact) instead of planning in-process',
+      )
+        .argParser(httpUrl)
+        .env(env('PLANNER_ENDPOINT')),
+    )
+    .addOption(
+      new Option(
+        '--llm-base-url <url>',
+        `plan with an OpenAI-compatible chat-completions API at this base URL (key from ${env('LLM_API_KEY')})`,
+      )
+        .argParser(httpUrl)
+        .env(env('LLM_BASE_URL')),
+    )
     .addOption(new Option('--llm-model <name>', 'model for --llm-base-url').env(env('LLM_MODEL')))
-    .addOption(new Option('--llm-timeout <ms>', 'timeout of one model request').argParser(positiveInt('--llm-timeout')).env(env('LLM_TIMEOUT')))
-    .addOption(new Option('--otlp-endpoint <url>', 'export a span per tool call to this OpenTelemetry collector (OTLP/HTTP base URL; or the OTEL_EXPORTER_OTLP_* variables)'))
-    .addOption(new Option('--max-rounds <n>', 'negotiation rounds per step before giving up (default 4)').argParser(count('--max-rounds')).env(env('MAX_ROUNDS')));
+    .addOption(
+      new Option('--llm-timeout <ms>', 'timeout of one model request')
+        .argParser(positiveInt('--llm-timeout'))
+        .env(env('LLM_TIMEOUT')),
+    )
+    .addOption(
+      new Option(
+        '--otlp-endpoint <url>',
+        'export a span per tool call to this OpenTelemetry collector (OTLP/HTTP base URL; or the OTEL_EXPORTER_OTLP_* variables)',
+      ),
+    )
+    .addOption(
+      new Option('--max-rounds <n>', 'negotiation rounds per step before giving up (default 4)')
+        .argParser(count('--max-rounds'))
+        .env(env('MAX_ROUNDS')),
+    );
 }
 
 /** Where `mcp --port` and `serve` listen. */
 export function addHttpOptions(command: Command, defaultPort?: number): Command {
   return command
-    .addOption(new Option('--port <port>', defaultPort === undefined ? 'serve MCP over HTTP on this port (0: any free port) instead of stdio' : 'HTTP port (0: any free port)')
-      .argParser(port).env(env('PORT')).default(defaultPort))
-    .addOption(new Option('--host <host>', 'interface to bind; anything but loopback exposes the browser to the network').env(env('HOST')).default('127.0.0.1'))
-    .addOption(new Option('--allowed-hosts <hosts...>', 'extra Host/Origin names accepted besides loopback (comma separated; * accepts any)').argParser(hostList).env(env('ALLOWED_HOSTS')))
-    .addOption(new Option('--token <token>', 'the token clients must send (Authorization: Bearer, or the printed URL); default: a random one whenever the server is reachable beyond loopback').argParser(token).env(env('TOKEN')))
-    .addOption(new Option('--viewer-token [token]', 'also accept a read-only token (generated when none is given): watch sessions, no tool calls or code').argParser(token).env(env('VIEWER_TOKEN')))
+    .addOption(
+      new Option(
+        '--port <port>',
+        defaultPort === undefined
+          ? 'serve MCP over HTTP on this port (0: any free port) instead of stdio'
+          : 'HTTP port (0: any free port)',
+      )
+        .argParser(port)
+        .env(env('PORT'))
+        .default(defaultPort),
+    )
+    .addOption(
+      new Option('--host <host>', 'interface to bind; anything but loopback exposes the browser to the network')
+        .env(env('HOST'))
+        .default('127.0.0.1'),
+    )
+    .addOption(
+      new Option(
+        '--allowed-hosts <hosts...>',
+        'extra Host/Origin names accepted besides loopback (comma separated; * accepts any)',
+      )
+        .argParser(hostList)
+        .env(env('ALLOWED_HOSTS')),
+    )
+    .addOption(
+      new Option(
+        '--token <token>',
+        'the token clients must send (Authorization: Bearer, or the printed URL); default: a random one whenever the server is reachable beyond loopback',
+      )
+        .argParser(token)
+        .env(env('TOKEN')),
+    )
+    .addOption(
+      new Option(
+        '--viewer-token [token]',
+        'also accept a read-only token (generated when none is given): watch sessions, no tool calls or code',
+      )
+        .argParser(token)
+        .env(env('VIEWER_TOKEN')),
+    )
     .option('--require-token', 'require the token on loopback too');
 }
 
 /** Tokens travel in URLs and headers: printable, no spaces, long enough not to be guessed. */
 function token(value: string): string {
-  if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(value)) throw new InvalidArgumentError('a token is 16 to 512 characters of letters, digits and . _ ~ + / = -');
+  if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(value))
+    throw new InvalidArgumentError('a token is 16 to 512 characters of letters, digits and . _ ~ + / = -');
   return value;
 }
 
 function plannerConfigFrom(options: CliOptions, defaults: PlannerConfig): PlannerConfig {
-  if (options.llmBaseUrl && !options.llmModel) throw new InvalidArgumentError('--llm-base-url needs --llm-model (or AGENT_INSPECTOR_LLM_MODEL).');
-  if (options.llmBaseUrl && options.plannerEndpoint) throw new InvalidArgumentError('--planner-endpoint and --llm-base-url are alternatives; give one.');
+  if (options.llmBaseUrl && !options.llmModel)
+    throw new InvalidArgumentError('--llm-base-url needs --llm-model (or AGENT_INSPECTOR_LLM_MODEL).');
+  if (options.llmBaseUrl && options.plannerEndpoint)
+    throw new InvalidArgumentError('--planner-endpoint and --llm-base-url are alternatives; give one.');
   return {
     ...defaults,
     endpoint: options.plannerEndpoint,
-    llm: options.llmBaseUrl ? {
-      baseUrl: options.llmBaseUrl,
-      model: options.llmModel!,
-      apiKey: process.env[env('LLM_API_KEY')] || undefined,
-      timeoutMs: options.llmTimeout ?? 60_000,
-    } : undefined,
+    llm: options.llmBaseUrl
+      ? {
+          baseUrl: options.llmBaseUrl,
+          model: options.llmModel!,
+          apiKey: process.env[env('LLM_API_KEY')] || undefined,
+          timeoutMs: options.llmTimeout ?? 60_000,
+        }
+      : undefined,
     maxRounds: options.maxRounds ?? defaults.maxRounds,
   };
 }
 
 /** Chrome channels the peer's --browser names; `chromium` is the default browser here. */
-const CHANNELS = ['chrome', 'chrome-beta', 'chrome-dev', 'chrome-canary', 'msedge', 'msedge-beta', 'msedge-dev', 'msedge-canary'];
+const CHANNELS = [
+  'chrome',
+  'chrome-beta',
+  'chrome-dev',
+  'chrome-canary',
+  'msedge',
+  'msedge-beta',
+  'msedge-dev',
+  'msedge-canary',
+];
 
 /** The device a --device or --mobile flag names, as context options. */
 function deviceOptions(options: CliOptions): BrowserContextOptions {
-  if (options.mobile && options.device) throw new InvalidArgumentError('Cannot use --mobile together with --device, pick one.');
+  if (options.mobile && options.device)
+    throw new InvalidArgumentError('Cannot use --mobile together with --device, pick one.');
   const name = options.mobile ? 'Pixel 10' : options.device;
   if (!name) return {};
   // The peer's words, which scripts written for it may look for.
   if (options.cdpEndpoint) throw new InvalidArgumentError('Device emulation is not supported with cdpEndpoint.');
   const descriptor = devices[name];
-  if (!descriptor) throw new InvalidArgumentError(`Unknown device "${name}": use a Playwright device name such as "iPhone 15" or "Pixel 7".`);
+  if (!descriptor)
+    throw new InvalidArgumentError(
+      `Unknown device "${name}": use a Playwright device name such as "iPhone 15" or "Pixel 7".`,
+    );
   const { defaultBrowserType: _browserType, ...contextOptions } = descriptor;
   return contextOptions;
 }
@@ -253,9 +458,14 @@ function deviceOptions(options: CliOptions): BrowserContextOptions {
  */
 function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): BrowserConfig {
   const file = options.fileConfig?.browser ?? {};
-  if (options.isolated && options.userDataDir) throw new InvalidArgumentError('--isolated and --user-data-dir are alternatives: an isolated profile is kept in memory.');
+  if (options.isolated && options.userDataDir)
+    throw new InvalidArgumentError(
+      '--isolated and --user-data-dir are alternatives: an isolated profile is kept in memory.',
+    );
   // The flag's proxy is every context's too, as the peer sets it: over a contextOptions.proxy of the file.
-  const proxy = options.proxyServer ? { server: options.proxyServer, ...(options.proxyBypass && { bypass: options.proxyBypass }) } : undefined;
+  const proxy = options.proxyServer
+    ? { server: options.proxyServer, ...(options.proxyBypass && { bypass: options.proxyBypass }) }
+    : undefined;
   const channel = options.browser && CHANNELS.includes(options.browser) ? options.browser : undefined;
   const fileLaunch = (file.launchOptions ?? {}) as LaunchOptions;
   const launchOptions: LaunchOptions = {
@@ -278,8 +488,10 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
   const wsEndpoint = options.wsEndpoint ?? options.endpoint;
   const attached = !!(options.cdpEndpoint || wsEndpoint);
   const profilePerRoot = !options.userDataDir && persistentByDefault && !options.isolated && !attached;
-  for (const script of options.initScript ?? []) if (!existsSync(script)) throw new InvalidArgumentError(`Init script file does not exist: ${script}`);
-  for (const page of options.initPage ?? []) if (!existsSync(page)) throw new InvalidArgumentError(`Init page file does not exist: ${page}`);
+  for (const script of options.initScript ?? [])
+    if (!existsSync(script)) throw new InvalidArgumentError(`Init script file does not exist: ${script}`);
+  for (const page of options.initPage ?? [])
+    if (!existsSync(page)) throw new InvalidArgumentError(`Init page file does not exist: ${page}`);
   return {
     executablePath: options.executablePath,
     headless: options.headless,
@@ -303,8 +515,12 @@ function browserConfigFrom(options: CliOptions, persistentByDefault: boolean): B
 /** What the peer's flags ask for that this server does otherwise: said once at startup, never an exit. */
 export function peerNotices(options: CliOptions): string[] {
   const notices: string[] = [];
-  if (options.extension) notices.push('--extension: the Playwright Extension bridge is not available here; this server launches its own Chromium (or use --cdp-endpoint to attach to a running one).');
-  if (options.browser && !CHANNELS.includes(options.browser) && options.browser !== 'chromium') notices.push(`--browser ${options.browser}: only Chromium-based browsers are supported here; using Chromium.`);
+  if (options.extension)
+    notices.push(
+      '--extension: the Playwright Extension bridge is not available here; this server launches its own Chromium (or use --cdp-endpoint to attach to a running one).',
+    );
+  if (options.browser && !CHANNELS.includes(options.browser) && options.browser !== 'chromium')
+    notices.push(`--browser ${options.browser}: only Chromium-based browsers are supported here; using Chromium.`);
   // The peer's words for its legacy flag.
   if (options.vision) notices.push('The --vision option is deprecated, use --caps=vision instead');
   return notices;
@@ -328,13 +544,20 @@ function codegenFrom(codegen: string | undefined): Language | 'none' {
  * `persistentByDefault`: keep the browser profile on disk unless --isolated (stdio `mcp`).
  */
 export function coreConfigFrom(options: CliOptions, { persistentByDefault = false } = {}): CoreConfig {
-  if (options.cdpEndpoint && (options.wsEndpoint || options.endpoint)) throw new InvalidArgumentError('--cdp-endpoint and --ws-endpoint are alternatives; give one.');
+  if (options.cdpEndpoint && (options.wsEndpoint || options.endpoint))
+    throw new InvalidArgumentError('--cdp-endpoint and --ws-endpoint are alternatives; give one.');
   const defaults = defaultCoreConfig();
   const outputDir = options.outputDir ?? defaults.outputDir;
   const sessionDir = options.sessionDir ?? (options.saveSession ? outputDir : undefined);
   const browser = browserConfigFrom(options, persistentByDefault);
   const fileSecrets = options.secrets ? loadSecrets(options.secrets) : undefined;
-  const resolved = { browser, headless: browser.headless ?? !hasDisplay(), chromiumSandbox: defaultSandbox(browser.launchOptions), device: deviceOptions(options), secrets: fileSecrets };
+  const resolved = {
+    browser,
+    headless: browser.headless ?? !hasDisplay(),
+    chromiumSandbox: defaultSandbox(browser.launchOptions),
+    device: deviceOptions(options),
+    secrets: fileSecrets,
+  };
   return defaultCoreConfig({
     browser,
     peerConfig: peerConfigView(options, resolved, { codegen: defaultCodegen(), timeouts: defaults.timeouts }),

@@ -58,7 +58,8 @@ export function loadConfigFile(file: string): PeerConfigFile {
     try {
       return JSON.parse(text) as PeerConfigFile;
     } catch (error) {
-      if (/^\s*\{/.test(text)) throw new Error(`The config file ${file} is not valid JSON: ${(error as Error).message}`);
+      if (/^\s*\{/.test(text))
+        throw new Error(`The config file ${file} is not valid JSON: ${(error as Error).message}`);
     }
   }
   return parseIniConfig(text, file);
@@ -75,13 +76,18 @@ export function valueAt(config: object, dotted: string): unknown {
 }
 
 // An INI file gives strings: numbers and booleans are read from them as from JSON's own types.
-const count = z.preprocess(value => (typeof value === 'string' && value.trim() ? Number(value) : value), z.number().int().positive());
+const count = z.preprocess(
+  value => (typeof value === 'string' && value.trim() ? Number(value) : value),
+  z.number().int().positive(),
+);
 const flag = z.preprocess(value => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
 const SESSION_SETTINGS = z.strictObject({
-  snapshot: z.strictObject({
-    mode: z.enum(['full', 'file', 'none', 'diff', 'inline']).transform(peerSnapshotMode).optional(),
-    boxes: flag.optional(),
-  }).optional(),
+  snapshot: z
+    .strictObject({
+      mode: z.enum(['full', 'file', 'none', 'diff', 'inline']).transform(peerSnapshotMode).optional(),
+      boxes: flag.optional(),
+    })
+    .optional(),
   maxChangeLines: count.optional(),
   responseMaxSize: count.optional(),
 });
@@ -104,13 +110,18 @@ export function sessionOverridesFrom(sessions: unknown, file = 'the config file'
     const issue = parsed.error.issues[0];
     throw new Error(`${file}: sessions.${issue.path.join('.')}: ${issue.message}`);
   }
-  return Object.fromEntries(Object.entries(parsed.data).map(([client, settings]): [string, SessionOverride] => {
-    const mode = settings.snapshot?.mode;
-    return [client, {
-      ...(mode && { snapshotMode: mode as SnapshotMode }),
-      ...(settings.snapshot?.boxes !== undefined && { snapshotBoxes: settings.snapshot.boxes }),
-      ...(settings.maxChangeLines !== undefined && { maxChangeLines: settings.maxChangeLines }),
-      ...(settings.responseMaxSize !== undefined && { responseMaxSize: settings.responseMaxSize }),
-    }];
-  }));
+  return Object.fromEntries(
+    Object.entries(parsed.data).map(([client, settings]): [string, SessionOverride] => {
+      const mode = settings.snapshot?.mode;
+      return [
+        client,
+        {
+          ...(mode && { snapshotMode: mode as SnapshotMode }),
+          ...(settings.snapshot?.boxes !== undefined && { snapshotBoxes: settings.snapshot.boxes }),
+          ...(settings.maxChangeLines !== undefined && { maxChangeLines: settings.maxChangeLines }),
+          ...(settings.responseMaxSize !== undefined && { responseMaxSize: settings.responseMaxSize }),
+        },
+      ];
+    }),
+  );
 }

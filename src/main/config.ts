@@ -172,7 +172,11 @@ export interface DebugConfig {
 export const DEFAULT_PAUSE_TIMEOUT_MS = 10 * 60_000;
 
 /** The debugger as a UI starts it when no flag says otherwise. */
-export const defaultDebugConfig = (): DebugConfig => ({ pauseOnStart: false, pauseTimeoutMs: DEFAULT_PAUSE_TIMEOUT_MS, pauseOn: [] });
+export const defaultDebugConfig = (): DebugConfig => ({
+  pauseOnStart: false,
+  pauseTimeoutMs: DEFAULT_PAUSE_TIMEOUT_MS,
+  pauseOn: [],
+});
 
 export interface HttpConfig {
   host: string;
@@ -190,7 +194,9 @@ export interface HttpConfig {
 export const DEFAULT_OUTPUT_DIR = '.playwright-mcp';
 
 /** The response settings one MCP client's sessions may have of their own (CoreConfig.sessionOverrides). */
-export type SessionOverride = Partial<Pick<CoreConfig, 'snapshotMode' | 'maxChangeLines' | 'snapshotBoxes' | 'responseMaxSize'>>;
+export type SessionOverride = Partial<
+  Pick<CoreConfig, 'snapshotMode' | 'maxChangeLines' | 'snapshotBoxes' | 'responseMaxSize'>
+>;
 
 /** The settings of a session of the client named `clientName`: the server's, with that client's overrides. */
 export function configForClient(config: CoreConfig, clientName: string | undefined): CoreConfig {
@@ -211,7 +217,9 @@ export function withFork(config: CoreConfig, fork: SessionFork): CoreConfig {
   return {
     ...config,
     forkOf: fork.origin,
-    ...(fork.storageState && { browser: { ...config.browser, contextOptions: { ...contextOptions, storageState: fork.storageState } } }),
+    ...(fork.storageState && {
+      browser: { ...config.browser, contextOptions: { ...contextOptions, storageState: fork.storageState } },
+    }),
   };
 }
 

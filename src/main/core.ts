@@ -57,22 +57,48 @@ export class InspectorCore implements SessionHost {
       // Events that come while the module loads (the first session's start) are kept and handed over first.
       const early: InspectorEvent[] = [];
       const stopKeeping = this.bus.subscribe(event => void early.push(event));
-      const source = { subscribe: (listener: (event: InspectorEvent) => unknown) => (stopKeeping(), early.forEach(listener), this.bus.subscribe(listener)) };
-      this.stepExport = import('./tracing/step-exporter').then(module => module.startStepExport(source, otlp, line => process.stderr.write(`${line}\n`)))
-        .catch(error => void process.stderr.write(`[otel] export to ${otlp.url} could not start: ${error instanceof Error ? error.message : error}\n`));
+      const source = {
+        subscribe: (listener: (event: InspectorEvent) => unknown) => (
+          stopKeeping(), early.forEach(listener), this.bus.subscribe(listener)
+        ),
+      };
+      this.stepExport = import('./tracing/step-exporter')
+        .then(module => module.startStepExport(source, otlp, line => process.stderr.write(`${line}\n`)))
+        .catch(
+          error =>
+            void process.stderr.write(
+              `[otel] export to ${otlp.url} could not start: ${error instanceof Error ? error.message : error}\n`,
+            ),
+        );
     }
-    this.spans = new SpanRouter(this.bus, { mask: (id, spans) => this.served.get(id)?.mask?.(spans) ?? redactDeep(config.secrets, spans) });
+    this.spans = new SpanRouter(this.bus, {
+      mask: (id, spans) => this.served.get(id)?.mask?.(spans) ?? redactDeep(config.secrets, spans),
+    });
   }
 
   /** Our own tools on the controlled browser, or in proxy mode (`upstream`) the tools of a server of its own. */
-  createSession(transport: string, workspace: () => Promise<Workspace>, clientName?: string, fork?: SessionFork): ToolHost {
+  createSession(
+    transport: string,
+    workspace: () => Promise<Workspace>,
+    clientName?: string,
+    fork?: SessionFork,
+  ): ToolHost {
     const id = randomUUID();
     const { upstream } = this.config;
     const forClient = configForClient(this.config, clientName);
     const config = fork ? withFork(forClient, fork) : forClient;
     const served = upstream
       ? new UpstreamSession(id, upstream, config, this.bus, workspace, clientName)
-      : new McpSession(id, config, this.browser, this.bus, this.planner, workspace, transport, this.debugger?.deskFor(id));
+      : new McpSession(
+          id,
+          config,
+          this.browser,
+          this.bus,
+          this.planner,
+          workspace,
+          transport,
+          this.debugger?.deskFor(id),
+        );
     // A proxied session's browser is the upstream's: what a person does there is not seen, so not told.
     const session = this.debugger ? this.debugger.wrap(served, !upstream && config.humanSteps) : served;
     this.sessions.add(session);

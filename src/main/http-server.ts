@@ -47,9 +47,17 @@ export function isLocalRequest(req: IncomingMessage, config: HttpConfig, port: n
   const boundName = WILDCARD_HOSTS.has(config.host) ? undefined : config.host.toLowerCase();
   const allowed = (host: string) => {
     const name = host.replace(/:\d+$/, '');
-    return LOOPBACK_HOSTS.has(name) || name === boundName || allowedHosts.some(entry => entry === '*' || entry === host || entry === name);
+    return (
+      LOOPBACK_HOSTS.has(name) ||
+      name === boundName ||
+      allowedHosts.some(entry => entry === '*' || entry === host || entry === name)
+    );
   };
-  const where = [...['localhost', '127.0.0.1', '[::1]'].map(name => `${name}:${port}`), ...(boundName && !LOOPBACK_HOSTS.has(boundName) ? [`${boundName}:${port}`] : []), ...allowedHosts].join(', ');
+  const where = [
+    ...['localhost', '127.0.0.1', '[::1]'].map(name => `${name}:${port}`),
+    ...(boundName && !LOOPBACK_HOSTS.has(boundName) ? [`${boundName}:${port}`] : []),
+    ...allowedHosts,
+  ].join(', ');
   const host = req.headers.host?.toLowerCase();
   // The peer's answers: a request without Host (HTTP/1.0) is malformed, another host is forbidden.
   if (!host) return { ok: false, status: 400, message: 'Missing host' };
@@ -58,7 +66,9 @@ export function isLocalRequest(req: IncomingMessage, config: HttpConfig, port: n
   const origin = req.headers.origin;
   if (origin === undefined || origin === 'null') return { ok: true };
   const originHost = URL.canParse(origin) ? new URL(origin).host : '';
-  return originHost && allowed(originHost) ? { ok: true } : { ok: false, status: 403, message: `Access is only allowed from pages at ${where}` };
+  return originHost && allowed(originHost)
+    ? { ok: true }
+    : { ok: false, status: 403, message: `Access is only allowed from pages at ${where}` };
 }
 
 export interface RunningHttpServer {
@@ -98,7 +108,11 @@ export function apis(...handlers: NonNullable<ServedContent['api']>[]): NonNulla
  * The one HTTP server of a process: MCP (/mcp, /sse), the page-state planner (POST /api/agent/interact) and, in web
  * mode and the app, the inspector UI, its bridge and the demo site (see ServedContent).
  */
-export async function startHttpServer(core: InspectorCore, config: HttpConfig, content: ServedContent = {}): Promise<RunningHttpServer> {
+export async function startHttpServer(
+  core: InspectorCore,
+  config: HttpConfig,
+  content: ServedContent = {},
+): Promise<RunningHttpServer> {
   const access = AccessPolicy.from(config, line => process.stderr.write(`${line}\n`));
   const mcp = new McpHttpEndpoint(core);
   const planner = new PlannerEndpoint(() => core.planner, { maxBodyBytes: core.config.planner.maxBodyBytes });
@@ -119,12 +133,17 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
       return;
     }
     // The bundled demo site is static pages without data, and the controlled browser opens it without a token.
-    const decision = url.pathname.startsWith('/demo/') || url.pathname === '/demo' ? { role: 'viewer' as const } : access.check(req, res, url);
+    const decision =
+      url.pathname.startsWith('/demo/') || url.pathname === '/demo'
+        ? { role: 'viewer' as const }
+        : access.check(req, res, url);
     if ('handled' in decision) return;
     const browser = !content.recordingsOnly;
     // A viewer watches: the UI and its read-only bridge commands, never a tool call or a planner request.
     if (browser && decision.role === 'viewer' && (mcp.claims(req, url) || planner.claims(url) || traces.claims(url))) {
-      res.writeHead(403, { 'content-type': 'text/plain' }).end('Forbidden: a read-only (viewer) token cannot call tools, the planner or send traces.\n');
+      res
+        .writeHead(403, { 'content-type': 'text/plain' })
+        .end('Forbidden: a read-only (viewer) token cannot call tools, the planner or send traces.\n');
       return;
     }
     (browser ? mcp.handle(req, res, url) : Promise.resolve(false))
@@ -145,13 +164,23 @@ export async function startHttpServer(core: InspectorCore, config: HttpConfig, c
     if (check.ok && upgrade) {
       return upgrade(req, socket, head, access.roleOfUpgrade(req));
     }
-    socket.end(check.ok ? 'HTTP/1.1 404 Not Found\r\n\r\n' : `HTTP/1.1 ${check.status} ${STATUS_CODES[check.status]}\r\n\r\n${check.message}`);
+    socket.end(
+      check.ok
+        ? 'HTTP/1.1 404 Not Found\r\n\r\n'
+        : `HTTP/1.1 ${check.status} ${STATUS_CODES[check.status]}\r\n\r\n${check.message}`,
+    );
   });
   const listeningPort = () => (server.address() as AddressInfo).port;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE'
-      ? new Error(`Port ${config.port} on ${config.host} is already in use: pass --port with another port, or --port 0 for any free one.`)
-      : error));
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${config.port} on ${config.host} is already in use: pass --port with another port, or --port 0 for any free one.`,
+            )
+          : error,
+      ),
+    );
     server.listen(config.port, config.host, () => resolve());
   });
   const port = listeningPort();
@@ -178,16 +207,25 @@ function requestUrl(req: IncomingMessage): URL | null {
 
 function serveContent(res: ServerResponse, url: URL, { uiDir, demoDir, recordingsOnly }: ServedContent) {
   if (recordingsOnly) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoint: POST ${SESSIONS_MCP_PATH} (MCP Streamable HTTP, stateless: the recordings, read-only).`);
+    res
+      .writeHead(404, { 'content-type': 'text/plain' })
+      .end(
+        `Not found. Endpoint: POST ${SESSIONS_MCP_PATH} (MCP Streamable HTTP, stateless: the recordings, read-only).`,
+      );
     return;
   }
   if (demoDir && url.pathname === '/demo') {
     res.writeHead(308, { location: '/demo/' }).end();
     return;
   }
-  if (demoDir && url.pathname.startsWith('/demo/')) return serveStatic(res, url, demoDir, url.pathname.slice('/demo'.length));
+  if (demoDir && url.pathname.startsWith('/demo/'))
+    return serveStatic(res, url, demoDir, url.pathname.slice('/demo'.length));
   if (uiDir) return serveStatic(res, url, uiDir, url.pathname);
-  res.writeHead(404, { 'content-type': 'text/plain' }).end(`Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner), POST ${TRACES_PATH} (OTLP/HTTP traces), POST ${SESSIONS_MCP_PATH} (the recordings over MCP).`);
+  res
+    .writeHead(404, { 'content-type': 'text/plain' })
+    .end(
+      `Not found. Endpoints: /mcp and / (MCP Streamable HTTP), /sse (MCP legacy SSE), POST ${INTERACT_PATH} (page-state planner), POST ${TRACES_PATH} (OTLP/HTTP traces), POST ${SESSIONS_MCP_PATH} (the recordings over MCP).`,
+    );
 }
 
 /** A file under `dir` (none outside it), with the UI's content policy: our own scripts only. */
@@ -207,7 +245,8 @@ export function serveStatic(res: ServerResponse, url: URL, dir: string, pathname
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     // Nothing from a visited site may run in the inspector: only our own bundled scripts.
-    'content-security-policy': "default-src 'self'; script-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'",
+    'content-security-policy':
+      "default-src 'self'; script-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; object-src 'none'; base-uri 'none'",
     'x-content-type-options': 'nosniff',
   });
   createReadStream(file).pipe(res);

@@ -23,7 +23,9 @@ const resourcesDir = join(here, '../../resources');
 const userData = app.getPath('userData');
 const appState = new AppStateFile(join(userData, 'app-state.json'));
 
-const core = new InspectorCore(defaultCoreConfig({ sessionDir: join(userData, 'sessions'), stepScreenshots: true, debug: debugConfigFromEnv() }));
+const core = new InspectorCore(
+  defaultCoreConfig({ sessionDir: join(userData, 'sessions'), stepScreenshots: true, debug: debugConfigFromEnv() }),
+);
 const bridge = new BridgeHost(core, {
   mode: 'electron',
   demoWorkspace: { root: userData, outputDir: join(userData, 'demo-output') },
@@ -31,9 +33,19 @@ const bridge = new BridgeHost(core, {
   dialogs: {
     async chooseSession(kind) {
       // Linux and Windows dialogs pick files or folders, never both: the UI asks for one kind.
-      const choice = await dialog.showOpenDialog(kind === 'folder'
-        ? { title: 'Open a recorded session folder', defaultPath: core.config.sessionDir, properties: ['openDirectory'] }
-        : { title: 'Open a session archive', properties: ['openFile'], filters: [{ name: 'Session archive', extensions: ['zip'] }] });
+      const choice = await dialog.showOpenDialog(
+        kind === 'folder'
+          ? {
+              title: 'Open a recorded session folder',
+              defaultPath: core.config.sessionDir,
+              properties: ['openDirectory'],
+            }
+          : {
+              title: 'Open a session archive',
+              properties: ['openFile'],
+              filters: [{ name: 'Session archive', extensions: ['zip'] }],
+            },
+      );
       return choice.canceled ? undefined : choice.filePaths[0];
     },
     async chooseSaveFile(defaultName, filter) {
@@ -46,14 +58,19 @@ let http: RunningHttpServer | undefined;
 let mcpUrl = '';
 
 const rendererUrl = process.env.ELECTRON_RENDERER_URL;
-const isInspectorUrl = (url: string) => (rendererUrl ? url.startsWith(rendererUrl) : url.startsWith(pathToFileURL(rendererIndex).href));
+const isInspectorUrl = (url: string) =>
+  rendererUrl ? url.startsWith(rendererUrl) : url.startsWith(pathToFileURL(rendererIndex).href);
 
 /** The saved bounds, when they are still on one of the screens (a monitor may have been unplugged). */
 function savedBounds() {
   const bounds = appState.state.bounds;
   if (!bounds) return { width: 1440, height: 900 };
   const area = screen.getDisplayMatching(bounds).workArea;
-  const visible = bounds.x < area.x + area.width && bounds.x + bounds.width > area.x && bounds.y < area.y + area.height && bounds.y + bounds.height > area.y;
+  const visible =
+    bounds.x < area.x + area.width &&
+    bounds.x + bounds.width > area.x &&
+    bounds.y < area.y + area.height &&
+    bounds.y + bounds.height > area.y;
   return visible ? bounds : { width: bounds.width, height: bounds.height };
 }
 
@@ -81,7 +98,11 @@ function createWindow() {
 
 async function openSessionFolder(dir?: string) {
   if (!dir) {
-    const choice = await dialog.showOpenDialog({ title: 'Open a recorded session', defaultPath: core.config.sessionDir, properties: ['openDirectory'] });
+    const choice = await dialog.showOpenDialog({
+      title: 'Open a recorded session',
+      defaultPath: core.config.sessionDir,
+      properties: ['openDirectory'],
+    });
     if (choice.canceled || !choice.filePaths[0]) return;
     dir = choice.filePaths[0];
   }
@@ -95,13 +116,16 @@ async function openSessionFolder(dir?: string) {
 }
 
 function refreshMenu() {
-  Menu.setApplicationMenu(buildMenu({
-    recent: appState.state.recentSessions,
-    openSessionFolder: () => void openSessionFolder(),
-    openRecent: dir => void openSessionFolder(dir),
-    runDemo: () => void bridge.runDemo().catch(error => dialog.showErrorBox('Demo', error.message)),
-    copyMcpUrl: () => void clipboard.writeText(mcpUrl).catch(error => dialog.showErrorBox('Copy MCP URL', error.message)),
-  }));
+  Menu.setApplicationMenu(
+    buildMenu({
+      recent: appState.state.recentSessions,
+      openSessionFolder: () => void openSessionFolder(),
+      openRecent: dir => void openSessionFolder(dir),
+      runDemo: () => void bridge.runDemo().catch(error => dialog.showErrorBox('Demo', error.message)),
+      copyMcpUrl: () =>
+        void clipboard.writeText(mcpUrl).catch(error => dialog.showErrorBox('Copy MCP URL', error.message)),
+    }),
+  );
 }
 
 /** The usual port, so agents' saved configs keep working; any free one when it is taken (the UI shows which). */
@@ -109,7 +133,10 @@ async function listen(): Promise<RunningHttpServer> {
   const port = Number(process.env.AGENT_INSPECTOR_PORT ?? 9400);
   // Scripts drive the app's debugger as the UI does: POST /api/bridge/<command>.
   // …and debugging agents read the recordings at /sessions/mcp.
-  const content = { demoDir: join(resourcesDir, 'demo'), api: apis(bridgeOverHttp(bridge), sessionsMcpOverHttp(recordingsOf(bridge, core.config.sessionDir))) };
+  const content = {
+    demoDir: join(resourcesDir, 'demo'),
+    api: apis(bridgeOverHttp(bridge), sessionsMcpOverHttp(recordingsOf(bridge, core.config.sessionDir))),
+  };
   try {
     return await startHttpServer(core, { host: '127.0.0.1', port, allowedHosts: [] }, content);
   } catch (error) {
@@ -129,25 +156,32 @@ app.on('web-contents-created', (_event, contents) => {
   });
 });
 
-app.whenReady().then(async () => {
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permission === 'clipboard-sanitized-write'));
-  http = await listen();
-  mcpUrl = `${http.url}/mcp`;
-  bridge.setServerUrl(http.url);
-  console.log(`MCP endpoint: ${mcpUrl}`);
-  serveBridgeOverIpc(bridge, isInspectorUrl);
-  // Recently opened folders are listed again; ones that moved or were deleted are skipped.
-  await Promise.all(appState.state.recentSessions.map(dir => bridge.addSessionFolder(dir, false).catch(() => undefined)));
-  refreshMenu();
-  createWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+app
+  .whenReady()
+  .then(async () => {
+    session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+      callback(permission === 'clipboard-sanitized-write'),
+    );
+    http = await listen();
+    mcpUrl = `${http.url}/mcp`;
+    bridge.setServerUrl(http.url);
+    console.log(`MCP endpoint: ${mcpUrl}`);
+    serveBridgeOverIpc(bridge, isInspectorUrl);
+    // Recently opened folders are listed again; ones that moved or were deleted are skipped.
+    await Promise.all(
+      appState.state.recentSessions.map(dir => bridge.addSessionFolder(dir, false).catch(() => undefined)),
+    );
+    refreshMenu();
+    createWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    });
+  })
+  .catch((error: unknown) => {
+    // Without its server (the port refused, say) the app has nothing to show: it says why and quits rather than idle.
+    dialog.showErrorBox('Agent Inspector could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
   });
-}).catch((error: unknown) => {
-  // Without its server (the port refused, say) the app has nothing to show: it says why and quits rather than idle.
-  dialog.showErrorBox('Agent Inspector could not start', error instanceof Error ? error.message : String(error));
-  app.exit(1);
-});
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();

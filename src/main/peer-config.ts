@@ -6,7 +6,7 @@ import type { BrowserConfig } from './config';
 /** A configuration in @playwright/mcp's shape (its config.d.ts), or one of its sections: what browser_get_config answers. */
 export type PeerConfig = Record<string, unknown>;
 
-const section = (value: unknown): PeerConfig => (value && typeof value === 'object' ? value as PeerConfig : {});
+const section = (value: unknown): PeerConfig => (value && typeof value === 'object' ? (value as PeerConfig) : {});
 
 /** What the flags resolve to here, which the view reports as they are: the browser this server runs. */
 export interface Resolved {
@@ -19,7 +19,8 @@ export interface Resolved {
   secrets?: Record<string, string>;
 }
 
-const defined = (value: unknown): PeerConfig => Object.fromEntries(Object.entries(section(value)).filter(([, v]) => v !== undefined));
+const defined = (value: unknown): PeerConfig =>
+  Object.fromEntries(Object.entries(section(value)).filter(([, v]) => v !== undefined));
 
 /**
  * One layer over another, as the peer merges its defaults, config file, environment and command line: a value left
@@ -36,15 +37,21 @@ function merge(base: PeerConfig, over: PeerConfig): PeerConfig {
     contextOptions: { ...defined(below.contextOptions), ...defined(above.contextOptions) },
   };
   const merged: PeerConfig = { ...defined(base), ...defined(over), browser };
-  for (const key of ['console', 'network', 'server', 'snapshot', 'timeouts']) merged[key] = { ...defined(base[key]), ...defined(over[key]) };
+  for (const key of ['console', 'network', 'server', 'snapshot', 'timeouts'])
+    merged[key] = { ...defined(base[key]), ...defined(over[key]) };
   return merged;
 }
 
 /** The settings one source (the command line, or the environment) gave, in the peer's keys. */
 function layerOf(options: CliOptions, resolved: Resolved, from: (name: keyof CliOptions) => boolean): PeerConfig {
-  const value = <K extends keyof CliOptions>(name: K): CliOptions[K] | undefined => (from(name) ? options[name] : undefined);
+  const value = <K extends keyof CliOptions>(name: K): CliOptions[K] | undefined =>
+    from(name) ? options[name] : undefined;
   const channel = resolved.browser.launchOptions?.channel;
-  const launchOptions: PeerConfig = { channel: value('browser') && channel, executablePath: value('executablePath'), headless: value('headless') };
+  const launchOptions: PeerConfig = {
+    channel: value('browser') && channel,
+    executablePath: value('executablePath'),
+    headless: value('headless'),
+  };
   if (value('sandbox') !== undefined) launchOptions.chromiumSandbox = value('sandbox');
   const contextOptions: PeerConfig = value('device') || value('mobile') ? { ...resolved.device } : {};
   if (value('proxyServer')) {
@@ -84,13 +91,21 @@ function layerOf(options: CliOptions, resolved: Resolved, from: (name: keyof Cli
     saveSession: value('saveSession'),
     secrets: value('secrets') && masked(resolved.secrets),
     sharedBrowserContext: value('sharedBrowserContext'),
-    snapshot: value('snapshotMode') || value('snapshotBoxes') !== undefined ? { mode: value('snapshotMode'), boxes: value('snapshotBoxes') } : undefined,
+    snapshot:
+      value('snapshotMode') || value('snapshotBoxes') !== undefined
+        ? { mode: value('snapshotMode'), boxes: value('snapshotBoxes') }
+        : undefined,
     outputDir: value('outputDir'),
     outputMaxSize: value('outputMaxSize'),
     imageResponses: value('imageResponses'),
     filePaths: value('filePaths'),
     testIdAttribute: value('testIdAttribute'),
-    timeouts: { action: value('timeoutAction'), idle: value('idleTimeout'), navigation: value('timeoutNavigation'), settle: value('timeoutSettle') },
+    timeouts: {
+      action: value('timeoutAction'),
+      idle: value('idleTimeout'),
+      navigation: value('timeoutNavigation'),
+      settle: value('timeoutSettle'),
+    },
   };
   if (value('webmcp') === false) layer.webmcp = false;
   return layer;
@@ -119,24 +134,42 @@ function fileLayer(options: CliOptions): PeerConfig {
  * viewport, the arguments). Where this server differs (it runs Chromium, not the `chrome` channel; --timeout-settle is
  * a cap), the view says what this server does.
  */
-export function peerConfigView(options: CliOptions, resolved: Resolved, defaults: { codegen: string; timeouts: { action: number; navigation: number; settle?: number } }): PeerConfig {
+export function peerConfigView(
+  options: CliOptions,
+  resolved: Resolved,
+  defaults: { codegen: string; timeouts: { action: number; navigation: number; settle?: number } },
+): PeerConfig {
   const sources = options.optionSources ?? {};
   let view: PeerConfig = {
     browser: { launchOptions: {}, contextOptions: {} },
     codegen: defaults.codegen,
-    timeouts: { action: defaults.timeouts.action, navigation: defaults.timeouts.navigation, settle: defaults.timeouts.settle },
+    timeouts: {
+      action: defaults.timeouts.action,
+      navigation: defaults.timeouts.navigation,
+      settle: defaults.timeouts.settle,
+    },
   };
   view = merge(view, fileLayer(options));
-  view = merge(view, layerOf(options, resolved, name => sources[name] === 'env'));
-  view = merge(view, layerOf(options, resolved, name => sources[name] === 'cli'));
+  view = merge(
+    view,
+    layerOf(options, resolved, name => sources[name] === 'env'),
+  );
+  view = merge(
+    view,
+    layerOf(options, resolved, name => sources[name] === 'cli'),
+  );
   // merge() made these objects anew: they are the view's own to complete.
   const browser = section(view.browser);
   const launchOptions = section(browser.launchOptions);
   const contextOptions = section(browser.contextOptions);
   launchOptions.chromiumSandbox ??= resolved.chromiumSandbox;
   contextOptions.viewport ??= { width: 1280, height: 720 };
-  const args = [...(Array.isArray(launchOptions.args) ? launchOptions.args.map(String) : []), ...(options.browserArg ?? [])];
-  if (!args.some(arg => arg.includes('--disable-blink-features'))) args.push('--disable-blink-features=AutomationControlled');
+  const args = [
+    ...(Array.isArray(launchOptions.args) ? launchOptions.args.map(String) : []),
+    ...(options.browserArg ?? []),
+  ];
+  if (!args.some(arg => arg.includes('--disable-blink-features')))
+    args.push('--disable-blink-features=AutomationControlled');
   launchOptions.args = args;
   view.browser = { ...browser, browserName: browser.browserName ?? 'chromium' };
   launchOptions.headless ??= resolved.headless;

@@ -10,20 +10,29 @@ import { CAPABILITIES, type Capability } from './config';
  */
 
 /** Each value is one more item; each may also hold several, comma separated (as the peer's variables do). */
-const commaItems = (value: string, previous: string[] = []) => [...previous, ...value.split(',').map(s => s.trim()).filter(Boolean)];
+const commaItems = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(',')
+    .map(s => s.trim())
+    .filter(Boolean),
+];
 /** Each value is one more path (a path may hold a comma). */
 const items = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `Name: value` headers, repeatable; a name without a colon gets an empty value. */
 const headers = (value: string, previous: Record<string, string> = {}) => {
   const colon = value.indexOf(':');
-  return colon < 0 ? { ...previous, [value.trim()]: '' } : { ...previous, [value.slice(0, colon).trim()]: value.slice(colon + 1).trim() };
+  return colon < 0
+    ? { ...previous, [value.trim()]: '' }
+    : { ...previous, [value.slice(0, colon).trim()]: value.slice(colon + 1).trim() };
 };
 
 /** Milliseconds; 0 means "no timeout" as in Playwright. */
 export const milliseconds = (flag: string) => (value: string) => {
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError(`${flag} expects a whole number of milliseconds, got "${value}".`);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidArgumentError(`${flag} expects a whole number of milliseconds, got "${value}".`);
   return n;
 };
 
@@ -32,39 +41,130 @@ export function addPeerOptions(command: Command): Command {
   return command
     .addOption(new Option('--config <path>', 'Playwright MCP configuration file (JSON, or INI with dotted keys)'))
     .addOption(new Option('--isolated', 'keep the browser profile in memory, do not save it to disk'))
-    .addOption(new Option('--user-data-dir <path>', 'browser profile folder, kept between runs (default for stdio: one per workspace, in the cache folder)'))
-    .addOption(new Option('--storage-state <path>', 'storage state file (cookies, local storage) to start each browser context with'))
-    .addOption(new Option('--init-page <path...>', 'TypeScript or JavaScript module whose default export runs on each new page: ({ page }) => …').argParser(items))
-    .addOption(new Option('--init-script <path...>', 'JavaScript file evaluated in every page before its own scripts (repeatable)').argParser(items))
+    .addOption(
+      new Option(
+        '--user-data-dir <path>',
+        'browser profile folder, kept between runs (default for stdio: one per workspace, in the cache folder)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--storage-state <path>',
+        'storage state file (cookies, local storage) to start each browser context with',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--init-page <path...>',
+        'TypeScript or JavaScript module whose default export runs on each new page: ({ page }) => …',
+      ).argParser(items),
+    )
+    .addOption(
+      new Option(
+        '--init-script <path...>',
+        'JavaScript file evaluated in every page before its own scripts (repeatable)',
+      ).argParser(items),
+    )
     .addOption(new Option('--device <device>', 'Playwright device to emulate, e.g. "iPhone 15"'))
     .addOption(new Option('--mobile', 'emulate a generic mobile device (Pixel 10); not with --device'))
     .addOption(new Option('--user-agent <ua string>', 'user agent string'))
-    .addOption(new Option('--proxy-server <proxy>', 'proxy server, e.g. "http://myproxy:3128" or "socks5://myproxy:8080"'))
+    .addOption(
+      new Option('--proxy-server <proxy>', 'proxy server, e.g. "http://myproxy:3128" or "socks5://myproxy:8080"'),
+    )
     .addOption(new Option('--proxy-bypass <bypass>', 'comma-separated domains that bypass the proxy'))
     .addOption(new Option('--ignore-https-errors', 'ignore HTTPS certificate errors'))
-    .addOption(new Option('--grant-permissions <permissions...>', 'permissions granted to the browser context, e.g. geolocation, clipboard-read').argParser(commaItems))
+    .addOption(
+      new Option(
+        '--grant-permissions <permissions...>',
+        'permissions granted to the browser context, e.g. geolocation, clipboard-read',
+      ).argParser(commaItems),
+    )
     .addOption(new Option('--block-service-workers', 'block service workers'))
-    .addOption(new Option('--browser <browser>', 'Chrome channel to use: chrome, msedge (and their -beta/-dev/-canary); firefox and webkit are refused with a message'))
+    .addOption(
+      new Option(
+        '--browser <browser>',
+        'Chrome channel to use: chrome, msedge (and their -beta/-dev/-canary); firefox and webkit are refused with a message',
+      ),
+    )
     .addOption(new Option('--sandbox', 'enable the Chromium sandbox'))
     .addOption(new Option('--no-sandbox', 'disable the Chromium sandbox'))
-    .addOption(new Option('--cdp-header <headers...>', 'header sent with the --cdp-endpoint connect request, "Name: value" (repeatable)').argParser(headers))
-    .addOption(new Option('--cdp-timeout <timeout>', 'timeout of connecting to --cdp-endpoint in ms (default 30000, 0: none)').argParser(milliseconds('--cdp-timeout')))
+    .addOption(
+      new Option(
+        '--cdp-header <headers...>',
+        'header sent with the --cdp-endpoint connect request, "Name: value" (repeatable)',
+      ).argParser(headers),
+    )
+    .addOption(
+      new Option(
+        '--cdp-timeout <timeout>',
+        'timeout of connecting to --cdp-endpoint in ms (default 30000, 0: none)',
+      ).argParser(milliseconds('--cdp-timeout')),
+    )
     .addOption(new Option('--endpoint <endpoint>', 'Playwright browser endpoint to connect to (as --ws-endpoint)'))
-    .addOption(new Option('--extension', 'not available here (the Playwright Extension bridge): accepted, and a message says so'))
+    .addOption(
+      new Option(
+        '--extension',
+        'not available here (the Playwright Extension bridge): accepted, and a message says so',
+      ),
+    )
     .addOption(new Option('--profile-dir-name <name>', 'profile for --extension; accepted and unused here'))
-    .addOption(new Option('--remote-header <headers...>', 'header sent when connecting to --endpoint').argParser(headers).hideHelp())
+    .addOption(
+      new Option('--remote-header <headers...>', 'header sent when connecting to --endpoint')
+        .argParser(headers)
+        .hideHelp(),
+    )
     .addOption(new Option('--no-webmcp', 'WebMCP page tools are not offered here; accepted'))
-    .addOption(new Option('--codegen <lang>', 'language of the generated code the agent reads: typescript, python, java or csharp (default: PW_LANG_NAME, else typescript), or none to leave it out').choices(['typescript', 'python', 'java', 'csharp', 'none']))
-    .addOption(new Option('--console-level <level>', 'console messages returned: error, warning, info or debug (each includes the more severe ones)').choices(['error', 'warning', 'info', 'debug']))
-    .addOption(new Option('--file-paths <mode>', 'how file paths show in results: relative (to the workspace root) or absolute').choices(['relative', 'absolute']))
-    .addOption(new Option('--image-responses <mode>', 'send images to the client: allow, omit, or only (the images without the text)').choices(['allow', 'omit', 'only']))
-    .addOption(new Option('--save-session', 'write the session log into the output directory (session-<time>/session.md, as Playwright MCP) and record the session there (as --session-dir <output-dir>)'))
-    .addOption(new Option('--idle-timeout <timeout>', 'close the browser after this many ms without a tool call; the next call relaunches it (default 1 hour headless, never headed; 0: never)').argParser(milliseconds('--idle-timeout')))
+    .addOption(
+      new Option(
+        '--codegen <lang>',
+        'language of the generated code the agent reads: typescript, python, java or csharp (default: PW_LANG_NAME, else typescript), or none to leave it out',
+      ).choices(['typescript', 'python', 'java', 'csharp', 'none']),
+    )
+    .addOption(
+      new Option(
+        '--console-level <level>',
+        'console messages returned: error, warning, info or debug (each includes the more severe ones)',
+      ).choices(['error', 'warning', 'info', 'debug']),
+    )
+    .addOption(
+      new Option(
+        '--file-paths <mode>',
+        'how file paths show in results: relative (to the workspace root) or absolute',
+      ).choices(['relative', 'absolute']),
+    )
+    .addOption(
+      new Option(
+        '--image-responses <mode>',
+        'send images to the client: allow, omit, or only (the images without the text)',
+      ).choices(['allow', 'omit', 'only']),
+    )
+    .addOption(
+      new Option(
+        '--save-session',
+        'write the session log into the output directory (session-<time>/session.md, as Playwright MCP) and record the session there (as --session-dir <output-dir>)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--idle-timeout <timeout>',
+        'close the browser after this many ms without a tool call; the next call relaunches it (default 1 hour headless, never headed; 0: never)',
+      ).argParser(milliseconds('--idle-timeout')),
+    )
     .addOption(new Option('--shared-browser-context', 'all HTTP clients share one browser context'))
-    .addOption(new Option('--timeout-settle <timeout>', 'wait after each action until the page has settled, at most this many ms (default 5000)').argParser(milliseconds('--timeout-settle')))
-    .addOption(new Option('--allow-unrestricted-file-access', 'allow file:// URLs and files outside the workspace root'))
+    .addOption(
+      new Option(
+        '--timeout-settle <timeout>',
+        'wait after each action until the page has settled, at most this many ms (default 5000)',
+      ).argParser(milliseconds('--timeout-settle')),
+    )
+    .addOption(
+      new Option('--allow-unrestricted-file-access', 'allow file:// URLs and files outside the workspace root'),
+    )
     .addOption(new Option('--vision', 'legacy: as --caps=vision').hideHelp())
-    .addHelpText('after', '\nFlags shared with Playwright MCP also read its PLAYWRIGHT_MCP_* variables (e.g. PLAYWRIGHT_MCP_VIEWPORT_SIZE) and its --config file keys.');
+    .addHelpText(
+      'after',
+      '\nFlags shared with Playwright MCP also read its PLAYWRIGHT_MCP_* variables (e.g. PLAYWRIGHT_MCP_VIEWPORT_SIZE) and its --config file keys.',
+    );
 }
 
 /** Where a flag's value may also come from: its PLAYWRIGHT_MCP_* variable and its key in the config file. */
@@ -79,7 +179,9 @@ interface PeerSetting {
 
 /** The config file's `capabilities`, as --caps reads them: `tracing` is devtools, names the peer ignores are left out. */
 const capabilitiesFrom = (names: string[]): Capability[] =>
-  names.map(name => (name === 'tracing' ? 'devtools' : name)).filter((name): name is Capability => (CAPABILITIES as readonly string[]).includes(name));
+  names
+    .map(name => (name === 'tracing' ? 'devtools' : name))
+    .filter((name): name is Capability => (CAPABILITIES as readonly string[]).includes(name));
 
 const pathsFrom = (value: unknown, dir: string) => (value as string[]).map(p => resolve(dir, p));
 
@@ -89,7 +191,11 @@ const PEER_SETTINGS: Record<string, PeerSetting> = {
   allowedOrigins: { env: 'ALLOWED_ORIGINS', key: 'network.allowedOrigins' },
   allowUnrestrictedFileAccess: { env: 'ALLOW_UNRESTRICTED_FILE_ACCESS', key: 'allowUnrestrictedFileAccess' },
   blockedOrigins: { env: 'BLOCKED_ORIGINS', key: 'network.blockedOrigins' },
-  blockServiceWorkers: { env: 'BLOCK_SERVICE_WORKERS', key: 'browser.contextOptions.serviceWorkers', fromConfig: value => value === 'block' },
+  blockServiceWorkers: {
+    env: 'BLOCK_SERVICE_WORKERS',
+    key: 'browser.contextOptions.serviceWorkers',
+    fromConfig: value => value === 'block',
+  },
   browser: { env: 'BROWSER', key: 'browser.launchOptions.channel' },
   caps: { env: 'CAPS', key: 'capabilities', fromConfig: value => capabilitiesFrom(value as string[]) },
   cdpEndpoint: { env: 'CDP_ENDPOINT', key: 'browser.cdpEndpoint' },
@@ -98,7 +204,11 @@ const PEER_SETTINGS: Record<string, PeerSetting> = {
   codegen: { env: 'CODEGEN', key: 'codegen' },
   consoleLevel: { env: 'CONSOLE_LEVEL', key: 'console.level' },
   device: { env: 'DEVICE' },
-  endpoint: { env: 'ENDPOINT', key: 'browser.remoteEndpoint', fromConfig: value => (typeof value === 'string' ? value : (value as { endpoint: string }).endpoint) },
+  endpoint: {
+    env: 'ENDPOINT',
+    key: 'browser.remoteEndpoint',
+    fromConfig: value => (typeof value === 'string' ? value : (value as { endpoint: string }).endpoint),
+  },
   executablePath: { env: 'EXECUTABLE_PATH', key: 'browser.launchOptions.executablePath' },
   extension: { env: 'EXTENSION', key: 'extension' },
   filePaths: { env: 'FILE_PATHS', key: 'filePaths' },
@@ -138,7 +248,9 @@ const PEER_SETTINGS: Record<string, PeerSetting> = {
 };
 
 /** The attribute names of the flags that read a PLAYWRIGHT_MCP_* variable (for tests and docs). */
-export const PEER_ENV = Object.fromEntries(Object.entries(PEER_SETTINGS).map(([name, { env }]) => [name, `PLAYWRIGHT_MCP_${env}`]));
+export const PEER_ENV = Object.fromEntries(
+  Object.entries(PEER_SETTINGS).map(([name, { env }]) => [name, `PLAYWRIGHT_MCP_${env}`]),
+);
 
 /** The peer's reading of a boolean variable: true/1 and false/0; anything else is as if unset. */
 function envBoolean(value: string): boolean | undefined {
@@ -159,7 +271,7 @@ export function applyPeerSources(command: Command, env: NodeJS.ProcessEnv = proc
   };
   // The peer's legacy --vision is --caps=vision on the command line: added to the caps given there, over the others.
   if (command.getOptionValue('vision')) {
-    const caps = command.getOptionValueSource('caps') === 'cli' ? command.getOptionValue('caps') as Capability[] : [];
+    const caps = command.getOptionValueSource('caps') === 'cli' ? (command.getOptionValue('caps') as Capability[]) : [];
     command.setOptionValueWithSource('caps', [...caps, 'vision'], 'cli');
   }
   const options = command.options.filter(option => PEER_SETTINGS[option.attributeName()]);
@@ -168,13 +280,19 @@ export function applyPeerSources(command: Command, env: NodeJS.ProcessEnv = proc
     const raw = env[PEER_ENV[name]]?.trim();
     if (given(name) || !raw) continue;
     let value: unknown;
-    if (option.isBoolean()) value = option.negate ? envBoolean(raw) === false ? false : undefined : envBoolean(raw);
-    else if (option.argChoices && !option.argChoices.includes(raw)) throw new InvalidArgumentError(`${PEER_ENV[name]}: "${raw}" is not one of ${option.argChoices.join(', ')}.`);
+    if (option.isBoolean()) value = option.negate ? (envBoolean(raw) === false ? false : undefined) : envBoolean(raw);
+    else if (option.argChoices && !option.argChoices.includes(raw))
+      throw new InvalidArgumentError(`${PEER_ENV[name]}: "${raw}" is not one of ${option.argChoices.join(', ')}.`);
     else value = option.parseArg ? option.parseArg(raw, undefined) : raw;
     if (value !== undefined) command.setOptionValueWithSource(name, value, 'env');
   }
   // Which setting came from where, for browser_get_config's merge (peer-config.ts), before the file fills the rest in.
-  const sources = Object.fromEntries(command.options.map(option => option.attributeName()).filter(given).map(name => [name, command.getOptionValueSource(name)]));
+  const sources = Object.fromEntries(
+    command.options
+      .map(option => option.attributeName())
+      .filter(given)
+      .map(name => [name, command.getOptionValueSource(name)]),
+  );
   command.setOptionValueWithSource('optionSources', sources, 'default');
   const file = command.getOptionValue('config') ?? env.PLAYWRIGHT_MCP_CONFIG?.trim();
   if (!file) return;
@@ -188,7 +306,8 @@ export function applyPeerSources(command: Command, env: NodeJS.ProcessEnv = proc
     const source = command.getOptionValueSource(name);
     if (!key || given(name) || source === 'env') continue;
     const value = valueAt(config, key);
-    if (value !== undefined) command.setOptionValueWithSource(name, fromConfig ? fromConfig(value, dir) : value, 'config');
+    if (value !== undefined)
+      command.setOptionValueWithSource(name, fromConfig ? fromConfig(value, dir) : value, 'config');
   }
 }
 

@@ -11,7 +11,10 @@ export function loadSecrets(file: string): Record<string, string> {
   } catch (error) {
     throw new Error(`Cannot read the --secrets file ${file}: ${(error as Error).message}`);
   }
-  return Object.fromEntries(Object.entries(parseEnv(text)).filter(([, value]) => value !== '')) as Record<string, string>;
+  return Object.fromEntries(Object.entries(parseEnv(text)).filter(([, value]) => value !== '')) as Record<
+    string,
+    string
+  >;
 }
 
 /** What stands for a secret's value wherever it would be published: `<secret>NAME</secret>`. */
@@ -33,7 +36,10 @@ function lookupLiteral(language: Language, text: string): string {
   switch (language) {
     case 'typescript': {
       // The literal's text as a template's: a quote needs no escape there, a backtick and `${` do.
-      const template = text.replace(/\\(.)/g, (escape, char: string) => (char === "'" ? "'" : escape)).replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
+      const template = text
+        .replace(/\\(.)/g, (escape, char: string) => (char === "'" ? "'" : escape))
+        .replace(/`/g, '\\`')
+        .replace(/\$\{/g, '\\${');
       return `\`${template.replace(SECRET_MASK, (_, name: string) => `\${${envLookup(language, name)}}`)}\``;
     }
     case 'python':
@@ -43,7 +49,11 @@ function lookupLiteral(language: Language, text: string): string {
       return `$"${text.replace(/[{}]/g, '$&$&').replace(SECRET_MASK, (_, name: string) => `{${envLookup(language, name)}}`)}"`;
     case 'java':
       // No interpolation in Java: the pieces joined with +, empty ones left out.
-      return text.split(new RegExp(SECRET_MASK.source)).map((piece, i) => (i % 2 ? envLookup(language, piece) : piece && `"${piece}"`)).filter(Boolean).join(' + ');
+      return text
+        .split(new RegExp(SECRET_MASK.source))
+        .map((piece, i) => (i % 2 ? envLookup(language, piece) : piece && `"${piece}"`))
+        .filter(Boolean)
+        .join(' + ');
   }
 }
 
@@ -54,15 +64,28 @@ function lookupLiteral(language: Language, text: string): string {
  */
 export function withSecretLookups(code: string, language: Language = 'typescript'): string {
   if (!hasSecretMask(code)) return code;
-  return code.replace(STRING_LITERAL[language === 'typescript' ? 'single' : 'double'], literal => (hasSecretMask(literal) ? lookupLiteral(language, literal.slice(1, -1)) : literal));
+  return code.replace(STRING_LITERAL[language === 'typescript' ? 'single' : 'double'], literal =>
+    hasSecretMask(literal) ? lookupLiteral(language, literal.slice(1, -1)) : literal,
+  );
 }
 
 /**
  * The agent's code in `language`: each statement rendered, its secrets redacted and read from the environment the way
  * it is written (a TypeScript statement stays TypeScript in every language, as @playwright/mcp writes it).
  */
-export function codeInLanguage(secrets: Record<string, string>, statements: readonly CodeStatement[], language: Language): string {
-  return statements.map(statement => withSecretLookups(redactSecrets(secrets, renderStatement(statement, language)), typeof statement === 'string' ? 'typescript' : language)).join('\n');
+export function codeInLanguage(
+  secrets: Record<string, string>,
+  statements: readonly CodeStatement[],
+  language: Language,
+): string {
+  return statements
+    .map(statement =>
+      withSecretLookups(
+        redactSecrets(secrets, renderStatement(statement, language)),
+        typeof statement === 'string' ? 'typescript' : language,
+      ),
+    )
+    .join('\n');
 }
 
 /**
@@ -72,7 +95,12 @@ export function codeInLanguage(secrets: Record<string, string>, statements: read
 export function redactSecrets(secrets: Record<string, string>, text: string): string {
   const entries = Object.entries(secrets).sort(([, a], [, b]) => b.length - a.length);
   for (const [name, value] of entries) {
-    for (const form of new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)])) text = text.split(form).join(secretMask(name));
+    for (const form of new Set([
+      value,
+      encodeURIComponent(value),
+      new URLSearchParams({ v: value }).toString().slice(2),
+    ]))
+      text = text.split(form).join(secretMask(name));
   }
   return text;
 }

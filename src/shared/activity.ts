@@ -67,7 +67,8 @@ export const ACTIVITY_LIMITS = {
 } as const;
 
 /** Headers that carry credentials: cookies, authorization of any kind, API keys and tokens. */
-const SENSITIVE = /^(?:cookie|set-cookie|authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-csrf-token|x-xsrf-token)$|(?:^|-)(?:token|api-key|secret|session)$/i;
+const SENSITIVE =
+  /^(?:cookie|set-cookie|authorization|proxy-authorization|x-api-key|api-key|x-auth-token|x-csrf-token|x-xsrf-token)$|(?:^|-)(?:token|api-key|secret|session)$/i;
 
 export const isSensitiveHeader = (name: string) => SENSITIVE.test(name);
 
@@ -102,7 +103,17 @@ export function activityCounts(step: StepWithActivity): ActivityCounts | undefin
 }
 
 /** Console message types that only show at level debug: groups, timers' bookkeeping, traces (as in Playwright MCP). */
-const DEBUG_TYPES = new Set(['clear', 'debug', 'endGroup', 'profile', 'profileEnd', 'startGroup', 'startGroupCollapsed', 'trace', 'verbose']);
+const DEBUG_TYPES = new Set([
+  'clear',
+  'debug',
+  'endGroup',
+  'profile',
+  'profileEnd',
+  'startGroup',
+  'startGroupCollapsed',
+  'trace',
+  'verbose',
+]);
 
 /** The level of a console message by the browser's message type (`assert` is an error, `trace` a debug line). */
 export function consoleLevel(type: string): ConsoleActivity['level'] {

@@ -51,7 +51,12 @@ export function ariaDiff(before: AriaNode[], after: AriaNode[]): AriaChange[] {
         key = `${base}#${count}`;
       }
       map.set(key, { node, parent: parent?.label, index });
-      if (node.ref) parents.push({ end: node.end, ref: node.ref, label: `${node.role}${node.name !== undefined ? ` "${node.name}"` : ''} ${node.ref}` });
+      if (node.ref)
+        parents.push({
+          end: node.end,
+          ref: node.ref,
+          label: `${node.role}${node.name !== undefined ? ` "${node.name}"` : ''} ${node.ref}`,
+        });
     });
     return map;
   };
@@ -62,10 +67,20 @@ export function ariaDiff(before: AriaNode[], after: AriaNode[]): AriaChange[] {
     const was = old.get(key);
     const base = { ref: node.ref, role: node.role, name: node.name, parent, index };
     if (!was) changes.push({ kind: 'added', ...base, after: describeNode(node) });
-    else if (stable(was.node) !== stable(node)) changes.push({ kind: 'changed', ...base, before: describeNode(was.node), after: describeNode(node) });
+    else if (stable(was.node) !== stable(node))
+      changes.push({ kind: 'changed', ...base, before: describeNode(was.node), after: describeNode(node) });
   }
   for (const [key, { node, parent, index }] of old) {
-    if (!now.has(key)) changes.push({ kind: 'removed', ref: node.ref, role: node.role, name: node.name, parent, index, before: describeNode(node) });
+    if (!now.has(key))
+      changes.push({
+        kind: 'removed',
+        ref: node.ref,
+        role: node.role,
+        name: node.name,
+        parent,
+        index,
+        before: describeNode(node),
+      });
   }
   return changes;
 }

@@ -18,7 +18,9 @@ export interface SnapshotNode {
 export function snapshotNodes(yaml: string): SnapshotNode[] {
   const nodes: SnapshotNode[] = [];
   for (const line of yaml.split('\n')) {
-    const match = line.replace(QUOTED_KEY, (_, dash: string, key: string, rest = '') => dash + key.replaceAll("''", "'") + rest).match(SNAPSHOT_LINE);
+    const match = line
+      .replace(QUOTED_KEY, (_, dash: string, key: string, rest = '') => dash + key.replaceAll("''", "'") + rest)
+      .match(SNAPSHOT_LINE);
     if (!match) continue;
     let name: string | undefined;
     try {

@@ -18,11 +18,31 @@ const SNAPSHOT = `- generic [active] [ref=e1]:
 
 test('parses roles, names, refs, states, inline text and props into a flat tree with subtree ends', () => {
   const nodes = parseAriaTree(SNAPSHOT);
-  expect(nodes.map(n => n.ref ?? n.role)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5', 'text', 'e6', 'e7', 'e9', 'e13', 'e14', 'e18', 'f1e2']);
+  expect(nodes.map(n => n.ref ?? n.role)).toEqual([
+    'e1',
+    'e2',
+    'e3',
+    'e4',
+    'e5',
+    'text',
+    'e6',
+    'e7',
+    'e9',
+    'e13',
+    'e14',
+    'e18',
+    'f1e2',
+  ]);
   expect(nodes[0]).toMatchObject({ depth: 0, role: 'generic', states: ['active'], end: 13 });
   expect(nodes[1]).toMatchObject({ depth: 1, role: 'heading', name: 'Hello: world', states: ['level=1'], end: 2 });
   expect(nodes[2]).toMatchObject({ role: 'navigation', end: 4 });
-  expect(nodes[3]).toMatchObject({ role: 'link', name: 'Home', states: ['cursor=pointer'], props: { url: '/x' }, end: 4 });
+  expect(nodes[3]).toMatchObject({
+    role: 'link',
+    name: 'Home',
+    states: ['cursor=pointer'],
+    props: { url: '/x' },
+    end: 4,
+  });
   expect(nodes[5]).toMatchObject({ role: 'text', text: 'Email', depth: 2 });
   expect(nodes[6]).toMatchObject({ role: 'textbox', name: 'Email', text: 'a@b' });
   expect(nodes[7].states).toEqual(['checked']);

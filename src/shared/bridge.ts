@@ -2,7 +2,14 @@ import { z } from 'zod';
 import type { ActivityCounts, ConsoleActivity, NetworkActivity } from './activity';
 import type { RunStats } from './run-stats';
 import type {
-  CallHeldEvent, CallReleasedEvent, ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, RecordingFailedEvent, StepTokensEvent,
+  CallHeldEvent,
+  CallReleasedEvent,
+  ForkOrigin,
+  NegotiationRoundEvent,
+  SessionEndedEvent,
+  SessionStartedEvent,
+  RecordingFailedEvent,
+  StepTokensEvent,
   ToolCallEvent,
 } from './events';
 import type { AriaChange } from './aria-diff';
@@ -14,7 +21,13 @@ import type { CodeRunResult, ReplayProgress, ReplayStepResult, ReplayView } from
 import type { RoundArtifacts, StepNegotiation } from './negotiation-view';
 import type { ReportInfo } from './report';
 import type { AgentTurns, ModelTurn } from './spans';
-import { DEBUG_INPUTS, DEBUG_VIEWER_COMMANDS, type Breakpoint, type DebugOutputs, type SessionDebugState } from './debugger';
+import {
+  DEBUG_INPUTS,
+  DEBUG_VIEWER_COMMANDS,
+  type Breakpoint,
+  type DebugOutputs,
+  type SessionDebugState,
+} from './debugger';
 
 /**
  * The one API between the inspector UI and the core: named commands with validated inputs, and one event stream.
@@ -23,7 +36,19 @@ import { DEBUG_INPUTS, DEBUG_VIEWER_COMMANDS, type Breakpoint, type DebugOutputs
  */
 
 /** A tool call as the timeline lists it: the event without its heavy artifacts, which `getStep` fetches on demand. */
-export type StepSummary = Omit<ToolCallEvent, 'type' | 'sessionId' | 'response' | 'responseText' | 'ariaSnapshot' | 'screenshot' | 'before' | 'domState' | 'storageState' | 'activity'> & {
+export type StepSummary = Omit<
+  ToolCallEvent,
+  | 'type'
+  | 'sessionId'
+  | 'response'
+  | 'responseText'
+  | 'ariaSnapshot'
+  | 'screenshot'
+  | 'before'
+  | 'domState'
+  | 'storageState'
+  | 'activity'
+> & {
   /** The response's Error section, when the call failed. */
   error?: string;
   hasScreenshot: boolean;
@@ -222,13 +247,20 @@ export const BRIDGE_INPUTS = {
    * `readStateFile` reads one by its path relative to the folder; nothing outside the folder can be read.
    */
   stateFiles: z.strictObject({ sessionId, seq }),
-  readStateFile: z.strictObject({ sessionId, seq, path: z.string().min(1, 'path must not be empty').max(500, 'path is too long') }),
+  readStateFile: z.strictObject({
+    sessionId,
+    seq,
+    path: z.string().min(1, 'path must not be empty').max(500, 'path is too long'),
+  }),
   /** The negotiation rounds that planned the step, and the session's totals. */
   negotiation: z.strictObject({ sessionId, seq }),
   /** The skeleton DOM and screenshot one negotiation round sent (the heavy part, fetched when shown). */
   negotiationArtifacts: z.strictObject({
     sessionId,
-    interactionId: z.string().min(1, 'interactionId must not be empty').max(100, 'interactionId is too long (at most 100 characters)'),
+    interactionId: z
+      .string()
+      .min(1, 'interactionId must not be empty')
+      .max(100, 'interactionId is too long (at most 100 characters)'),
     round: z.number().int().positive('round must be a positive integer (rounds count from 1)'),
   }),
   /** The step's screenshot alone: what the timeline's thumbnails are made from. */
@@ -247,7 +279,10 @@ export const BRIDGE_INPUTS = {
   /** The session's model turns, from the spans its agent sent, each linked to the step it chose. */
   agentTurns: z.strictObject({ sessionId }),
   /** One model turn whole (its messages, text, reasoning and tool calls), by its span id: the Model tab's. */
-  modelTurn: z.strictObject({ sessionId, spanId: z.string().regex(/^[0-9a-f]{16}$/, 'a span id is 16 lowercase hex digits') }),
+  modelTurn: z.strictObject({
+    sessionId,
+    spanId: z.string().regex(/^[0-9a-f]{16}$/, 'a span id is 16 lowercase hex digits'),
+  }),
   /** Two sessions' steps aligned and compared (src/main/compare): where they part, and what differs per pair. */
   compareSessions: z.strictObject({ sessionId, withSessionId: sessionId }),
   /** Outlines an element of a live session's page; `ref: null` removes the outline. */
@@ -263,7 +298,10 @@ export const BRIDGE_INPUTS = {
   chooseLocator: z.strictObject({
     sessionId,
     seq,
-    target: z.number().int('target must be a whole number').nonnegative('target must be 0 or more (targets count from 0)'),
+    target: z
+      .number()
+      .int('target must be a whole number')
+      .nonnegative('target must be 0 or more (targets count from 0)'),
     code: z.string().min(1, 'code must not be empty').max(5_000, 'code is longer than 5,000 characters'),
   }),
   runDemo: none,
@@ -285,7 +323,10 @@ export const BRIDGE_INPUTS = {
   /** Values for the secrets a waiting replay asked for (ReplayProgress.secretsNeeded): kept in memory for that replay. */
   replaySecrets: z.strictObject({
     sessionId,
-    values: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'secret names are variable names'), z.string().max(100_000, 'a secret is at most 100,000 characters')),
+    values: z.record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'secret names are variable names'),
+      z.string().max(100_000, 'a secret is at most 100,000 characters'),
+    ),
   }),
   /**
    * Runs edited Playwright code on the live session's page, or on the replay browser's for a recording. Full
@@ -298,7 +339,10 @@ export const BRIDGE_INPUTS = {
   }),
   /** A recorded session folder as a .zip, read in chunks with `readTransfer`. */
   zipSession: z.strictObject({ sessionId }),
-  readTransfer: z.strictObject({ transferId: z.uuid('transferId must be a UUID'), offset: z.number().int().nonnegative() }),
+  readTransfer: z.strictObject({
+    transferId: z.uuid('transferId must be a UUID'),
+    offset: z.number().int().nonnegative(),
+  }),
   /** A session .zip uploaded in chunks (web mode's drag and drop), checked and unpacked, then listed and opened. */
   importBegin: z.strictObject({
     name: z.string().min(1, 'name must not be empty').max(255, 'name is too long'),
@@ -307,7 +351,10 @@ export const BRIDGE_INPUTS = {
   importChunk: z.strictObject({
     uploadId: z.uuid('uploadId must be a UUID'),
     offset: z.number().int().nonnegative(),
-    base64: z.string().max(700_000, 'a chunk is at most 512 KB').regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be base64'),
+    base64: z
+      .string()
+      .max(700_000, 'a chunk is at most 512 KB')
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be base64'),
   }),
   importFinish: z.strictObject({ uploadId: z.uuid('uploadId must be a UUID') }),
   /** A session folder or .zip on this machine, by path (web mode's "Open…"). */
@@ -315,7 +362,11 @@ export const BRIDGE_INPUTS = {
   /** Desktop app only: the native open and save dialogs. */
   openSessionDialog: z.strictObject({ kind: z.enum(['folder', 'zip'], 'kind must be "folder" or "zip"') }),
   saveSpec: z.strictObject({
-    fileName: z.string().min(1).max(255).regex(/^[^/\\]+$/, 'fileName must be a file name, not a path'),
+    fileName: z
+      .string()
+      .min(1)
+      .max(255)
+      .regex(/^[^/\\]+$/, 'fileName must be a file name, not a path'),
     content: z.string().max(20_000_000, 'content is too long'),
   }),
   saveSessionZip: z.strictObject({ sessionId }),
@@ -328,9 +379,29 @@ export const BRIDGE_INPUTS = {
  * a copy of them. Everything else acts — on a browser, the session store or the machine's files — and is refused.
  */
 export const VIEWER_COMMANDS: ReadonlySet<BridgeCommand> = new Set<BridgeCommand>([
-  'status', 'listSessions', 'openSession', 'getStep', 'stepDiff', 'stateFiles', 'readStateFile', 'negotiation',
-  'negotiationArtifacts', 'screenshot', 'stepActivity', 'agentTurns', 'modelTurn', 'searchSessions', 'compareSessions', 'export', 'locatorReport', 'replayState',
-  'replayScreenshot', 'compareReplay', 'zipSession', 'readTransfer', ...DEBUG_VIEWER_COMMANDS,
+  'status',
+  'listSessions',
+  'openSession',
+  'getStep',
+  'stepDiff',
+  'stateFiles',
+  'readStateFile',
+  'negotiation',
+  'negotiationArtifacts',
+  'screenshot',
+  'stepActivity',
+  'agentTurns',
+  'modelTurn',
+  'searchSessions',
+  'compareSessions',
+  'export',
+  'locatorReport',
+  'replayState',
+  'replayScreenshot',
+  'compareReplay',
+  'zipSession',
+  'readTransfer',
+  ...DEBUG_VIEWER_COMMANDS,
 ]);
 
 interface BridgeOutputs extends DebugOutputs {

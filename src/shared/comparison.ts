@@ -28,7 +28,12 @@ export type PairStatus = 'same' | 'changed' | 'only-a' | 'only-b';
  * timeline badges alike — so a drift report and a comparison read the same.
  */
 export const PAIR_MARK: Record<PairStatus, string> = { same: '=', changed: '~', 'only-a': '-', 'only-b': '+' };
-export const PAIR_STATUS: Record<PairStatus, string> = { same: 'same', changed: 'changed', 'only-a': 'only in A', 'only-b': 'only in B' };
+export const PAIR_STATUS: Record<PairStatus, string> = {
+  same: 'same',
+  changed: 'changed',
+  'only-a': 'only in A',
+  'only-b': 'only in B',
+};
 
 /** The line for a page whose aria snapshots differ beyond volatile text (its diff goes beside it). */
 export const PAGE_DIFFERS = 'page: the aria snapshots differ';

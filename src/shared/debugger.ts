@@ -23,7 +23,9 @@ const MAX_CONDITION = 1_000;
 export function parseCondition(input: string): BreakCondition {
   const text = input.trim();
   const refuse = (why: string): never => {
-    throw new Error(`Invalid breakpoint condition ${JSON.stringify(clip(text))}: ${why}. Accepted forms: ${CONDITION_FORMS}.`);
+    throw new Error(
+      `Invalid breakpoint condition ${JSON.stringify(clip(text))}: ${why}. Accepted forms: ${CONDITION_FORMS}.`,
+    );
   };
   if (!text) refuse('it is empty');
   if (text.length > MAX_CONDITION) refuse(`it is longer than ${MAX_CONDITION.toLocaleString('en-US')} characters`);
@@ -33,7 +35,10 @@ export function parseCondition(input: string): BreakCondition {
   const value = colon < 0 ? '' : text.slice(colon + 1).trim();
   switch (kind) {
     case 'tool': {
-      const tools = value.split(',').map(name => name.trim()).filter(Boolean);
+      const tools = value
+        .split(',')
+        .map(name => name.trim())
+        .filter(Boolean);
       if (!tools.length) refuse('tool: needs at least one tool name');
       const bad = tools.find(name => !/^[\w.-]+$/.test(name));
       if (bad) refuse(`"${clip(bad)}" is not a tool name`);
@@ -57,11 +62,15 @@ export function parseCondition(input: string): BreakCondition {
 /** The condition written back in its canonical form (what the panel lists and the recording keeps). */
 export function conditionText(condition: BreakCondition): string {
   switch (condition.kind) {
-    case 'tool': return `tool:${condition.tools.join(',')}`;
+    case 'tool':
+      return `tool:${condition.tools.join(',')}`;
     case 'target':
-    case 'text': return `${condition.kind}:${condition.text}`;
-    case 'url': return `url:${condition.glob}`;
-    default: return condition.kind;
+    case 'text':
+      return `${condition.kind}:${condition.text}`;
+    case 'url':
+      return `url:${condition.glob}`;
+    default:
+      return condition.kind;
   }
 }
 
@@ -71,7 +80,10 @@ export const isAnswerCondition = (condition: BreakCondition) =>
 
 /** `*` any run of characters (slashes included), `?` one character; the whole URL must match, in any case. */
 export function globRegExp(glob: string): RegExp {
-  const pattern = glob.split('').map(char => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&'))).join('');
+  const pattern = glob
+    .split('')
+    .map(char => (char === '*' ? '.*' : char === '?' ? '.' : char.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${pattern}$`, 'i');
 }
 
@@ -101,10 +113,14 @@ export type HoldReason =
 
 export function describeHold(reason: HoldReason): string {
   switch (reason.kind) {
-    case 'paused': return 'paused by a person';
-    case 'step': return 'stepping';
-    case 'start': return 'paused on start (--pause-on-start)';
-    case 'breakpoint': return `breakpoint ${reason.condition}`;
+    case 'paused':
+      return 'paused by a person';
+    case 'step':
+      return 'stepping';
+    case 'start':
+      return 'paused on start (--pause-on-start)';
+    case 'breakpoint':
+      return `breakpoint ${reason.condition}`;
   }
 }
 
@@ -180,7 +196,11 @@ export const DEBUG_INPUTS = {
   /** Replace the text of the held answer (and whether it is an error) before it is sent. */
   debugEditAnswer: z.strictObject({ sessionId, holdId, text: text('text'), isError: z.boolean().optional() }),
   breakpointAdd: z.strictObject({ condition: z.string().max(MAX_CONDITION + 100), sessionId: sessionId.optional() }),
-  breakpointUpdate: z.strictObject({ id: z.string().min(1).max(100), enabled: z.boolean().optional(), sessionId: sessionId.nullable().optional() }),
+  breakpointUpdate: z.strictObject({
+    id: z.string().min(1).max(100),
+    enabled: z.boolean().optional(),
+    sessionId: sessionId.nullable().optional(),
+  }),
   breakpointRemove: z.strictObject({ id: z.string().min(1).max(100) }),
   /** The session's page as it is now (viewport, CSS pixels): the page view while a session is held. */
   pageNow: z.strictObject({ sessionId }),
@@ -188,9 +208,19 @@ export const DEBUG_INPUTS = {
     sessionId,
     requestId: z.string().min(1).max(100),
     note: text('note'),
-    annotations: z.array(z.strictObject({ x: box, y: box, width: box.nonnegative(), height: box.nonnegative(), text: text('text') })).max(100, 'at most 100 annotations'),
+    annotations: z
+      .array(
+        z.strictObject({ x: box, y: box, width: box.nonnegative(), height: box.nonnegative(), text: text('text') }),
+      )
+      .max(100, 'at most 100 annotations'),
     /** The screenshot with the boxes drawn, as PNG. */
-    image: z.strictObject({ mimeType: z.literal('image/png'), base64: z.string().max(12_000_000, 'the image is larger than 9 MB').regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be base64') }),
+    image: z.strictObject({
+      mimeType: z.literal('image/png'),
+      base64: z
+        .string()
+        .max(12_000_000, 'the image is larger than 9 MB')
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64 must be base64'),
+    }),
   }),
   annotationCancel: z.strictObject({ sessionId, requestId: z.string().min(1).max(100) }),
 } satisfies Record<string, z.ZodType>;

@@ -5,7 +5,10 @@ import { applyPatch, createTwoFilesPatch } from 'diff';
 import { domDiff } from './dom-diff';
 
 const page = (n: number, edit?: (i: number) => string | undefined) =>
-  Array.from({ length: n }, (_, i) => edit?.(i) ?? `  <input name="f${i}"\n         value="v${i}"\n         ref="e${i}">`).join('\n') + '\n';
+  Array.from(
+    { length: n },
+    (_, i) => edit?.(i) ?? `  <input name="f${i}"\n         value="v${i}"\n         ref="e${i}">`,
+  ).join('\n') + '\n';
 
 /** patch(1) must turn `before` into `after` with our diff. */
 function patchApplies(before: string, after: string, diff: string) {
@@ -21,8 +24,16 @@ test('a one-attribute change is a one-line diff, identical to the plain library 
   const before = page(500);
   const after = before.replace('value="v250"', 'value="changed"');
   const diff = domDiff(before, after, '(before)', '(after)')!;
-  expect(diff).toBe(createTwoFilesPatch('a/dom.html', 'b/dom.html', before, after, '(before)', '(after)', { context: 3, headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true } }));
-  expect(diff.split('\n').filter(l => /^[-+][^-+]/.test(l))).toEqual(['-         value="v250"', '+         value="changed"']);
+  expect(diff).toBe(
+    createTwoFilesPatch('a/dom.html', 'b/dom.html', before, after, '(before)', '(after)', {
+      context: 3,
+      headerOptions: { includeIndex: false, includeUnderline: false, includeFileHeaders: true },
+    }),
+  );
+  expect(diff.split('\n').filter(l => /^[-+][^-+]/.test(l))).toEqual([
+    '-         value="v250"',
+    '+         value="changed"',
+  ]);
   patchApplies(before, after, diff);
   expect(domDiff(before, before, '', '')).toBeUndefined();
 });

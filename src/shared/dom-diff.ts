@@ -11,7 +11,13 @@ const linesOf = (text: string) => (text === '' ? [] : (text.endsWith('\n') ? tex
  * before diffing, so a one-attribute change on a 1 MB page diffs a few lines; a change too large to diff line by
  * line (a navigation) becomes one hunk replacing the changed region.
  */
-export function domDiff(before: string, after: string, oldHeader: string, newHeader: string, fileName = 'dom.html'): string | undefined {
+export function domDiff(
+  before: string,
+  after: string,
+  oldHeader: string,
+  newHeader: string,
+  fileName = 'dom.html',
+): string | undefined {
   if (before === after) return undefined;
   const a = linesOf(before);
   const b = linesOf(after);
@@ -43,18 +49,20 @@ export function domDiff(before: string, after: string, oldHeader: string, newHea
       newFileName: `b/${fileName}`,
       oldHeader,
       newHeader,
-      hunks: [{
-        oldStart: start + 1,
-        oldLines: oldPart.length,
-        newStart: start + 1,
-        newLines: newPart.length,
-        lines: [
-          ...oldPart.slice(0, leading).map(line => ` ${line}`),
-          ...oldPart.slice(leading, oldPart.length - trailingOld).map(line => `-${line}`),
-          ...newPart.slice(leading, newPart.length - trailingOld).map(line => `+${line}`),
-          ...oldPart.slice(oldPart.length - trailingOld).map(line => ` ${line}`),
-        ],
-      }],
+      hunks: [
+        {
+          oldStart: start + 1,
+          oldLines: oldPart.length,
+          newStart: start + 1,
+          newLines: newPart.length,
+          lines: [
+            ...oldPart.slice(0, leading).map(line => ` ${line}`),
+            ...oldPart.slice(leading, oldPart.length - trailingOld).map(line => `-${line}`),
+            ...newPart.slice(leading, newPart.length - trailingOld).map(line => `+${line}`),
+            ...oldPart.slice(oldPart.length - trailingOld).map(line => ` ${line}`),
+          ],
+        },
+      ],
     };
   }
   return formatPatch(patch, FILE_HEADERS_ONLY);

@@ -12,8 +12,15 @@ import type { StepTokens } from './tokens';
  * UI subscribe to the bus; nothing reaches them by another path.
  */
 export type InspectorEvent =
-  | SessionStartedEvent | SessionEndedEvent | ToolCallEvent | NegotiationRoundEvent | StepTokensEvent | RecordingFailedEvent
-  | CallHeldEvent | CallReleasedEvent | AgentSpansEvent;
+  | SessionStartedEvent
+  | SessionEndedEvent
+  | ToolCallEvent
+  | NegotiationRoundEvent
+  | StepTokensEvent
+  | RecordingFailedEvent
+  | CallHeldEvent
+  | CallReleasedEvent
+  | AgentSpansEvent;
 
 /**
  * Spans the agent sent to the inspector over OTLP (its model turns…) that belong to this session: by trace context,

@@ -9,7 +9,9 @@ test('jsString escapes quotes, backslashes and newlines the way Playwright write
 });
 
 test('jsLiteral writes data as JavaScript; jsOptions omits empty option bags', () => {
-  expect(jsLiteral({ button: 'right', modifiers: ['Shift'], x: undefined, 'data-a': 1 })).toBe("{ button: 'right', modifiers: ['Shift'], 'data-a': 1 }");
+  expect(jsLiteral({ button: 'right', modifiers: ['Shift'], x: undefined, 'data-a': 1 })).toBe(
+    "{ button: 'right', modifiers: ['Shift'], 'data-a': 1 }",
+  );
   expect(jsOptions({ button: undefined })).toBe('');
   expect(jsOptions({ fullPage: true })).toBe('{ fullPage: true }');
 });

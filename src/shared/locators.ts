@@ -38,7 +38,13 @@ export type CandidateKind = 'test-id' | 'role' | 'label' | 'placeholder' | 'text
 
 /** How a kind is named in the report, its reasons and the Locators tab. */
 export const KIND_LABEL: Record<CandidateKind, string> = {
-  'test-id': 'test id', role: 'role+name', label: 'label', placeholder: 'placeholder', text: 'text', css: 'CSS', recorded: 'recorded locator',
+  'test-id': 'test id',
+  role: 'role+name',
+  label: 'label',
+  placeholder: 'placeholder',
+  text: 'text',
+  css: 'CSS',
+  recorded: 'recorded locator',
 };
 
 /** How many elements a candidate matched in one recorded page state. */

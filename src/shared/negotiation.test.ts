@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import {
-  actionResponseSchema, formatAction, interactRequestSchema, interactResponseSchema, isNegotiation, negotiationResponseSchema,
-  parseAction, requestedArtifacts, roleCode, roleOf, type PlannedAction,
+  actionResponseSchema,
+  formatAction,
+  interactRequestSchema,
+  interactResponseSchema,
+  isNegotiation,
+  negotiationResponseSchema,
+  parseAction,
+  requestedArtifacts,
+  roleCode,
+  roleOf,
+  type PlannedAction,
 } from './negotiation';
 
 // The seed's examples, verbatim (seed 003, sections 2.1, 2.2, 3.1 and 3.2).
@@ -58,12 +67,20 @@ test("the seed's examples validate verbatim", () => {
 test('a semantic_v3 request may omit dom; retry modes must carry what they promise', () => {
   const base = JSON.parse(SEED_DEFAULT_REQUEST);
   expect(interactRequestSchema.safeParse({ ...base, dom: '' }).success).toBe(true);
-  expect(issues(interactRequestSchema.safeParse({ ...base, domMode: 'skeleton' }))).toEqual(['skeletonDom: skeletonDom is required when domMode is "skeleton"']);
-  expect(issues(interactRequestSchema.safeParse({ ...base, domMode: 'hybrid', skeletonDom: '<b>' }))).toEqual(['screenshot: screenshot is required when domMode is "hybrid"']);
-  expect(issues(interactRequestSchema.safeParse({ ...base, domMode: 'full' }))).toEqual(['dom: dom is required when domMode is "full"']);
+  expect(issues(interactRequestSchema.safeParse({ ...base, domMode: 'skeleton' }))).toEqual([
+    'skeletonDom: skeletonDom is required when domMode is "skeleton"',
+  ]);
+  expect(issues(interactRequestSchema.safeParse({ ...base, domMode: 'hybrid', skeletonDom: '<b>' }))).toEqual([
+    'screenshot: screenshot is required when domMode is "hybrid"',
+  ]);
+  expect(issues(interactRequestSchema.safeParse({ ...base, domMode: 'full' }))).toEqual([
+    'dom: dom is required when domMode is "full"',
+  ]);
   expect(issues(interactRequestSchema.safeParse({ ...base, domMode: 'everything' }))[0]).toMatch(/^domMode: /);
   expect(issues(interactRequestSchema.safeParse({ ...base, query: '  ' }))).toEqual(['query: query must not be empty']);
-  expect(issues(interactRequestSchema.safeParse({ ...base, interactiveTree: [{ i: '1', r: 'btn', xy: [1] }] }))[0]).toMatch(/^interactiveTree\.0\.xy/);
+  expect(
+    issues(interactRequestSchema.safeParse({ ...base, interactiveTree: [{ i: '1', r: 'btn', xy: [1] }] }))[0],
+  ).toMatch(/^interactiveTree\.0\.xy/);
 });
 
 test('the action grammar parses and formats every action', () => {
@@ -86,16 +103,48 @@ test('the action grammar parses and formats every action', () => {
   }
   for (const bad of ['click()', 'click(12', 'type(12, John)', 'scroll(page, left)', 'wait(-1)', 'jump(3)', ''])
     expect(parseAction(bad), bad).toBeUndefined();
-  expect(issues(actionResponseSchema.safeParse({ thought: 't', action: 'jump(3)' }))[0]).toMatch(/^action: action must follow the grammar/);
+  expect(issues(actionResponseSchema.safeParse({ thought: 't', action: 'jump(3)' }))[0]).toMatch(
+    /^action: action must follow the grammar/,
+  );
 });
 
 test('requested artifacts follow every way a backend can ask', () => {
-  expect(requestedArtifacts({ status: 'needs_context', requestedDomMode: 'skeleton' })).toEqual({ domMode: 'skeleton', skeletonDom: true, screenshot: false, dom: false });
-  expect(requestedArtifacts({ status: 'needs_context', requestedDomMode: 'hybrid' })).toEqual({ domMode: 'hybrid', skeletonDom: true, screenshot: true, dom: false });
-  expect(requestedArtifacts({ status: 'needs_context', requestedDomMode: 'full' })).toEqual({ domMode: 'full', skeletonDom: false, screenshot: false, dom: true });
-  expect(requestedArtifacts({ status: 'needs_context', needsScreenshot: true })).toEqual({ domMode: 'hybrid', skeletonDom: true, screenshot: true, dom: false });
-  expect(requestedArtifacts({ status: 'needs_context', needsSkeletonDom: true })).toEqual({ domMode: 'skeleton', skeletonDom: true, screenshot: false, dom: false });
-  expect(requestedArtifacts({ status: 'needs_full_dom' })).toEqual({ domMode: 'full', skeletonDom: false, screenshot: false, dom: true });
+  expect(requestedArtifacts({ status: 'needs_context', requestedDomMode: 'skeleton' })).toEqual({
+    domMode: 'skeleton',
+    skeletonDom: true,
+    screenshot: false,
+    dom: false,
+  });
+  expect(requestedArtifacts({ status: 'needs_context', requestedDomMode: 'hybrid' })).toEqual({
+    domMode: 'hybrid',
+    skeletonDom: true,
+    screenshot: true,
+    dom: false,
+  });
+  expect(requestedArtifacts({ status: 'needs_context', requestedDomMode: 'full' })).toEqual({
+    domMode: 'full',
+    skeletonDom: false,
+    screenshot: false,
+    dom: true,
+  });
+  expect(requestedArtifacts({ status: 'needs_context', needsScreenshot: true })).toEqual({
+    domMode: 'hybrid',
+    skeletonDom: true,
+    screenshot: true,
+    dom: false,
+  });
+  expect(requestedArtifacts({ status: 'needs_context', needsSkeletonDom: true })).toEqual({
+    domMode: 'skeleton',
+    skeletonDom: true,
+    screenshot: false,
+    dom: false,
+  });
+  expect(requestedArtifacts({ status: 'needs_full_dom' })).toEqual({
+    domMode: 'full',
+    skeletonDom: false,
+    screenshot: false,
+    dom: true,
+  });
 });
 
 test('role codes round-trip; unknown roles travel as themselves', () => {

@@ -23,9 +23,24 @@ export type DomMode = (typeof DOM_MODES)[number];
  * | img | img | dialog | dlg | region | rgn |
  */
 export const ROLE_CODES: Readonly<Record<string, string>> = {
-  button: 'btn', link: 'lnk', textbox: 'txt', searchbox: 'srch', checkbox: 'chk', radio: 'rad',
-  combobox: 'cmb', listbox: 'lst', option: 'opt', menuitem: 'mnu', tab: 'tab', switch: 'swt',
-  slider: 'sld', spinbutton: 'spn', heading: 'hdg', img: 'img', dialog: 'dlg', region: 'rgn',
+  button: 'btn',
+  link: 'lnk',
+  textbox: 'txt',
+  searchbox: 'srch',
+  checkbox: 'chk',
+  radio: 'rad',
+  combobox: 'cmb',
+  listbox: 'lst',
+  option: 'opt',
+  menuitem: 'mnu',
+  tab: 'tab',
+  switch: 'swt',
+  slider: 'sld',
+  spinbutton: 'spn',
+  heading: 'hdg',
+  img: 'img',
+  dialog: 'dlg',
+  region: 'rgn',
 };
 const ROLE_BY_CODE = new Map(Object.entries(ROLE_CODES).map(([role, code]) => [code, role]));
 
@@ -47,36 +62,61 @@ export const semanticNodeSchema = z.object({
 });
 export type SemanticNode = z.infer<typeof semanticNodeSchema>;
 
-export const interactRequestSchema = z.object({
-  url: z.string().min(1),
-  query: z.string().trim().min(1, 'query must not be empty'),
-  tabId: z.number().optional().describe('debug metadata only, not stable across restarts'),
-  domMode: z.enum(DOM_MODES),
-  pageTitle: z.string().optional(),
-  viewport: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
-  interactiveTree: z.array(semanticNodeSchema),
-  scrollPosition: z.object({ x: z.number(), y: z.number() }).optional(),
-  scrollableContainers: z.array(z.object({ i: z.string(), box: rect.optional(), scrollTop: z.number().optional(), scrollHeight: z.number().optional() })).optional(),
-  /** Interactive nodes outside the viewport window that the client left out (V3 advanced metadata). */
-  omittedNodes: z.number().int().nonnegative().optional(),
-  recentEvents: z.array(z.object({ type: z.string(), text: z.string().optional(), url: z.string().optional(), time: z.number().optional() })).optional(),
-  skeletonDom: z.string().optional(),
-  screenshot: z.string().optional().describe('JPEG, base64'),
-  screenshotHash: z.string().optional().describe('sha256 of the screenshot, hex'),
-  /** Full HTML: only with domMode "full"; tolerated missing or empty with "semantic_v3". */
-  dom: z.string().optional(),
-}).superRefine((request, ctx) => {
-  // Each retry mode carries exactly what it promises (seed 003, section 2.2).
-  const needs = (field: 'skeletonDom' | 'screenshot' | 'dom') => {
-    if (!request[field]) ctx.addIssue({ code: 'custom', path: [field], message: `${field} is required when domMode is "${request.domMode}"` });
-  };
-  if (request.domMode === 'skeleton') needs('skeletonDom');
-  if (request.domMode === 'hybrid') {
-    needs('skeletonDom');
-    needs('screenshot');
-  }
-  if (request.domMode === 'full') needs('dom');
-});
+export const interactRequestSchema = z
+  .object({
+    url: z.string().min(1),
+    query: z.string().trim().min(1, 'query must not be empty'),
+    tabId: z.number().optional().describe('debug metadata only, not stable across restarts'),
+    domMode: z.enum(DOM_MODES),
+    pageTitle: z.string().optional(),
+    viewport: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+    interactiveTree: z.array(semanticNodeSchema),
+    scrollPosition: z.object({ x: z.number(), y: z.number() }).optional(),
+    scrollableContainers: z
+      .array(
+        z.object({
+          i: z.string(),
+          box: rect.optional(),
+          scrollTop: z.number().optional(),
+          scrollHeight: z.number().optional(),
+        }),
+      )
+      .optional(),
+    /** Interactive nodes outside the viewport window that the client left out (V3 advanced metadata). */
+    omittedNodes: z.number().int().nonnegative().optional(),
+    recentEvents: z
+      .array(
+        z.object({
+          type: z.string(),
+          text: z.string().optional(),
+          url: z.string().optional(),
+          time: z.number().optional(),
+        }),
+      )
+      .optional(),
+    skeletonDom: z.string().optional(),
+    screenshot: z.string().optional().describe('JPEG, base64'),
+    screenshotHash: z.string().optional().describe('sha256 of the screenshot, hex'),
+    /** Full HTML: only with domMode "full"; tolerated missing or empty with "semantic_v3". */
+    dom: z.string().optional(),
+  })
+  .superRefine((request, ctx) => {
+    // Each retry mode carries exactly what it promises (seed 003, section 2.2).
+    const needs = (field: 'skeletonDom' | 'screenshot' | 'dom') => {
+      if (!request[field])
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `${field} is required when domMode is "${request.domMode}"`,
+        });
+    };
+    if (request.domMode === 'skeleton') needs('skeletonDom');
+    if (request.domMode === 'hybrid') {
+      needs('skeletonDom');
+      needs('screenshot');
+    }
+    if (request.domMode === 'full') needs('dom');
+  });
 export type InteractRequest = z.infer<typeof interactRequestSchema>;
 
 /** The action grammar of a normal response. */
@@ -97,7 +137,10 @@ const ACTION_PATTERNS: [RegExp, (m: RegExpMatchArray) => PlannedAction][] = [
   [new RegExp(`^click\\((${ID})\\)$`), m => ({ kind: 'click', id: m[1] })],
   [new RegExp(`^type\\((${ID}),\\s*(${STRING})\\)$`), m => ({ kind: 'type', id: m[1], text: JSON.parse(m[2]) })],
   [new RegExp(`^select\\((${ID}),\\s*(${STRING})\\)$`), m => ({ kind: 'select', id: m[1], value: JSON.parse(m[2]) })],
-  [new RegExp(`^scroll\\((${ID}),\\s*(up|down)\\)$`), m => ({ kind: 'scroll', target: m[1], direction: m[2] as 'up' | 'down' })],
+  [
+    new RegExp(`^scroll\\((${ID}),\\s*(up|down)\\)$`),
+    m => ({ kind: 'scroll', target: m[1], direction: m[2] as 'up' | 'down' }),
+  ],
   [new RegExp(`^press\\((${STRING})\\)$`), m => ({ kind: 'press', key: JSON.parse(m[1]) })],
   [new RegExp(`^navigate\\((${STRING})\\)$`), m => ({ kind: 'navigate', url: JSON.parse(m[1]) })],
   [/^wait\((\d+)\)$/, m => ({ kind: 'wait', ms: Number(m[1]) })],
@@ -122,22 +165,32 @@ export function parseAction(action: string): PlannedAction | undefined {
 export function formatAction(action: PlannedAction): string {
   const s = JSON.stringify;
   switch (action.kind) {
-    case 'click': return `click(${action.id})`;
-    case 'type': return `type(${action.id}, ${s(action.text)})`;
-    case 'select': return `select(${action.id}, ${s(action.value)})`;
-    case 'scroll': return `scroll(${action.target}, ${action.direction})`;
-    case 'press': return `press(${s(action.key)})`;
-    case 'navigate': return `navigate(${s(action.url)})`;
-    case 'wait': return `wait(${action.ms})`;
-    case 'done': return `done(${s(action.summary)})`;
-    case 'fail': return `fail(${s(action.reason)})`;
+    case 'click':
+      return `click(${action.id})`;
+    case 'type':
+      return `type(${action.id}, ${s(action.text)})`;
+    case 'select':
+      return `select(${action.id}, ${s(action.value)})`;
+    case 'scroll':
+      return `scroll(${action.target}, ${action.direction})`;
+    case 'press':
+      return `press(${s(action.key)})`;
+    case 'navigate':
+      return `navigate(${s(action.url)})`;
+    case 'wait':
+      return `wait(${action.ms})`;
+    case 'done':
+      return `done(${s(action.summary)})`;
+    case 'fail':
+      return `fail(${s(action.reason)})`;
   }
 }
 
 export const actionResponseSchema = z.object({
   thought: z.string(),
   action: z.string().refine(action => parseAction(action) !== undefined, {
-    message: 'action must follow the grammar: click(id), type(id, "text"), select(id, "value"), scroll(id|page, up|down), press("Key"), navigate("url"), wait(ms), done("summary"), fail("reason")',
+    message:
+      'action must follow the grammar: click(id), type(id, "text"), select(id, "value"), scroll(id|page, up|down), press("Key"), navigate("url"), wait(ms), done("summary"), fail("reason")',
   }),
 });
 
@@ -168,8 +221,10 @@ export interface RequestedArtifacts {
  * skeleton → skeletonDom; hybrid → skeletonDom + screenshot; full or `status: "needs_full_dom"` → dom.
  */
 export function requestedArtifacts(response: NegotiationResponse): RequestedArtifacts {
-  const mode = response.status === 'needs_full_dom' ? 'full'
-    : response.requestedDomMode ?? (response.needsScreenshot ? 'hybrid' : 'skeleton');
+  const mode =
+    response.status === 'needs_full_dom'
+      ? 'full'
+      : (response.requestedDomMode ?? (response.needsScreenshot ? 'hybrid' : 'skeleton'));
   return {
     domMode: mode,
     skeletonDom: mode === 'skeleton' || mode === 'hybrid' || !!response.needsSkeletonDom,

@@ -9,8 +9,23 @@ import { parseAriaTree, type AriaNode } from './aria-tree';
  */
 
 const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'combobox', 'listbox', 'checkbox', 'radio', 'switch', 'slider', 'spinbutton',
-  'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'treeitem', 'option',
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'combobox',
+  'listbox',
+  'checkbox',
+  'radio',
+  'switch',
+  'slider',
+  'spinbutton',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'treeitem',
+  'option',
 ]);
 /** Always in an outline when they carry a ref: they say where the agent is, or what blocks the page. */
 const LANDMARK_ROLES = new Set(['heading', 'dialog', 'alertdialog', 'alert']);
@@ -45,7 +60,8 @@ function chain(nodes: AriaNode[], parents: Int32Array, index: number): string {
   const labels: string[] = [];
   for (let at = parents[index]; at >= 0 && labels.length < CHAIN_LENGTH; at = parents[at]) {
     const node = nodes[at];
-    if (node.ref) labels.unshift(`${node.role}${node.name !== undefined ? ` ${JSON.stringify(node.name)}` : ''} [ref=${node.ref}]`);
+    if (node.ref)
+      labels.unshift(`${node.role}${node.name !== undefined ? ` ${JSON.stringify(node.name)}` : ''} [ref=${node.ref}]`);
   }
   return labels.length ? ` in ${labels.join(' > ')}` : '';
 }
@@ -93,7 +109,9 @@ export function changeLines(before: AriaNode[], after: AriaNode[], maxLines: num
     }
     addedUnder = undefined;
     if (change.kind === 'changed') {
-      lines.push(`- changed${chain(after, afterParents, change.index)}: ${change.before} → ${nodeLine(after[change.index])}`);
+      lines.push(
+        `- changed${chain(after, afterParents, change.index)}: ${change.before} → ${nodeLine(after[change.index])}`,
+      );
     } else if (change.kind === 'removed' && removed.has(change.index)) {
       lines.push(`- removed${chain(before, beforeParents, change.index)}: ${nodeLine(before[change.index])}`);
     }
@@ -124,7 +142,10 @@ function withAncestors(lines: string[], wanted: number[]): Set<number> {
 }
 
 const ascending = (lines: Iterable<number>) => [...lines].sort((a, b) => a - b);
-const excerpt = (lines: string[], keep: Iterable<number>) => ascending(keep).map(index => lines[index]).join('\n');
+const excerpt = (lines: string[], keep: Iterable<number>) =>
+  ascending(keep)
+    .map(index => lines[index])
+    .join('\n');
 
 /**
  * changeLines for two snapshots as text, fast on a large page: a line diff finds the few lines that differ, and only
@@ -188,7 +209,8 @@ export function outlineNodes(yaml: string): OutlineNode[] {
 // The role at the start of a snapshot line (its key may be single-quoted).
 const LINE_ROLE = /^\s*- '?([a-z]+)/;
 
-const isOutlined = (node: AriaNode) => INTERACTIVE_ROLES.has(node.role) || LANDMARK_ROLES.has(node.role) || node.states.includes('cursor=pointer');
+const isOutlined = (node: AriaNode) =>
+  INTERACTIVE_ROLES.has(node.role) || LANDMARK_ROLES.has(node.role) || node.states.includes('cursor=pointer');
 
 /**
  * An outline of the page within `maxLines`: a line saying why and where the full tree is, then, in document order,
@@ -196,11 +218,18 @@ const isOutlined = (node: AriaNode) => INTERACTIVE_ROLES.has(node.role) || LANDM
  * and, with the room left, the navigation links outside it: pagination and menus are often below the fold, and they
  * are what an agent looks for next.
  */
-export function outline(nodes: OutlineNode[], options: { title: string; reason: string; maxLines: number; visible?: ReadonlySet<string> }): string[] {
-  const what = options.visible ? 'headings, the interactive elements in the viewport and the navigation links' : 'headings and interactive elements';
+export function outline(
+  nodes: OutlineNode[],
+  options: { title: string; reason: string; maxLines: number; visible?: ReadonlySet<string> },
+): string[] {
+  const what = options.visible
+    ? 'headings, the interactive elements in the viewport and the navigation links'
+    : 'headings and interactive elements';
   const lines = [`${options.reason}: an outline of "${options.title}" (${what}) follows; ${FULL_TREE}.`];
   const candidates = nodes.filter(node => node.ref && isOutlined(node) && !(node.role === 'heading' && !node.name));
-  const first = new Set(candidates.filter(node => LANDMARK_ROLES.has(node.role) || !options.visible || options.visible.has(node.ref!)));
+  const first = new Set(
+    candidates.filter(node => LANDMARK_ROLES.has(node.role) || !options.visible || options.visible.has(node.ref!)),
+  );
   const room = Math.max(1, options.maxLines - 1);
   const more = candidates.filter(node => !first.has(node) && node.inNavigation);
   const chosen = new Set([...first, ...more.slice(0, Math.max(0, room - first.size))]);

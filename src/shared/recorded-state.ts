@@ -4,7 +4,13 @@ import type { StateFile, StateFileList } from './bridge';
 export const MAX_BYTES = 2 * 2 ** 20;
 
 export const languageOf = (path: string): StateFile['language'] =>
-  path.endsWith('.html') ? 'html' : path.endsWith('.yaml') || path.endsWith('.yml') ? 'yaml' : path.endsWith('.diff') ? 'diff' : 'plaintext';
+  path.endsWith('.html')
+    ? 'html'
+    : path.endsWith('.yaml') || path.endsWith('.yml')
+      ? 'yaml'
+      : path.endsWith('.diff')
+        ? 'diff'
+        : 'plaintext';
 
 /** UTF-8 text of at most MAX_BYTES; a character cut in two at the end is left out (`stream` holds its bytes back). */
 export function cappedText(data: Uint8Array, cut = data.length > MAX_BYTES) {
@@ -39,7 +45,11 @@ export interface StateTexts {
  * wrote up to it. Names are looked up, never joined to a path.
  */
 export class RecordedState {
-  constructor(private readonly steps: StateStep[], private readonly texts: StateTexts, private readonly seq: number) {}
+  constructor(
+    private readonly steps: StateStep[],
+    private readonly texts: StateTexts,
+    private readonly seq: number,
+  ) {}
 
   private files() {
     const steps = this.steps.filter(step => step.seq <= this.seq);
@@ -56,10 +66,14 @@ export class RecordedState {
 
   async list(): Promise<StateFileList> {
     const encoder = new TextEncoder();
-    const files = await Promise.all([...this.files()].map(async ([path, read]) => ({ path, bytes: encoder.encode((await read()) ?? '').length })));
+    const files = await Promise.all(
+      [...this.files()].map(async ([path, read]) => ({ path, bytes: encoder.encode((await read()) ?? '').length })),
+    );
     return {
       files: files.sort(byStateOrder),
-      note: files.length ? `As after step ${this.seq}, rebuilt from the recording.` : 'The recording has no Browser State up to this step (DomState was off).',
+      note: files.length
+        ? `As after step ${this.seq}, rebuilt from the recording.`
+        : 'The recording has no Browser State up to this step (DomState was off).',
     };
   }
 

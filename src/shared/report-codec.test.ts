@@ -21,5 +21,7 @@ test('the text is safe inside a JavaScript string in a UTF-16 file: no surrogate
 
 test('what is not report data is refused, naming the character or how many bytes it holds', () => {
   expect(() => decodeBytes('abc', 2)).toThrow('Not report data: character 0 is U+61.');
-  expect(() => decodeBytes(encodeBytes(Uint8Array.of(1, 2)), 10)).toThrow('Not report data: 10 bytes announced, the text holds 3.');
+  expect(() => decodeBytes(encodeBytes(Uint8Array.of(1, 2)), 10)).toThrow(
+    'Not report data: 10 bytes announced, the text holds 3.',
+  );
 });

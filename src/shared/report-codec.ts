@@ -30,7 +30,8 @@ export function encodeBytes(bytes: Uint8Array): string {
   if (bits > 0) units[n++] = BASE + ((acc << (15 - bits)) & MASK);
   let text = '';
   // In slices: String.fromCharCode takes its units as arguments, and a stack holds only so many.
-  for (let start = 0; start < n; start += 8_192) text += String.fromCharCode(...units.subarray(start, Math.min(n, start + 8_192)));
+  for (let start = 0; start < n; start += 8_192)
+    text += String.fromCharCode(...units.subarray(start, Math.min(n, start + 8_192)));
   return text;
 }
 
@@ -42,7 +43,8 @@ export function decodeBytes(text: string, length: number): Uint8Array {
   let n = 0;
   for (let i = 0; i < text.length && n < length; i++) {
     const value = text.charCodeAt(i) - BASE;
-    if (value < 0 || value > MASK) throw new Error(`Not report data: character ${i} is U+${text.charCodeAt(i).toString(16).toUpperCase()}.`);
+    if (value < 0 || value > MASK)
+      throw new Error(`Not report data: character ${i} is U+${text.charCodeAt(i).toString(16).toUpperCase()}.`);
     acc = (acc << 15) | value;
     bits += 15;
     while (bits >= 8 && n < length) {

@@ -49,14 +49,34 @@ export const REPORT_GLOBAL = '__agentInspectorReport';
 
 /** The commands whose answers a report holds; any other is refused by the viewer as not part of a report. */
 export const REPORT_COMMANDS = [
-  'status', 'listSessions', 'debugState', 'openSession', 'locatorReport', 'export', 'agentTurns', 'modelTurn', 'getStep',
-  'screenshot', 'stepDiff', 'stepActivity', 'stateFiles', 'readStateFile', 'negotiation', 'negotiationArtifacts',
+  'status',
+  'listSessions',
+  'debugState',
+  'openSession',
+  'locatorReport',
+  'export',
+  'agentTurns',
+  'modelTurn',
+  'getStep',
+  'screenshot',
+  'stepDiff',
+  'stepActivity',
+  'stateFiles',
+  'readStateFile',
+  'negotiation',
+  'negotiationArtifacts',
 ] as const satisfies readonly BridgeCommand[];
 export type ReportCommand = (typeof REPORT_COMMANDS)[number];
 
 /** `getStep {"seq":3,"sessionId":"…"}`: the command and its input with sorted keys, so the writer and viewer agree. */
 export function answerKey(command: string, input: Record<string, unknown>): string {
-  return `${command} ${JSON.stringify(Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined).sort(([a], [b]) => (a < b ? -1 : 1))))}`;
+  return `${command} ${JSON.stringify(
+    Object.fromEntries(
+      Object.entries(input)
+        .filter(([, value]) => value !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+  )}`;
 }
 
 /**
@@ -76,7 +96,8 @@ export function chunkOf(command: string, input: Record<string, unknown>, runs: R
   const run = typeof input.sessionId === 'string' ? runs[input.sessionId] : undefined;
   if (run === undefined) return undefined;
   if (command === 'modelTurn') return `runs/${run}/turns/${String(input.spanId)}`;
-  if (command === 'negotiationArtifacts') return `runs/${run}/rounds/${hex(String(input.interactionId))}-${Number(input.round)}`;
+  if (command === 'negotiationArtifacts')
+    return `runs/${run}/rounds/${hex(String(input.interactionId))}-${Number(input.round)}`;
   if (typeof input.seq === 'number') return `runs/${run}/steps/${Math.floor((input.seq - 1) / STEP_GROUP)}`;
   return `runs/${run}/run`;
 }
@@ -128,4 +149,5 @@ export const IMAGE_REF = '$reportImage';
 export const imageChunkOf = (hash: string) => `images/${hash}`;
 
 /** A name safe in any file system for an id of any characters. */
-const hex = (text: string) => Array.from(new TextEncoder().encode(text), byte => byte.toString(16).padStart(2, '0')).join('');
+const hex = (text: string) =>
+  Array.from(new TextEncoder().encode(text), byte => byte.toString(16).padStart(2, '0')).join('');

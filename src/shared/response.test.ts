@@ -25,7 +25,8 @@ test('render → parse round-trips every section', () => {
   const linked: ParsedResponse = {
     code: "await page.goto('https://a.example/');",
     snapshot: { file: '.playwright-mcp/page-1.yml' },
-    pageChanges: '- added in main [ref=e1]:\n  - dialog "Confirm" [ref=e7]:\n    - button "Delete" [ref=e9]\n- removed in main [ref=e1]: button "Open" [ref=e3]',
+    pageChanges:
+      '- added in main [ref=e1]:\n  - dialog "Confirm" [ref=e7]:\n    - button "Delete" [ref=e9]\n- removed in main [ref=e1]: button "Open" [ref=e3]',
   };
   expect(parseResponse(renderResponse(linked))).toEqual(linked);
 });
@@ -33,17 +34,46 @@ test('render → parse round-trips every section', () => {
 test('sections render in the contract order', () => {
   const text = renderResponse(full);
   const titles = [...text.matchAll(/^### (.+)$/gm)].map(m => m[1]);
-  expect(titles).toEqual(['Error', 'Result', 'Ran Playwright code', 'Open tabs', 'Page', 'Modal state', 'Snapshot', 'Browser State', 'Events']);
-  const diff = renderResponse({ page: { url: 'https://a.example/' }, snapshot: { file: 'page.yml' }, pageChanges: '- changed: x', browserState: { dom: 'd', accessibilityTree: 't' } });
-  expect([...diff.matchAll(/^### (.+)$/gm)].map(m => m[1])).toEqual(['Page', 'Snapshot', 'Page changes', 'Browser State']);
+  expect(titles).toEqual([
+    'Error',
+    'Result',
+    'Ran Playwright code',
+    'Open tabs',
+    'Page',
+    'Modal state',
+    'Snapshot',
+    'Browser State',
+    'Events',
+  ]);
+  const diff = renderResponse({
+    page: { url: 'https://a.example/' },
+    snapshot: { file: 'page.yml' },
+    pageChanges: '- changed: x',
+    browserState: { dom: 'd', accessibilityTree: 't' },
+  });
+  expect([...diff.matchAll(/^### (.+)$/gm)].map(m => m[1])).toEqual([
+    'Page',
+    'Snapshot',
+    'Page changes',
+    'Browser State',
+  ]);
 });
 
 test('parses a @playwright/mcp response and keeps unknown sections', () => {
   const text = [
-    '### Ran Playwright code', '```js', "await page.goto('http://127.0.0.1:1/');", '```',
-    '### Page', '- Page URL: http://127.0.0.1:1/', '- Page Title: One', '- HTTP status: 404 Not Found', '- Console: 1 errors, 1 warnings',
-    '### Snapshot', '- [Snapshot](.playwright-mcp/page-2026.yml)',
-    '### Downloads', '- report.txt',
+    '### Ran Playwright code',
+    '```js',
+    "await page.goto('http://127.0.0.1:1/');",
+    '```',
+    '### Page',
+    '- Page URL: http://127.0.0.1:1/',
+    '- Page Title: One',
+    '- HTTP status: 404 Not Found',
+    '- Console: 1 errors, 1 warnings',
+    '### Snapshot',
+    '- [Snapshot](.playwright-mcp/page-2026.yml)',
+    '### Downloads',
+    '- report.txt',
   ].join('\n');
   expect(parseResponse(text)).toEqual({
     code: "await page.goto('http://127.0.0.1:1/');",
@@ -59,7 +89,17 @@ test('empty input parses to no sections', () => {
 });
 
 test('splitSections keeps the text whole, a preamble apart, and headings inside fences in their section', () => {
-  const text = ['note first', '### Result', 'ok', '', '### Snapshot', '```yaml', '- heading "### not a section"', '### still yaml', '```'].join('\n');
+  const text = [
+    'note first',
+    '### Result',
+    'ok',
+    '',
+    '### Snapshot',
+    '```yaml',
+    '- heading "### not a section"',
+    '### still yaml',
+    '```',
+  ].join('\n');
   const sections = splitSections(text);
   expect(sections.map(section => section.title)).toEqual([undefined, 'Result', 'Snapshot']);
   expect(sections.map(section => section.text).join('\n')).toBe(text);
@@ -68,6 +108,8 @@ test('splitSections keeps the text whole, a preamble apart, and headings inside 
 });
 
 test('splitSections: a text that starts with a heading has no preamble; an empty text has no sections', () => {
-  expect(splitSections('### Result\nok\n').map(section => [section.title, section.text])).toEqual([['Result', '### Result\nok\n']]);
+  expect(splitSections('### Result\nok\n').map(section => [section.title, section.text])).toEqual([
+    ['Result', '### Result\nok\n'],
+  ]);
   expect(splitSections('')).toEqual([]);
 });

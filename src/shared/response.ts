@@ -30,7 +30,8 @@ export interface TabInfo {
 }
 
 /** One tab as @playwright/mcp lists it, without the bullet: `1: (current) [Title](url)`, `[crashed]` after one that crashed. */
-export const tabLine = (tab: TabInfo) => `${tab.index}: ${tab.current ? '(current) ' : ''}[${tab.title}](${tab.url})${tab.crashed ? ' [crashed]' : ''}`;
+export const tabLine = (tab: TabInfo) =>
+  `${tab.index}: ${tab.current ? '(current) ' : ''}[${tab.title}](${tab.url})${tab.crashed ? ' [crashed]' : ''}`;
 
 export interface PageInfo {
   url: string;
@@ -78,7 +79,11 @@ export interface ParsedResponse {
 const fence = (lang: string, body: string) => '```' + lang + '\n' + body + '\n```';
 const unfence = (body: string) => body.match(/^```\w*\n([\s\S]*?)\n?```$/)?.[1];
 const bullets = (lines: string[]) => lines.map(line => `- ${line}`).join('\n');
-const unbullet = (body: string) => body.split('\n').filter(line => line.startsWith('- ')).map(line => line.slice(2));
+const unbullet = (body: string) =>
+  body
+    .split('\n')
+    .filter(line => line.startsWith('- '))
+    .map(line => line.slice(2));
 
 function renderSection(key: SectionKey, response: ParsedResponse, codeFence: string): string | undefined {
   switch (key) {
@@ -90,9 +95,7 @@ function renderSection(key: SectionKey, response: ParsedResponse, codeFence: str
     case 'code':
       return response.code === undefined ? undefined : fence(codeFence, response.code);
     case 'tabs':
-      return response.tabs?.length
-        ? bullets(response.tabs.map(tabLine))
-        : undefined;
+      return response.tabs?.length ? bullets(response.tabs.map(tabLine)) : undefined;
     case 'page': {
       const page = response.page;
       if (!page) return undefined;
@@ -145,7 +148,9 @@ function parseSection(key: SectionKey, body: string, into: ParsedResponse): void
     case 'tabs':
       into.tabs = unbullet(body).flatMap(line => {
         const m = line.match(/^(\d+): (\(current\) )?\[(.*)\]\((.*)\)( \[crashed\])?$/);
-        return m ? [{ index: Number(m[1]), current: !!m[2], title: m[3], url: m[4], ...(m[5] ? { crashed: true } : {}) }] : [];
+        return m
+          ? [{ index: Number(m[1]), current: !!m[2], title: m[3], url: m[4], ...(m[5] ? { crashed: true } : {}) }]
+          : [];
       });
       return;
     case 'page': {

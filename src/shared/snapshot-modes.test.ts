@@ -17,16 +17,25 @@ test('the mode a response was produced in is read from its sections', () => {
   expect(producedMode({ code: 'await page.keyboard.press("a");' }, false)).toBeUndefined();
 });
 
-test('each mode\'s bytes are the same response with the snapshot inline, linked, left out, or linked with the changes', () => {
-  const response: ParsedResponse = { code: 'await page.click();', page, snapshot: { file: '.playwright-mcp/page-1.yml' }, pageChanges: 'old' };
+test("each mode's bytes are the same response with the snapshot inline, linked, left out, or linked with the changes", () => {
+  const response: ParsedResponse = {
+    code: 'await page.click();',
+    page,
+    snapshot: { file: '.playwright-mcp/page-1.yml' },
+    pageChanges: 'old',
+  };
   const sizes = modeBytes(response, after, before, 60);
   expect(sizes.inline).toBe(bytes({ code: response.code, page, snapshot: { yaml: after } }));
   expect(sizes.file).toBe(bytes({ code: response.code, page, snapshot: { file: '.playwright-mcp/page-1.yml' } }));
   expect(sizes.none).toBe(bytes({ code: response.code, page }));
-  expect(sizes.diff).toBe(bytes({
-    code: response.code, page, snapshot: { file: '.playwright-mcp/page-1.yml' },
-    pageChanges: '- added in main [ref=e1]:\n  - dialog "Confirm" [ref=e4]:\n    - button "Delete" [ref=e5]',
-  }));
+  expect(sizes.diff).toBe(
+    bytes({
+      code: response.code,
+      page,
+      snapshot: { file: '.playwright-mcp/page-1.yml' },
+      pageChanges: '- added in main [ref=e1]:\n  - dialog "Confirm" [ref=e4]:\n    - button "Delete" [ref=e5]',
+    }),
+  );
   // Without a snapshot before it (a new page), diff gives the small tree whole.
   expect(modeBytes(response, after, undefined, 60).diff).toBeGreaterThan(sizes.diff);
 });

@@ -28,7 +28,12 @@ export function producedMode(response: ParsedResponse, tookSnapshot: boolean): S
  * when in the same document) — an estimate where the agent's last snapshot was another, and outlines list every
  * interactive element, not only those in the viewport, which a recording cannot tell.
  */
-export function modeBytes(response: ParsedResponse, aria: string, previous: string | undefined, maxLines: number): Record<SnapshotMode, number> {
+export function modeBytes(
+  response: ParsedResponse,
+  aria: string,
+  previous: string | undefined,
+  maxLines: number,
+): Record<SnapshotMode, number> {
   const { snapshot: _snapshot, pageChanges: _changes, ...rest } = response;
   const link = { file: response.snapshot?.file ?? SAMPLE_LINK };
   const size = (sections: ParsedResponse) => new TextEncoder().encode(renderResponse(sections)).length;
@@ -36,7 +41,11 @@ export function modeBytes(response: ParsedResponse, aria: string, previous: stri
     inline: size({ ...rest, snapshot: { yaml: aria } }),
     file: size({ ...rest, snapshot: link }),
     none: size(rest),
-    diff: size({ ...rest, snapshot: link, pageChanges: pageChanges(aria, previous, response.page?.title ?? '', maxLines) }),
+    diff: size({
+      ...rest,
+      snapshot: link,
+      pageChanges: pageChanges(aria, previous, response.page?.title ?? '', maxLines),
+    }),
   };
 }
 

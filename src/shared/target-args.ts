@@ -15,11 +15,16 @@ export function targetValues(args: Record<string, unknown>): string[] {
 }
 
 /** The arguments with each element value replaced through `replace`; everything else as recorded. */
-export function withTargets(args: Record<string, unknown>, replace: (value: string) => string): Record<string, unknown> {
+export function withTargets(
+  args: Record<string, unknown>,
+  replace: (value: string) => string,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
   for (const key of TARGET_KEYS) if (typeof out[key] === 'string') out[key] = replace(out[key] as string);
-  if (Array.isArray(out.fields)) out.fields = out.fields.map(field => (isRecord(field) ? withTargets(field, replace) : field));
+  if (Array.isArray(out.fields))
+    out.fields = out.fields.map(field => (isRecord(field) ? withTargets(field, replace) : field));
   return out;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);

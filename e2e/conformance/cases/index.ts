@@ -10,4 +10,14 @@ import { navigation } from './navigation';
 import { pageTools } from './page-tools';
 
 /** Every case table, by tool group, then by flag group, then the configuration, then by transport. */
-export const TABLES: CaseTable[] = [navigation, interaction, pageTools, consoleLog, capabilities, flags, codegen, config, httpSessions];
+export const TABLES: CaseTable[] = [
+  navigation,
+  interaction,
+  pageTools,
+  consoleLog,
+  capabilities,
+  flags,
+  codegen,
+  config,
+  httpSessions,
+];

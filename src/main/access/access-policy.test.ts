@@ -21,5 +21,7 @@ test('the viewer token is generated on request and must differ from the full one
   const policy = AccessPolicy.from(http('0.0.0.0', { viewerToken: true }));
   expect(policy.viewerToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(policy.signInUrl('http://host:1/', 'viewer')).toBe(`http://host:1/?token=${policy.viewerToken}`);
-  expect(() => AccessPolicy.from(http('0.0.0.0', { token: 'same-token-0123456', viewerToken: 'same-token-0123456' }))).toThrow('--viewer-token must differ from --token.');
+  expect(() =>
+    AccessPolicy.from(http('0.0.0.0', { token: 'same-token-0123456', viewerToken: 'same-token-0123456' })),
+  ).toThrow('--viewer-token must differ from --token.');
 });

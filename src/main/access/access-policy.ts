@@ -15,7 +15,8 @@ const TOKEN_PARAM = 'token';
 const isLoopbackHost = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** The server answers beyond this machine: bound to a non-loopback interface, or told to accept other host names. */
-export const isExposed = (config: Pick<HttpConfig, 'host' | 'allowedHosts'>) => !isLoopbackHost(config.host) || config.allowedHosts.length > 0;
+export const isExposed = (config: Pick<HttpConfig, 'host' | 'allowedHosts'>) =>
+  !isLoopbackHost(config.host) || config.allowedHosts.length > 0;
 
 /** A fresh 256-bit token, URL-safe. */
 export const newToken = () => randomBytes(32).toString('base64url');
@@ -48,8 +49,13 @@ export class AccessPolicy {
   private readonly attempts = new FailedAttempts();
 
   /** `token` undefined: no authentication (a loopback server, as before). */
-  constructor(readonly token: string | undefined, readonly viewerToken?: string, private readonly log: (line: string) => void = () => {}) {
-    if (viewerToken !== undefined && token !== undefined && sameSecret(viewerToken, token)) throw new Error('--viewer-token must differ from --token.');
+  constructor(
+    readonly token: string | undefined,
+    readonly viewerToken?: string,
+    private readonly log: (line: string) => void = () => {},
+  ) {
+    if (viewerToken !== undefined && token !== undefined && sameSecret(viewerToken, token))
+      throw new Error('--viewer-token must differ from --token.');
   }
 
   /** From the HTTP settings: a token (given, or generated) whenever the server is exposed or --require-token says so. */
@@ -82,14 +88,16 @@ export class AccessPolicy {
       if (!role) return this.refuse(req, res, 'a wrong token in the URL');
       url.searchParams.delete(TOKEN_PARAM);
       const secure = req.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
-      res.writeHead(303, {
-        location: url.pathname + url.search,
-        'set-cookie': [
-          `${ACCESS_COOKIE}=${this.cookieSecrets[role]}; Path=/; HttpOnly; SameSite=Strict${secure}`,
-          `${ROLE_COOKIE}=${role}; Path=/; SameSite=Strict${secure}`,
-        ],
-        'cache-control': 'no-store',
-      }).end();
+      res
+        .writeHead(303, {
+          location: url.pathname + url.search,
+          'set-cookie': [
+            `${ACCESS_COOKIE}=${this.cookieSecrets[role]}; Path=/; HttpOnly; SameSite=Strict${secure}`,
+            `${ROLE_COOKIE}=${role}; Path=/; SameSite=Strict${secure}`,
+          ],
+          'cache-control': 'no-store',
+        })
+        .end();
       return { handled: true };
     }
     const role = this.roleOf(req);
@@ -105,7 +113,8 @@ export class AccessPolicy {
   roleOfUpgrade(req: IncomingMessage): Role | undefined {
     if (!this.required) return 'full';
     const role = this.roleOf(req);
-    if (!role && this.attempts.blockedFor(req.socket.remoteAddress ?? 'unknown') === 0) this.recordFailure(req, 'no valid token on the WebSocket');
+    if (!role && this.attempts.blockedFor(req.socket.remoteAddress ?? 'unknown') === 0)
+      this.recordFailure(req, 'no valid token on the WebSocket');
     return role;
   }
 
@@ -123,7 +132,9 @@ export class AccessPolicy {
   private recordFailure(req: IncomingMessage, why: string) {
     const address = req.socket.remoteAddress ?? 'unknown';
     const blocked = this.attempts.fail(address);
-    this.log(`[access] refused ${req.method} ${(req.url ?? '/').split('?')[0]} from ${address}: ${why}${blocked ? ` (further attempts from ${address} refused for a minute)` : ''}`);
+    this.log(
+      `[access] refused ${req.method} ${(req.url ?? '/').split('?')[0]} from ${address}: ${why}${blocked ? ` (further attempts from ${address} refused for a minute)` : ''}`,
+    );
   }
 
   private roleOfToken(token: string): Role | undefined {
@@ -137,7 +148,8 @@ export class AccessPolicy {
     const wait = this.attempts.blockedFor(req.socket.remoteAddress ?? 'unknown');
     if (wait > 0) {
       const seconds = Math.ceil(wait / 1000);
-      res.writeHead(429, { 'content-type': 'text/plain', 'retry-after': String(seconds) })
+      res
+        .writeHead(429, { 'content-type': 'text/plain', 'retry-after': String(seconds) })
         .end(`Too many failed sign-in attempts from this address: try again in ${seconds} s.\n`);
       return { handled: true };
     }
@@ -148,4 +160,5 @@ export class AccessPolicy {
 }
 
 /** One line that says how to get in. */
-export const UNAUTHORIZED = 'Unauthorized: this Agent Inspector needs its token. Open the URL it printed at start (…/?token=…), or send "Authorization: Bearer <token>".';
+export const UNAUTHORIZED =
+  'Unauthorized: this Agent Inspector needs its token. Open the URL it printed at start (…/?token=…), or send "Authorization: Bearer <token>".';

@@ -38,6 +38,7 @@ export class FailedAttempts {
   }
 
   private prune() {
-    for (const [address, entry] of this.failures) if (this.now() - entry.since >= WINDOW_MS) this.failures.delete(address);
+    for (const [address, entry] of this.failures)
+      if (this.now() - entry.since >= WINDOW_MS) this.failures.delete(address);
   }
 }

@@ -26,7 +26,11 @@ function fakeRequest(url: string, options: { type?: string; contentLength?: numb
   return { request, response };
 }
 
-const message = (text: string, type = 'log') => ({ type: () => type, text: () => text, location: () => ({ url: 'http://127.0.0.1/app.js', lineNumber: 3 }) });
+const message = (text: string, type = 'log') => ({
+  type: () => type,
+  text: () => text,
+  location: () => ({ url: 'http://127.0.0.1/app.js', lineNumber: 3 }),
+});
 const settle = () => new Promise(resolve => setTimeout(resolve, 5));
 
 function collector(secrets: Record<string, string> = {}) {
@@ -52,8 +56,23 @@ test('entries before a step started are "between"; a request in flight goes out 
 
   const step1 = activity.take({ seq: 1, startedAt: first, endedAt: Date.now() })!;
   expect(step1.console).toEqual([
-    { kind: 'console', level: 'info', text: 'loaded', location: 'http://127.0.0.1/app.js:4', time: expect.any(Number), seq: 1, between: true },
-    { kind: 'console', level: 'error', text: 'boom', location: 'http://127.0.0.1/app.js:4', time: expect.any(Number), seq: 1 },
+    {
+      kind: 'console',
+      level: 'info',
+      text: 'loaded',
+      location: 'http://127.0.0.1/app.js:4',
+      time: expect.any(Number),
+      seq: 1,
+      between: true,
+    },
+    {
+      kind: 'console',
+      level: 'error',
+      text: 'boom',
+      location: 'http://127.0.0.1/app.js:4',
+      time: expect.any(Number),
+      seq: 1,
+    },
   ]);
   expect(step1.network).toEqual([
     expect.objectContaining({ id: 1, url: 'http://127.0.0.1/api', status: 200, size: 42, durationMs: 12, seq: 1 }),
@@ -80,7 +99,9 @@ test('a step takes only what happened up to its end; the rest waits for the next
   await settle();
   context.emit('console', message('late'));
   expect(activity.take({ seq: 1, startedAt: 0, endedAt })!.console.map(entry => entry.text)).toEqual(['early']);
-  expect(activity.take({ seq: 2, startedAt: 0, endedAt: Date.now() })!.console.map(entry => entry.text)).toEqual(['late']);
+  expect(activity.take({ seq: 2, startedAt: 0, endedAt: Date.now() })!.console.map(entry => entry.text)).toEqual([
+    'late',
+  ]);
 });
 
 test('a size without content-length is asked for once the request finished', async () => {
@@ -90,7 +111,10 @@ test('a size without content-length is asked for once the request finished', asy
   context.emit('response', page.response);
   context.emit('requestfinished', page.request);
   await settle();
-  expect(activity.take({ seq: 1, startedAt: 0, endedAt: Date.now() })!.network[0]).toMatchObject({ size: 512, status: 200 });
+  expect(activity.take({ seq: 1, startedAt: 0, endedAt: Date.now() })!.network[0]).toMatchObject({
+    size: 512,
+    status: 200,
+  });
 });
 
 test('static resources keep no headers; long texts are cut; secrets are redacted', async () => {
@@ -107,7 +131,8 @@ test('static resources keep no headers; long texts are cut; secrets are redacted
 test('at most ACTIVITY_LIMITS.perStep entries of each kind per step; the rest are counted', () => {
   const { context, activity } = collector();
   for (let i = 0; i < ACTIVITY_LIMITS.perStep + 5; i++) context.emit('console', message(`m${i}`));
-  for (let i = 0; i < ACTIVITY_LIMITS.perStep + 2; i++) context.emit('request', fakeRequest(`http://127.0.0.1/${i}`).request);
+  for (let i = 0; i < ACTIVITY_LIMITS.perStep + 2; i++)
+    context.emit('request', fakeRequest(`http://127.0.0.1/${i}`).request);
   const step = activity.take({ seq: 1, startedAt: 0, endedAt: Date.now() })!;
   expect(step.console).toHaveLength(ACTIVITY_LIMITS.perStep);
   expect(step.network).toHaveLength(ACTIVITY_LIMITS.perStep);
@@ -120,6 +145,14 @@ test('at most ACTIVITY_LIMITS.perStep entries of each kind per step; the rest ar
 
 test('a listener never throws into the browser events', () => {
   const { context, activity } = collector();
-  expect(() => context.emit('console', { type: () => 'log', text: () => { throw new Error('target closed'); }, location: () => ({ url: '' }) })).not.toThrow();
+  expect(() =>
+    context.emit('console', {
+      type: () => 'log',
+      text: () => {
+        throw new Error('target closed');
+      },
+      location: () => ({ url: '' }),
+    }),
+  ).not.toThrow();
   expect(activity.take({ seq: 1, startedAt: 0, endedAt: Date.now() })).toBeUndefined();
 });

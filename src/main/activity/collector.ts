@@ -43,20 +43,38 @@ export class ActivityCollector {
 
   /** Starts listening to a (new) browser context of the session; before its first page, so nothing is missed. */
   attach(context: BrowserContext) {
-    context.on('console', guard(message => this.addConsole(consoleEntry(message, Date.now()))));
-    context.on('weberror', guard(error => this.addConsole(pageErrorEntry(error.error(), Date.now()))));
-    context.on('request', guard(request => this.addRequest(request)));
-    context.on('response', guard(response => {
-      const record = this.open.get(response.request());
-      if (record) Object.assign(record.entry, responseFields(response));
-    }));
-    context.on('requestfinished', guard(request => this.finished(request)));
-    context.on('requestfailed', guard(request => {
-      const record = this.open.get(request);
-      if (!record) return;
-      record.entry.failure = request.failure()?.errorText ?? 'failed';
-      this.finish(request, record);
-    }));
+    context.on(
+      'console',
+      guard(message => this.addConsole(consoleEntry(message, Date.now()))),
+    );
+    context.on(
+      'weberror',
+      guard(error => this.addConsole(pageErrorEntry(error.error(), Date.now()))),
+    );
+    context.on(
+      'request',
+      guard(request => this.addRequest(request)),
+    );
+    context.on(
+      'response',
+      guard(response => {
+        const record = this.open.get(response.request());
+        if (record) Object.assign(record.entry, responseFields(response));
+      }),
+    );
+    context.on(
+      'requestfinished',
+      guard(request => this.finished(request)),
+    );
+    context.on(
+      'requestfailed',
+      guard(request => {
+        const record = this.open.get(request);
+        if (!record) return;
+        record.entry.failure = request.failure()?.errorText ?? 'failed';
+        this.finish(request, record);
+      }),
+    );
     // Requests of a closed context never finish: they stay pending.
     context.on('close', () => this.open.clear());
   }
@@ -68,19 +86,25 @@ export class ActivityCollector {
    */
   take(step: StepPlace): StepActivity | undefined {
     const mine = <T extends { time: number }>(entry: T) => entry.time <= step.endedAt;
-    const place = <T extends { time: number }>(entry: T): T & { seq: number; between?: true } =>
-      ({ ...entry, seq: step.seq, ...(entry.time < step.startedAt && { between: true as const }) });
+    const place = <T extends { time: number }>(entry: T): T & { seq: number; between?: true } => ({
+      ...entry,
+      seq: step.seq,
+      ...(entry.time < step.startedAt && { between: true as const }),
+    });
 
     const console = this.console.filter(mine).map(place);
     this.console = this.console.filter(entry => !mine(entry));
     const records = this.network.filter(record => mine(record.entry));
     this.network = this.network.filter(record => !mine(record.entry));
-    const network = [...this.completed, ...records.map(record => {
-      const entry = place(record.entry);
-      if (record.done) return entry;
-      record.placed = { seq: entry.seq, ...(entry.between && { between: true as const }) };
-      return { ...entry, pending: true as const };
-    })];
+    const network = [
+      ...this.completed,
+      ...records.map(record => {
+        const entry = place(record.entry);
+        if (record.done) return entry;
+        record.placed = { seq: entry.seq, ...(entry.between && { between: true as const }) };
+        return { ...entry, pending: true as const };
+      }),
+    ];
     this.completed = [];
     const dropped = this.dropped;
     this.dropped = { console: 0, network: 0 };
@@ -114,11 +138,18 @@ export class ActivityCollector {
     const entry = record.entry;
     const durationMs = durationOf(request);
     if (durationMs !== undefined) entry.durationMs = durationMs;
-    const size = entry.size === undefined
-      ? request.sizes().then(sizes => void (entry.size = sizes.responseBodySize), () => {})
-      : undefined;
+    const size =
+      entry.size === undefined
+        ? request.sizes().then(
+            sizes => void (entry.size = sizes.responseBodySize),
+            () => {},
+          )
+        : undefined;
     const headers = entry.requestHeaders
-      ? request.allHeaders().then(all => void (entry.requestHeaders = all), () => {})
+      ? request.allHeaders().then(
+          all => void (entry.requestHeaders = all),
+          () => {},
+        )
       : undefined;
     if (!size && !headers) return this.finish(request, record);
     void Promise.all([size, headers]).finally(() => this.finish(request, record));

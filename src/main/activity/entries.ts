@@ -20,7 +20,13 @@ export function consoleEntry(message: ConsoleMessage, time: number): Unplaced<Co
   const { url, lineNumber } = message.location();
   // 1-based, as editors and stack traces count (Playwright's is 0-based).
   const location = url ? `${url}:${lineNumber + 1}` : undefined;
-  return { kind: 'console', level: consoleLevel(message.type()), text: capText(message.text()), time, ...(location && { location }) };
+  return {
+    kind: 'console',
+    level: consoleLevel(message.type()),
+    text: capText(message.text()),
+    time,
+    ...(location && { location }),
+  };
 }
 
 /** The first `url:line` of a stack trace: where an uncaught exception was thrown. */
@@ -28,7 +34,10 @@ const STACK_LOCATION = /\(?((?:https?|file):\/\/[^\s()]+):(\d+):\d+\)?/;
 
 export function pageErrorEntry(error: Error, time: number): Unplaced<ConsoleActivity> {
   const at = error.stack?.match(STACK_LOCATION);
-  const text = error.name && error.name !== 'Error' && !error.message.startsWith(error.name) ? `${error.name}: ${error.message}` : error.message;
+  const text =
+    error.name && error.name !== 'Error' && !error.message.startsWith(error.name)
+      ? `${error.name}: ${error.message}`
+      : error.message;
   return { kind: 'pageerror', level: 'error', text: capText(text), time, ...(at && { location: `${at[1]}:${at[2]}` }) };
 }
 
@@ -51,7 +60,8 @@ function textPostData(request: Request): string | undefined {
   if (!buffer || buffer.length > ACTIVITY_LIMITS.postDataChars * 4) return undefined;
   const text = buffer.toString('utf8');
   // A binary body (an upload, protobuf) does not survive as text: keep none rather than mojibake.
-  if (text.length > ACTIVITY_LIMITS.postDataChars || text.includes('\uFFFD') || text.includes('\u0000')) return undefined;
+  if (text.length > ACTIVITY_LIMITS.postDataChars || text.includes('\uFFFD') || text.includes('\u0000'))
+    return undefined;
   return text;
 }
 

@@ -6,7 +6,9 @@ const MAX_RECENT = 10;
 
 /** What the desktop app remembers between runs; anything unreadable falls back to defaults. */
 const AppStateSchema = z.object({
-  bounds: z.object({ x: z.number(), y: z.number(), width: z.number().min(400), height: z.number().min(300) }).optional(),
+  bounds: z
+    .object({ x: z.number(), y: z.number(), width: z.number().min(400), height: z.number().min(300) })
+    .optional(),
   maximized: z.boolean().optional(),
   /** Session folders opened by hand, most recent first. */
   recentSessions: z.array(z.string()).max(MAX_RECENT).default([]),
@@ -30,7 +32,9 @@ export class AppStateFile {
 
   update(change: Partial<AppState>) {
     this.state = { ...this.state, ...change };
-    void writeFile(this.file, JSON.stringify(this.state, null, 2)).catch(error => console.error(`[app] could not save ${this.file}:`, error));
+    void writeFile(this.file, JSON.stringify(this.state, null, 2)).catch(error =>
+      console.error(`[app] could not save ${this.file}:`, error),
+    );
   }
 
   addRecent(dir: string) {

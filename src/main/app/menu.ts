@@ -21,7 +21,11 @@ export function buildMenu(actions: MenuActions): Menu {
         {
           label: 'Open Recent',
           enabled: actions.recent.length > 0,
-          submenu: actions.recent.map(dir => ({ label: basename(dir), toolTip: dir, click: () => actions.openRecent(dir) })),
+          submenu: actions.recent.map(dir => ({
+            label: basename(dir),
+            toolTip: dir,
+            click: () => actions.openRecent(dir),
+          })),
         },
         { type: 'separator' },
         { label: 'Run Demo', accelerator: 'CmdOrCtrl+Shift+D', click: () => actions.runDemo() },

@@ -16,7 +16,12 @@ const CACHED = 4;
 export class AgentTurnsSource {
   private readonly cache = new Map<string, { size: number; spans: ReceivedSpan[] }>();
 
-  constructor(private readonly sessions: { live(id: string): LiveSession | undefined; recorded(id: string): Promise<RecordedSession> }) {}
+  constructor(
+    private readonly sessions: {
+      live(id: string): LiveSession | undefined;
+      recorded(id: string): Promise<RecordedSession>;
+    },
+  ) {}
 
   /** The turns as summaries, and which step each chose. */
   async turns(sessionId: string): Promise<AgentTurns> {
@@ -29,7 +34,9 @@ export class AgentTurnsSource {
   /** One turn whole: the messages it saw, its text and reasoning, the tool calls it emitted. */
   async turn(sessionId: string, spanId: string): Promise<ModelTurn> {
     const running = this.sessions.live(sessionId);
-    const spans = running ? running.spans : await this.spansIn(sessionId, (await this.sessions.recorded(sessionId)).dir);
+    const spans = running
+      ? running.spans
+      : await this.spansIn(sessionId, (await this.sessions.recorded(sessionId)).dir);
     const turn = modelTurnIn(spans, spanId);
     if (!turn) throw new Error(`Session ${sessionId} has no model turn with span id "${spanId}".`);
     return turn;

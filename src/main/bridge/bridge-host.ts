@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import {
-  BRIDGE_INPUTS, type BridgeCommand, type BridgeEvent, type BridgeOutput, type BridgeReply, type InspectorStatus,
+  BRIDGE_INPUTS,
+  type BridgeCommand,
+  type BridgeEvent,
+  type BridgeOutput,
+  type BridgeReply,
+  type InspectorStatus,
 } from '../../shared/bridge';
 import type { InspectorEvent } from '../../shared/events';
 import type { Workspace } from '../browser/context';
@@ -21,14 +26,27 @@ import { highlight, locate } from './page-commands';
 import { RecordedSessions } from './recorded-sessions';
 import { SessionCatalog } from './session-catalog';
 import { SessionCommands, type DesktopDialogs } from './session-commands';
-import { liveNegotiation, liveRoundArtifacts, recordedNegotiation, recordedRoundArtifacts, withoutArtifacts } from './negotiation';
+import {
+  liveNegotiation,
+  liveRoundArtifacts,
+  recordedNegotiation,
+  recordedRoundArtifacts,
+  withoutArtifacts,
+} from './negotiation';
 import type { RecordedState } from '../../shared/recorded-state';
 import { recordedState, StateFolder } from './state-files';
 import { stepDiff } from '../../shared/step-diff';
 import { liveDiffSource, recordedDiffSource } from './diff-sources';
 import { AgentTurnsSource } from './agent-turns';
 import { StepReader } from './step-reader';
-import { CAPTURE_OFF_NOTE, EVICTED_NOTE, NOT_RECORDED_NOTE, PROXIED_NOTE, stepActivity, type ActivitySource } from './step-activity';
+import {
+  CAPTURE_OFF_NOTE,
+  EVICTED_NOTE,
+  NOT_RECORDED_NOTE,
+  PROXIED_NOTE,
+  stepActivity,
+  type ActivitySource,
+} from './step-activity';
 import { summarize } from './summaries';
 
 /** Sessions started inside this process for the UI itself: not agents. */
@@ -78,7 +96,10 @@ export class BridgeHost {
   private readonly watching = new Map<(event: BridgeEvent) => void, () => void>();
   private readonly unsubscribeDebugger?: () => void;
 
-  constructor(private readonly core: InspectorCore, private readonly options: BridgeHostOptions) {
+  constructor(
+    private readonly core: InspectorCore,
+    private readonly options: BridgeHostOptions,
+  ) {
     this.live = new LiveSessions(core.bus, event => this.forward(event), !!core.recorder);
     this.recorded = new RecordedSessions(core.config.sessionDir);
     this.catalog = new SessionCatalog(this.live, this.recorded, core.recorder);
@@ -127,7 +148,10 @@ export class BridgeHost {
   /** Runs one command from a transport. Never throws: unknown commands, bad input and failures become error replies. */
   async invoke(command: unknown, input: unknown): Promise<BridgeReply> {
     if (typeof command !== 'string' || !Object.hasOwn(BRIDGE_INPUTS, command)) {
-      return { ok: false, error: `Unknown command ${JSON.stringify(command)}. Commands: ${Object.keys(BRIDGE_INPUTS).join(', ')}.` };
+      return {
+        ok: false,
+        error: `Unknown command ${JSON.stringify(command)}. Commands: ${Object.keys(BRIDGE_INPUTS).join(', ')}.`,
+      };
     }
     const name = command as BridgeCommand;
     const parsed = BRIDGE_INPUTS[name].safeParse(input ?? {});
@@ -175,7 +199,10 @@ export class BridgeHost {
     folder: async id => {
       const folder = this.core.recorder?.folderOf(id);
       if (folder) await this.core.recorder!.flush();
-      else if (this.live.get(id)) throw new Error('This session is not recorded to a folder (start the inspector with --session-dir to record sessions).');
+      else if (this.live.get(id))
+        throw new Error(
+          'This session is not recorded to a folder (start the inspector with --session-dir to record sessions).',
+        );
       return folder ?? (await this.recorded.open(id)).dir;
     },
     livePage: id => this.livePage(id),
@@ -184,13 +211,22 @@ export class BridgeHost {
     exposed: !!this.options.exposed,
   }));
 
-  private readonly agentTurns = new AgentTurnsSource({ live: id => this.live.get(id), recorded: id => this.recorded.open(id) });
-  private readonly locators = new LocatorCommands({ recordingOf: id => this.catalog.recordingOf(id), live: id => this.live.get(id) });
-
-  private readonly debugCommands = new DebugCommands(() => this.core.debugger, async id => {
-    const session = this.core.session(id);
-    return session instanceof McpSession ? session.pageNow() : undefined;
+  private readonly agentTurns = new AgentTurnsSource({
+    live: id => this.live.get(id),
+    recorded: id => this.recorded.open(id),
   });
+  private readonly locators = new LocatorCommands({
+    recordingOf: id => this.catalog.recordingOf(id),
+    live: id => this.live.get(id),
+  });
+
+  private readonly debugCommands = new DebugCommands(
+    () => this.core.debugger,
+    async id => {
+      const session = this.core.session(id);
+      return session instanceof McpSession ? session.pageNow() : undefined;
+    },
+  );
 
   private readonly handlers: Handlers = {
     ...this.sessionCommands.handlers,
@@ -207,7 +243,9 @@ export class BridgeHost {
     },
     negotiationArtifacts: async ({ sessionId, interactionId, round }) => {
       const live = this.live.get(sessionId);
-      return live ? liveRoundArtifacts(live, interactionId, round) : recordedRoundArtifacts(await this.recorded.open(sessionId), interactionId, round);
+      return live
+        ? liveRoundArtifacts(live, interactionId, round)
+        : recordedRoundArtifacts(await this.recorded.open(sessionId), interactionId, round);
     },
     stepDiff: async ({ sessionId, seq, fromSeq }) => {
       const live = this.live.get(sessionId);
@@ -218,9 +256,11 @@ export class BridgeHost {
     screenshot: async ({ sessionId, seq }) => (await this.steps.screenshot(sessionId, seq)) ?? null,
     agentTurns: ({ sessionId }) => this.agentTurns.turns(sessionId),
     modelTurn: ({ sessionId, spanId }) => this.agentTurns.turn(sessionId, spanId),
-    stepActivity: async ({ sessionId, seq, upTo }) => stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
+    stepActivity: async ({ sessionId, seq, upTo }) =>
+      stepActivity(await this.activityOf(sessionId, seq, !!upTo), seq, upTo),
     searchSessions: async ({ query, sessionId, limit }) => this.search.search(query, { sessionId, limit }),
-    compareSessions: async ({ sessionId, withSessionId }) => compareSessions(await this.catalog.recordingOf(sessionId), await this.catalog.recordingOf(withSessionId)),
+    compareSessions: async ({ sessionId, withSessionId }) =>
+      compareSessions(await this.catalog.recordingOf(sessionId), await this.catalog.recordingOf(withSessionId)),
     highlight: async ({ sessionId, ref }) => highlight(this.livePage(sessionId), ref),
     locate: async ({ sessionId, ref }) => locate(this.livePage(sessionId), ref),
     startBrowser: async () => {
@@ -240,7 +280,8 @@ export class BridgeHost {
   };
 
   private status(): InspectorStatus {
-    const agents = this.live.all()
+    const agents = this.live
+      .all()
       .filter(s => s.endedAt === undefined && !IN_PROCESS_TRANSPORTS.has(s.started.transport))
       .map(s => ({ sessionId: s.started.sessionId, clientName: s.started.clientName, transport: s.started.transport }));
     return {
@@ -292,7 +333,12 @@ export class BridgeHost {
       const dir = (session instanceof McpSession ? session.browserStateDir() : undefined) ?? this.stateDirs.get(id);
       // Remembered: the folder outlives the session that wrote it.
       if (dir) this.stateDirs.set(id, dir);
-      if (!dir) throw new Error(this.core.config.domState ? 'This session has no Browser State folder (it is proxied, or has not opened a page yet).' : 'Browser State is off (--no-dom-state): there are no files to show.');
+      if (!dir)
+        throw new Error(
+          this.core.config.domState
+            ? 'This session has no Browser State folder (it is proxied, or has not opened a page yet).'
+            : 'Browser State is off (--no-dom-state): there are no files to show.',
+        );
       return new StateFolder(dir);
     }
     return recordedState(await this.recorded.open(id), seq);
@@ -300,10 +346,16 @@ export class BridgeHost {
 
   private async activityOf(id: string, seq: number, upTo: boolean): Promise<ActivitySource> {
     const live = this.live.get(id);
-    const fromDisk = live && await this.steps.evictedRecording(live, upTo ? 1 : seq);
+    const fromDisk = live && (await this.steps.evictedRecording(live, upTo ? 1 : seq));
     if (live && !fromDisk) {
       const evicted = live.activityEvictedUpTo !== undefined && (upTo || seq <= live.activityEvictedUpTo);
-      const note = live.started.upstream ? PROXIED_NOTE : !this.core.config.activity ? CAPTURE_OFF_NOTE : evicted ? EVICTED_NOTE : undefined;
+      const note = live.started.upstream
+        ? PROXIED_NOTE
+        : !this.core.config.activity
+          ? CAPTURE_OFF_NOTE
+          : evicted
+            ? EVICTED_NOTE
+            : undefined;
       return { steps: live.steps, ...(note && { note }) };
     }
     const recorded = fromDisk || (await this.recorded.open(id));
@@ -329,7 +381,10 @@ export class BridgeHost {
       ? async (step: ToolCallRecord) => inMemory.steps.find(event => event.seq === step.seq)?.ariaSnapshot
       : (step: ToolCallRecord) => session.ariaSnapshot(step);
     const appeared = await loadAppearedTexts(session.steps, ariaOf);
-    const stamp = new Date(session.meta.startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '');
+    const stamp = new Date(session.meta.startedAt)
+      .toISOString()
+      .replace(/[:.]/g, '-')
+      .replace(/-\d{3}Z$/, '');
     const options = { appeared, ...(await this.locators.exportOptions(id, session)) };
     return { spec: exportSpec(session, options), fileName: `session-${stamp}.spec.ts` };
   }

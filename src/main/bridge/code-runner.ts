@@ -19,14 +19,23 @@ export async function runUserCode(code: string, page: Page, ranOn: string): Prom
   let fn: (page: Page) => Promise<unknown>;
   try {
     // The wrapper's first line is line 0 of the user's code, so line numbers in errors are the editor's.
-    fn = new Script(`(async (page) => {\n${code}\n})`, { filename: FILE, lineOffset: -1 }).runInThisContext() as typeof fn;
+    fn = new Script(`(async (page) => {\n${code}\n})`, {
+      filename: FILE,
+      lineOffset: -1,
+    }).runInThisContext() as typeof fn;
   } catch (error) {
     return { ok: false, ...describeError(error, code), durationMs: elapsed(), ranOn };
   }
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`The code was still running after ${RUN_TIMEOUT_MS / 1000} s; it goes on in the background.`)), RUN_TIMEOUT_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(`The code was still running after ${RUN_TIMEOUT_MS / 1000} s; it goes on in the background.`),
+          ),
+        RUN_TIMEOUT_MS,
+      );
     });
     const value = await Promise.race([fn(page), timeout]);
     return { ok: true, ...(value !== undefined && { value: stringify(value) }), durationMs: elapsed(), ranOn };
@@ -39,10 +48,11 @@ export async function runUserCode(code: string, page: Page, ranOn: string): Prom
 
 /** The error's message and the user line it points at: the first stack frame in the user's code, or a syntax error's line. */
 export function describeError(error: unknown, code: string): Pick<CodeRunResult, 'error' | 'line' | 'column'> {
-  const raw = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const raw =
+    error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   // Playwright colours its call log for terminals; the UI shows plain text.
   const message = raw.replace(/\u001b\[[\d;]*m/g, '');
-  const stack = error instanceof Error ? error.stack ?? '' : '';
+  const stack = error instanceof Error ? (error.stack ?? '') : '';
   const lines = code.split('\n').length;
   const escaped = FILE.replace(/\./g, '\\.');
   // A frame `at … (inspector-code.js:3:15)`, or the `inspector-code.js:3` a SyntaxError's stack starts with.
@@ -59,5 +69,7 @@ function stringify(value: unknown): string {
   } catch {
     text = String(value);
   }
-  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS)}… (${text.length - MAX_VALUE_CHARS} more characters)` : text;
+  return text.length > MAX_VALUE_CHARS
+    ? `${text.slice(0, MAX_VALUE_CHARS)}… (${text.length - MAX_VALUE_CHARS} more characters)`
+    : text;
 }

@@ -4,7 +4,8 @@ import type { Debugger } from '../debugger/debugger';
 
 type Handlers = { [C in keyof DebugOutputs]: (input: z.output<(typeof DEBUG_INPUTS)[C]>) => Promise<DebugOutputs[C]> };
 
-const OFF = 'The live debugger is off in this process: it runs where a person can act on sessions (serve, the app, or mcp --ui).';
+const OFF =
+  'The live debugger is off in this process: it runs where a person can act on sessions (serve, the app, or mcp --ui).';
 
 /**
  * The live debugger's bridge commands (shared/debugger.ts) over the core's Debugger: pause, step, continue, edit,
@@ -23,8 +24,10 @@ export class DebugCommands {
     debugStep: async ({ sessionId, holdId }) => this.on(sessionId, session => session.step(holdId)),
     debugContinue: async ({ sessionId, holdId }) => this.on(sessionId, session => session.continue(holdId)),
     debugEditArgs: async ({ sessionId, holdId, json }) => this.on(sessionId, session => session.editArgs(holdId, json)),
-    debugSkip: async ({ sessionId, holdId, text, isError }) => this.on(sessionId, session => session.skip(holdId, text, isError)),
-    debugEditAnswer: async ({ sessionId, holdId, text, isError }) => this.on(sessionId, session => session.editAnswer(holdId, text, isError)),
+    debugSkip: async ({ sessionId, holdId, text, isError }) =>
+      this.on(sessionId, session => session.skip(holdId, text, isError)),
+    debugEditAnswer: async ({ sessionId, holdId, text, isError }) =>
+      this.on(sessionId, session => session.editAnswer(holdId, text, isError)),
     breakpointAdd: async ({ condition, sessionId }) => {
       this.debugger().breakpoints.add(condition, { sessionId });
       return this.debugger().breakpoints.list();
@@ -42,7 +45,11 @@ export class DebugCommands {
       return data ? { mimeType: 'image/jpeg', base64: data.toString('base64') } : null;
     },
     annotationSubmit: async ({ sessionId, requestId, note, annotations, image }) =>
-      this.debugger().submitAnnotation(sessionId, requestId, { note, annotations, image: Buffer.from(image.base64, 'base64') }),
+      this.debugger().submitAnnotation(sessionId, requestId, {
+        note,
+        annotations,
+        image: Buffer.from(image.base64, 'base64'),
+      }),
     annotationCancel: async ({ sessionId, requestId }) => this.debugger().cancelAnnotation(sessionId, requestId),
   };
 

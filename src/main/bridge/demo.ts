@@ -36,7 +36,8 @@ export class DemoRunner {
   /** Starts the demo and returns its session id at once; progress arrives as ordinary events. */
   async start(baseUrl: string): Promise<string> {
     if (this.state.state === 'running') throw new Error('The demo is already running.');
-    if (this.core.config.upstream) throw new Error('The demo needs the built-in browser tools; it is not available in proxy mode (--upstream).');
+    if (this.core.config.upstream)
+      throw new Error('The demo needs the built-in browser tools; it is not available in proxy mode (--upstream).');
     if (!baseUrl) throw new Error('The demo site is not served yet: the HTTP server has not started.');
     if (this.session) await this.core.closeSession(this.session);
     const session = this.core.createSession('demo', async () => this.workspace, 'Agent Inspector demo');
@@ -58,7 +59,11 @@ export class DemoRunner {
       }
       this.set({ state: 'done', sessionId: session.id });
     } catch (error) {
-      this.set({ state: 'failed', sessionId: session.id, error: error instanceof Error ? error.message : String(error) });
+      this.set({
+        state: 'failed',
+        sessionId: session.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
 

@@ -11,13 +11,23 @@ import type { RecordedSession } from '../sessions/session-reader';
  * headed browser, Run code); an agent continues a fork through `agent-inspector fork`, whose command the answer gives.
  */
 export class ForkSessions {
-  constructor(private readonly core: InspectorCore, private readonly workspace: Workspace) {}
+  constructor(
+    private readonly core: InspectorCore,
+    private readonly workspace: Workspace,
+  ) {}
 
-  async fork(recording: RecordedSession, seq: number): Promise<{ sessionId: string; report: string[]; command?: string }> {
-    if (this.core.config.upstream) throw new Error('A fork needs the built-in browser tools; it is not available in proxy mode (--upstream).');
+  async fork(
+    recording: RecordedSession,
+    seq: number,
+  ): Promise<{ sessionId: string; report: string[]; command?: string }> {
+    if (this.core.config.upstream)
+      throw new Error('A fork needs the built-in browser tools; it is not available in proxy mode (--upstream).');
     const point = restorePoint(recording, seq, 'auto');
     const origin = { session: recording.meta.id, step: seq };
-    const created = this.core.createSession('fork', async () => this.workspace, `fork of step ${seq}`, { origin, storageState: point.storageState });
+    const created = this.core.createSession('fork', async () => this.workspace, `fork of step ${seq}`, {
+      origin,
+      storageState: point.storageState,
+    });
     // The restore runs on the session itself, ahead of the agent's calls and under no debugger's stage.
     const session = this.core.session(created.id);
     if (!(session instanceof McpSession)) throw new Error('A fork needs the built-in browser tools.');

@@ -20,7 +20,10 @@ export function bridgeOverHttp(host: BridgeHost) {
     const command = url.pathname.slice(BRIDGE_HTTP_PREFIX.length);
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
-      reply(res, 405, { ok: false, error: `Use POST ${BRIDGE_HTTP_PREFIX}<command> with the command's input as a JSON body.` });
+      reply(res, 405, {
+        ok: false,
+        error: `Use POST ${BRIDGE_HTTP_PREFIX}<command> with the command's input as a JSON body.`,
+      });
       return true;
     }
     if (role === 'viewer' && !VIEWER_COMMANDS.has(command as BridgeCommand)) {

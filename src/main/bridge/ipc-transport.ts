@@ -8,7 +8,9 @@ import type { BridgeHost } from './bridge-host';
  */
 export function serveBridgeOverIpc(host: BridgeHost, isInspectorUrl: (url: string) => boolean): () => void {
   const trusted = (event: IpcMainInvokeEvent) =>
-    !!BrowserWindow.fromWebContents(event.sender) && event.senderFrame?.parent === null && isInspectorUrl(event.senderFrame.url);
+    !!BrowserWindow.fromWebContents(event.sender) &&
+    event.senderFrame?.parent === null &&
+    isInspectorUrl(event.senderFrame.url);
   ipcMain.handle(IPC_INVOKE, (event, command: unknown, input: unknown): Promise<BridgeReply> | BridgeReply => {
     if (!trusted(event)) return { ok: false, error: 'Refused: the request did not come from the inspector window.' };
     return host.invoke(command, input);

@@ -10,11 +10,23 @@ function setup(recorded = false) {
   const bus = new EventBus();
   // The helpers don't wait: LiveSessions takes each event as it is published, and publish never rejects.
   const live = new LiveSessions(bus, () => {}, recorded);
-  const start = (sessionId: string) => void bus.publish({ type: 'session-started', sessionId, transport: 'http', time: 0 });
-  const step = (sessionId: string, seq: number, dom = MEGA) => void bus.publish({
-    type: 'tool-call', sessionId, seq, tool: 'browser_navigate', args: {}, startedAt: seq, endedAt: seq, outcome: 'ok', response: {}, code: '',
-    ariaSnapshot: '- heading "Hi"', domState: { dom, extraction: 'utility-world' },
-  } satisfies ToolCallEvent);
+  const start = (sessionId: string) =>
+    void bus.publish({ type: 'session-started', sessionId, transport: 'http', time: 0 });
+  const step = (sessionId: string, seq: number, dom = MEGA) =>
+    void bus.publish({
+      type: 'tool-call',
+      sessionId,
+      seq,
+      tool: 'browser_navigate',
+      args: {},
+      startedAt: seq,
+      endedAt: seq,
+      outcome: 'ok',
+      response: {},
+      code: '',
+      ariaSnapshot: '- heading "Hi"',
+      domState: { dom, extraction: 'utility-world' },
+    } satisfies ToolCallEvent);
   const end = (sessionId: string) => void bus.publish({ type: 'session-ended', sessionId, time: 1 });
   return { live, start, step, end };
 }

@@ -32,7 +32,8 @@ const MAX_SPANS = 20_000;
  */
 const MAX_ROUND_ARTIFACT_CHARS = 64 * 2 ** 20;
 
-const roundChars = (round: NegotiationRoundEvent) => (round.sent?.skeletonDom?.length ?? 0) + (round.sent?.screenshot?.base64.length ?? 0);
+const roundChars = (round: NegotiationRoundEvent) =>
+  (round.sent?.skeletonDom?.length ?? 0) + (round.sent?.screenshot?.base64.length ?? 0);
 
 /**
  * Snapshots, screenshots, DOM states and console and network entries kept in memory across all live sessions, in
@@ -49,8 +50,12 @@ const MAX_HEAVY_CHARS = 384 * 2 ** 20;
 export const MAX_SESSION_HEAVY_CHARS = 8 * 2 ** 20;
 
 const heavyChars = (step: ToolCallEvent) =>
-  (step.ariaSnapshot?.length ?? 0) + (step.screenshot?.base64.length ?? 0) + (step.before?.base64.length ?? 0)
-  + (step.domState?.dom.length ?? 0) + (step.domState?.diff?.length ?? 0) + activityChars(step.activity);
+  (step.ariaSnapshot?.length ?? 0) +
+  (step.screenshot?.base64.length ?? 0) +
+  (step.before?.base64.length ?? 0) +
+  (step.domState?.dom.length ?? 0) +
+  (step.domState?.diff?.length ?? 0) +
+  activityChars(step.activity);
 
 /** A step in the eviction queues, with its artifacts' weight; `evicted` once they were dropped. */
 interface Held {
@@ -75,7 +80,11 @@ export class LiveSessions {
    * `recorded`: every session is recorded to disk (--session-dir), so an ended session's artifacts are read from its
    * folder and need not stay in memory: the server gives them back when its client leaves.
    */
-  constructor(bus: EventBus, onEvent: (event: InspectorEvent) => void, private readonly recorded = false) {
+  constructor(
+    bus: EventBus,
+    onEvent: (event: InspectorEvent) => void,
+    private readonly recorded = false,
+  ) {
     this.unsubscribe = bus.subscribe(event => {
       this.add(event);
       onEvent(event);
@@ -123,7 +132,8 @@ export class LiveSessions {
 
   /** Evicts the queue's oldest steps until it weighs at most `max`; the step just added stays whole (the UI shows it first). */
   private evictBeyond(queue: HeldQueue, max: number, added: Held) {
-    for (let oldest = queue.oldest(); queue.total > max && oldest && oldest !== added; oldest = queue.oldest()) this.evict(oldest);
+    for (let oldest = queue.oldest(); queue.total > max && oldest && oldest !== added; oldest = queue.oldest())
+      this.evict(oldest);
   }
 
   /** Drops a step's artifacts; the step keeps its place, its summary and its response. */

@@ -25,7 +25,10 @@ export class LocatorCommands {
   async report(id: string): Promise<LocatorReport> {
     const session = await this.sessions.recordingOf(id);
     const saved = await this.saved(id, session);
-    return analyzeLocators(this.statesOf(id, session), { choices: saved.choices, testIdAttribute: saved.testIdAttribute });
+    return analyzeLocators(this.statesOf(id, session), {
+      choices: saved.choices,
+      testIdAttribute: saved.testIdAttribute,
+    });
   }
 
   /** Saves a pick (checked against the report) and answers the report with it. */
@@ -41,13 +44,19 @@ export class LocatorCommands {
   }
 
   /** What export needs: the picks, and the test id attribute their getByTestId reads. */
-  async exportOptions(id: string, session: RecordedSession): Promise<{ locatorChoices: LocatorChoice[]; testIdAttribute?: string }> {
+  async exportOptions(
+    id: string,
+    session: RecordedSession,
+  ): Promise<{ locatorChoices: LocatorChoice[]; testIdAttribute?: string }> {
     const saved = await this.saved(id, session);
-    return { locatorChoices: saved.choices, testIdAttribute: saved.testIdAttribute ?? recordedTestIdAttribute(session.steps) };
+    return {
+      locatorChoices: saved.choices,
+      testIdAttribute: saved.testIdAttribute ?? recordedTestIdAttribute(session.steps),
+    };
   }
 
   private async saved(id: string, session: RecordedSession): Promise<SavedChoices> {
-    return session.dir ? readChoices(session.dir) : this.unrecorded.get(id) ?? { choices: [] };
+    return session.dir ? readChoices(session.dir) : (this.unrecorded.get(id) ?? { choices: [] });
   }
 
   /** A recording reads its states from its folder; a live session without one from the events in memory. */

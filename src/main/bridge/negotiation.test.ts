@@ -8,15 +8,33 @@ import { EventBus } from '../events/bus';
 import type { RoundRecord } from '../sessions/format';
 import { RecordedSession } from '../sessions/session-reader';
 import { LiveSessions } from './live-sessions';
-import { liveRoundArtifacts, negotiationTotals, recordedRoundArtifacts, roundsOfStep, targetOfStep, withoutArtifacts, type PlacedRound } from './negotiation';
+import {
+  liveRoundArtifacts,
+  negotiationTotals,
+  recordedRoundArtifacts,
+  roundsOfStep,
+  targetOfStep,
+  withoutArtifacts,
+  type PlacedRound,
+} from './negotiation';
 
 type Artifact = RoundRecord['artifacts'][number];
 const size = (name: Artifact['name'], bytes: number): Artifact => ({ name, bytes, tokens: Math.ceil(bytes / 4) });
 
 function round(interactionId: string, number: number, fields: Partial<RoundRecord> = {}): RoundRecord {
   return {
-    type: 'negotiation-round', sessionId: 's', interactionId, query: 'Click the blue button', round: number, planner: 'deterministic',
-    domMode: 'semantic_v3', nodeCount: 3, omittedNodes: 0, artifacts: [size('interactiveTree', 200)], requestBytes: 500, startedAt: 0,
+    type: 'negotiation-round',
+    sessionId: 's',
+    interactionId,
+    query: 'Click the blue button',
+    round: number,
+    planner: 'deterministic',
+    domMode: 'semantic_v3',
+    nodeCount: 3,
+    omittedNodes: 0,
+    artifacts: [size('interactiveTree', 200)],
+    requestBytes: 500,
+    startedAt: 0,
     timings: { snapshotMs: 1, extractMs: 1, artifactsMs: 0, planMs: 1 },
     answer: { kind: 'action', thought: 'it is the blue one', action: 'click(e5)' },
     ...fields,
@@ -24,7 +42,14 @@ function round(interactionId: string, number: number, fields: Partial<RoundRecor
 }
 
 const box = { x: 10, y: 20, width: 30, height: 40 };
-const target: ResolvedTarget = { target: 'e5', ref: 'e5', role: 'button', name: 'Continue', locator: "getByRole('button', { name: 'Continue' }).nth(2)", box };
+const target: ResolvedTarget = {
+  target: 'e5',
+  ref: 'e5',
+  role: 'button',
+  name: 'Continue',
+  locator: "getByRole('button', { name: 'Continue' }).nth(2)",
+  box,
+};
 // navigate; the interact's click (via) then the interact; a plain snapshot.
 const steps = [
   { seq: 1, tool: 'browser_navigate', args: {} },
@@ -32,9 +57,22 @@ const steps = [
   { seq: 3, tool: 'browser_interact', args: { query: 'Click the blue button' } },
   { seq: 4, tool: 'browser_snapshot', args: {} },
 ];
-const asked = round('a', 1, { answer: { kind: 'needs_context', requested: { domMode: 'hybrid', skeletonDom: true, screenshot: true, dom: false }, reason: 'colour' } });
-const acted = round('a', 2, { domMode: 'hybrid', requestBytes: 9000, artifacts: [size('interactiveTree', 200), size('skeletonDom', 300), size('screenshot', 8000)] });
-const placed: PlacedRound<RoundRecord>[] = [{ afterSeq: 1, round: asked }, { afterSeq: 1, round: acted }];
+const asked = round('a', 1, {
+  answer: {
+    kind: 'needs_context',
+    requested: { domMode: 'hybrid', skeletonDom: true, screenshot: true, dom: false },
+    reason: 'colour',
+  },
+});
+const acted = round('a', 2, {
+  domMode: 'hybrid',
+  requestBytes: 9000,
+  artifacts: [size('interactiveTree', 200), size('skeletonDom', 300), size('screenshot', 8000)],
+});
+const placed: PlacedRound<RoundRecord>[] = [
+  { afterSeq: 1, round: asked },
+  { afterSeq: 1, round: acted },
+];
 
 test('an interact call and the call it chose share its rounds; other calls have none', () => {
   expect(roundsOfStep(steps, placed, 3)).toEqual([asked, acted]);
@@ -56,7 +94,7 @@ test('the target is the chosen ref, with the box and locator of the call that ac
   expect(targetOfStep(steps, [scrolled], 3)).toBeUndefined();
 });
 
-test('totals: a hybrid round costs what it cost; a semantic-only step is priced with the session\'s artifact sizes', () => {
+test("totals: a hybrid round costs what it cost; a semantic-only step is priced with the session's artifact sizes", () => {
   const other = round('b', 1, { requestBytes: 400 });
   const totals = negotiationTotals([asked, acted, other]);
   expect(totals).toMatchObject({ interactions: 2, rounds: 3, bytesSent: 500 + 9000 + 400 });
@@ -77,7 +115,14 @@ test('recorded artifacts: read from their files, refused outside artifacts/, exp
     const kept = { ...acted, sentFiles: { skeletonDom: 'r-skeleton.html.gz', screenshot: 'r-screenshot.jpg' } };
     const crafted = { ...round('c', 2), sentFiles: { skeletonDom: '../secret.txt' } };
     const old = round('d', 2, { artifacts: [size('interactiveTree', 200), size('skeletonDom', 300)] });
-    const meta = { format: 'agent-inspector-session' as const, version: 1, id: 's', startedAt: 0, transport: 'stdio', writer: 'test' };
+    const meta = {
+      format: 'agent-inspector-session' as const,
+      version: 1,
+      id: 's',
+      startedAt: 0,
+      transport: 'stdio',
+      writer: 'test',
+    };
     const session = new RecordedSession(dir, meta, [asked, kept, crafted, old], []);
     expect(await recordedRoundArtifacts(session, 'a', 2)).toEqual({
       skeletonDom: '<button data-llm-id="e5">Continue</button>',
@@ -95,13 +140,21 @@ test('recorded artifacts: read from their files, refused outside artifacts/, exp
 test('live sessions keep the artifacts of their latest rounds, within a memory bound, and say when they dropped some', async () => {
   const bus = new EventBus();
   const forwarded: unknown[] = [];
-  const live = new LiveSessions(bus, event => forwarded.push(event.type === 'negotiation-round' ? withoutArtifacts(event) : event));
+  const live = new LiveSessions(bus, event =>
+    forwarded.push(event.type === 'negotiation-round' ? withoutArtifacts(event) : event),
+  );
   await bus.publish({ type: 'session-started', sessionId: 's', time: 0, transport: 'stdio' });
   // Five rounds of 20 M characters each: more than the 64 MB bound, so the oldest lose what they sent.
   const big = 'x'.repeat(20 * 2 ** 20);
   for (let number = 1; number <= 5; number++) {
-    const { sentFiles: _files, ...fields } = round(`i${number}`, 2, { domMode: 'hybrid', artifacts: [size('interactiveTree', 200), size('screenshot', big.length)] });
-    await bus.publish({ ...fields, sent: { screenshot: { mimeType: 'image/jpeg', base64: big } } } as NegotiationRoundEvent);
+    const { sentFiles: _files, ...fields } = round(`i${number}`, 2, {
+      domMode: 'hybrid',
+      artifacts: [size('interactiveTree', 200), size('screenshot', big.length)],
+    });
+    await bus.publish({
+      ...fields,
+      sent: { screenshot: { mimeType: 'image/jpeg', base64: big } },
+    } as NegotiationRoundEvent);
   }
   const session = live.get('s')!;
   expect(liveRoundArtifacts(session, 'i5', 2).screenshot?.base64.length).toBe(big.length);

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
-import type { NegotiationTarget, NegotiationTotals, RoundArtifacts, RoundView, StepNegotiation } from '../../shared/negotiation-view';
+import type {
+  NegotiationTarget,
+  NegotiationTotals,
+  RoundArtifacts,
+  RoundView,
+  StepNegotiation,
+} from '../../shared/negotiation-view';
 import type { NegotiationRoundEvent, ResolvedTarget } from '../../shared/events';
 import { parseAction } from '../../shared/negotiation';
 import type { RoundRecord } from '../sessions/format';
@@ -75,7 +81,13 @@ export function targetOfStep(steps: StepFields[], rounds: RoundFields[], seq: nu
   const acting = stepGroup(steps, seq).calls.filter(call => call.tool !== 'browser_interact' && call.targets?.length);
   for (const call of acting) {
     const resolved = call.targets!.find(target => target.ref === id) ?? call.targets![0];
-    return { id, seq: call.seq, ...(resolved.ref && { ref: resolved.ref }), locator: resolved.locator, ...(resolved.box && { box: resolved.box }) };
+    return {
+      id,
+      seq: call.seq,
+      ...(resolved.ref && { ref: resolved.ref }),
+      locator: resolved.locator,
+      ...(resolved.box && { box: resolved.box }),
+    };
   }
   return { id, ...(/^(?:f\d+)?e\d+$/.test(id) && { ref: id }) };
 }
@@ -88,8 +100,10 @@ export function targetOfStep(steps: StepFields[], rounds: RoundFields[], seq: nu
  */
 export function negotiationTotals(rounds: RoundFields[]): NegotiationTotals {
   const interactions = new Map<string, RoundFields[]>();
-  for (const round of rounds) interactions.set(round.interactionId, [...(interactions.get(round.interactionId) ?? []), round]);
-  const sizeOf = (group: RoundFields[], name: 'skeletonDom' | 'screenshot') => group.flatMap(round => round.artifacts.filter(a => a.name === name).map(a => a.bytes));
+  for (const round of rounds)
+    interactions.set(round.interactionId, [...(interactions.get(round.interactionId) ?? []), round]);
+  const sizeOf = (group: RoundFields[], name: 'skeletonDom' | 'screenshot') =>
+    group.flatMap(round => round.artifacts.filter(a => a.name === name).map(a => a.bytes));
   const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : undefined);
   const meanSkeleton = mean(sizeOf(rounds, 'skeletonDom'));
   const meanScreenshot = mean(sizeOf(rounds, 'screenshot'));
@@ -115,14 +129,44 @@ export function negotiationTotals(rounds: RoundFields[]): NegotiationTotals {
     interactions: interactions.size,
     rounds: rounds.length,
     bytesSent,
-    tokensSent: rounds.reduce((total, round) => total + round.artifacts.reduce((sum, artifact) => sum + (artifact.tokens ?? 0), 0), 0),
+    tokensSent: rounds.reduce(
+      (total, round) => total + round.artifacts.reduce((sum, artifact) => sum + (artifact.tokens ?? 0), 0),
+      0,
+    ),
     ...(estimated !== undefined && { hybridBytes: estimated, savedBytes: estimated - bytesSent }),
   };
 }
 
 function roundView(round: RoundFields, kept: RoundView['kept']): RoundView {
-  const { interactionId, query, round: number, planner, domMode, nodeCount, omittedNodes, artifacts, requestBytes, startedAt, timings, answer } = round;
-  return { interactionId, query, round: number, planner, domMode, nodeCount, omittedNodes, artifacts, requestBytes, startedAt, timings, answer, kept };
+  const {
+    interactionId,
+    query,
+    round: number,
+    planner,
+    domMode,
+    nodeCount,
+    omittedNodes,
+    artifacts,
+    requestBytes,
+    startedAt,
+    timings,
+    answer,
+  } = round;
+  return {
+    interactionId,
+    query,
+    round: number,
+    planner,
+    domMode,
+    nodeCount,
+    omittedNodes,
+    artifacts,
+    requestBytes,
+    startedAt,
+    timings,
+    answer,
+    kept,
+  };
 }
 
 /** The rounds of a step, its target and the session's totals, from a live session's memory. */
@@ -131,7 +175,9 @@ export function liveNegotiation(session: LiveSession, seq: number): StepNegotiat
   const rounds = roundsOfStep(session.steps, placed, seq);
   const target = targetOfStep(session.steps, rounds, seq);
   return {
-    rounds: rounds.map(round => roundView(round, { skeletonDom: round.sent?.skeletonDom !== undefined, screenshot: !!round.sent?.screenshot })),
+    rounds: rounds.map(round =>
+      roundView(round, { skeletonDom: round.sent?.skeletonDom !== undefined, screenshot: !!round.sent?.screenshot }),
+    ),
     ...(target && { target }),
     totals: negotiationTotals(placed.map(p => p.round)),
   };
@@ -153,24 +199,32 @@ export function recordedNegotiation(session: RecordedSession, seq: number): Step
   const rounds = roundsOfStep(session.steps, placed, seq);
   const target = targetOfStep(session.steps, rounds, seq);
   return {
-    rounds: rounds.map(round => roundView(round, { skeletonDom: !!round.sentFiles?.skeletonDom, screenshot: !!round.sentFiles?.screenshot })),
+    rounds: rounds.map(round =>
+      roundView(round, { skeletonDom: !!round.sentFiles?.skeletonDom, screenshot: !!round.sentFiles?.screenshot }),
+    ),
     ...(target && { target }),
     totals: negotiationTotals(placed.map(p => p.round)),
   };
 }
 
-const missingRound = (interactionId: string, round: number) => new Error(`The session has no negotiation round ${round} of interaction ${interactionId}.`);
+const missingRound = (interactionId: string, round: number) =>
+  new Error(`The session has no negotiation round ${round} of interaction ${interactionId}.`);
 
 /** The skeleton DOM and screenshot a live round sent, while the session still holds them. */
 export function liveRoundArtifacts(session: LiveSession, interactionId: string, round: number): RoundArtifacts {
-  const found = session.rounds.find(({ event }) => event.interactionId === interactionId && event.round === round)?.event;
+  const found = session.rounds.find(
+    ({ event }) => event.interactionId === interactionId && event.round === round,
+  )?.event;
   if (!found) throw missingRound(interactionId, round);
   const sent = found.sent;
   const wasSent = found.artifacts.some(a => a.name === 'skeletonDom' || a.name === 'screenshot');
   return {
     ...(sent?.skeletonDom !== undefined && { skeletonDom: sent.skeletonDom }),
     ...(sent?.screenshot && { screenshot: sent.screenshot }),
-    ...(!sent && wasSent && { note: 'No longer in memory: a live session keeps the artifacts of its latest rounds only (record with --session-dir to keep them all).' }),
+    ...(!sent &&
+      wasSent && {
+        note: 'No longer in memory: a live session keeps the artifacts of its latest rounds only (record with --session-dir to keep them all).',
+      }),
   };
 }
 
@@ -178,20 +232,37 @@ export function liveRoundArtifacts(session: LiveSession, interactionId: string, 
 const ARTIFACT_NAME = /^[\w-]+(?:\.[\w-]+)*$/;
 
 async function readArtifact(session: RecordedSession, file: string): Promise<Buffer> {
-  if (!ARTIFACT_NAME.test(file)) throw new Error(`The recording names an invalid artifact file: ${JSON.stringify(file.slice(0, 80))}.`);
+  if (!ARTIFACT_NAME.test(file))
+    throw new Error(`The recording names an invalid artifact file: ${JSON.stringify(file.slice(0, 80))}.`);
   return readFile(session.artifactPath(file));
 }
 
 /** The same from a recording's files (a gzip skeleton, a JPEG screenshot). */
-export async function recordedRoundArtifacts(session: RecordedSession, interactionId: string, round: number): Promise<RoundArtifacts> {
-  const found = placedRecords(session).find(({ round: r }) => r.interactionId === interactionId && r.round === round)?.round;
+export async function recordedRoundArtifacts(
+  session: RecordedSession,
+  interactionId: string,
+  round: number,
+): Promise<RoundArtifacts> {
+  const found = placedRecords(session).find(
+    ({ round: r }) => r.interactionId === interactionId && r.round === round,
+  )?.round;
   if (!found) throw missingRound(interactionId, round);
   const files = found.sentFiles;
   const wasSent = found.artifacts.some(a => a.name === 'skeletonDom' || a.name === 'screenshot');
   return {
-    ...(files?.skeletonDom && { skeletonDom: gunzipSync(await readArtifact(session, files.skeletonDom)).toString('utf8') }),
-    ...(files?.screenshot && { screenshot: { mimeType: 'image/jpeg', base64: (await readArtifact(session, files.screenshot)).toString('base64') } }),
-    ...(!files && wasSent && { note: 'This recording sized the artifacts but did not keep them (recorded by an earlier version).' }),
+    ...(files?.skeletonDom && {
+      skeletonDom: gunzipSync(await readArtifact(session, files.skeletonDom)).toString('utf8'),
+    }),
+    ...(files?.screenshot && {
+      screenshot: {
+        mimeType: 'image/jpeg',
+        base64: (await readArtifact(session, files.screenshot)).toString('base64'),
+      },
+    }),
+    ...(!files &&
+      wasSent && {
+        note: 'This recording sized the artifacts but did not keep them (recorded by an earlier version).',
+      }),
   };
 }
 

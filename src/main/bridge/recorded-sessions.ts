@@ -1,7 +1,13 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { EVENTS_FILE } from '../sessions/format';
-import { listSessions, openSession, summaryOf, type RecordedSession, type SessionSummary } from '../sessions/session-reader';
+import {
+  listSessions,
+  openSession,
+  summaryOf,
+  type RecordedSession,
+  type SessionSummary,
+} from '../sessions/session-reader';
 
 /** Opened sessions kept parsed; reopening a 500-step session costs a JSONL parse, so a few are worth keeping. */
 const CACHE_SIZE = 4;
@@ -20,7 +26,10 @@ export class RecordedSessions {
   async list(): Promise<SessionSummary[]> {
     const underRoot = this.root ? await listSessions(this.root) : [];
     const extra = await Promise.all([...this.extraDirs].map(dir => summaryOf(dir).catch(() => undefined)));
-    const all = [...underRoot, ...extra.filter((s): s is SessionSummary => !!s && !underRoot.some(r => r.meta.id === s.meta.id))];
+    const all = [
+      ...underRoot,
+      ...extra.filter((s): s is SessionSummary => !!s && !underRoot.some(r => r.meta.id === s.meta.id)),
+    ];
     for (const summary of all) this.dirs.set(summary.meta.id, summary.dir);
     return all.sort((a, b) => b.meta.startedAt - a.meta.startedAt);
   }
@@ -43,9 +52,15 @@ export class RecordedSessions {
   async open(id: string): Promise<RecordedSession> {
     if (!this.dirs.has(id)) await this.list();
     const dir = this.dirs.get(id);
-    if (!dir) throw new Error(`No session with id "${id}": it is neither running nor recorded in a folder the inspector knows.`);
+    if (!dir)
+      throw new Error(
+        `No session with id "${id}": it is neither running nor recorded in a folder the inspector knows.`,
+      );
     // A session still being written (by a crashed or other process) is read again when its log grew.
-    const version = await stat(join(dir, EVENTS_FILE)).then(s => `${s.size}:${s.mtimeMs}`, () => '');
+    const version = await stat(join(dir, EVENTS_FILE)).then(
+      s => `${s.size}:${s.mtimeMs}`,
+      () => '',
+    );
     const cached = this.cache.get(id);
     if (cached && cached.version === version) {
       this.cache.delete(id);

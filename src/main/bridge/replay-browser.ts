@@ -80,14 +80,22 @@ export class ReplayBrowser {
     let client: McpBrowserClient;
     try {
       // One retry: a replay should report a flaky step, not hide it behind the client's default backoff.
-      client = await McpBrowserClient.connect({
-        name: 'the replay browser',
-        link: async () => {
-          const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-          await createMcpServer(core, 'replay').connect(serverSide);
-          return clientSide;
+      client = await McpBrowserClient.connect(
+        {
+          name: 'the replay browser',
+          link: async () => {
+            const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+            await createMcpServer(core, 'replay').connect(serverSide);
+            return clientSide;
+          },
         },
-      }, { clientInfo: { name: clientName, version: VERSION }, workspace: scratch, retry: { retries: 1, baseDelay: 1000 }, failureScreenshots: false });
+        {
+          clientInfo: { name: clientName, version: VERSION },
+          workspace: scratch,
+          retry: { retries: 1, baseDelay: 1000 },
+          failureScreenshots: false,
+        },
+      );
     } catch (error) {
       unsubscribe();
       throw error;

@@ -1,6 +1,12 @@
 import type { BridgeEvent, StepImage } from '../../shared/bridge';
 import type { ComparedPair, Comparison } from '../../shared/comparison';
-import type { CodeRunResult, ReplayDrift, ReplayProgress, ReplayStepResult, ReplayView } from '../../shared/replay-view';
+import type {
+  CodeRunResult,
+  ReplayDrift,
+  ReplayProgress,
+  ReplayStepResult,
+  ReplayView,
+} from '../../shared/replay-view';
 import { compareReplay } from '../compare/replay';
 import type { CoreConfig } from '../config';
 import { describeDrift, isFailure, Replayer, type Drift, type DriftReport, type StepOutcome } from '../replay';
@@ -54,7 +60,11 @@ export class ReplayController {
   private readonly browser: ReplayBrowser;
   private readonly replays = new Map<string, Replay>();
 
-  constructor(private readonly agentConfig: CoreConfig, private readonly emit: (event: BridgeEvent) => void, private readonly source: (sessionId: string) => Promise<ReplaySource>) {
+  constructor(
+    private readonly agentConfig: CoreConfig,
+    private readonly emit: (event: BridgeEvent) => void,
+    private readonly source: (sessionId: string) => Promise<ReplaySource>,
+  ) {
     this.browser = new ReplayBrowser(agentConfig);
   }
 
@@ -63,13 +73,17 @@ export class ReplayController {
     const replay = this.replays.get(sessionId);
     if (replay) return viewOf(replay);
     const { session } = await this.source(sessionId);
-    return { progress: { state: 'idle', total: session.steps.length, replayed: 0, nextSeq: session.steps[0]?.seq }, results: [] };
+    return {
+      progress: { state: 'idle', total: session.steps.length, replayed: 0, nextSeq: session.steps[0]?.seq },
+      results: [],
+    };
   }
 
   /** Starts a run and answers at once; progress and results follow as events. */
   async start(sessionId: string, target: RunTarget): Promise<ReplayView> {
     let replay = this.replays.get(sessionId);
-    if (replay?.active) throw new Error('This session is being replayed already: stop that run first (Shift+F8 or Esc).');
+    if (replay?.active)
+      throw new Error('This session is being replayed already: stop that run first (Shift+F8 or Esc).');
     const { session, running } = await this.source(sessionId);
     if (running) throw new Error('The session is still running: replay it once the agent has finished.');
     if (!session.steps.length) throw new Error('The session has no steps to replay.');
@@ -100,7 +114,8 @@ export class ReplayController {
     const waiting = replay?.waiting;
     if (!replay || !waiting) throw new Error('The replay of this session is not waiting for secrets.');
     const unasked = Object.keys(values).filter(name => !waiting.names.includes(name));
-    if (unasked.length) throw new Error(`The replay did not ask for ${unasked.join(', ')}; it waits for ${waiting.names.join(', ')}.`);
+    if (unasked.length)
+      throw new Error(`The replay did not ask for ${unasked.join(', ')}; it waits for ${waiting.names.join(', ')}.`);
     for (const [name, value] of Object.entries(values)) if (value) replay.secrets.set(name, value);
     const missing = waiting.names.filter(name => !replay.secrets.has(name));
     if (missing.length) throw new Error(`A value is needed for ${missing.join(', ')}.`);
@@ -136,8 +151,10 @@ export class ReplayController {
   /** The recording (A) compared with its replay (B), as the Compare view shows two sessions. */
   comparison(sessionId: string): Comparison {
     const replay = this.replays.get(sessionId);
-    if (replay?.active) throw new Error('The replay is still running: compare it with the recording once it has ended or stopped.');
-    if (!replay?.compared) throw new Error('Nothing of this session has been replayed yet: there is nothing to compare with the recording.');
+    if (replay?.active)
+      throw new Error('The replay is still running: compare it with the recording once it has ended or stopped.');
+    if (!replay?.compared)
+      throw new Error('Nothing of this session has been replayed yet: there is nothing to compare with the recording.');
     return replay.compared.comparison;
   }
 
@@ -152,7 +169,8 @@ export class ReplayController {
    */
   async runCode(sessionId: string, code: string): Promise<CodeRunResult> {
     let replay = this.replays.get(sessionId);
-    if (replay?.active) throw new Error('A replay of this session is running: stop it before running code on its page.');
+    if (replay?.active)
+      throw new Error('A replay of this session is running: stop it before running code on its page.');
     if (!replay) replay = await this.create(sessionId, (await this.source(sessionId)).session);
     this.touch(replay);
     const connection = await this.connection(replay);
@@ -161,7 +179,9 @@ export class ReplayController {
     const page = connection.page();
     if (!page) throw new Error('The replay browser has no page to run the code on.');
     const replayed = replay.progress.replayed;
-    const ranOn = replayed ? `the replay browser, after replayed step ${replay.replayer?.report().steps.at(-1)?.seq}` : 'a fresh page in the replay browser';
+    const ranOn = replayed
+      ? `the replay browser, after replayed step ${replay.replayer?.report().steps.at(-1)?.seq}`
+      : 'a fresh page in the replay browser';
     return runUserCode(code, page, ranOn);
   }
 
@@ -201,7 +221,13 @@ export class ReplayController {
     const to = target.kind === 'to' ? target.seq : target.kind === 'next' ? from : steps.at(-1)!.seq;
     const inRun = steps.filter(step => step.seq >= from && step.seq <= to).length;
     replay.compared = undefined;
-    replay.progress = { ...replay.progress, state: 'running', run: { to, steps: inRun, done: 0 }, error: undefined, comparison: undefined };
+    replay.progress = {
+      ...replay.progress,
+      state: 'running',
+      run: { to, steps: inRun, done: 0 },
+      error: undefined,
+      comparison: undefined,
+    };
     this.push(replay);
     try {
       const connection = await this.connection(replay);
@@ -219,7 +245,11 @@ export class ReplayController {
           const result = resultOf(outcome, !!shot);
           replay.results.set(outcome.seq, result);
           const run = replay.progress.run;
-          replay.progress = { ...replay.progress, replayed: replay.results.size, ...(run && { run: { ...run, done: run.done + 1 } }) };
+          replay.progress = {
+            ...replay.progress,
+            replayed: replay.results.size,
+            ...(run && { run: { ...run, done: run.done + 1 } }),
+          };
           this.push(replay, [result]);
         },
         // Entered in the UI, else the core's --secrets, else its environment.
@@ -228,9 +258,12 @@ export class ReplayController {
       });
       const report = await replay.replayer.runTo(to, abort.signal);
       replay.compared = await this.compare(replay, connection, report);
-      const pairs = new Map(replay.compared?.comparison.pairs.flatMap(pair => (pair.a ? [[pair.a.seq, pair] as const] : [])));
+      const pairs = new Map(
+        replay.compared?.comparison.pairs.flatMap(pair => (pair.a ? [[pair.a.seq, pair] as const] : [])),
+      );
       // The comparison after the last step can add drift to a step already reported; the comparison words it.
-      for (const outcome of report.steps) replay.results.set(outcome.seq, resultOf(outcome, replay.screenshots.has(outcome.seq), pairs.get(outcome.seq)));
+      for (const outcome of report.steps)
+        replay.results.set(outcome.seq, resultOf(outcome, replay.screenshots.has(outcome.seq), pairs.get(outcome.seq)));
       const { replayer } = replay;
       const divergence = replay.compared?.comparison.firstDivergence;
       replay.progress = {
@@ -239,11 +272,20 @@ export class ReplayController {
         current: undefined,
         nextSeq: replayer.nextSeq,
         stopped: replayer.stoppedAt,
-        ...(replay.compared && { comparison: divergence ? { divergence: { status: divergence.pair.status, a: divergence.pair.a?.seq, b: divergence.pair.b?.seq } } : {} }),
+        ...(replay.compared && {
+          comparison: divergence
+            ? { divergence: { status: divergence.pair.status, a: divergence.pair.a?.seq, b: divergence.pair.b?.seq } }
+            : {},
+        }),
       };
       this.push(replay, [...replay.results.values()]);
     } catch (error) {
-      replay.progress = { ...replay.progress, state: 'error', current: undefined, error: error instanceof Error ? error.message : String(error) };
+      replay.progress = {
+        ...replay.progress,
+        state: 'error',
+        current: undefined,
+        error: error instanceof Error ? error.message : String(error),
+      };
       this.push(replay);
     }
   }
@@ -252,7 +294,11 @@ export class ReplayController {
    * The recording as far as the replay went, compared with the replay's own recording. Nothing replayed, nothing to
    * compare; a comparison that fails leaves the replay's results as they are, said in the console.
    */
-  private async compare(replay: Replay, connection: ReplayConnection, report: DriftReport): Promise<Replay['compared']> {
+  private async compare(
+    replay: Replay,
+    connection: ReplayConnection,
+    report: DriftReport,
+  ): Promise<Replay['compared']> {
     if (!report.steps.length) return undefined;
     try {
       const replayed = await connection.recording();
@@ -319,7 +365,13 @@ function resultOf(outcome: StepOutcome, hasScreenshot: boolean, pair?: ComparedP
     status: outcome.status,
     durationMs: outcome.durationMs,
     drift: (compared ? outcome.drift.filter(isFailure) : outcome.drift).map(driftView),
-    ...(compared && { compared: { status: compared.status, differences: compared.differences, ...(compared.ariaDiff && { ariaDiff: compared.ariaDiff }) } }),
+    ...(compared && {
+      compared: {
+        status: compared.status,
+        differences: compared.differences,
+        ...(compared.ariaDiff && { ariaDiff: compared.ariaDiff }),
+      },
+    }),
     ...(outcome.skipped && { skipped: outcome.skipped }),
     hasScreenshot,
   };
@@ -327,5 +379,9 @@ function resultOf(outcome: StepOutcome, hasScreenshot: boolean, pair?: ComparedP
 
 /** In a comparison's words (describeDrift); a snapshot's diff goes below its line. */
 function driftView(drift: Drift): ReplayDrift {
-  return { kind: drift.kind, summary: describeDrift(drift).split('\n')[0], ...(drift.kind === 'snapshot' && { diff: drift.diff }) };
+  return {
+    kind: drift.kind,
+    summary: describeDrift(drift).split('\n')[0],
+    ...(drift.kind === 'snapshot' && { diff: drift.diff }),
+  };
 }

@@ -41,32 +41,48 @@ export class SessionCatalog {
   async list(): Promise<SessionInfo[]> {
     const live = this.live.all().map(session => this.liveInfo(session));
     const liveIds = new Set(live.map(session => session.id));
-    const recorded = (await this.recorded.list()).filter(summary => !liveIds.has(summary.meta.id)).map((summary): SessionInfo => ({
-      id: summary.meta.id,
-      live: false,
-      running: !summary.complete,
-      transport: summary.meta.transport,
-      clientName: summary.meta.clientName,
-      startedAt: summary.meta.startedAt,
-      steps: summary.steps,
-      url: summary.url,
-      dir: summary.dir,
-      stats: summary.stats,
-      ...(summary.meta.forkOf && { forkOf: summary.meta.forkOf }),
-    }));
+    const recorded = (await this.recorded.list())
+      .filter(summary => !liveIds.has(summary.meta.id))
+      .map(
+        (summary): SessionInfo => ({
+          id: summary.meta.id,
+          live: false,
+          running: !summary.complete,
+          transport: summary.meta.transport,
+          clientName: summary.meta.clientName,
+          startedAt: summary.meta.startedAt,
+          steps: summary.steps,
+          url: summary.url,
+          dir: summary.dir,
+          stats: summary.stats,
+          ...(summary.meta.forkOf && { forkOf: summary.meta.forkOf }),
+        }),
+      );
     return [...live, ...recorded].sort((a, b) => b.startedAt - a.startedAt);
   }
 
   /** A session and its steps, live or recorded. */
   async open(id: string): Promise<OpenedSession> {
     const live = this.live.get(id);
-    if (live) return { session: this.liveInfo(live), steps: live.steps.map(step => summarize(step, live.tokens.get(step.seq))), warnings: [] };
+    if (live)
+      return {
+        session: this.liveInfo(live),
+        steps: live.steps.map(step => summarize(step, live.tokens.get(step.seq))),
+        warnings: [],
+      };
     const recorded = await this.recorded.open(id);
     const steps = recorded.steps;
     return {
       session: {
-        id, live: false, running: !recorded.complete, transport: recorded.meta.transport, clientName: recorded.meta.clientName,
-        startedAt: recorded.meta.startedAt, steps: steps.length, url: steps.findLast(step => step.url)?.url, dir: recorded.dir,
+        id,
+        live: false,
+        running: !recorded.complete,
+        transport: recorded.meta.transport,
+        clientName: recorded.meta.clientName,
+        startedAt: recorded.meta.startedAt,
+        steps: steps.length,
+        url: steps.findLast(step => step.url)?.url,
+        dir: recorded.dir,
         ...(recorded.meta.forkOf && { forkOf: recorded.meta.forkOf }),
       },
       steps: steps.map(step => summarize(step, recorded.tokens.get(step.seq))),
@@ -85,8 +101,20 @@ export class SessionCatalog {
     } else if (live) {
       // Not recorded: the same spec from the events in memory (export reads only steps' fields and the start time).
       const { started } = live;
-      const meta: SessionMeta = { format: SESSION_FORMAT, version: SESSION_VERSION, id, startedAt: started.time, transport: started.transport, writer: `agent-inspector ${VERSION}` };
-      session = new RecordedSession('', meta, live.steps.map(step => ({ ...step, artifacts: {} })), []);
+      const meta: SessionMeta = {
+        format: SESSION_FORMAT,
+        version: SESSION_VERSION,
+        id,
+        startedAt: started.time,
+        transport: started.transport,
+        writer: `agent-inspector ${VERSION}`,
+      };
+      session = new RecordedSession(
+        '',
+        meta,
+        live.steps.map(step => ({ ...step, artifacts: {} })),
+        [],
+      );
     } else {
       session = await this.recorded.open(id);
     }

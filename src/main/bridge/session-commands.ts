@@ -34,9 +34,26 @@ export interface SessionCommandsHost {
   exposed: boolean;
 }
 
-type Command = 'replayState' | 'replayStep' | 'replayTo' | 'replayAll' | 'replayStop' | 'replayReset' | 'replayScreenshot' | 'compareReplay' | 'replaySecrets' | 'runCode'
-  | 'zipSession' | 'readTransfer' | 'importBegin' | 'importChunk' | 'importFinish' | 'openSessionPath' | 'openSessionDialog'
-  | 'saveSpec' | 'saveSessionZip';
+type Command =
+  | 'replayState'
+  | 'replayStep'
+  | 'replayTo'
+  | 'replayAll'
+  | 'replayStop'
+  | 'replayReset'
+  | 'replayScreenshot'
+  | 'compareReplay'
+  | 'replaySecrets'
+  | 'runCode'
+  | 'zipSession'
+  | 'readTransfer'
+  | 'importBegin'
+  | 'importChunk'
+  | 'importFinish'
+  | 'openSessionPath'
+  | 'openSessionDialog'
+  | 'saveSpec'
+  | 'saveSessionZip';
 type Handlers = { [C in Command]: (input: z.output<(typeof BRIDGE_INPUTS)[C]>) => Promise<BridgeOutput<C>> };
 
 /**
@@ -64,7 +81,9 @@ export class SessionCommands {
     readTransfer: async ({ transferId, offset }) => this.transfers.read(transferId, offset),
     importBegin: async ({ name, size }) => this.transfers.beginUpload(name, size),
     importChunk: async ({ uploadId, offset, base64 }) => this.transfers.uploadChunk(uploadId, offset, base64),
-    importFinish: async ({ uploadId }) => ({ sessionId: await this.host().addSessionFolder(await this.transfers.finishUpload(uploadId)) }),
+    importFinish: async ({ uploadId }) => ({
+      sessionId: await this.host().addSessionFolder(await this.transfers.finishUpload(uploadId)),
+    }),
     openSessionPath: async ({ path }) => ({ sessionId: await this.openPath(path) }),
     openSessionDialog: async ({ kind }) => {
       const path = await this.dialogs().chooseSession(kind);
@@ -78,7 +97,10 @@ export class SessionCommands {
     },
     saveSessionZip: async ({ sessionId }) => {
       const dir = await this.host().folder(sessionId);
-      const path = await this.dialogs().chooseSaveFile(zipFileName(dir), { name: 'Session archive', extensions: ['zip'] });
+      const path = await this.dialogs().chooseSaveFile(zipFileName(dir), {
+        name: 'Session archive',
+        extensions: ['zip'],
+      });
       if (!path) return null;
       await this.transfers.saveZip(dir, path);
       return { path };
@@ -97,7 +119,11 @@ export class SessionCommands {
 
   private get replays(): ReplayController {
     const host = this.host();
-    return (this.replayController ??= new ReplayController(host.config, event => this.host().emit(event), id => this.host().recording(id)));
+    return (this.replayController ??= new ReplayController(
+      host.config,
+      event => this.host().emit(event),
+      id => this.host().recording(id),
+    ));
   }
 
   private get transfers(): SessionTransfers {
@@ -106,7 +132,10 @@ export class SessionCommands {
 
   private dialogs(): DesktopDialogs {
     const { dialogs } = this.host();
-    if (!dialogs) throw new Error('Native dialogs exist only in the desktop app; in web mode, give a path or drop the file on the window.');
+    if (!dialogs)
+      throw new Error(
+        'Native dialogs exist only in the desktop app; in web mode, give a path or drop the file on the window.',
+      );
     return dialogs;
   }
 
@@ -114,7 +143,9 @@ export class SessionCommands {
   private guard(what: string) {
     const { exposed, config } = this.host();
     if (exposed && !config.allowUnsafeCode) {
-      throw new Error(`${what} is refused: this inspector answers beyond this machine (--host / --allowed-hosts). Start it with --allow-unsafe-code to allow it.`);
+      throw new Error(
+        `${what} is refused: this inspector answers beyond this machine (--host / --allowed-hosts). Start it with --allow-unsafe-code to allow it.`,
+      );
     }
   }
 
@@ -123,7 +154,7 @@ export class SessionCommands {
     this.guard('Running code from the inspector');
     const host = this.host();
     const page = host.livePage(sessionId);
-    if (page && !page.isClosed()) return runUserCode(code, page, 'the live session\'s page');
+    if (page && !page.isClosed()) return runUserCode(code, page, "the live session's page");
     return this.replays.runCode(sessionId, code);
   }
 

@@ -13,7 +13,16 @@ test.beforeEach(() => {
 });
 test.afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const meta = Buffer.from(JSON.stringify({ format: SESSION_FORMAT, version: SESSION_VERSION, id: 'abc', startedAt: 1, transport: 'stdio', writer: 'test' }));
+const meta = Buffer.from(
+  JSON.stringify({
+    format: SESSION_FORMAT,
+    version: SESSION_VERSION,
+    id: 'abc',
+    startedAt: 1,
+    transport: 'stdio',
+    writer: 'test',
+  }),
+);
 const file = (name: string, data: Buffer | string = '', stored = false): CraftedEntry => ({ name, data, stored });
 
 async function upload(transfers: SessionTransfers, name: string, archive: Buffer, chunk = 7) {
@@ -26,7 +35,11 @@ async function upload(transfers: SessionTransfers, name: string, archive: Buffer
 
 test('an archive uploaded in chunks becomes a session folder beside the others, named after its folder', async () => {
   const transfers = new SessionTransfers(root);
-  const archive = craftZip([file('2026-a/session.json', meta), file('2026-a/events.jsonl'), file('2026-a/artifacts/1.yml', 'x')]);
+  const archive = craftZip([
+    file('2026-a/session.json', meta),
+    file('2026-a/events.jsonl'),
+    file('2026-a/artifacts/1.yml', 'x'),
+  ]);
   expect(await upload(transfers, 'a.zip', archive)).toBe(join(root, '2026-a'));
   expect(await upload(transfers, 'a.zip', archive)).toBe(join(root, '2026-a-2'));
   // The staging folders are gone.
@@ -35,18 +48,36 @@ test('an archive uploaded in chunks becomes a session folder beside the others, 
 
 test('archives that are not exactly one session are refused, with the reason', async () => {
   const transfers = new SessionTransfers(root);
-  await expect(upload(transfers, 'x.zip', craftZip([file('a/events.jsonl')]))).rejects.toThrow('no session (no session.json)');
-  await expect(upload(transfers, 'x.zip', craftZip([file('a/session.json', meta), file('b/session.json', meta)]))).rejects.toThrow('holds 2 sessions');
-  await expect(upload(transfers, 'x.zip', craftZip([file('a/session.json', meta), file('a/events.jsonl'), file('a/run.sh', 'rm -rf /')]))).rejects.toThrow('a/run.sh, which is not part of a session folder');
-  await expect(upload(transfers, 'x.zip', craftZip([file('a/session.json', '{"not":"a session"}'), file('a/events.jsonl')]))).rejects.toThrow();
+  await expect(upload(transfers, 'x.zip', craftZip([file('a/events.jsonl')]))).rejects.toThrow(
+    'no session (no session.json)',
+  );
+  await expect(
+    upload(transfers, 'x.zip', craftZip([file('a/session.json', meta), file('b/session.json', meta)])),
+  ).rejects.toThrow('holds 2 sessions');
+  await expect(
+    upload(
+      transfers,
+      'x.zip',
+      craftZip([file('a/session.json', meta), file('a/events.jsonl'), file('a/run.sh', 'rm -rf /')]),
+    ),
+  ).rejects.toThrow('a/run.sh, which is not part of a session folder');
+  await expect(
+    upload(transfers, 'x.zip', craftZip([file('a/session.json', '{"not":"a session"}'), file('a/events.jsonl')])),
+  ).rejects.toThrow();
   expect(readdirSync(root)).toEqual([]);
 });
 
 test('a truncated archive or a flipped byte is refused by name, and nothing is left behind', async () => {
   const transfers = new SessionTransfers(root);
   const events = '{"type":"step"}\n'.repeat(200);
-  const archive = craftZip([file('a/session.json', meta), file('a/events.jsonl', events, true), file('a/artifacts/1.yml', 'x')]);
-  await expect(upload(transfers, 'cut.zip', archive.subarray(0, Math.floor(archive.length * 0.7)))).rejects.toThrow('The archive is truncated');
+  const archive = craftZip([
+    file('a/session.json', meta),
+    file('a/events.jsonl', events, true),
+    file('a/artifacts/1.yml', 'x'),
+  ]);
+  await expect(upload(transfers, 'cut.zip', archive.subarray(0, Math.floor(archive.length * 0.7)))).rejects.toThrow(
+    'The archive is truncated',
+  );
   const flipped = Buffer.from(archive);
   flipped[flipped.indexOf('{"type":"step"}', flipped.indexOf('a/events.jsonl')) + 3] ^= 0x01;
   await expect(upload(transfers, 'flipped.zip', flipped)).rejects.toThrow('CRC mismatch in a/events.jsonl');
@@ -66,7 +97,7 @@ test('a zipped session folder downloads in chunks and comes back the same', asyn
   const { transferId, fileName, size } = await transfers.zip(folder);
   expect(fileName).toBe('2026-b.zip');
   const chunks: Buffer[] = [];
-  for (let offset: number | undefined = 0; offset !== undefined;) {
+  for (let offset: number | undefined = 0; offset !== undefined; ) {
     const chunk: { base64: string; next?: number } = await transfers.read(transferId, offset);
     chunks.push(Buffer.from(chunk.base64, 'base64'));
     offset = chunk.next;
@@ -79,7 +110,8 @@ test('a zipped session folder downloads in chunks and comes back the same', asyn
 
   const imported = await upload(transfers, fileName, archive, CHUNK_BYTES);
   expect(imported).toBe(join(root, 'imported', '2026-b'));
-  for (const name of ['session.json', 'events.jsonl', 'artifacts/1.jpg']) expect(readFileSync(join(imported, name))).toEqual(readFileSync(join(folder, name)));
+  for (const name of ['session.json', 'events.jsonl', 'artifacts/1.jpg'])
+    expect(readFileSync(join(imported, name))).toEqual(readFileSync(join(folder, name)));
 });
 
 test('uploads are checked as they arrive: name, size, order and length', async () => {
@@ -88,7 +120,9 @@ test('uploads are checked as they arrive: name, size, order and length', async (
   await expect(transfers.beginUpload('big.zip', 300 * 2 ** 20)).rejects.toThrow('up to 256 MB');
   const { uploadId } = await transfers.beginUpload('s.zip', 4);
   await expect(transfers.uploadChunk(uploadId, 2, 'AAA=')).rejects.toThrow('Expected the chunk at offset 0');
-  await expect(transfers.uploadChunk(uploadId, 0, Buffer.alloc(5).toString('base64'))).rejects.toThrow('More data than the 4 bytes announced');
+  await expect(transfers.uploadChunk(uploadId, 0, Buffer.alloc(5).toString('base64'))).rejects.toThrow(
+    'More data than the 4 bytes announced',
+  );
   await transfers.uploadChunk(uploadId, 0, Buffer.alloc(2).toString('base64'));
   await expect(transfers.finishUpload(uploadId)).rejects.toThrow('incomplete: 2 of 4 bytes');
   await expect(transfers.uploadChunk(uploadId, 2, 'AAA=')).rejects.toThrow(`No upload ${uploadId}`);

@@ -20,9 +20,18 @@ const STALE_MS = 10 * 60_000;
 const IGNORED = /(^|\/)(__MACOSX\/|\.DS_Store$|Thumbs\.db$)/;
 
 /** An archive on disk, in transit: a zipped session being downloaded, or an upload being received. */
-interface Transfer { path: string; size: number; touched: number }
-interface Download extends Transfer { fileName: string }
-interface Upload extends Transfer { name: string; received: number }
+interface Transfer {
+  path: string;
+  size: number;
+  touched: number;
+}
+interface Download extends Transfer {
+  fileName: string;
+}
+interface Upload extends Transfer {
+  name: string;
+  received: number;
+}
 
 /** The archive a session folder is saved as. */
 export const zipFileName = (dir: string) => `${basename(dir)}.zip`;
@@ -58,8 +67,10 @@ export class SessionTransfers {
   /** A chunk of a zipped session; the transfer is forgotten once its last chunk was read. */
   async read(transferId: string, offset: number): Promise<{ base64: string; next?: number }> {
     const download = this.downloads.get(transferId);
-    if (!download) throw new Error(`No download ${transferId}: it finished, or expired after ${STALE_MS / 60_000} minutes.`);
-    if (offset > download.size) throw new Error(`offset ${offset} is past the end of the archive (${download.size} bytes).`);
+    if (!download)
+      throw new Error(`No download ${transferId}: it finished, or expired after ${STALE_MS / 60_000} minutes.`);
+    if (offset > download.size)
+      throw new Error(`offset ${offset} is past the end of the archive (${download.size} bytes).`);
     download.touched = Date.now();
     const end = Math.min(download.size, offset + CHUNK_BYTES);
     const chunk = Buffer.alloc(end - offset);
@@ -75,8 +86,12 @@ export class SessionTransfers {
 
   async beginUpload(name: string, size: number): Promise<{ uploadId: string; chunkBytes: number }> {
     this.expire();
-    if (!name.toLowerCase().endsWith('.zip')) throw new Error(`${name} is not a .zip archive: drop a session folder's .zip, or open the folder itself.`);
-    if (size > MAX_IMPORT_BYTES) throw new Error(`${name} is ${Math.round(size / 2 ** 20)} MB; session archives up to ${MAX_IMPORT_BYTES / 2 ** 20} MB are accepted.`);
+    if (!name.toLowerCase().endsWith('.zip'))
+      throw new Error(`${name} is not a .zip archive: drop a session folder's .zip, or open the folder itself.`);
+    if (size > MAX_IMPORT_BYTES)
+      throw new Error(
+        `${name} is ${Math.round(size / 2 ** 20)} MB; session archives up to ${MAX_IMPORT_BYTES / 2 ** 20} MB are accepted.`,
+      );
     const uploadId = randomUUID();
     const path = transferFile('upload', uploadId);
     await writeFile(path, '');
@@ -86,9 +101,11 @@ export class SessionTransfers {
 
   async uploadChunk(uploadId: string, offset: number, base64: string): Promise<{ received: number }> {
     const upload = this.upload(uploadId);
-    if (offset !== upload.received) throw new Error(`Expected the chunk at offset ${upload.received}, got one at ${offset}.`);
+    if (offset !== upload.received)
+      throw new Error(`Expected the chunk at offset ${upload.received}, got one at ${offset}.`);
     const chunk = Buffer.from(base64, 'base64');
-    if (upload.received + chunk.length > upload.size) throw new Error(`More data than the ${upload.size} bytes announced.`);
+    if (upload.received + chunk.length > upload.size)
+      throw new Error(`More data than the ${upload.size} bytes announced.`);
     // Counted before the write, so a chunk sent twice at once is refused by the offset check above.
     upload.received += chunk.length;
     upload.touched = Date.now();
@@ -106,7 +123,8 @@ export class SessionTransfers {
     const upload = this.upload(uploadId);
     this.uploads.delete(uploadId);
     try {
-      if (upload.received !== upload.size) throw new Error(`The upload is incomplete: ${upload.received} of ${upload.size} bytes.`);
+      if (upload.received !== upload.size)
+        throw new Error(`The upload is incomplete: ${upload.received} of ${upload.size} bytes.`);
       return await this.importArchive(upload.path, upload.name);
     } finally {
       await rm(upload.path, { force: true });
@@ -116,7 +134,10 @@ export class SessionTransfers {
   /** A .zip on this machine (the path input, the app's open dialog, the CLI). */
   async importFile(path: string): Promise<string> {
     const info = await stat(path);
-    if (info.size > MAX_IMPORT_BYTES) throw new Error(`${basename(path)} is ${Math.round(info.size / 2 ** 20)} MB; session archives up to ${MAX_IMPORT_BYTES / 2 ** 20} MB are accepted.`);
+    if (info.size > MAX_IMPORT_BYTES)
+      throw new Error(
+        `${basename(path)} is ${Math.round(info.size / 2 ** 20)} MB; session archives up to ${MAX_IMPORT_BYTES / 2 ** 20} MB are accepted.`,
+      );
     return this.importArchive(path, basename(path));
   }
 
@@ -144,15 +165,27 @@ export class SessionTransfers {
   private async unpackSession(archive: ZipArchive, name: string): Promise<string> {
     const entries = archive.entries.filter(entry => !IGNORED.test(entry.name));
     const metas = entries.filter(entry => entry.name === META_FILE || entry.name.endsWith(`/${META_FILE}`));
-    if (metas.length !== 1) throw new ZipError(`${name} holds ${metas.length ? `${metas.length} sessions` : 'no session (no session.json)'}; one session per archive.`);
+    if (metas.length !== 1)
+      throw new ZipError(
+        `${name} holds ${metas.length ? `${metas.length} sessions` : 'no session (no session.json)'}; one session per archive.`,
+      );
     const prefix = metas[0].name.slice(0, -META_FILE.length);
-    if (prefix.split('/').length > 2) throw new ZipError(`${name}: session.json must be at the top of the archive or in its one folder.`);
+    if (prefix.split('/').length > 2)
+      throw new ZipError(`${name}: session.json must be at the top of the archive or in its one folder.`);
     for (const entry of entries) {
       const inside = entry.name.slice(prefix.length);
-      const allowed = entry.name.startsWith(prefix) && (inside === '' || inside === META_FILE || inside === EVENTS_FILE || inside === SPANS_FILE || inside === `${ARTIFACTS_DIR}/` || inside.startsWith(`${ARTIFACTS_DIR}/`));
+      const allowed =
+        entry.name.startsWith(prefix) &&
+        (inside === '' ||
+          inside === META_FILE ||
+          inside === EVENTS_FILE ||
+          inside === SPANS_FILE ||
+          inside === `${ARTIFACTS_DIR}/` ||
+          inside.startsWith(`${ARTIFACTS_DIR}/`));
       if (!allowed) throw new ZipError(`${name} holds ${entry.name}, which is not part of a session folder.`);
     }
-    if (!entries.some(entry => entry.name === `${prefix}${EVENTS_FILE}`)) throw new ZipError(`${name} has no ${EVENTS_FILE}.`);
+    if (!entries.some(entry => entry.name === `${prefix}${EVENTS_FILE}`))
+      throw new ZipError(`${name} has no ${EVENTS_FILE}.`);
 
     const root = this.importRoot ?? join(tmpdir(), 'agent-inspector-imports');
     await mkdir(root, { recursive: true });
@@ -192,7 +225,11 @@ export class SessionTransfers {
 }
 
 /** A folder name from an archive: letters, digits, `-`, `_` and `.` only, never starting with a dot. */
-const safeFolderName = (name: string) => name.replace(/[^\w.-]+/g, '-').replace(/^[.-]+/, '').slice(0, 100) || 'session';
+const safeFolderName = (name: string) =>
+  name
+    .replace(/[^\w.-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 100) || 'session';
 
 /** Where an archive in transit is kept, by its transfer id. */
 const transferFile = (kind: 'download' | 'upload', id: string) => join(tmpdir(), `agent-inspector-${kind}-${id}.zip`);

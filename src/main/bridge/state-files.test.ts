@@ -26,28 +26,47 @@ test('lists the folder in reading order: dom.html, the tree, then the diffs by n
   const { dir, done } = workspace();
   try {
     const { files } = await new StateFolder(dir).list();
-    expect(files.map(file => file.path)).toEqual(['dom.html', 'accessibility-tree.yaml', 'diffs/002-type-e1.diff', 'diffs/010-click-e2.diff']);
+    expect(files.map(file => file.path)).toEqual([
+      'dom.html',
+      'accessibility-tree.yaml',
+      'diffs/002-type-e1.diff',
+      'diffs/010-click-e2.diff',
+    ]);
     expect(files[0].bytes).toBe(22);
   } finally {
     done();
   }
 });
 
-test('reads only the folder\'s own files: traversal, absolute paths, NUL and symlinks out are refused, naming the path', async () => {
+test("reads only the folder's own files: traversal, absolute paths, NUL and symlinks out are refused, naming the path", async () => {
   const { root, dir, done } = workspace();
   try {
     const folder = new StateFolder(dir);
-    await expect(folder.read('../../secret.txt')).rejects.toThrow('"../../secret.txt" is outside the session\'s Browser State folder');
-    await expect(folder.read('diffs/../../../secret.txt')).rejects.toThrow('is outside the session\'s Browser State folder');
-    await expect(folder.read(join(root, 'secret.txt'))).rejects.toThrow(`"${join(root, 'secret.txt')}" is not a path inside`);
+    await expect(folder.read('../../secret.txt')).rejects.toThrow(
+      '"../../secret.txt" is outside the session\'s Browser State folder',
+    );
+    await expect(folder.read('diffs/../../../secret.txt')).rejects.toThrow(
+      "is outside the session's Browser State folder",
+    );
+    await expect(folder.read(join(root, 'secret.txt'))).rejects.toThrow(
+      `"${join(root, 'secret.txt')}" is not a path inside`,
+    );
     await expect(folder.read('dom.html\0.png')).rejects.toThrow('is not a path inside');
     await expect(folder.read('out.txt')).rejects.toThrow('"out.txt" is outside the session\'s Browser State folder');
     await expect(folder.read('diffs')).rejects.toThrow('"diffs" is a folder, not a file');
     await expect(folder.read('nope.html')).rejects.toThrow('No file "nope.html"');
     // A symlink that stays inside is the file it points to; so is the folder reached through a symlinked alias.
     expect((await folder.read('same.html')).text).toBe('<body ref="e1"></body>');
-    expect(await new StateFolder(join(root, 'alias')).read('diffs/002-type-e1.diff')).toEqual({ path: 'diffs/002-type-e1.diff', language: 'diff', bytes: 2, text: '+a', truncated: false });
-    await expect(new StateFolder(join(root, 'alias')).read('../session-1/../../secret.txt')).rejects.toThrow('is outside');
+    expect(await new StateFolder(join(root, 'alias')).read('diffs/002-type-e1.diff')).toEqual({
+      path: 'diffs/002-type-e1.diff',
+      language: 'diff',
+      bytes: 2,
+      text: '+a',
+      truncated: false,
+    });
+    await expect(new StateFolder(join(root, 'alias')).read('../session-1/../../secret.txt')).rejects.toThrow(
+      'is outside',
+    );
   } finally {
     done();
   }

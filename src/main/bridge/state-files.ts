@@ -1,7 +1,15 @@
 import { open, realpath, readdir, readFile, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import type { StateFile, StateFileList } from '../../shared/bridge';
-import { byStateOrder, cappedText, languageOf, MAX_BYTES, RecordedState, type StateStep, type StateTexts } from '../../shared/recorded-state';
+import {
+  byStateOrder,
+  cappedText,
+  languageOf,
+  MAX_BYTES,
+  RecordedState,
+  type StateStep,
+  type StateTexts,
+} from '../../shared/recorded-state';
 import type { RecordedSession } from '../sessions/session-reader';
 import { diffFileName } from '../dom-state/writer';
 
@@ -17,7 +25,10 @@ export class StateFolder {
     try {
       root = await realpath(this.dir);
     } catch {
-      return { files: [], note: 'No Browser State files yet: they are written after the first tool call that reads the page.' };
+      return {
+        files: [],
+        note: 'No Browser State files yet: they are written after the first tool call that reads the page.',
+      };
     }
     const files: StateFileList['files'] = [];
     const walk = async (dir: string) => {
@@ -25,7 +36,8 @@ export class StateFolder {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) await walk(path);
         // Atomic writes leave `.tmp` files for an instant; they are not state.
-        else if (entry.isFile() && !entry.name.endsWith('.tmp')) files.push({ path: relative(root, path).split(sep).join('/'), bytes: (await stat(path)).size });
+        else if (entry.isFile() && !entry.name.endsWith('.tmp'))
+          files.push({ path: relative(root, path).split(sep).join('/'), bytes: (await stat(path)).size });
       }
     };
     await walk(root);
@@ -33,14 +45,16 @@ export class StateFolder {
   }
 
   async read(path: string): Promise<StateFile> {
-    if (isAbsolute(path) || path.includes('\0')) throw new Error(`"${path}" is not a path inside the session's Browser State folder.`);
+    if (isAbsolute(path) || path.includes('\0'))
+      throw new Error(`"${path}" is not a path inside the session's Browser State folder.`);
     const root = await realpath(this.dir).catch(() => {
       throw new Error('This session has no Browser State folder yet.');
     });
     const resolved = await realpath(join(root, path)).catch(() => {
       throw new Error(`No file "${path}" in the session's Browser State folder.`);
     });
-    if (resolved !== root && !resolved.startsWith(root + sep)) throw new Error(`"${path}" is outside the session's Browser State folder; only its own files can be read.`);
+    if (resolved !== root && !resolved.startsWith(root + sep))
+      throw new Error(`"${path}" is outside the session's Browser State folder; only its own files can be read.`);
     const info = await stat(resolved);
     if (!info.isFile()) throw new Error(`"${path}" is a folder, not a file.`);
     return { path, language: languageOf(path), bytes: info.size, ...(await readCapped(resolved, info.size)) };
@@ -53,7 +67,9 @@ export function stateSourceOf(session: RecordedSession): { steps: StateStep[]; t
   const step = (at: number) => bySeq.get(at)!;
   return {
     steps: session.steps.map(({ seq, tool, args, artifacts }) => ({
-      seq, dom: !!artifacts.dom, aria: !!artifacts.aria,
+      seq,
+      dom: !!artifacts.dom,
+      aria: !!artifacts.aria,
       ...(artifacts.domDiff !== undefined && { diffFile: diffFileName(seq, tool, args) }),
     })),
     texts: {

@@ -7,7 +7,6 @@ import type { StepActivityView } from '../../shared/bridge';
  * grouped by their own `seq` across all records, and the last entry of each request id wins.
  */
 
-
 /** A live session's steps or a recording's, and why it may have no entries at all. */
 export interface ActivitySource {
   steps: StepWithActivity[];
@@ -27,10 +26,13 @@ export function activityChars(activity: StepActivity | undefined): number {
   return chars;
 }
 
-export const PROXIED_NOTE = 'This session is proxied (--upstream): its browser belongs to the upstream server, so the inspector sees no console messages or requests.';
+export const PROXIED_NOTE =
+  'This session is proxied (--upstream): its browser belongs to the upstream server, so the inspector sees no console messages or requests.';
 export const CAPTURE_OFF_NOTE = 'Console and network capture is off (--no-activity).';
-export const NOT_RECORDED_NOTE = 'This recording has no console messages or requests at all: it was made with --no-activity, or by a version that did not record them.';
-export const EVICTED_NOTE = 'The entries of older steps are no longer in memory: a live session keeps those of its latest steps only (record with --session-dir to keep them all).';
+export const NOT_RECORDED_NOTE =
+  'This recording has no console messages or requests at all: it was made with --no-activity, or by a version that did not record them.';
+export const EVICTED_NOTE =
+  'The entries of older steps are no longer in memory: a live session keeps those of its latest steps only (record with --session-dir to keep them all).';
 
 /** The step's entries, or (`upTo`) every entry of the steps up to it. */
 export function stepActivity(source: ActivitySource, seq: number, upTo = false): StepActivityView {
@@ -52,4 +54,3 @@ export function stepActivity(source: ActivitySource, seq: number, upTo = false):
   }
   return { console, network: [...network.values()], dropped, ...(source.note && { note: source.note }) };
 }
-

@@ -34,7 +34,8 @@ export class StepReader {
     const withAria = live?.steps.slice(0, index + 1).findLast(candidate => candidate.ariaSnapshot !== undefined);
     const previous = live?.steps.slice(0, index).findLast(candidate => candidate.ariaSnapshot !== undefined);
     // The step, or the snapshot it shows or is compared with, may be among those whose artifacts left memory.
-    const fromDisk = live && await this.evictedRecording(live, !withAria || (withAria === step && !previous) ? 1 : seq);
+    const fromDisk =
+      live && (await this.evictedRecording(live, !withAria || (withAria === step && !previous) ? 1 : seq));
     if (live && step && !fromDisk) {
       return {
         step: summarize(step, live.tokens.get(seq)),
@@ -56,7 +57,8 @@ export class StepReader {
     const step = steps[index];
     const withAria = steps.slice(0, index + 1).findLast(candidate => candidate.artifacts.aria);
     const yaml = withAria && (await recorded.ariaSnapshot(withAria));
-    const previous = withAria === step ? steps.slice(0, index).findLast(candidate => candidate.artifacts.aria) : undefined;
+    const previous =
+      withAria === step ? steps.slice(0, index).findLast(candidate => candidate.artifacts.aria) : undefined;
     const previousYaml = previous && (await recorded.ariaSnapshot(previous));
     return {
       step: summarize(step, recorded.tokens.get(seq)),
@@ -81,7 +83,7 @@ export class StepReader {
     const replayed = this.deps.replayedSession(id);
     if (replayed) return this.recordedScreenshot(replayed, seq);
     const live = this.deps.live.get(id);
-    const fromDisk = live && await this.evictedRecording(live, seq);
+    const fromDisk = live && (await this.evictedRecording(live, seq));
     if (live && !fromDisk) return live.steps.find(step => step.seq === seq)?.screenshot;
     return this.recordedScreenshot(fromDisk || (await this.deps.recorded.open(id)), seq);
   }

@@ -56,7 +56,9 @@ export function responseContent(step: ToolCallEvent | ToolCallRecord, response: 
   const texts = step.responseText ?? [renderResponse(response)];
   return [
     ...texts.map(text => ({ type: 'text' as const, text })),
-    ...(step.imageReturned ? [{ type: 'image' as const, mimeType: imageType(step), source: 'screenshot' as const }] : []),
+    ...(step.imageReturned
+      ? [{ type: 'image' as const, mimeType: imageType(step), source: 'screenshot' as const }]
+      : []),
   ];
 }
 

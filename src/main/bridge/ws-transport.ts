@@ -73,6 +73,7 @@ function parseRequest(text: string): WsRequest | string {
     return 'Bad request: not JSON.';
   }
   const request = value as Partial<WsRequest> | null;
-  if (!request || typeof request !== 'object' || !Number.isSafeInteger(request.id)) return 'Bad request: expected {id: integer, command, input}.';
+  if (!request || typeof request !== 'object' || !Number.isSafeInteger(request.id))
+    return 'Bad request: expected {id: integer, command, input}.';
   return { id: request.id!, command: String(request.command), input: request.input };
 }

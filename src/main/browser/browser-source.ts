@@ -8,7 +8,12 @@ import { findChromium } from './discovery';
 import { defaultSandbox, defaultUserDataDir, hasDisplay } from './launch-defaults';
 
 /** Flags a root or locked-down Linux needs, and that keep a closed network from flooding refused connections. */
-const CHROMIUM_ARGS = ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * navigator.webdriver stays false, as with Playwright MCP: sites that turn automated browsers away serve an agent the
@@ -162,13 +167,19 @@ export class BrowserSource {
 
   private sharedContext(workspaceRoot?: string): Promise<BrowserContext> {
     if (!this.shared) {
-      const pending = this.profileDir(workspaceRoot) ? this.connected().then(browser => browser.contexts()[0]) : this.connected().then(async browser => this.prepare(await browser.newContext(this.contextOptions())));
+      const pending = this.profileDir(workspaceRoot)
+        ? this.connected().then(browser => browser.contexts()[0])
+        : this.connected().then(async browser => this.prepare(await browser.newContext(this.contextOptions())));
       this.shared = pending;
-      pending.then(context => context.on('close', () => {
-        if (this.shared === pending) this.shared = undefined;
-      }), () => {
-        if (this.shared === pending) this.shared = undefined;
-      });
+      pending.then(
+        context =>
+          context.on('close', () => {
+            if (this.shared === pending) this.shared = undefined;
+          }),
+        () => {
+          if (this.shared === pending) this.shared = undefined;
+        },
+      );
     }
     return this.shared;
   }
@@ -236,14 +247,19 @@ export class BrowserSource {
    */
   private profileDir(workspaceRoot = process.cwd()): string | undefined {
     const { userDataDir, profilePerRoot, launchOptions } = this.config;
-    this.profile ??= userDataDir ?? (profilePerRoot ? defaultUserDataDir(workspaceRoot, launchOptions?.channel) : undefined);
+    this.profile ??=
+      userDataDir ?? (profilePerRoot ? defaultUserDataDir(workspaceRoot, launchOptions?.channel) : undefined);
     return this.profile;
   }
 
   private async open(): Promise<Browser> {
     const { cdpEndpoint, wsEndpoint } = this.config;
     const userDataDir = this.profileDir();
-    if (cdpEndpoint) return chromium.connectOverCDP(cdpEndpoint, { timeout: this.config.cdpTimeout ?? 30_000, headers: this.config.cdpHeaders });
+    if (cdpEndpoint)
+      return chromium.connectOverCDP(cdpEndpoint, {
+        timeout: this.config.cdpTimeout ?? 30_000,
+        headers: this.config.cdpHeaders,
+      });
     if (wsEndpoint) return chromium.connect(wsEndpoint, { timeout: 30_000, headers: this.config.wsHeaders });
     if (!userDataDir) return chromium.launch(this.launchOptions());
     await mkdir(userDataDir, { recursive: true });
@@ -251,8 +267,13 @@ export class BrowserSource {
     try {
       // A profile of one's own keeps its extensions, as with Playwright MCP: --disable-extensions is left out.
       const ignored = this.config.launchOptions?.ignoreDefaultArgs;
-      const ignoreDefaultArgs = ignored === true ? true : ['--disable-extensions', ...(Array.isArray(ignored) ? ignored : [])];
-      const context = await chromium.launchPersistentContext(userDataDir, { ...this.launchOptions(), ...this.contextOptions(), ignoreDefaultArgs });
+      const ignoreDefaultArgs =
+        ignored === true ? true : ['--disable-extensions', ...(Array.isArray(ignored) ? ignored : [])];
+      const context = await chromium.launchPersistentContext(userDataDir, {
+        ...this.launchOptions(),
+        ...this.contextOptions(),
+        ignoreDefaultArgs,
+      });
       await this.prepare(context);
       return context.browser()!;
     } catch (error) {
@@ -266,7 +287,9 @@ export class BrowserSource {
     return {
       ...launchOptions,
       // A channel (--browser chrome) is found by Playwright; otherwise the Chromium discovery picks one.
-      executablePath: launchOptions.channel ? this.config.executablePath : findChromium(this.config.executablePath ?? launchOptions.executablePath),
+      executablePath: launchOptions.channel
+        ? this.config.executablePath
+        : findChromium(this.config.executablePath ?? launchOptions.executablePath),
       headless: this.headless,
       chromiumSandbox: defaultSandbox(launchOptions),
       args: [...CHROMIUM_ARGS, ...automationHidden(this.config.args), ...this.config.args],

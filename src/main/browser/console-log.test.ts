@@ -23,13 +23,15 @@ test('entries go to console-<start time>.log as they arrive; each take links the
   const second = await log.take();
   expect(consoleLink('c.log', second!)).toBe('c.log#L2-L4');
   expect(await log.take()).toBeUndefined();
-  expect(readFileSync(first!.file, 'utf8')).toBe([
-    '[      12ms] [LOG] one @ http://x/a.html:3',
-    '[    1500ms] Error: boom',
-    '    at a.html:9',
-    '[    1501ms] [LOG] typed <secret>PASSWORD</secret>',
-    '',
-  ].join('\n'));
+  expect(readFileSync(first!.file, 'utf8')).toBe(
+    [
+      '[      12ms] [LOG] one @ http://x/a.html:3',
+      '[    1500ms] Error: boom',
+      '    at a.html:9',
+      '[    1501ms] [LOG] typed <secret>PASSWORD</secret>',
+      '',
+    ].join('\n'),
+  );
 
   log.stop();
   log.append(start + 2000, '[LOG] after the page moved on');

@@ -62,7 +62,11 @@ export class Context {
     this.secrets = { ...config.secrets };
     this.outputBudget = new OutputBudget(workspace.outputDir, config.outputMaxSize, config.sessionDir);
     if (config.filePaths === 'absolute' || config.allowUnrestrictedFileAccess) {
-      this.workspace = { ...workspace, absolutePaths: config.filePaths === 'absolute', unrestricted: config.allowUnrestrictedFileAccess };
+      this.workspace = {
+        ...workspace,
+        absolutePaths: config.filePaths === 'absolute',
+        unrestricted: config.allowUnrestrictedFileAccess,
+      };
     }
     if (config.domState) {
       const dir = join(workspace.outputDir, BROWSER_STATE_DIR, ...(sharedWorkspace ? [sessionId] : []));
@@ -144,20 +148,25 @@ export class Context {
     if (existing) return existing;
     const initPages = this.config.browser.initPages ?? [];
     if (initPages.length) this.initPages.set(page, this.runInitPages(page, initPages));
-    const tab = new Tab(page, this.workspace.outputDir, closed => {
-      const index = this.tabs.indexOf(closed);
-      this.tabs = this.tabs.filter(t => t !== closed);
-      if (this.current === closed) this.current = this.tabs[Math.min(index, this.tabs.length - 1)];
-    }, {
-      settleMs: this.config.timeouts.settle,
-      consoleLevel: this.config.consoleLevel,
-      showPath: file => displayPath(this.workspace, file),
-      redact: text => redactSecrets(this.secrets, text),
-      snapshotBoxes: this.config.snapshotBoxes,
-      // Where step screenshots are taken, someone looks at the steps (a recording, a UI): their targets are shown too.
-      targetDetails: this.config.stepScreenshots,
-      phases: this.phases,
-    });
+    const tab = new Tab(
+      page,
+      this.workspace.outputDir,
+      closed => {
+        const index = this.tabs.indexOf(closed);
+        this.tabs = this.tabs.filter(t => t !== closed);
+        if (this.current === closed) this.current = this.tabs[Math.min(index, this.tabs.length - 1)];
+      },
+      {
+        settleMs: this.config.timeouts.settle,
+        consoleLevel: this.config.consoleLevel,
+        showPath: file => displayPath(this.workspace, file),
+        redact: text => redactSecrets(this.secrets, text),
+        snapshotBoxes: this.config.snapshotBoxes,
+        // Where step screenshots are taken, someone looks at the steps (a recording, a UI): their targets are shown too.
+        targetDetails: this.config.stepScreenshots,
+        phases: this.phases,
+      },
+    );
     this.tabs.push(tab);
     this.current ??= tab;
     return tab;
@@ -210,7 +219,8 @@ export class Context {
       });
     }
     // A shared context may be traced already, by the session that opened it.
-    if (this.config.saveTrace) await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId }).catch(() => {});
+    if (this.config.saveTrace)
+      await context.tracing.start({ screenshots: true, snapshots: true, title: this.sessionId }).catch(() => {});
     return context;
   }
 
@@ -255,5 +265,9 @@ export function originMatcher(rules: string[]): (url: URL) => boolean {
   const anyPort = new Set(full.filter(r => r.endsWith(':*')).map(r => new URL(r.slice(0, -2)).origin));
   const origins = new Set(full.filter(r => !r.endsWith(':*')).map(r => new URL(r).origin));
   const hosts = new Set(rules.filter(r => !r.includes('://')).map(r => r.toLowerCase()));
-  return url => origins.has(url.origin) || anyPort.has(`${url.protocol}//${url.hostname}`) || hosts.has(url.host) || hosts.has(url.hostname);
+  return url =>
+    origins.has(url.origin) ||
+    anyPort.has(`${url.protocol}//${url.hostname}`) ||
+    hosts.has(url.host) ||
+    hosts.has(url.hostname);
 }

@@ -3,14 +3,13 @@ import { delimiter, join } from 'node:path';
 import { chromium } from '../playwright/runtime';
 
 /** How to get a Chromium: also what an npm install of the package (which downloads none) leaves the user to do. */
-const CHROMIUM_HINT = 'Get one: `npx agent-inspector install-browser` (Playwright\'s Chromium), or install one ' +
+const CHROMIUM_HINT =
+  "Get one: `npx agent-inspector install-browser` (Playwright's Chromium), or install one " +
   '(Debian/Ubuntu: apt-get install chromium), or pass --executable-path / set AGENT_INSPECTOR_CHROMIUM.';
 
 export class ChromiumNotFoundError extends Error {
   constructor(tried: string[]) {
-    super(
-      `No Chromium found. Tried:\n${tried.map(t => `  - ${t}`).join('\n')}\n${CHROMIUM_HINT}`,
-    );
+    super(`No Chromium found. Tried:\n${tried.map(t => `  - ${t}`).join('\n')}\n${CHROMIUM_HINT}`);
     this.name = 'ChromiumNotFoundError';
   }
 }
@@ -34,7 +33,9 @@ export function findChromium(explicitPath?: string): string {
   const tried: string[] = [];
   if (explicitPath) {
     if (isExecutable(explicitPath)) return explicitPath;
-    throw new ChromiumNotFoundError([`--executable-path / AGENT_INSPECTOR_CHROMIUM: ${explicitPath} (not an executable file)`]);
+    throw new ChromiumNotFoundError([
+      `--executable-path / AGENT_INSPECTOR_CHROMIUM: ${explicitPath} (not an executable file)`,
+    ]);
   }
   const bundled = chromium.executablePath();
   if (isExecutable(bundled)) return bundled;

@@ -32,13 +32,18 @@ async function importInitPage(file: string): Promise<InitPage> {
       // Loaded at run time only, and only for a TypeScript init page: the build does not bundle the compiler.
       ts = createRequire(import.meta.url)('typescript');
     } catch {
-      throw new Error('a TypeScript init page needs the "typescript" package (npm install typescript), or give a .js/.mjs file');
+      throw new Error(
+        'a TypeScript init page needs the "typescript" package (npm install typescript), or give a .js/.mjs file',
+      );
     }
     const { outputText } = ts.transpileModule(await readFile(file, 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       fileName: file,
     });
-    const compiled = join(await mkdtemp(join(tmpdir(), 'agent-inspector-init-page-')), `${basename(file).replace(/\.[cm]?ts$/, '')}.mjs`);
+    const compiled = join(
+      await mkdtemp(join(tmpdir(), 'agent-inspector-init-page-')),
+      `${basename(file).replace(/\.[cm]?ts$/, '')}.mjs`,
+    );
     await writeFile(compiled, outputText);
     url = pathToFileURL(compiled).href;
   }

@@ -21,9 +21,13 @@ export const defaultSandbox = (launchOptions: LaunchOptions = {}) =>
  * ours there too.
  */
 export function defaultUserDataDir(workspaceRoot: string, channel = 'chromium'): string {
-  const cache = process.env.XDG_CACHE_HOME
-    || (process.platform === 'darwin' ? join(homedir(), 'Library', 'Caches')
-      : process.platform === 'win32' ? process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local') : join(homedir(), '.cache'));
+  const cache =
+    process.env.XDG_CACHE_HOME ||
+    (process.platform === 'darwin'
+      ? join(homedir(), 'Library', 'Caches')
+      : process.platform === 'win32'
+        ? (process.env.LOCALAPPDATA ?? join(homedir(), 'AppData', 'Local'))
+        : join(homedir(), '.cache'));
   const dir = process.env.PWMCP_PROFILES_DIR_FOR_TEST || join(cache, 'agent-inspector');
   const hash = createHash('sha256').update(workspaceRoot).digest('hex').slice(0, 7);
   return join(dir, `mcp-${channel}-${hash}`);

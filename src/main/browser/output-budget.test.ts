@@ -85,5 +85,10 @@ test('session recordings and the Browser State folder are neither counted nor ev
   put(dir, 'a.png', 400, 20);
   // --save-session: the recordings go into the output folder itself.
   await new OutputBudget(dir, 1000, dir).admit(join(dir, 'b.png'), 400);
-  expect(left(dir)).toEqual(['2026-11-27T09-00-00-abcdef/artifacts/1.png', '2026-11-27T09-00-00-abcdef/session.json', 'a.png', 'browser-state/dom.html']);
+  expect(left(dir)).toEqual([
+    '2026-11-27T09-00-00-abcdef/artifacts/1.png',
+    '2026-11-27T09-00-00-abcdef/session.json',
+    'a.png',
+    'browser-state/dom.html',
+  ]);
 });

@@ -25,9 +25,16 @@ export class OutputBudget {
   private readonly written = new Set<string>();
   private readonly spared: Spared;
 
-  constructor(dir: string, private readonly maxBytes: number | undefined, sessionDir?: string) {
+  constructor(
+    dir: string,
+    private readonly maxBytes: number | undefined,
+    sessionDir?: string,
+  ) {
     this.dir = resolve(dir);
-    this.spared = { browserState: join(this.dir, BROWSER_STATE_DIR), sessionDir: sessionDir === undefined ? undefined : resolve(sessionDir) };
+    this.spared = {
+      browserState: join(this.dir, BROWSER_STATE_DIR),
+      sessionDir: sessionDir === undefined ? undefined : resolve(sessionDir),
+    };
   }
 
   /** A new tool call starts: the files of the earlier ones may go. */
@@ -55,7 +62,13 @@ interface Spared {
  * Deletes the oldest files under `dir`, never those in `keep`, until they and the `incoming` file (replacing any file
  * of its name) hold at most `maxBytes`. Paths are absolute.
  */
-async function makeRoom(dir: string, maxBytes: number, incoming: { path: string; bytes: number }, keep: ReadonlySet<string>, spared: Spared): Promise<void> {
+async function makeRoom(
+  dir: string,
+  maxBytes: number,
+  incoming: { path: string; bytes: number },
+  keep: ReadonlySet<string>,
+  spared: Spared,
+): Promise<void> {
   const files = (await listFiles(dir, spared)).filter(file => file.path !== incoming.path);
   let total = files.reduce((sum, file) => sum + file.size, incoming.bytes);
   if (total <= maxBytes) return;
@@ -66,7 +79,10 @@ async function makeRoom(dir: string, maxBytes: number, incoming: { path: string;
     // As the peer does, a file that cannot be deleted (a folder's permissions) stays counted and the write goes on:
     // an old file is no reason to fail the agent's call. One already gone (deleted by a session sharing the folder)
     // frees its bytes all the same.
-    const freed = await unlink(file.path).then(() => true, (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
+    const freed = await unlink(file.path).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => error.code === 'ENOENT',
+    );
     if (freed) total -= file.size;
   }
 }
@@ -80,12 +96,15 @@ async function listFiles(dir: string, spared: Spared): Promise<OutputFile[]> {
     // No output folder yet: nothing to evict.
     return [];
   }
-  const nested = await Promise.all(entries.map(async (entry): Promise<OutputFile[]> => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path === spared.browserState || dirname(path) === spared.sessionDir ? [] : listFiles(path, spared);
-    if (!entry.isFile()) return [];
-    const info = await stat(path).catch(() => undefined);
-    return info ? [{ path, size: info.size, mtimeMs: info.mtimeMs }] : [];
-  }));
+  const nested = await Promise.all(
+    entries.map(async (entry): Promise<OutputFile[]> => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory())
+        return path === spared.browserState || dirname(path) === spared.sessionDir ? [] : listFiles(path, spared);
+      if (!entry.isFile()) return [];
+      const info = await stat(path).catch(() => undefined);
+      return info ? [{ path, size: info.size, mtimeMs: info.mtimeMs }] : [];
+    }),
+  );
   return nested.flat();
 }

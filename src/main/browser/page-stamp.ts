@@ -45,7 +45,13 @@ const PAGE_STAMP = `() => {
 export async function pageStamp(page: Page): Promise<string | undefined> {
   try {
     const stamps = await UtilityWorlds.callInEveryFrame<string>(page, PAGE_STAMP, []);
-    return stamps && [...stamps].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([frame, stamp]) => `${frame} ${stamp}`).join('\n');
+    return (
+      stamps &&
+      [...stamps]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([frame, stamp]) => `${frame} ${stamp}`)
+        .join('\n')
+    );
   } catch {
     return undefined;
   }

@@ -32,7 +32,8 @@ test.beforeAll(async () => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     if (path === '/poll') return; // Never answered.
     // Slower than a request's own hold (2 s): only the page's own document may keep the wait that long.
-    if (path === '/slow.html') return setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGES[path]), 2_500);
+    if (path === '/slow.html')
+      return setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGES[path]), 2_500);
     if (path === '/image') return setTimeout(() => res.writeHead(404).end(), 200);
     if (path === '/api') return setTimeout(() => res.writeHead(200).end('Loaded'), 1_000);
     res.writeHead(PAGES[path] ? 200 : 404, { 'content-type': 'text/html' }).end(PAGES[path] ?? '');
@@ -56,12 +57,18 @@ test.beforeEach(async () => {
 test.afterEach(() => page.close());
 
 /** Runs the action under a watch; how long the settle took after it. */
-async function settleAfter(action: () => Promise<unknown>, options?: { waitForLater?: boolean; prefetch?: () => Promise<void> }): Promise<number> {
+async function settleAfter(
+  action: () => Promise<unknown>,
+  options?: { waitForLater?: boolean; prefetch?: () => Promise<void> },
+): Promise<number> {
   return (await settleEnd(action, options)).ms;
 }
 
 /** The same, with why the wait ended. */
-async function settleEnd(action: () => Promise<unknown>, options?: { waitForLater?: boolean; prefetch?: () => Promise<void> }) {
+async function settleEnd(
+  action: () => Promise<unknown>,
+  options?: { waitForLater?: boolean; prefetch?: () => Promise<void> },
+) {
   const watch = new SettleWatch(page);
   try {
     await action();
@@ -93,14 +100,16 @@ test('a request that never answers holds the wait 2 s, not the cap; a 1 s fetch 
   await expect(page.locator('#api')).toHaveText('Loaded', { timeout: 1 });
 });
 
-test('the load of a page still loading before a click does not cut the click\'s quiet window short', async () => {
+test("the load of a page still loading before a click does not cut the click's quiet window short", async () => {
   await page.goto(`${base}/loading.html`, { waitUntil: 'domcontentloaded' });
   await settleAfter(() => page.click('button'));
   expect(page.url()).toBe(`${base}/next.html`);
 });
 
 test('a long poll a page opens while loading holds a navigation 300 ms at most after load', async () => {
-  expect(await settleAfter(() => page.goto(`${base}/long-poll.html`, { waitUntil: 'domcontentloaded' }))).toBeLessThan(1_000);
+  expect(await settleAfter(() => page.goto(`${base}/long-poll.html`, { waitUntil: 'domcontentloaded' }))).toBeLessThan(
+    1_000,
+  );
 });
 
 test('waitForLater: false does not wait for what a handler might do later', async () => {
@@ -118,7 +127,11 @@ test('a snapshot taken ahead runs inside the quiet window, which it does not len
 test('a timer that a slow snapshot taken ahead delays is still followed to the page it opens', async () => {
   await page.goto(`${base}/loading.html`);
   // The snapshot's stand-in holds the page's main thread past the 300 ms timer, which can only run after it.
-  const busy = () => page.evaluate(() => { const end = Date.now() + 450; while (Date.now() < end); });
+  const busy = () =>
+    page.evaluate(() => {
+      const end = Date.now() + 450;
+      while (Date.now() < end);
+    });
   await settleAfter(() => page.click('button'), { prefetch: busy });
   expect(page.url()).toBe(`${base}/next.html`);
   await expect(page.locator('h1')).toHaveText('Next page', { timeout: 1 });

@@ -134,15 +134,32 @@ export class SettleWatch {
    * sets one value. `prefetch`: takes the snapshot the answer will need, started inside the action's quiet window so
    * that the window's wait hides its cost; the answer reuses it when the page did not change after (Tab.snapshot).
    */
-  async settled(capMs: number, stop: () => boolean, { waitForLater = true, prefetch }: { waitForLater?: boolean; prefetch?: () => Promise<void> } = {}): Promise<SettleEnd> {
+  async settled(
+    capMs: number,
+    stop: () => boolean,
+    { waitForLater = true, prefetch }: { waitForLater?: boolean; prefetch?: () => Promise<void> } = {},
+  ): Promise<SettleEnd> {
     const started = Date.now();
-    const why = await this.settle(started + capMs, stop, waitForLater ? ACTION_QUIET_MS : 0, waitForLater ? prefetch : undefined);
-    if (DEBUG) process.stderr.write(`[settle] ${Date.now() - started}ms ${why}${this.prefetchEnded !== undefined ? ' prefetched' : ''}\n`);
+    const why = await this.settle(
+      started + capMs,
+      stop,
+      waitForLater ? ACTION_QUIET_MS : 0,
+      waitForLater ? prefetch : undefined,
+    );
+    if (DEBUG)
+      process.stderr.write(
+        `[settle] ${Date.now() - started}ms ${why}${this.prefetchEnded !== undefined ? ' prefetched' : ''}\n`,
+      );
     return why;
   }
 
   /** The wait itself. */
-  private async settle(deadline: number, stop: () => boolean, actionQuietMs: number, prefetch?: () => Promise<void>): Promise<SettleEnd> {
+  private async settle(
+    deadline: number,
+    stop: () => boolean,
+    actionQuietMs: number,
+    prefetch?: () => Promise<void>,
+  ): Promise<SettleEnd> {
     let quietMs = actionQuietMs;
     let quietSince = Date.now();
     for (let now = Date.now(); now < deadline; now = Date.now()) {
@@ -173,7 +190,10 @@ export class SettleWatch {
         continue;
       }
       // One per quiet spell: a request that restarts the window may have made the last one stale.
-      const prefetchAt = prefetch && this.prefetches < MAX_PREFETCHES && (this.prefetchEnded ?? -Infinity) < quietSince ? quietSince + PREFETCH_AFTER_MS : Infinity;
+      const prefetchAt =
+        prefetch && this.prefetches < MAX_PREFETCHES && (this.prefetchEnded ?? -Infinity) < quietSince
+          ? quietSince + PREFETCH_AFTER_MS
+          : Infinity;
       if (now >= prefetchAt) {
         this.startPrefetch(prefetch!);
         continue;
@@ -188,11 +208,13 @@ export class SettleWatch {
   /** Runs the prefetch beside the wait; its end wakes the wait. A failed prefetch only means no snapshot to reuse. */
   private startPrefetch(prefetch: () => Promise<void>) {
     this.prefetches++;
-    this.prefetching = prefetch().catch(() => {}).finally(() => {
-      this.prefetching = undefined;
-      this.prefetchEnded = Date.now();
-      this.wake?.();
-    });
+    this.prefetching = prefetch()
+      .catch(() => {})
+      .finally(() => {
+        this.prefetching = undefined;
+        this.prefetchEnded = Date.now();
+        this.wake?.();
+      });
   }
 
   /**

@@ -13,7 +13,15 @@ const TIMEOUT = 3_000;
 export async function stepScreenshot(context: Context): Promise<Buffer | undefined> {
   const tab = context.currentTab;
   if (!tab || tab.page.isClosed() || tab.modalStates.length) return undefined;
-  return tab.page.screenshot({ type: 'jpeg', quality: QUALITY, scale: 'css', timeout: TIMEOUT, animations: 'allow', caret: 'initial' })
+  return tab.page
+    .screenshot({
+      type: 'jpeg',
+      quality: QUALITY,
+      scale: 'css',
+      timeout: TIMEOUT,
+      animations: 'allow',
+      caret: 'initial',
+    })
     .catch(() => undefined);
 }
 

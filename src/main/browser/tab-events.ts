@@ -39,9 +39,10 @@ export interface RecentEvent {
  * A console line as Playwright MCP prints it: `[LOG] text @ url:line` by message type; a page error as its stack, or
  * its message when the stack is empty (a SyntaxError in a script).
  */
-export const formatConsoleEntry = (entry: ConsoleEntry) => entry.type === undefined
-  ? entry.stack || entry.text
-  : `[${entry.type.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
+export const formatConsoleEntry = (entry: ConsoleEntry) =>
+  entry.type === undefined
+    ? entry.stack || entry.text
+    : `[${entry.type.toUpperCase()}] ${entry.text}${entry.location ? ` @ ${entry.location}` : ''}`;
 
 const MAX_NETWORK_ENTRIES = 5_000;
 const MAX_CONSOLE_ENTRIES = 5_000;
@@ -80,7 +81,12 @@ export class TabEvents {
   ) {
     this.consoleLog = this.newConsoleLog();
     page.on('console', message => this.addConsole(message));
-    page.on('pageerror', error => this.pushConsole({ level: 'error', text: error.message, stack: error.stack, navigation: this.navigation }, Date.now()));
+    page.on('pageerror', error =>
+      this.pushConsole(
+        { level: 'error', text: error.message, stack: error.stack, navigation: this.navigation },
+        Date.now(),
+      ),
+    );
     page.on('close', () => this.consoleLog.stop());
     page.on('framenavigated', frame => {
       if (frame !== page.mainFrame()) return;
@@ -116,14 +122,17 @@ export class TabEvents {
     const { url, lineNumber } = message.location();
     // Chromium's [DOM] hints come as `verbose`, a type Playwright's typings lack; Playwright MCP counts them as info.
     const type: string = message.type();
-    this.pushConsole({
-      level: type === 'verbose' ? 'info' : consoleLevel(type),
-      type,
-      text: message.text(),
-      // Always, as the peer prints it: a script of an inline (data:) page has no URL and reads `@ :0`.
-      location: `${url}:${lineNumber}`,
-      navigation: this.navigation,
-    }, message.timestamp());
+    this.pushConsole(
+      {
+        level: type === 'verbose' ? 'info' : consoleLevel(type),
+        type,
+        text: message.text(),
+        // Always, as the peer prints it: a script of an inline (data:) page has no URL and reads `@ :0`.
+        location: `${url}:${lineNumber}`,
+        navigation: this.navigation,
+      },
+      message.timestamp(),
+    );
   }
 
   private pushConsole(entry: ConsoleEntry, time: number) {
@@ -184,7 +193,7 @@ export class TabEvents {
     if (this.pendingDownloads.size) await Promise.race([Promise.all(this.pendingDownloads), delay(DOWNLOAD_TIMEOUT)]);
     const chunk = await this.consoleLog.take();
     const shown = chunk && consoleLink(this.options.showPath?.(chunk.file) ?? chunk.file, chunk);
-    const events = [...shown ? [`New console entries: ${shown}`] : [], ...this.pendingEvents];
+    const events = [...(shown ? [`New console entries: ${shown}`] : []), ...this.pendingEvents];
     this.pendingEvents = [];
     return events;
   }

@@ -38,8 +38,12 @@ const FILLED_PASSWORD_REFS = `() => Array.from(document.querySelectorAll('input[
 async function maskPasswords(page: Page, yaml: string): Promise<string> {
   if (!/- textbox [^\n]*\[ref=[^\]]+\][^\n]*: /.test(yaml)) return yaml;
   const worlds = await UtilityWorlds.of(page);
-  const refs = await worlds?.call<string[]>(await worlds.topFrameId(), FILLED_PASSWORD_REFS, []).catch(() => []) ?? [];
-  return refs.reduce((masked, ref) => masked.replace(new RegExp(`(\\[ref=${ref}\\][^\n]*?: ).*`), `$1${PASSWORD_MASK}`), yaml);
+  const refs =
+    (await worlds?.call<string[]>(await worlds.topFrameId(), FILLED_PASSWORD_REFS, []).catch(() => [])) ?? [];
+  return refs.reduce(
+    (masked, ref) => masked.replace(new RegExp(`(\\[ref=${ref}\\][^\n]*?: ).*`), `$1${PASSWORD_MASK}`),
+    yaml,
+  );
 }
 
 const REF_IN_SNAPSHOT = /\[ref=((?:f\d+)?e\d+)\]/g;
@@ -99,18 +103,22 @@ export class Tab {
     private readonly options: TabOptions = {},
   ) {
     this.events = new TabEvents(page, outputDir, options);
-    page.on('dialog', dialog => this.addModal({
-      type: 'dialog',
-      description: `"${dialog.type()}" dialog with message "${dialog.message()}"`,
-      clearedBy: 'browser_handle_dialog',
-      dialog,
-    }));
-    page.on('filechooser', fileChooser => this.addModal({
-      type: 'fileChooser',
-      description: 'File chooser',
-      clearedBy: 'browser_file_upload',
-      fileChooser,
-    }));
+    page.on('dialog', dialog =>
+      this.addModal({
+        type: 'dialog',
+        description: `"${dialog.type()}" dialog with message "${dialog.message()}"`,
+        clearedBy: 'browser_handle_dialog',
+        dialog,
+      }),
+    );
+    page.on('filechooser', fileChooser =>
+      this.addModal({
+        type: 'fileChooser',
+        description: 'File chooser',
+        clearedBy: 'browser_file_upload',
+        fileChooser,
+      }),
+    );
     page.on('crash', () => (this.crashed = true));
     page.on('close', () => onClose(this));
   }
@@ -195,7 +203,10 @@ export class Tab {
     this.reusable = undefined;
     if (whole) this.snapshotGeneration++;
     // Large pages under load can take seconds; the short action timeout is for waiting on elements, not this.
-    const yaml = await maskPasswords(this.page, await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options }));
+    const yaml = await maskPasswords(
+      this.page,
+      await this.page.ariaSnapshot({ mode: 'ai', timeout: SNAPSHOT_TIMEOUT, ...options }),
+    );
     // A depth-limited snapshot shows only some refs; the ones below it stay valid.
     const refs = Array.from(yaml.matchAll(REF_IN_SNAPSHOT), m => m[1]);
     this.refs = whole ? new Set(refs) : new Set([...this.refs, ...refs]);
@@ -222,7 +233,9 @@ export class Tab {
   async refsInViewport(refs: string[]): Promise<Set<string> | undefined> {
     const worlds = await UtilityWorlds.of(this.page);
     if (!worlds) return undefined;
-    const found = await worlds.call<string[]>(await worlds.topFrameId(), REFS_IN_VIEWPORT, [refs]).catch(() => undefined);
+    const found = await worlds
+      .call<string[]>(await worlds.topFrameId(), REFS_IN_VIEWPORT, [refs])
+      .catch(() => undefined);
     return found && new Set(found);
   }
 
@@ -264,13 +277,23 @@ export class Tab {
    * see SettleWatch.settled. `snapshotAfter`: the answer shows the page's snapshot, which may be taken ahead while
    * the action's quiet window runs out.
    */
-  async runAction<T>(action: () => Promise<T>, { waitForLater = true, snapshotAfter = false } = {}): Promise<T | undefined> {
+  async runAction<T>(
+    action: () => Promise<T>,
+    { waitForLater = true, snapshotAfter = false } = {},
+  ): Promise<T | undefined> {
     const watch = new SettleWatch(this.page);
     const prefetch = snapshotAfter ? () => this.prefetchSnapshot() : undefined;
-    const time = <R>(name: 'action' | 'settle', run: () => Promise<R>) => (this.options.phases ? this.options.phases.time(name, run) : run());
+    const time = <R>(name: 'action' | 'settle', run: () => Promise<R>) =>
+      this.options.phases ? this.options.phases.time(name, run) : run();
     try {
       const result = await time('action', () => this.raceModal(action));
-      if (!this.modalStates.length) await time('settle', () => watch.settled(this.options.settleMs ?? SETTLE_TIMEOUT, () => this.modalStates.length > 0, { waitForLater, prefetch }));
+      if (!this.modalStates.length)
+        await time('settle', () =>
+          watch.settled(this.options.settleMs ?? SETTLE_TIMEOUT, () => this.modalStates.length > 0, {
+            waitForLater,
+            prefetch,
+          }),
+        );
       return result;
     } finally {
       watch.dispose();
@@ -279,7 +302,10 @@ export class Tab {
 
   /** The snapshot an answer takes after an action, taken now; Tab.snapshot reuses it when the page has not changed. */
   private prefetchSnapshot(): Promise<void> {
-    const taken = this.takeSnapshot({ boxes: this.options.snapshotBoxes }).then(() => {}, () => {});
+    const taken = this.takeSnapshot({ boxes: this.options.snapshotBoxes }).then(
+      () => {},
+      () => {},
+    );
     this.prefetched = taken;
     return taken;
   }
@@ -288,11 +314,13 @@ export class Tab {
     return new Promise<T | undefined>((resolve, reject) => {
       const onModal = () => resolve(undefined);
       this.modalListeners.add(onModal);
-      action().then(resolve, error => {
-        // An action blocked by a dialog fails once the dialog is dismissed; the modal state already answered.
-        if (this.modalStates.length) resolve(undefined);
-        else reject(error);
-      }).finally(() => this.modalListeners.delete(onModal));
+      action()
+        .then(resolve, error => {
+          // An action blocked by a dialog fails once the dialog is dismissed; the modal state already answered.
+          if (this.modalStates.length) resolve(undefined);
+          else reject(error);
+        })
+        .finally(() => this.modalListeners.delete(onModal));
     });
   }
 }

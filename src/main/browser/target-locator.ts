@@ -38,13 +38,19 @@ export interface TargetScope {
  * names, unchecked and without a round trip (locateTarget checks it).
  */
 export const targetLocator = (page: Page, target: string): Locator =>
-  page.locator(REF.test(target) ? `aria-ref=${target}` : selectorOf(target, testIdAttribute()) ?? target);
+  page.locator(REF.test(target) ? `aria-ref=${target}` : (selectorOf(target, testIdAttribute()) ?? target));
 
-export async function locateTarget(scope: TargetScope, target: string, look: boolean): Promise<{ locator: Locator; code: string; resolved?: ResolvedTarget }> {
+export async function locateTarget(
+  scope: TargetScope,
+  target: string,
+  look: boolean,
+): Promise<{ locator: Locator; code: string; resolved?: ResolvedTarget }> {
   // A ref is a few characters and a selector rarely a hundred; a huge one only makes the page parse it (and the
   // error quote it): refuse it by its length.
   if (target.length > MAX_TARGET_CHARS) {
-    throw new Error(`The target is ${target.length.toLocaleString('en-US')} characters long; a ref or selector is at most ${MAX_TARGET_CHARS.toLocaleString('en-US')}. Use a ref from the page snapshot.`);
+    throw new Error(
+      `The target is ${target.length.toLocaleString('en-US')} characters long; a ref or selector is at most ${MAX_TARGET_CHARS.toLocaleString('en-US')}. Use a ref from the page snapshot.`,
+    );
   }
   const details = !look && scope.targetDetails;
   if (REF.test(target)) {
@@ -52,12 +58,28 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
     const locator = targetLocator(scope.page, target);
     // normalize() resolves the element once, so it doubles as the check that the ref is still on the page. The box
     // and the element's facts (for locator candidates) are read alongside.
-    const [normalized, box, element] = await Promise.all([locator.normalize().catch(() => undefined), details ? boxOf(locator) : undefined, details ? elementFactsOf(locator) : undefined]);
+    const [normalized, box, element] = await Promise.all([
+      locator.normalize().catch(() => undefined),
+      details ? boxOf(locator) : undefined,
+      details ? elementFactsOf(locator) : undefined,
+    ]);
     if (!normalized) throw new RefNotFoundError(target);
     const code = `page.${normalized.toString()}`;
     if (look) return { locator, code };
     const node = scope.refNode(target);
-    return { locator, code, resolved: { target, ref: target, role: node?.role, name: node?.name, locator: code, ...(box && { box }), ...(element && { element }) } };
+    return {
+      locator,
+      code,
+      resolved: {
+        target,
+        ref: target,
+        role: node?.role,
+        name: node?.name,
+        locator: code,
+        ...(box && { box }),
+        ...(element && { element }),
+      },
+    };
   }
   let locator: Locator;
   let count: number;
@@ -70,11 +92,17 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
   }
   // The peer's words: an agent (or client) that reads them for a missing element reads ours alike.
   if (count === 0) throw new Error(`"${target}" does not match any elements.`);
-  if (count > 1) throw new Error(`Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`);
+  if (count > 1)
+    throw new Error(
+      `Selector "${target}" matches ${count} elements; use a ref from the page snapshot or a more specific selector.`,
+    );
   // The code names the element as Playwright normalizes the selector (getByTestId, getByRole…) where it can: an
   // exported spec outlives a CSS path or an XPath (README, "Differences from Playwright MCP").
   const [code, box, element] = await Promise.all([
-    locator.normalize().then(normalized => `page.${normalized.toString()}`, () => `page.locator(${jsString(target)})`),
+    locator.normalize().then(
+      normalized => `page.${normalized.toString()}`,
+      () => `page.locator(${jsString(target)})`,
+    ),
     details ? boxOf(locator) : undefined,
     details ? elementFactsOf(locator) : undefined,
   ]);
@@ -83,4 +111,8 @@ export async function locateTarget(scope: TargetScope, target: string, look: boo
 }
 
 /** The element's bounding box now, or undefined when it has none (hidden) or does not resolve quickly. */
-const boxOf = (locator: Locator) => locator.boundingBox({ timeout: 1_000 }).then(box => box ?? undefined, () => undefined);
+const boxOf = (locator: Locator) =>
+  locator.boundingBox({ timeout: 1_000 }).then(
+    box => box ?? undefined,
+    () => undefined,
+  );

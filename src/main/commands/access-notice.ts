@@ -19,5 +19,6 @@ export function printAccess(http: RunningHttpServer, ui: boolean) {
   const base = reachableUrl(http);
   if (ui) log(`Open (signs this browser in; keep the link private): ${access.signInUrl(`${base}/`)}`);
   log(`MCP clients send the header "Authorization: Bearer ${access.token}" (see README, Security).`);
-  if (access.viewerToken) log(`Read-only link (watch sessions, no tool calls or code): ${access.signInUrl(`${base}/`, 'viewer')}`);
+  if (access.viewerToken)
+    log(`Read-only link (watch sessions, no tool calls or code): ${access.signInUrl(`${base}/`, 'viewer')}`);
 }

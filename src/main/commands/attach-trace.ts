@@ -27,8 +27,13 @@ export async function runAttachTrace(target: string, file: string, options: Atta
     const zip = /\.zip$/i.test(target) ? resolve(target) : undefined;
     if (zip && added) await zipFolder(found.dir, basename(found.dir), zip);
     const turns = spans.filter(isModelSpan).length;
-    log(`${zip ?? found.dir}: added ${added} of ${spans.length} span${spans.length === 1 ? '' : 's'} (${turns} model call${turns === 1 ? '' : 's'})${added < spans.length ? '; the rest were there already' : ''}.`);
-    if (!options.secrets) log('note: no --secrets given: the spans are stored as they came. Give the values the agent may have sent its model (--secrets FILE) to mask them.');
+    log(
+      `${zip ?? found.dir}: added ${added} of ${spans.length} span${spans.length === 1 ? '' : 's'} (${turns} model call${turns === 1 ? '' : 's'})${added < spans.length ? '; the rest were there already' : ''}.`,
+    );
+    if (!options.secrets)
+      log(
+        'note: no --secrets given: the spans are stored as they came. Give the values the agent may have sent its model (--secrets FILE) to mask them.',
+      );
   } finally {
     await found.release();
   }

@@ -43,12 +43,15 @@ export async function findSession(target: string | undefined, choice: SessionCho
   }
   if (target && existsSync(join(target, META_FILE))) return { dir: resolve(target), release: none };
   if (target && (await isDir(target))) return { dir: await pick(resolve(target), choice), release: none };
-  if (target && (choice.session || choice.latest)) throw new Error(`Give either a session (${target}) or --session/--latest, not both.`);
+  if (target && (choice.session || choice.latest))
+    throw new Error(`Give either a session (${target}) or --session/--latest, not both.`);
   const id = target ?? choice.session;
   if (!choice.sessionDir) {
-    throw new Error(id
-      ? `No session folder or .zip at ${id}. To find a session by id, say where recordings are: --session-dir DIR (or AGENT_INSPECTOR_SESSION_DIR).`
-      : 'Which session? Give a session folder or .zip, or --session-dir DIR with --session ID or --latest.');
+    throw new Error(
+      id
+        ? `No session folder or .zip at ${id}. To find a session by id, say where recordings are: --session-dir DIR (or AGENT_INSPECTOR_SESSION_DIR).`
+        : 'Which session? Give a session folder or .zip, or --session-dir DIR with --session ID or --latest.',
+    );
   }
   return { dir: await pick(resolve(choice.sessionDir), { ...choice, session: id }), release: none };
 }
@@ -60,20 +63,28 @@ async function pick(root: string, choice: SessionChoice): Promise<string> {
   if (choice.latest) return sessions[0].dir;
   if (!choice.session) {
     if (sessions.length === 1) return sessions[0].dir;
-    throw new Error(`${root} holds ${sessions.length} sessions: name one with --session ID, or take the newest with --latest.\n${listing(sessions)}`);
+    throw new Error(
+      `${root} holds ${sessions.length} sessions: name one with --session ID, or take the newest with --latest.\n${listing(sessions)}`,
+    );
   }
   const wanted = choice.session;
   const exact = sessions.find(s => s.meta.id === wanted || basename(s.dir) === wanted);
   if (exact) return exact.dir;
   const prefixed = sessions.filter(s => s.meta.id.startsWith(wanted) || basename(s.dir).startsWith(wanted));
   if (prefixed.length === 1) return prefixed[0].dir;
-  const why = prefixed.length ? `"${wanted}" starts ${prefixed.length} session ids; give more of it` : `No session "${wanted}" in ${root}`;
+  const why = prefixed.length
+    ? `"${wanted}" starts ${prefixed.length} session ids; give more of it`
+    : `No session "${wanted}" in ${root}`;
   throw new Error(`${why}. Sessions there:\n${listing(prefixed.length ? prefixed : sessions)}`);
 }
 
 /** The newest sessions first, one a line: id, start, steps, last URL — enough to choose one. */
 function listing(sessions: SessionSummary[], max = 20): string {
-  const lines = sessions.slice(0, max).map(s => `  ${s.meta.id}  ${new Date(s.meta.startedAt).toISOString()}  ${s.steps} step${s.steps === 1 ? '' : 's'}  ${s.url ?? ''}`.trimEnd());
+  const lines = sessions
+    .slice(0, max)
+    .map(s =>
+      `  ${s.meta.id}  ${new Date(s.meta.startedAt).toISOString()}  ${s.steps} step${s.steps === 1 ? '' : 's'}  ${s.url ?? ''}`.trimEnd(),
+    );
   if (sessions.length > max) lines.push(`  … and ${sessions.length - max} older`);
   return lines.join('\n');
 }

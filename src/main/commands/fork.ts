@@ -24,7 +24,11 @@ async function forkPoint(target: string, at: number, options: ForkCliOptions) {
       return fail('a fork of a .zip is recorded under --session-dir: give one.');
     }
     const recording = await openSession(found.dir);
-    return { recording, point: restorePoint(recording, at, options.method ?? 'auto'), sessionDir: options.sessionDir ?? dirname(found.dir) };
+    return {
+      recording,
+      point: restorePoint(recording, at, options.method ?? 'auto'),
+      sessionDir: options.sessionDir ?? dirname(found.dir),
+    };
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
@@ -42,24 +46,32 @@ export async function runFork(target: string, options: ForkCliOptions, uiDir?: s
   if (!fork) return;
   const { recording, point, sessionDir } = fork;
   const parent = recording.meta.id;
-  log(`Forking session ${parent} after step ${at} (${point.method === 'state' ? 'restoring its storage state and URL' : 'replaying its steps'}); recording into ${sessionDir}.`);
-  await runMcp({
-    ...options,
-    sessionDir,
-    // A fork starts from the recording, never from a profile on disk (unless one is asked for).
-    isolated: options.userDataDir ? options.isolated : true,
-  }, {
-    // Every session is a fork: its browser context starts with the cookies and local storage as they were after the step.
-    configure: config => withFork(config, { origin: { session: parent, step: at }, storageState: point.storageState }),
-    attach: core => core.bus.subscribe(event => {
-      if (event.type !== 'session-started') return;
-      const session = core.session(event.sessionId);
-      if (!(session instanceof McpSession)) return;
-      void restore(session, recording, point, core.config.secrets).then(report => {
-        for (const line of formatRestore(report)) log(`fork ${event.sessionId.slice(0, 8)}: ${line}`);
-      });
-    }),
-  }, uiDir);
+  log(
+    `Forking session ${parent} after step ${at} (${point.method === 'state' ? 'restoring its storage state and URL' : 'replaying its steps'}); recording into ${sessionDir}.`,
+  );
+  await runMcp(
+    {
+      ...options,
+      sessionDir,
+      // A fork starts from the recording, never from a profile on disk (unless one is asked for).
+      isolated: options.userDataDir ? options.isolated : true,
+    },
+    {
+      // Every session is a fork: its browser context starts with the cookies and local storage as they were after the step.
+      configure: config =>
+        withFork(config, { origin: { session: parent, step: at }, storageState: point.storageState }),
+      attach: core =>
+        core.bus.subscribe(event => {
+          if (event.type !== 'session-started') return;
+          const session = core.session(event.sessionId);
+          if (!(session instanceof McpSession)) return;
+          void restore(session, recording, point, core.config.secrets).then(report => {
+            for (const line of formatRestore(report)) log(`fork ${event.sessionId.slice(0, 8)}: ${line}`);
+          });
+        }),
+    },
+    uiDir,
+  );
 }
 
 function fail(message: string): undefined {

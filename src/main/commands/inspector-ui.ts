@@ -21,9 +21,17 @@ export interface RunningInspector {
  * The inspector in web mode on one HTTP server: the UI, its bridge (WebSocket for the UI, POST /api/bridge/… for
  * scripts), MCP, the planner and the recordings over MCP (/sessions/mcp). `serve` adds the demo site; `mcp --ui` serves it beside its stdio client.
  */
-export async function startInspector(core: InspectorCore, httpConfig: HttpConfig, content: { uiDir: string; demoDir?: string }): Promise<RunningInspector> {
+export async function startInspector(
+  core: InspectorCore,
+  httpConfig: HttpConfig,
+  content: { uiDir: string; demoDir?: string },
+): Promise<RunningInspector> {
   const cwd = process.cwd();
-  const bridge = new BridgeHost(core, { mode: 'web', demoWorkspace: { root: cwd, outputDir: resolve(cwd, core.config.outputDir) }, exposed: isExposed(httpConfig) });
+  const bridge = new BridgeHost(core, {
+    mode: 'web',
+    demoWorkspace: { root: cwd, outputDir: resolve(cwd, core.config.outputDir) },
+    exposed: isExposed(httpConfig),
+  });
   const socket = new BridgeWebSocket(bridge);
   const http = await startHttpServer(core, httpConfig, {
     ...content,

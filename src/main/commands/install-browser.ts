@@ -29,15 +29,17 @@ export async function runInstallBrowser(options: { ifMissing?: boolean }) {
         return;
       }
     }
-    log('No Chromium found: downloading Playwright\'s Chromium (about 180 MB)…');
+    log("No Chromium found: downloading Playwright's Chromium (about 180 MB)…");
   }
   const code = await playwrightInstall();
   if (code === 0) {
     log(`Chromium: ${findChromium()}`);
     return;
   }
-  log(`Could not download Chromium (offline, or the download host is unreachable). When online, run:\n  ${MANUAL_COMMAND}\n` +
-    'or install one (Debian/Ubuntu: apt-get install chromium), or set AGENT_INSPECTOR_CHROMIUM to a Chromium executable.');
+  log(
+    `Could not download Chromium (offline, or the download host is unreachable). When online, run:\n  ${MANUAL_COMMAND}\n` +
+      'or install one (Debian/Ubuntu: apt-get install chromium), or set AGENT_INSPECTOR_CHROMIUM to a Chromium executable.',
+  );
   if (!options.ifMissing) process.exitCode = 1;
 }
 
@@ -45,7 +47,9 @@ export async function runInstallBrowser(options: { ifMissing?: boolean }) {
 function playwrightInstall(): Promise<number> {
   const cli = join(dirname(createRequire(import.meta.url).resolve('playwright/package.json')), 'cli.js');
   return new Promise(resolve => {
-    const child = spawn(process.execPath, [cli, 'install', '--no-shell', 'chromium'], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(process.execPath, [cli, 'install', '--no-shell', 'chromium'], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.on('error', () => resolve(1));
     child.on('exit', code => resolve(code ?? 1));
   });

@@ -9,7 +9,10 @@ import { log } from './process';
 export async function runInteract(query: string, options: CliOptions & { url?: string }) {
   const core = new InspectorCore(coreConfigFrom(options));
   const cwd = process.cwd();
-  const session = core.createSession('cli', async () => ({ root: cwd, outputDir: resolve(cwd, core.config.outputDir) }));
+  const session = core.createSession('cli', async () => ({
+    root: cwd,
+    outputDir: resolve(cwd, core.config.outputDir),
+  }));
   core.bus.subscribe(event => {
     if (event.type === 'negotiation-round') log(describeRound(event));
   });
@@ -33,12 +36,16 @@ export async function runInteract(query: string, options: CliOptions & { url?: s
   }
 }
 
-const textOf = (content: unknown) => (content as { type: string; text?: string }[]).find(part => part.type === 'text')?.text ?? '';
+const textOf = (content: unknown) =>
+  (content as { type: string; text?: string }[]).find(part => part.type === 'text')?.text ?? '';
 
 function describeRound(event: NegotiationRoundEvent): string {
   const sent = event.artifacts.map(a => `${a.name} ${(a.bytes / 1024).toFixed(1)} KB`).join(' + ');
-  const answer = event.answer.kind === 'action' ? event.answer.action
-    : event.answer.kind === 'needs_context' ? `needs ${event.answer.requested.domMode}: ${event.answer.reason ?? 'no reason given'}`
-    : `error: ${event.answer.message}`;
+  const answer =
+    event.answer.kind === 'action'
+      ? event.answer.action
+      : event.answer.kind === 'needs_context'
+        ? `needs ${event.answer.requested.domMode}: ${event.answer.reason ?? 'no reason given'}`
+        : `error: ${event.answer.message}`;
   return `round ${event.round} · ${event.domMode} · ${event.nodeCount} nodes · ${sent} → ${answer}`;
 }

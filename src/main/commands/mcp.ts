@@ -39,7 +39,13 @@ export async function runMcp(options: CliOptions & DebugCliOptions, extension: M
   if (pausing) log(pausing);
   if (options.port === undefined) {
     // The UI of a stdio server listens on loopback only, on its own port.
-    const inspector = ui ? await startInspector(core, httpConfigFrom({ ...options, host: '127.0.0.1', port: typeof options.ui === 'number' ? options.ui : 0 }), { uiDir: ui }) : undefined;
+    const inspector = ui
+      ? await startInspector(
+          core,
+          httpConfigFrom({ ...options, host: '127.0.0.1', port: typeof options.ui === 'number' ? options.ui : 0 }),
+          { uiDir: ui },
+        )
+      : undefined;
     if (inspector) log(`Agent Inspector UI at ${inspector.http.url}/ (pause, step and continue this session there)`);
     const server = createMcpServer(core, 'stdio', {
       // Over stdio this process serves one client: without its upstream there is nothing to serve, so say why and exit.
@@ -49,22 +55,34 @@ export async function runMcp(options: CliOptions & DebugCliOptions, extension: M
       },
     });
     await server.connect(new StdioServerTransport());
-    closeOnExit(async () => {
-      await inspector?.close();
-      await core.close();
-    }, [process.stdin], [process.stdout]);
+    closeOnExit(
+      async () => {
+        await inspector?.close();
+        await core.close();
+      },
+      [process.stdin],
+      [process.stdout],
+    );
     return;
   }
   const httpConfig = httpConfigFrom({ ...options, port: options.port });
-  const inspector: RunningInspector | undefined = ui ? await startInspector(core, httpConfig, { uiDir: ui }) : undefined;
-  const http = inspector?.http ?? await startHttpServer(core, httpConfig);
+  const inspector: RunningInspector | undefined = ui
+    ? await startInspector(core, httpConfig, { uiDir: ui })
+    : undefined;
+  const http = inspector?.http ?? (await startHttpServer(core, httpConfig));
   // @playwright/mcp's banner: scripts and harnesses written for it wait for "Listening on <url>" and read the URL there.
   const url = reachableUrl(http);
   const clientConfig = JSON.stringify({ mcpServers: { 'agent-inspector': { url: `${url}/mcp` } } }, undefined, 2);
-  log(`Listening on ${url}\nPut this in your client config:\n${clientConfig}\nFor legacy SSE transport support, you can use the /sse endpoint instead.`);
+  log(
+    `Listening on ${url}\nPut this in your client config:\n${clientConfig}\nFor legacy SSE transport support, you can use the /sse endpoint instead.`,
+  );
   if (inspector) log(`Agent Inspector UI at ${http.url}/`);
   printAccess(http, !!inspector);
-  log(core.config.upstream ? `Proxying (one process per session): ${core.config.upstream}` : `Browser: ${core.browser.describe()}`);
+  log(
+    core.config.upstream
+      ? `Proxying (one process per session): ${core.config.upstream}`
+      : `Browser: ${core.browser.describe()}`,
+  );
   closeOnExit(async () => {
     await (inspector ?? http).close();
     await core.close();

@@ -4,14 +4,20 @@ export const log = (message: string) => process.stderr.write(`${message}\n`);
  * Closes everything once, on the first of SIGINT, SIGTERM, a `close` of one of `extraTriggers` (the end of stdin) or
  * an error of one of `outputs` (stdout of a stdio server: EPIPE once its client has gone, which is no bug).
  */
-export function closeOnExit(close: () => Promise<void>, extraTriggers: NodeJS.EventEmitter[] = [], outputs: NodeJS.EventEmitter[] = []) {
+export function closeOnExit(
+  close: () => Promise<void>,
+  extraTriggers: NodeJS.EventEmitter[] = [],
+  outputs: NodeJS.EventEmitter[] = [],
+) {
   let closing = false;
   const shutdown = () => {
     if (closing) return;
     closing = true;
     const forced = setTimeout(() => process.exit(0), 5_000);
     forced.unref();
-    close().catch(error => console.error(`Closing failed: ${error instanceof Error ? error.message : error}`)).finally(() => process.exit(0));
+    close()
+      .catch(error => console.error(`Closing failed: ${error instanceof Error ? error.message : error}`))
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

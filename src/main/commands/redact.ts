@@ -33,14 +33,18 @@ export async function runRedact(target: string | undefined, options: RedactCliOp
     const zip = target && /\.zip$/i.test(target) ? resolve(target) : undefined;
     if (zip && summary.occurrences) await writeZip(zip, found.dir);
     const where = zip ?? found.dir;
-    if (!summary.occurrences) log(`${where}: none of the ${given.length} value${given.length === 1 ? '' : 's'} occurs; nothing was changed.`);
+    if (!summary.occurrences)
+      log(`${where}: none of the ${given.length} value${given.length === 1 ? '' : 's'} occurs; nothing was changed.`);
     else {
-      log(`${where}: replaced ${summary.occurrences} occurrence${summary.occurrences === 1 ? '' : 's'} in ${summary.files.length} file${summary.files.length === 1 ? '' : 's'}, as ${Object.keys(secrets).join(', ')}.`);
+      log(
+        `${where}: replaced ${summary.occurrences} occurrence${summary.occurrences === 1 ? '' : 's'} in ${summary.files.length} file${summary.files.length === 1 ? '' : 's'}, as ${Object.keys(secrets).join(', ')}.`,
+      );
       for (const file of summary.files) log(`  ${file.file}: ${file.occurrences}`);
     }
     // Only what was named is rewritten; a copy shared as a zip beside the folder is the user's to redact or delete.
     const sibling = `${found.dir}.zip`;
-    if (!zip && existsSync(sibling)) log(`warning: ${sibling} was left as it is; redact it too: agent-inspector redact ${sibling} …`);
+    if (!zip && existsSync(sibling))
+      log(`warning: ${sibling} was left as it is; redact it too: agent-inspector redact ${sibling} …`);
   } finally {
     await found.release();
   }
@@ -54,7 +58,8 @@ interface GivenSecret {
 /** The values to scrub, each refused before any work when it is too short to replace safely. */
 function givenSecrets(options: RedactCliOptions): GivenSecret[] {
   const given: GivenSecret[] = [];
-  if (options.secrets) for (const [name, value] of Object.entries(loadSecrets(resolve(options.secrets)))) given.push({ name, value });
+  if (options.secrets)
+    for (const [name, value] of Object.entries(loadSecrets(resolve(options.secrets)))) given.push({ name, value });
   for (const raw of options.value ?? []) {
     const match = NAMED_VALUE.exec(raw);
     given.push(match ? { name: match[1], value: match[2] } : { value: raw });
@@ -74,7 +79,8 @@ function givenSecrets(options: RedactCliOptions): GivenSecret[] {
 function named(given: GivenSecret[], taken: Set<string>): Record<string, string> {
   const secrets: Record<string, string> = {};
   for (const { name, value } of given) {
-    if (name && Object.hasOwn(secrets, name) && secrets[name] !== value) throw new Error(`${name} is given two different values.`);
+    if (name && Object.hasOwn(secrets, name) && secrets[name] !== value)
+      throw new Error(`${name} is given two different values.`);
     if (name) secrets[name] = value;
   }
   const reserved = Object.fromEntries([...taken].map(name => [name, '']));

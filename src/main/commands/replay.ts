@@ -5,7 +5,14 @@ import { PAIR_MARK, type ComparedPair, type Comparison } from '../../shared/comp
 import { compareReplay } from '../compare/replay';
 import { CAPABILITIES } from '../config';
 import { McpBrowserClient, type ServerSpec } from '../mcp-client';
-import { describeDrift, isFailure, LookupCountingClient, Replayer, type DriftReport, type StepOutcome } from '../replay';
+import {
+  describeDrift,
+  isFailure,
+  LookupCountingClient,
+  Replayer,
+  type DriftReport,
+  type StepOutcome,
+} from '../replay';
 import { listSessions, openSession } from '../sessions/session-reader';
 import { loadSecrets } from '../secrets';
 import { formatComparison } from './compare';
@@ -34,7 +41,8 @@ export interface ReplayCliOptions extends SessionChoice {
  */
 export async function runReplay(target: string | undefined, options: ReplayCliOptions) {
   const to = options.to === undefined ? undefined : Number(options.to);
-  if (to !== undefined && (!Number.isInteger(to) || to <= 0)) throw new Error(`--to expects a recorded step number (1 or more), got "${options.to}".`);
+  if (to !== undefined && (!Number.isInteger(to) || to <= 0))
+    throw new Error(`--to expects a recorded step number (1 or more), got "${options.to}".`);
   const found = await findSession(target, options);
   try {
     await replayFolder(found.dir, to, options);
@@ -50,8 +58,14 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   // Our own server keeps its output (Browser State is off, screenshots the session asks for) in a folder of its own,
   // and returns each step's whole snapshot inline: what drift is measured against.
   const scratch = options.server ? undefined : await mkdtemp(join(tmpdir(), 'agent-inspector-replay-'));
-  if (options.secrets && options.server) throw new Error('--secrets applies to the inspector replay starts itself; give a --server its secrets in its own command line.');
-  if (options.compare && options.server) throw new Error('--compare records the replay on the inspector replay starts itself; it cannot be used with --server.');
+  if (options.secrets && options.server)
+    throw new Error(
+      '--secrets applies to the inspector replay starts itself; give a --server its secrets in its own command line.',
+    );
+  if (options.compare && options.server)
+    throw new Error(
+      '--compare records the replay on the inspector replay starts itself; it cannot be used with --server.',
+    );
   // The replay is recorded beside its output, to be compared with the recording once it has ended.
   const replayed = scratch && options.compare !== false ? join(scratch, 'replayed') : undefined;
   const secrets = options.secrets ? ['--secrets', resolve(options.secrets)] : [];
@@ -61,13 +75,32 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
   const entered: Record<string, string> = {};
   // Every tool group on: the recording may hold calls of any of them.
   const caps = ['--caps', CAPABILITIES.join(',')];
-  const server: ServerSpec = options.server ?? { command: process.execPath, args: [process.argv[1], 'mcp', '--headless', '--isolated', '--no-dom-state', '--snapshot-mode', 'inline', ...caps, ...secrets, ...(replayed ? ['--session-dir', replayed] : [])], cwd: scratch };
+  const server: ServerSpec = options.server ?? {
+    command: process.execPath,
+    args: [
+      process.argv[1],
+      'mcp',
+      '--headless',
+      '--isolated',
+      '--no-dom-state',
+      '--snapshot-mode',
+      'inline',
+      ...caps,
+      ...secrets,
+      ...(replayed ? ['--session-dir', replayed] : []),
+    ],
+    cwd: scratch,
+  };
   const total = session.steps.filter(step => to === undefined || step.seq <= to).length;
   let report: DriftReport;
   let comparison: Comparison | undefined;
   try {
     // One retry: a replay should report a flaky step, not hide it behind the client's default 14 s of backoff.
-    const client = await McpBrowserClient.connect(server, { logger: { warn: log }, retry: { retries: 1, baseDelay: 1000 }, failureScreenshots: false });
+    const client = await McpBrowserClient.connect(server, {
+      logger: { warn: log },
+      retry: { retries: 1, baseDelay: 1000 },
+      failureScreenshots: false,
+    });
     const lookups = new LookupCountingClient(client);
     try {
       let started = 0;
@@ -83,12 +116,17 @@ async function replayFolder(dir: string, to: number | undefined, options: Replay
       // The server ends with the connection, writing the replay's recording to its end.
       await client.disconnect();
     }
-    if (replayed) comparison = await compareReplay(session, await openSession(await onlySession(replayed)), report, lookups);
+    if (replayed)
+      comparison = await compareReplay(session, await openSession(await onlySession(replayed)), report, lookups);
   } finally {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }
-  if (options.json) process.stdout.write(`${JSON.stringify(comparison ? { ...report, comparison } : report, null, 2)}\n`);
-  else process.stdout.write(comparison ? `${formatReport(report, comparison)}\n${formatComparison(comparison)}\n` : formatReport(report));
+  if (options.json)
+    process.stdout.write(`${JSON.stringify(comparison ? { ...report, comparison } : report, null, 2)}\n`);
+  else
+    process.stdout.write(
+      comparison ? `${formatReport(report, comparison)}\n${formatComparison(comparison)}\n` : formatReport(report),
+    );
   process.exitCode = report.summary.clean ? 0 : 1;
 }
 
@@ -113,7 +151,10 @@ async function askOnTerminal(names: string[], entered: Record<string, string>) {
  */
 export function formatReport(report: DriftReport, comparison?: Comparison): string {
   const pairs = new Map(comparison?.pairs.flatMap(pair => (pair.a ? [[pair.a.seq, pair] as const] : [])));
-  const lines = report.steps.flatMap(outcome => [stepLine(outcome), ...driftLines(outcome, pairs.get(outcome.seq)).map(line => `      ${line}`)]);
+  const lines = report.steps.flatMap(outcome => [
+    stepLine(outcome),
+    ...driftLines(outcome, pairs.get(outcome.seq)).map(line => `      ${line}`),
+  ]);
   const { summary } = report;
   const counts = `${summary.ok} ok, ${summary.drift} drift, ${summary.failed} failed, ${summary.skipped} skipped${summary.notRun ? `, ${summary.notRun} not run` : ''}`;
   lines.push('', `${summary.steps} steps up to ${report.to}: ${counts} (${(summary.durationMs / 1000).toFixed(1)} s).`);
@@ -126,8 +167,14 @@ function driftLines(outcome: StepOutcome, pair: ComparedPair | undefined): strin
   if (!outcome.drift.length) return [];
   // A pair the comparison finds the same (a URL differing only in its query) leaves the replay's own words.
   const compared = pair && pair.status !== 'same' ? pair : undefined;
-  const lines = (compared ? outcome.drift.filter(isFailure) : outcome.drift).flatMap(drift => describeDrift(drift).split('\n'));
-  if (compared) lines.push(`${PAIR_MARK[compared.status]} ${compared.differences.join('; ')}`, ...(compared.ariaDiff?.split('\n').map(line => `  ${line}`) ?? []));
+  const lines = (compared ? outcome.drift.filter(isFailure) : outcome.drift).flatMap(drift =>
+    describeDrift(drift).split('\n'),
+  );
+  if (compared)
+    lines.push(
+      `${PAIR_MARK[compared.status]} ${compared.differences.join('; ')}`,
+      ...(compared.ariaDiff?.split('\n').map(line => `  ${line}`) ?? []),
+    );
   return lines;
 }
 

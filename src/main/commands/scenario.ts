@@ -12,13 +12,20 @@ import type { TestStep } from '../scenario/types';
 import { log } from './process';
 
 /** A core and a session of its own, closed whatever happens in `body`. */
-async function withSession<T>(options: CliOptions, body: (core: InspectorCore, session: McpSession) => Promise<T>): Promise<T> {
+async function withSession<T>(
+  options: CliOptions,
+  body: (core: InspectorCore, session: McpSession) => Promise<T>,
+): Promise<T> {
   const core = new InspectorCore(coreConfigFrom(options));
   const cwd = process.cwd();
-  const session = core.createSession('scenario', async () => ({ root: cwd, outputDir: resolve(cwd, core.config.outputDir) }));
+  const session = core.createSession('scenario', async () => ({
+    root: cwd,
+    outputDir: resolve(cwd, core.config.outputDir),
+  }));
   try {
     // The parser reads the pages of the controlled browser, which only our own tool layer has.
-    if (!(session instanceof McpSession)) throw new Error('scenario runs on the inspector\'s own browser, not through an upstream server.');
+    if (!(session instanceof McpSession))
+      throw new Error("scenario runs on the inspector's own browser, not through an upstream server.");
     return await body(core, session);
   } finally {
     await core.closeSession(session);
@@ -33,10 +40,16 @@ async function withSession<T>(options: CliOptions, body: (core: InspectorCore, s
 export async function runScenario(file: string, options: CliOptions & { output?: string; viewportExpansion?: number }) {
   const scenario = await readScenario(file);
   const result = await withSession(options, (core, session) =>
-    new ScenarioParserOrchestrator(scenarioServices(core, session), { viewportExpansion: options.viewportExpansion, onStep: step => log(describeStep(step)) }).parse(scenario));
+    new ScenarioParserOrchestrator(scenarioServices(core, session), {
+      viewportExpansion: options.viewportExpansion,
+      onStep: step => log(describeStep(step)),
+    }).parse(scenario),
+  );
   const passed = result.steps.filter(step => step.outcome === 'passed' && step.number > 0).length;
   if (!result.success) {
-    log(`\n${result.failure!.message}\n${passed} of ${scenario.actions.length} steps passed; the run stopped at step ${result.failure!.number}. No spec written.`);
+    log(
+      `\n${result.failure!.message}\n${passed} of ${scenario.actions.length} steps passed; the run stopped at step ${result.failure!.number}. No spec written.`,
+    );
     process.exitCode = 1;
     return;
   }
@@ -52,7 +65,11 @@ export async function runScenario(file: string, options: CliOptions & { output?:
 function describeStep(step: TestStep): string {
   const label = step.number === 0 ? step.text : `${step.number}. ${step.text}`;
   if (step.outcome === 'failed') return `✗ ${label}`;
-  const code = step.calls.map(call => call.code).filter(Boolean).join(' ').replace(/\s*\n\s*/g, ' ');
+  const code = step.calls
+    .map(call => call.code)
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s*\n\s*/g, ' ');
   return `✓ ${label} (${step.durationMs} ms)${code ? `\n    ${code}` : step.thought ? `\n    ${step.thought}` : ''}`;
 }
 
@@ -62,7 +79,10 @@ function describeStep(step: TestStep): string {
  * --aria, also times the aria snapshot of the same page in the same browser for comparison. --json prints the
  * timings and sizes; otherwise the formatted DOM.
  */
-export async function runDomProcessor(url: string, options: CliOptions & { viewportExpansion?: number; iterations?: number; aria?: boolean; json?: boolean }) {
+export async function runDomProcessor(
+  url: string,
+  options: CliOptions & { viewportExpansion?: number; iterations?: number; aria?: boolean; json?: boolean },
+) {
   await withSession(options, async (core, session) => {
     const bridge = new PlaywrightBridgeService(session, core.bus);
     await bridge.navigateTo(url);
@@ -76,7 +96,11 @@ export async function runDomProcessor(url: string, options: CliOptions & { viewp
       const state = await processor.getDomState({ viewportExpansion: options.viewportExpansion });
       const extracted = performance.now();
       text = formatter.formatDomForLLM(state.domTree);
-      runs.push({ extractMs: round(extracted - started), formatMs: round(performance.now() - extracted), ...state.timings });
+      runs.push({
+        extractMs: round(extracted - started),
+        formatMs: round(performance.now() - extracted),
+        ...state.timings,
+      });
       indexed = Object.keys(state.selectorMap).length;
     }
     const aria = [];
@@ -91,7 +115,9 @@ export async function runDomProcessor(url: string, options: CliOptions & { viewp
       process.stdout.write(`${text}\n`);
       return;
     }
-    process.stdout.write(`${JSON.stringify({ url, indexed, formattedBytes: Buffer.byteLength(text), runs, ...(options.aria && { aria, ariaBytes }) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ url, indexed, formattedBytes: Buffer.byteLength(text), runs, ...(options.aria && { aria, ariaBytes }) })}\n`,
+    );
   });
 }
 

@@ -11,11 +11,19 @@ import { startInspector } from './inspector-ui';
 import { closeOnExit, keepServingThroughBugs, log } from './process';
 
 /** `agent-inspector serve`: web mode — the UI, its bridge, MCP, the planner and the demo site on one loopback port. */
-export async function runServe(options: CliOptions & DebugCliOptions & { port: number; open?: boolean }, uiDir: string, resourcesDir: string) {
+export async function runServe(
+  options: CliOptions & DebugCliOptions & { port: number; open?: boolean },
+  uiDir: string,
+  resourcesDir: string,
+) {
   keepServingThroughBugs();
   // Someone is looking at the UI: each page step gets its screenshot for the timeline and the page view, and a person
   // can pause the sessions.
-  const core = new InspectorCore({ ...coreConfigFrom(options), stepScreenshots: true, debug: debugConfigFrom(options) });
+  const core = new InspectorCore({
+    ...coreConfigFrom(options),
+    stepScreenshots: true,
+    debug: debugConfigFrom(options),
+  });
   for (const notice of peerNotices(options)) log(`agent-inspector: ${notice}`);
   const inspector = await startInspector(core, httpConfigFrom(options), { uiDir, demoDir: join(resourcesDir, 'demo') });
   const { http } = inspector;
@@ -46,10 +54,18 @@ export function openAppWindow(url: string, executablePath: string | undefined) {
     return;
   }
   const profile = mkdtempSync(join(tmpdir(), 'agent-inspector-ui-'));
-  const child = spawn(chromium, [
-    `--app=${url}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-background-networking', '--disable-sync',
-    ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-  ], { stdio: 'ignore', detached: true });
+  const child = spawn(
+    chromium,
+    [
+      `--app=${url}`,
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-sync',
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
+    ],
+    { stdio: 'ignore', detached: true },
+  );
   child.on('error', error => log(`--open: could not start ${chromium} (${error.message}); open ${url} in a browser.`));
   child.unref();
 }

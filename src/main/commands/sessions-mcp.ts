@@ -23,7 +23,10 @@ export function recordingsOf(bridge: BridgeHost, sessionDir: string | undefined)
   return new Recordings(read, sessionDir);
 }
 
-export type SessionsMcpOptions = Pick<CliOptions, 'host' | 'allowedHosts' | 'token' | 'viewerToken' | 'requireToken'> & { sessionDir?: string; port?: number };
+export type SessionsMcpOptions = Pick<
+  CliOptions,
+  'host' | 'allowedHosts' | 'token' | 'viewerToken' | 'requireToken'
+> & { sessionDir?: string; port?: number };
 
 /**
  * `agent-inspector sessions-mcp`: the recordings under --session-dir as MCP tools and resources for a debugging agent,
@@ -31,7 +34,10 @@ export type SessionsMcpOptions = Pick<CliOptions, 'host' | 'allowedHosts' | 'tok
  * never starts a browser: the core is there for the bridge's readers only.
  */
 export async function runSessionsMcp(options: SessionsMcpOptions) {
-  if (!options.sessionDir) throw new Error('sessions-mcp reads recordings: say where with --session-dir DIR (or AGENT_INSPECTOR_SESSION_DIR), the folder the inspector records into.');
+  if (!options.sessionDir)
+    throw new Error(
+      'sessions-mcp reads recordings: say where with --session-dir DIR (or AGENT_INSPECTOR_SESSION_DIR), the folder the inspector records into.',
+    );
   const sessionDir = resolve(options.sessionDir);
   if (!existsSync(sessionDir)) throw new Error(`--session-dir ${options.sessionDir}: no such folder.`);
   keepServingThroughBugs();
@@ -48,11 +54,19 @@ export async function runSessionsMcp(options: SessionsMcpOptions) {
     closeOnExit(close, [process.stdin], [process.stdout]);
     return;
   }
-  const http = await startHttpServer(core, httpConfigFrom({ ...options, host: options.host ?? '127.0.0.1', port: options.port } as CliOptions & { port: number }), {
-    recordingsOnly: true,
-    api: sessionsMcpOverHttp(recordings),
-  });
-  log(`Agent Inspector sessions MCP at ${reachableUrl(http)}${SESSIONS_MCP_PATH}: the recordings in ${sessionDir}, read-only.`);
+  const http = await startHttpServer(
+    core,
+    httpConfigFrom({ ...options, host: options.host ?? '127.0.0.1', port: options.port } as CliOptions & {
+      port: number;
+    }),
+    {
+      recordingsOnly: true,
+      api: sessionsMcpOverHttp(recordings),
+    },
+  );
+  log(
+    `Agent Inspector sessions MCP at ${reachableUrl(http)}${SESSIONS_MCP_PATH}: the recordings in ${sessionDir}, read-only.`,
+  );
   printAccess(http, false);
   closeOnExit(async () => {
     await http.close();

@@ -27,7 +27,8 @@ export interface ExportCliOptions extends SessionChoice {
 export async function runExport(target: string | undefined, options: ExportCliOptions) {
   const output = options.output && resolve(options.output);
   // Refused before any work: a spec someone edited is not silently replaced.
-  if (output && existsSync(output) && !options.force) throw new Error(`${options.output} exists; add --force to replace it.`);
+  if (output && existsSync(output) && !options.force)
+    throw new Error(`${options.output} exists; add --force to replace it.`);
   const found = await findSession(target, options);
   try {
     const session = await openSession(found.dir);
@@ -35,7 +36,13 @@ export async function runExport(target: string | undefined, options: ExportCliOp
     const ariaCheckpoints = options.ariaCheckpoints ? await loadAriaCheckpoints(session) : undefined;
     const appeared = await loadAppearedTexts(session.steps, step => session.ariaSnapshot(step));
     const { saved, report, testIdAttribute } = await locatorChoices(session, options);
-    const spec = exportSpec(session, { title: options.title, ariaCheckpoints, appeared, locatorChoices: saved.choices, testIdAttribute });
+    const spec = exportSpec(session, {
+      title: options.title,
+      ariaCheckpoints,
+      appeared,
+      locatorChoices: saved.choices,
+      testIdAttribute,
+    });
     if (report) process.stdout.write(formatReport(report));
     if (!output) {
       if (!report) process.stdout.write(spec);
@@ -43,7 +50,9 @@ export async function runExport(target: string | undefined, options: ExportCliOp
     }
     await mkdir(dirname(output), { recursive: true });
     await writeFile(output, spec);
-    log(`Wrote ${options.output} (${session.steps.length} recorded calls). Run it with: npx playwright test ${options.output}`);
+    log(
+      `Wrote ${options.output} (${session.steps.length} recorded calls). Run it with: npx playwright test ${options.output}`,
+    );
   } finally {
     await found.release();
   }
@@ -56,17 +65,20 @@ export async function runExport(target: string | undefined, options: ExportCliOp
 async function locatorChoices(session: RecordedSession, options: ExportCliOptions) {
   let saved: SavedChoices = await readChoices(session.dir);
   const testIdAttribute = options.testIdAttribute ?? saved.testIdAttribute;
-  if (!options.report && !options.choose?.length) return { saved, testIdAttribute: testIdAttribute ?? recordedTestIdAttribute(session.steps) };
+  if (!options.report && !options.choose?.length)
+    return { saved, testIdAttribute: testIdAttribute ?? recordedTestIdAttribute(session.steps) };
   let report = await analyzeLocators(session, { choices: saved.choices, testIdAttribute });
   if (options.choose?.length) {
     let choices = saved.choices;
     for (const choose of options.choose) {
       const match = choose.match(/^(\d+)(?:\.(\d+))?=(\d+)$/);
-      if (!match) throw new Error(`--choose ${choose}: expected <step>[.<target>]=<candidate number>, e.g. 4=1 (see --report).`);
+      if (!match)
+        throw new Error(`--choose ${choose}: expected <step>[.<target>]=<candidate number>, e.g. 4=1 (see --report).`);
       const [seq, target, number] = [Number(match[1]), Number(match[2] ?? 1) - 1, Number(match[3])];
       const candidates = report.targets.find(t => t.seq === seq && t.target === target)?.candidates;
       const code = candidates?.[number - 1]?.code;
-      if (candidates && !code) throw new Error(`--choose ${choose}: step ${seq} has candidates 1 to ${candidates.length}.`);
+      if (candidates && !code)
+        throw new Error(`--choose ${choose}: step ${seq} has candidates 1 to ${candidates.length}.`);
       choices = withChoice(choices, report, { seq, target, code: code ?? '' });
     }
     saved = { ...(testIdAttribute && { testIdAttribute }), choices };
@@ -82,6 +94,8 @@ export async function runSessions(root: string) {
   if (!sessions.length) log(`No recorded sessions in ${root}.`);
   for (const session of sessions) {
     const state = session.complete ? 'complete' : 'interrupted or live';
-    process.stdout.write(`${session.dir}\t${new Date(session.meta.startedAt).toISOString()}\t${session.steps} calls\t${state}\t${session.url ?? ''}\n`);
+    process.stdout.write(
+      `${session.dir}\t${new Date(session.meta.startedAt).toISOString()}\t${session.steps} calls\t${state}\t${session.url ?? ''}\n`,
+    );
   }
 }

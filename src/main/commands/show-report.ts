@@ -19,7 +19,9 @@ export interface ShowReportOptions {
 export async function runShowReport(dir: string, options: ShowReportOptions) {
   const root = resolve(dir);
   if (!existsSync(join(root, 'data', 'index.js')) || !existsSync(join(root, 'index.html'))) {
-    throw new Error(`${dir} is not a report (it has no index.html and data/index.js): write one with agent-inspector report -o ${dir}`);
+    throw new Error(
+      `${dir} is not a report (it has no index.html and data/index.js): write one with agent-inspector report -o ${dir}`,
+    );
   }
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://report');
@@ -34,7 +36,8 @@ export async function runShowReport(dir: string, options: ShowReportOptions) {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}/`;
   log(`Serving ${dir} at ${url} (Ctrl+C to stop)`);
-  if (!/^(127\.|\[?::1\]?$|localhost$)/.test(options.host)) log(`--host ${options.host}: anyone who can reach this machine can read the report.`);
+  if (!/^(127\.|\[?::1\]?$|localhost$)/.test(options.host))
+    log(`--host ${options.host}: anyone who can reach this machine can read the report.`);
   if (options.open) openAppWindow(url, undefined);
   closeOnExit(() => new Promise<void>(done => server.close(() => done())));
 }

@@ -38,7 +38,8 @@ export function align(a: readonly AlignKey[], b: readonly AlignKey[]): Aligned[]
   let j = b.length;
   while (i > 0 || j > 0) {
     const here = score[i * cols + j];
-    if (i > 0 && j > 0 && here === score[(i - 1) * cols + j - 1] + similarity(a[i - 1], b[j - 1])) out.push({ a: --i, b: --j });
+    if (i > 0 && j > 0 && here === score[(i - 1) * cols + j - 1] + similarity(a[i - 1], b[j - 1]))
+      out.push({ a: --i, b: --j });
     // Walking backwards, B's gap first: where both runs have an unpaired step, A's is listed first.
     else if (j > 0 && here === score[i * cols + j - 1] + GAP) out.push({ b: --j });
     else out.push({ a: --i });

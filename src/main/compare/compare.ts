@@ -1,7 +1,16 @@
 import type { ToolCallRecord } from '../sessions/format';
 import type { RecordedSession } from '../sessions/session-reader';
 import { snapshotDiff } from '../replay/snapshot-drift';
-import { changeLine, PAGE_DIFFERS, PAIR_STATUS, type ComparedPair, type ComparedStep, type Comparison, type PairStatus, type RunSummary } from '../../shared/comparison';
+import {
+  changeLine,
+  PAGE_DIFFERS,
+  PAIR_STATUS,
+  type ComparedPair,
+  type ComparedStep,
+  type Comparison,
+  type PairStatus,
+  type RunSummary,
+} from '../../shared/comparison';
 import { align } from './align';
 
 /** The URL without query and fragment: what tells pages apart from run to run (session ids, cache busters). */
@@ -54,23 +63,34 @@ export interface CompareOptions {
  * pair whether it is the same, or how it changed: target, URL, outcome, and the page as the aria snapshot shows it
  * beyond what changes from run to run (refs, times, focus). Steps a person took count like the agent's.
  */
-export async function compareSessions(first: RecordedSession, second: RecordedSession, options: CompareOptions = {}): Promise<Comparison> {
+export async function compareSessions(
+  first: RecordedSession,
+  second: RecordedSession,
+  options: CompareOptions = {},
+): Promise<Comparison> {
   const { keepFirst = () => true, keepSecond = () => true } = options;
   // A call a person skipped in the inspector ran nothing: it is not part of what either run did.
   const ran = (step: ToolCallRecord) => !step.debug?.skipped;
-  const recorded = [first.steps.filter(step => ran(step) && keepFirst(step)), second.steps.filter(step => ran(step) && keepSecond(step))];
+  const recorded = [
+    first.steps.filter(step => ran(step) && keepFirst(step)),
+    second.steps.filter(step => ran(step) && keepSecond(step)),
+  ];
   const [stepsA, stepsB] = [first, second].map((session, i) => recorded[i].map(step => stepOf(session, step)));
   const [ariaA, ariaB] = [first, second].map(ariaReader);
-  const pairs: ComparedPair[] = await Promise.all(align(stepsA, stepsB).map(async pair => {
-    if (pair.b === undefined) return { status: 'only-a', a: stepsA[pair.a], differences: [PAIR_STATUS['only-a']] };
-    if (pair.a === undefined) return { status: 'only-b', b: stepsB[pair.b], differences: [PAIR_STATUS['only-b']] };
-    return comparePair(stepsA[pair.a], stepsB[pair.b], ariaA(recorded[0][pair.a]), ariaB(recorded[1][pair.b]));
-  }));
+  const pairs: ComparedPair[] = await Promise.all(
+    align(stepsA, stepsB).map(async pair => {
+      if (pair.b === undefined) return { status: 'only-a', a: stepsA[pair.a], differences: [PAIR_STATUS['only-a']] };
+      if (pair.a === undefined) return { status: 'only-b', b: stepsB[pair.b], differences: [PAIR_STATUS['only-b']] };
+      return comparePair(stepsA[pair.a], stepsB[pair.b], ariaA(recorded[0][pair.a]), ariaB(recorded[1][pair.b]));
+    }),
+  );
   const counts: Record<PairStatus, number> = { same: 0, changed: 0, 'only-a': 0, 'only-b': 0 };
   for (const pair of pairs) counts[pair.status]++;
   // Where the runs first did something different; a page that only looks different (a renamed button seen on
   // arrival) is the divergence only when they did the same throughout.
-  const acted = pairs.findIndex(pair => pair.status !== 'same' && pair.differences.some(line => !line.startsWith('page:')));
+  const acted = pairs.findIndex(
+    pair => pair.status !== 'same' && pair.differences.some(line => !line.startsWith('page:')),
+  );
   const index = acted >= 0 ? acted : pairs.findIndex(pair => pair.status !== 'same');
   return {
     a: summaryOf(first, stepsA),
@@ -93,7 +113,12 @@ function ariaReader(session: RecordedSession): (step: ToolCallRecord) => Promise
   };
 }
 
-async function comparePair(a: ComparedStep, b: ComparedStep, ariaOfA: Promise<string | undefined>, ariaOfB: Promise<string | undefined>): Promise<ComparedPair> {
+async function comparePair(
+  a: ComparedStep,
+  b: ComparedStep,
+  ariaOfA: Promise<string | undefined>,
+  ariaOfB: Promise<string | undefined>,
+): Promise<ComparedPair> {
   const differences: string[] = [];
   if (a.target !== b.target) differences.push(changeLine('target', a.target, b.target));
   if (a.url !== b.url) differences.push(changeLine('url', a.url, b.url));

@@ -9,7 +9,12 @@ import { compareSessions } from './compare';
  * not replay (skipped: observing tools, steps that failed when recorded); B without the lookups the replay took to
  * find targets by. What is left differs only where the replay did.
  */
-export function compareReplay(recording: RecordedSession, replayed: RecordedSession, report: DriftReport, client: LookupCountingClient): Promise<Comparison> {
+export function compareReplay(
+  recording: RecordedSession,
+  replayed: RecordedSession,
+  report: DriftReport,
+  client: LookupCountingClient,
+): Promise<Comparison> {
   const skipped = new Set(report.steps.filter(step => step.status === 'skipped').map(step => step.seq));
   const reached = report.steps.at(-1)?.seq ?? 0;
   return compareSessions(recording, replayed, {

@@ -26,10 +26,16 @@ export class AnnotationDesk implements PersonDesk {
 
   async annotate(page: AnnotationPage): Promise<AnnotationAnswer | 'cancelled' | 'timeout'> {
     if (!this.hub.watched()) {
-      throw new NoPersonError('No person is watching this session in the inspector: open its UI (agent-inspector serve, mcp --ui, or the app) and call browser_annotate again.');
+      throw new NoPersonError(
+        'No person is watching this session in the inspector: open its UI (agent-inspector serve, mcp --ui, or the app) and call browser_annotate again.',
+      );
     }
     if (this.pending) throw new Error('An annotation request is already open for this session.');
-    const hold = new Hold(this.hub.pauseTimeoutMs, this.running(), () => 'Waiting in the inspector for a person to annotate the page.');
+    const hold = new Hold(
+      this.hub.pauseTimeoutMs,
+      this.running(),
+      () => 'Waiting in the inspector for a person to annotate the page.',
+    );
     const request: AnnotationRequest = {
       requestId: randomUUID(),
       since: hold.since,
@@ -64,7 +70,8 @@ export class AnnotationDesk implements PersonDesk {
   }
 
   private open(requestId: string) {
-    if (!this.pending || this.pending.request.requestId !== requestId) throw new Error('That annotation request is no longer open: the agent stopped waiting for it.');
+    if (!this.pending || this.pending.request.requestId !== requestId)
+      throw new Error('That annotation request is no longer open: the agent stopped waiting for it.');
     return this.pending;
   }
 }

@@ -2,7 +2,11 @@ import { expect, test } from '@playwright/test';
 import type { Breakpoint } from '../../shared/debugger';
 import { Breakpoints } from './breakpoints';
 
-const call = (tool: string, args: Record<string, unknown> = {}, preview: { url?: string; targets?: { target: string; role?: string; name?: string }[] } = {}) => {
+const call = (
+  tool: string,
+  args: Record<string, unknown> = {},
+  preview: { url?: string; targets?: { target: string; role?: string; name?: string }[] } = {},
+) => {
   let looked = 0;
   return {
     call: { tool, args, preview: async (_selectors: boolean) => (looked++, { args, targets: [], ...preview }) },
@@ -10,8 +14,10 @@ const call = (tool: string, args: Record<string, unknown> = {}, preview: { url?:
   };
 };
 
-const answer = (text: string, more: Partial<{ isError: boolean; consoleErrors: number; failedRequests: number }> = {}) =>
-  ({ seq: 1, text, isError: false, consoleErrors: 0, failedRequests: 0, ...more });
+const answer = (
+  text: string,
+  more: Partial<{ isError: boolean; consoleErrors: number; failedRequests: number }> = {},
+) => ({ seq: 1, text, isError: false, consoleErrors: 0, failedRequests: 0, ...more });
 
 test('a call hits the first enabled breakpoint that applies to its session, and only then is the page looked at', async () => {
   const changes: Breakpoint[][] = [];
@@ -39,13 +45,24 @@ test('target: matches the target as given, or the role and name the ref stands f
   const breakpoints = new Breakpoints(() => {});
   breakpoints.add('target:button "Delete');
   breakpoints.add('url:*/admin/*');
-  const deleting = call('browser_click', { target: 'e7' }, { targets: [{ target: 'e7', role: 'button', name: 'Delete account' }] });
+  const deleting = call(
+    'browser_click',
+    { target: 'e7' },
+    { targets: [{ target: 'e7', role: 'button', name: 'Delete account' }] },
+  );
   expect(await breakpoints.beforeCall('s', deleting.call)).toMatchObject({ condition: 'target:button "Delete' });
   expect(deleting.looked()).toBe(1);
   const bySelector = call('browser_click', { target: '#delete' }, { targets: [{ target: '#delete' }] });
   expect(await breakpoints.beforeCall('s', bySelector.call)).toBeUndefined();
-  expect(await breakpoints.beforeCall('s', call('browser_snapshot', {}, { url: 'https://x/admin/users' }).call)).toMatchObject({ condition: 'url:*/admin/*' });
-  expect(await breakpoints.beforeCall('s', call('browser_navigate', { url: 'https://x/admin/' }, { url: 'https://x/' }).call)).toMatchObject({ condition: 'url:*/admin/*' });
+  expect(
+    await breakpoints.beforeCall('s', call('browser_snapshot', {}, { url: 'https://x/admin/users' }).call),
+  ).toMatchObject({ condition: 'url:*/admin/*' });
+  expect(
+    await breakpoints.beforeCall(
+      's',
+      call('browser_navigate', { url: 'https://x/admin/' }, { url: 'https://x/' }).call,
+    ),
+  ).toMatchObject({ condition: 'url:*/admin/*' });
 });
 
 test('answer conditions: error, console-error (page errors or failed requests), text: case-insensitively', () => {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  conditionText, globRegExp, isAnswerCondition, parseCondition, type BreakCondition, type Breakpoint,
+  conditionText,
+  globRegExp,
+  isAnswerCondition,
+  parseCondition,
+  type BreakCondition,
+  type Breakpoint,
 } from '../../shared/debugger';
 import type { CallOutcome, CallPreview } from '../mcp/tool-host';
 
@@ -49,7 +54,12 @@ export class Breakpoints {
       ...(options.fromFlag && { fromFlag: true }),
     };
     const needle = condition.kind === 'target' || condition.kind === 'text' ? condition.text.toLowerCase() : '';
-    this.entries.push({ breakpoint, condition, needle, ...(condition.kind === 'url' && { glob: globRegExp(condition.glob) }) });
+    this.entries.push({
+      breakpoint,
+      condition,
+      needle,
+      ...(condition.kind === 'url' && { glob: globRegExp(condition.glob) }),
+    });
     this.changed(this.list());
     return breakpoint;
   }
@@ -81,7 +91,11 @@ export class Breakpoints {
     for (const entry of this.active(sessionId)) {
       const { condition } = entry;
       if (isAnswerCondition(condition)) continue;
-      if (condition.kind === 'tool' ? condition.tools.includes(call.tool) : await this.matchesPage(entry, call, await look())) {
+      if (
+        condition.kind === 'tool'
+          ? condition.tools.includes(call.tool)
+          : await this.matchesPage(entry, call, await look())
+      ) {
         return this.hit(entry);
       }
     }
@@ -94,10 +108,14 @@ export class Breakpoints {
     let lower: string | undefined;
     for (const entry of this.active(sessionId)) {
       const { condition } = entry;
-      const hit = condition.kind === 'error' ? outcome.isError
-        : condition.kind === 'console-error' ? outcome.consoleErrors + outcome.failedRequests > 0
-        : condition.kind === 'text' ? (lower ??= outcome.text.toLowerCase()).includes(entry.needle)
-        : false;
+      const hit =
+        condition.kind === 'error'
+          ? outcome.isError
+          : condition.kind === 'console-error'
+            ? outcome.consoleErrors + outcome.failedRequests > 0
+            : condition.kind === 'text'
+              ? (lower ??= outcome.text.toLowerCase()).includes(entry.needle)
+              : false;
       if (hit) return this.hit(entry);
     }
     return undefined;
@@ -108,21 +126,33 @@ export class Breakpoints {
     return this.active(sessionId).some(entry => isAnswerCondition(entry.condition));
   }
 
-  private async matchesPage({ condition, needle, glob }: Entry, call: PendingCall, preview: CallPreview | undefined): Promise<boolean> {
+  private async matchesPage(
+    { condition, needle, glob }: Entry,
+    call: PendingCall,
+    preview: CallPreview | undefined,
+  ): Promise<boolean> {
     if (condition.kind === 'url') {
-      const destination = call.tool === 'browser_navigate' && typeof call.args.url === 'string' ? call.args.url : undefined;
+      const destination =
+        call.tool === 'browser_navigate' && typeof call.args.url === 'string' ? call.args.url : undefined;
       return [destination, preview?.url].some(url => url !== undefined && glob!.test(url));
     }
     if (condition.kind === 'target') {
       const targets = preview?.targets ?? [];
-      return targets.some(({ target, role, name }) =>
-        contains(target, needle) || contains(role, needle) || contains(name, needle) || contains(role && name ? `${role} "${name}"` : undefined, needle));
+      return targets.some(
+        ({ target, role, name }) =>
+          contains(target, needle) ||
+          contains(role, needle) ||
+          contains(name, needle) ||
+          contains(role && name ? `${role} "${name}"` : undefined, needle),
+      );
     }
     return false;
   }
 
   private active(sessionId: string): Entry[] {
-    return this.entries.filter(({ breakpoint }) => breakpoint.enabled && (!breakpoint.sessionId || breakpoint.sessionId === sessionId));
+    return this.entries.filter(
+      ({ breakpoint }) => breakpoint.enabled && (!breakpoint.sessionId || breakpoint.sessionId === sessionId),
+    );
   }
 
   private hit(entry: Entry): Breakpoint {

@@ -1,6 +1,12 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CallHeldEvent, CallReleasedEvent, StepDebug } from '../../shared/events';
-import { DEFAULT_SKIP_TEXT, describeHold, type HeldCall, type HoldReason, type SessionDebugState } from '../../shared/debugger';
+import {
+  DEFAULT_SKIP_TEXT,
+  describeHold,
+  type HeldCall,
+  type HoldReason,
+  type SessionDebugState,
+} from '../../shared/debugger';
 import type { CallOptions, CallOutcome, CallRequest, ReviewedAnswer, ToolHost } from '../mcp/tool-host';
 import type { Breakpoints } from './breakpoints';
 import { Hold, type Release } from './hold';
@@ -31,7 +37,9 @@ interface Held {
 const DEBUG = (process.env.AGENT_INSPECTOR_DEBUG ?? '').split(',').includes('debugger');
 
 const gone = (how: string): CallToolResult => ({
-  content: [{ type: 'text', text: `### Error\nThe call was held in the inspector and its client ${how}; nothing ran.` }],
+  content: [
+    { type: 'text', text: `### Error\nThe call was held in the inspector and its client ${how}; nothing ran.` },
+  ],
   isError: true,
 });
 
@@ -60,7 +68,11 @@ export class DebuggedSession implements ToolHost {
   ) {
     if (options.pauseOnStart) this.pauseNext = 'start';
     this.takeover = options.takeover;
-    this.desk = new AnnotationDesk(hub, () => this.running, () => hub.changed(this));
+    this.desk = new AnnotationDesk(
+      hub,
+      () => this.running,
+      () => hub.changed(this),
+    );
   }
 
   /** A person's steps in the browser are captured (not in proxy mode, whose browser is not ours). */
@@ -87,7 +99,12 @@ export class DebuggedSession implements ToolHost {
     await this.inner.close();
   }
 
-  callTool(name: string, args: Record<string, unknown>, _options?: CallOptions, request?: CallRequest): Promise<CallToolResult> {
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    _options?: CallOptions,
+    request?: CallRequest,
+  ): Promise<CallToolResult> {
     const run = this.queue.then(() => this.gate(name, args, request));
     this.queue = run.catch(() => {});
     return run;
@@ -131,7 +148,8 @@ export class DebuggedSession implements ToolHost {
     } catch (error) {
       throw new Error(`The arguments are not valid JSON: ${error instanceof Error ? error.message : error}`);
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('The arguments must be a JSON object, e.g. {"target": "e12"}.');
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new Error('The arguments must be a JSON object, e.g. {"target": "e12"}.');
     const shown = value as Record<string, unknown>;
     const args = this.inner.unmask?.(shown) ?? shown;
     const problem = await this.inner.checkArgs?.(held.view.tool, args);
@@ -174,29 +192,47 @@ export class DebuggedSession implements ToolHost {
       const stage = performance.now() - started;
       // Paused, acted, then continued before the agent called: its refs may be stale all the same.
       const takeover = this.doneWhilePaused.length ? takeoverNote(this.doneWhilePaused.splice(0)) : undefined;
-      const options: CallOptions = { review: review && this.timed(review, stage, name), ...(takeover && { takeover, debug: { takeover } }) };
+      const options: CallOptions = {
+        review: review && this.timed(review, stage, name),
+        ...(takeover && { takeover, debug: { takeover } }),
+      };
       return this.run(name, args, options, request).finally(() => !review && this.log(name, stage));
     }
     const preview = await this.inner.preview?.(name, args, { held: true }).catch(() => undefined);
     const inputSchema = (await this.inner.listTools()).find(tool => tool.name === name)?.inputSchema;
-    const held = this.hold({ phase: 'call', tool: name, args: preview?.args ?? args, reason, ...(inputSchema && { inputSchema }) }, request);
+    const held = this.hold(
+      { phase: 'call', tool: name, args: preview?.args ?? args, reason, ...(inputSchema && { inputSchema }) },
+      request,
+    );
     const release = await held.hold.released;
     this.release(held, release);
     if (release.how === 'cancelled') return gone('cancelled the request');
     if (release.how === 'disconnected') return gone('left');
-    const debug: StepDebug = { held: { ms: held.hold.heldMs, reason, ...(release.how === 'timeout' && { timedOut: true as const }) } };
+    const debug: StepDebug = {
+      held: { ms: held.hold.heldMs, reason, ...(release.how === 'timeout' && { timedOut: true as const }) },
+    };
     // --pause-timeout runs the call as the agent sent it: a person who walked away did not confirm an edit.
     const edited = release.how === 'timeout' ? undefined : held.edited;
     if (edited) debug.originalArgs = held.view.originalArgs;
-    if (release.how === 'skip') return this.run(name, args, { debug, skip: { text: release.text, isError: release.isError } }, request);
+    if (release.how === 'skip')
+      return this.run(name, args, { debug, skip: { text: release.text, isError: release.isError } }, request);
     const done = held.view.takeover;
     const takeover = done.length ? takeoverNote(done) : undefined;
     if (takeover) debug.takeover = takeover;
-    return this.run(name, edited ?? args, { debug, ...(takeover && { takeover }), review: this.reviewer(name, edited ?? args, request) }, request);
+    return this.run(
+      name,
+      edited ?? args,
+      { debug, ...(takeover && { takeover }), review: this.reviewer(name, edited ?? args, request) },
+      request,
+    );
   }
 
   /** The answer's test, its time added to the stage's (logged once the answer was let through). */
-  private timed(review: NonNullable<CallOptions['review']>, before: number, name: string): NonNullable<CallOptions['review']> {
+  private timed(
+    review: NonNullable<CallOptions['review']>,
+    before: number,
+    name: string,
+  ): NonNullable<CallOptions['review']> {
     return outcome => {
       const started = performance.now();
       const held = review(outcome);
@@ -209,7 +245,12 @@ export class DebuggedSession implements ToolHost {
     if (DEBUG) console.error(`[debugger] ${name} stage ${ms.toFixed(3)} ms`);
   }
 
-  private async run(name: string, args: Record<string, unknown>, options: CallOptions, request?: CallRequest): Promise<CallToolResult> {
+  private async run(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+    request?: CallRequest,
+  ): Promise<CallToolResult> {
     this.running = request;
     try {
       return await this.inner.callTool(name, args, options, request);
@@ -233,28 +274,67 @@ export class DebuggedSession implements ToolHost {
     if (!this.hub.breakpoints.watchesAnswers(this.id)) return undefined;
     return outcome => {
       const hit = this.hub.breakpoints.onAnswer(this.id, outcome);
-      return hit && this.holdAnswer(name, args, outcome, { kind: 'breakpoint', breakpoint: hit.id, condition: hit.condition }, request);
+      return (
+        hit &&
+        this.holdAnswer(
+          name,
+          args,
+          outcome,
+          { kind: 'breakpoint', breakpoint: hit.id, condition: hit.condition },
+          request,
+        )
+      );
     };
   }
 
-  private async holdAnswer(tool: string, args: Record<string, unknown>, outcome: CallOutcome, reason: HoldReason, request?: CallRequest): Promise<ReviewedAnswer> {
+  private async holdAnswer(
+    tool: string,
+    args: Record<string, unknown>,
+    outcome: CallOutcome,
+    reason: HoldReason,
+    request?: CallRequest,
+  ): Promise<ReviewedAnswer> {
     const shown = (await this.inner.preview?.(tool, args).catch(() => undefined))?.args ?? args;
-    const held = this.hold({ phase: 'answer', tool, args: shown, reason, answer: { text: outcome.text, isError: outcome.isError } }, request, outcome.seq);
+    const held = this.hold(
+      { phase: 'answer', tool, args: shown, reason, answer: { text: outcome.text, isError: outcome.isError } },
+      request,
+      outcome.seq,
+    );
     const release = await held.hold.released;
     this.release(held, release);
-    const debug: StepDebug = { answerHeld: { ms: held.hold.heldMs, reason, ...(release.how === 'timeout' && { timedOut: true as const }) } };
+    const debug: StepDebug = {
+      answerHeld: { ms: held.hold.heldMs, reason, ...(release.how === 'timeout' && { timedOut: true as const }) },
+    };
     const sent = release.how === 'step' || release.how === 'continue' ? held.answer : undefined;
     return sent ? { debug: { ...debug, sent }, sent } : { debug };
   }
 
-  private hold(view: Omit<HeldCall, 'holdId' | 'since' | 'deadline' | 'takeover'>, request: CallRequest | undefined, seq?: number): Held {
+  private hold(
+    view: Omit<HeldCall, 'holdId' | 'since' | 'deadline' | 'takeover'>,
+    request: CallRequest | undefined,
+    seq?: number,
+  ): Held {
     const holdId = ++this.holds;
     const waiting = view.phase === 'call' ? `${view.tool} waits to run` : `the answer of ${view.tool} waits to be sent`;
-    const hold = new Hold(this.hub.pauseTimeoutMs, request, () => `Held in the inspector (${describeHold(view.reason)}): ${waiting} until a person continues it.`);
+    const hold = new Hold(
+      this.hub.pauseTimeoutMs,
+      request,
+      () => `Held in the inspector (${describeHold(view.reason)}): ${waiting} until a person continues it.`,
+    );
     const takeover = view.phase === 'call' ? this.doneWhilePaused.splice(0) : [];
     this.held = { view: { ...view, holdId, since: hold.since, deadline: hold.deadline, takeover }, hold };
     this.pauseNext = undefined;
-    this.hub.publish({ type: 'call-held', sessionId: this.id, holdId, phase: view.phase, tool: view.tool, args: view.args, reason: view.reason, ...(seq && { seq }), time: hold.since });
+    this.hub.publish({
+      type: 'call-held',
+      sessionId: this.id,
+      holdId,
+      phase: view.phase,
+      tool: view.tool,
+      args: view.args,
+      reason: view.reason,
+      ...(seq && { seq }),
+      time: hold.since,
+    });
     this.hub.changed(this);
     return this.held;
   }
@@ -263,9 +343,22 @@ export class DebuggedSession implements ToolHost {
     this.held = undefined;
     // Step and Skip keep a person in the loop: the next call is held too. A cancelled call leaves a pause as it was.
     const paused = held.view.reason.kind !== 'breakpoint';
-    this.pauseNext = release.how === 'step' || release.how === 'skip' ? 'step' : release.how === 'cancelled' && paused ? 'paused' : undefined;
+    this.pauseNext =
+      release.how === 'step' || release.how === 'skip'
+        ? 'step'
+        : release.how === 'cancelled' && paused
+          ? 'paused'
+          : undefined;
     const { holdId, phase } = held.view;
-    this.hub.publish({ type: 'call-released', sessionId: this.id, holdId, phase, how: release.how, heldMs: held.hold.heldMs, time: Date.now() });
+    this.hub.publish({
+      type: 'call-released',
+      sessionId: this.id,
+      holdId,
+      phase,
+      how: release.how,
+      heldMs: held.hold.heldMs,
+      time: Date.now(),
+    });
     this.hub.changed(this);
   }
 
@@ -273,10 +366,16 @@ export class DebuggedSession implements ToolHost {
   private current(holdId: number | undefined, phase?: HeldCall['phase']): Held {
     const held = this.held;
     if (!held || (holdId !== undefined && held.view.holdId !== holdId)) {
-      throw new Error(`That call is no longer held${held ? ` (call ${held.view.holdId} is held now)` : ''}: it went on (Continue, a timeout, or its client left).`);
+      throw new Error(
+        `That call is no longer held${held ? ` (call ${held.view.holdId} is held now)` : ''}: it went on (Continue, a timeout, or its client left).`,
+      );
     }
     if (phase && held.view.phase !== phase) {
-      throw new Error(phase === 'call' ? 'The call already ran: only its answer can be edited now.' : 'The call has not run yet: there is no answer to edit.');
+      throw new Error(
+        phase === 'call'
+          ? 'The call already ran: only its answer can be edited now.'
+          : 'The call has not run yet: there is no answer to edit.',
+      );
     }
     return held;
   }

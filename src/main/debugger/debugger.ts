@@ -8,9 +8,10 @@ import { Breakpoints } from './breakpoints';
 import { DebuggedSession, type DebugHub } from './debugged-session';
 import { describeHumanStep } from './takeover';
 
-
 /** What the UI hears of the debugger (BridgeHost forwards it). */
-export type DebuggerChange = { type: 'debug'; sessionId: string; state: SessionDebugState } | { type: 'breakpoints'; breakpoints: Breakpoint[] };
+export type DebuggerChange =
+  | { type: 'debug'; sessionId: string; state: SessionDebugState }
+  | { type: 'breakpoints'; breakpoints: Breakpoint[] };
 
 /**
  * The live debugger of one inspector process: every session's stage (see DebuggedSession), the breakpoints, and the
@@ -25,12 +26,16 @@ export class Debugger implements DebugHub {
   private watchers = 0;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly bus: EventBus, private readonly options: DebugConfig) {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly options: DebugConfig,
+  ) {
     this.pauseTimeoutMs = options.pauseTimeoutMs;
     this.breakpoints = new Breakpoints(breakpoints => this.emit({ type: 'breakpoints', breakpoints }));
     for (const condition of options.pauseOn) this.breakpoints.add(condition, { fromFlag: true });
     this.unsubscribe = bus.subscribe(event => {
-      if (event.type === 'tool-call' && event.actor === 'human') this.sessions.get(event.sessionId)?.noteHumanStep(describeHumanStep(event));
+      if (event.type === 'tool-call' && event.actor === 'human')
+        this.sessions.get(event.sessionId)?.noteHumanStep(describeHumanStep(event));
       else if (event.type === 'session-ended') this.ended(event.sessionId);
     });
   }

@@ -23,7 +23,11 @@ export class Hold {
   private readonly ticker?: NodeJS.Timeout;
   private readonly onAbort = () => this.release({ how: 'cancelled' });
 
-  constructor(timeoutMs: number, private readonly request: CallRequest | undefined, progressMessage: () => string) {
+  constructor(
+    timeoutMs: number,
+    private readonly request: CallRequest | undefined,
+    progressMessage: () => string,
+  ) {
     this.deadline = this.since + timeoutMs;
     this.released = new Promise(resolve => (this.resolve = resolve));
     this.timer = setTimeout(() => this.release({ how: 'timeout' }), timeoutMs);

@@ -41,13 +41,34 @@ export function buildDomTree(options: BuildOptions): string {
   const SKIP = new Set(['head', 'script', 'style', 'noscript', 'template', 'meta', 'link']);
   const FORM_TAGS = new Set(['button', 'input', 'select', 'textarea', 'summary']);
   const WIDGET_ROLES = new Set([
-    'button', 'link', 'checkbox', 'radio', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'option',
-    'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem',
+    'button',
+    'link',
+    'checkbox',
+    'radio',
+    'menuitem',
+    'menuitemcheckbox',
+    'menuitemradio',
+    'tab',
+    'switch',
+    'option',
+    'combobox',
+    'textbox',
+    'searchbox',
+    'slider',
+    'spinbutton',
+    'treeitem',
   ]);
   const HANDLERS = ['onclick', 'onmousedown', 'onpointerdown', 'ontouchstart'] as const;
   const INPUT_ROLES: Record<string, string> = {
-    checkbox: 'checkbox', radio: 'radio', button: 'button', submit: 'button', reset: 'button', image: 'button',
-    range: 'slider', number: 'spinbutton', search: 'searchbox',
+    checkbox: 'checkbox',
+    radio: 'radio',
+    button: 'button',
+    submit: 'button',
+    reset: 'button',
+    image: 'button',
+    range: 'slider',
+    number: 'spinbutton',
+    search: 'searchbox',
   };
   const MAX_ATTRIBUTE = 200;
   const MAX_NAME = 100;
@@ -86,12 +107,19 @@ export function buildDomTree(options: BuildOptions): string {
     const explicit = el.getAttribute('role')?.trim().split(/\s+/)[0];
     if (explicit) return explicit;
     switch (tag) {
-      case 'a': return 'link';
-      case 'button': case 'summary': return 'button';
-      case 'textarea': return 'textbox';
-      case 'select': return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
-      case 'input': return INPUT_ROLES[(el as HTMLInputElement).type] ?? 'textbox';
-      case 'img': return 'img';
+      case 'a':
+        return 'link';
+      case 'button':
+      case 'summary':
+        return 'button';
+      case 'textarea':
+        return 'textbox';
+      case 'select':
+        return (el as HTMLSelectElement).multiple || (el as HTMLSelectElement).size > 1 ? 'listbox' : 'combobox';
+      case 'input':
+        return INPUT_ROLES[(el as HTMLInputElement).type] ?? 'textbox';
+      case 'img':
+        return 'img';
     }
     return (el as HTMLElement).isContentEditable ? 'textbox' : 'generic';
   };
@@ -146,26 +174,35 @@ export function buildDomTree(options: BuildOptions): string {
     const doc = el.ownerDocument;
     const labelledBy = el.getAttribute('aria-labelledby');
     if (labelledBy) {
-      const text = squash(labelledBy.split(/\s+/).map(id => {
-        const label = doc.getElementById(id);
-        return label ? ownText(label) : '';
-      }).join(' '));
+      const text = squash(
+        labelledBy
+          .split(/\s+/)
+          .map(id => {
+            const label = doc.getElementById(id);
+            return label ? ownText(label) : '';
+          })
+          .join(' '),
+      );
       if (text) return text;
     }
     const label = el.getAttribute('aria-label');
     if (label?.trim()) return squash(label);
     if (tag === 'input' || tag === 'select' || tag === 'textarea') {
       const input = el as HTMLInputElement;
-      if (tag === 'input' && (input.type === 'button' || input.type === 'submit' || input.type === 'reset')) return input.value || (input.type === 'submit' ? 'Submit' : '');
+      if (tag === 'input' && (input.type === 'button' || input.type === 'submit' || input.type === 'reset'))
+        return input.value || (input.type === 'submit' ? 'Submit' : '');
       return labelText(el) || input.getAttribute('placeholder') || el.getAttribute('title') || '';
     }
     if (tag === 'img') return el.getAttribute('alt') || el.getAttribute('title') || '';
     return ownText(el) || el.getAttribute('title') || '';
   };
 
-  const inViewport = (r: DOMRect, dx: number, dy: number) => expansion < 0 || (
-    r.bottom + dy >= -expansion && r.top + dy <= viewHeight + expansion &&
-    r.right + dx >= -expansion && r.left + dx <= viewWidth + expansion);
+  const inViewport = (r: DOMRect, dx: number, dy: number) =>
+    expansion < 0 ||
+    (r.bottom + dy >= -expansion &&
+      r.top + dy <= viewHeight + expansion &&
+      r.right + dx >= -expansion &&
+      r.left + dx <= viewWidth + expansion);
 
   /** Where an element's coordinates live: its root for hit tests, the shift into the top viewport, the frame's size. */
   interface Scope {
@@ -178,12 +215,18 @@ export function buildDomTree(options: BuildOptions): string {
 
   /** Whether a hit test at the centre or four inner points finds the element (or a part of it) on top. */
   const isTop = (el: Element, r: DOMRect, scope: Scope) => {
-    const onScreen = r.bottom + scope.dy > 0 && r.top + scope.dy < viewHeight && r.right + scope.dx > 0 && r.left + scope.dx < viewWidth;
+    const onScreen =
+      r.bottom + scope.dy > 0 &&
+      r.top + scope.dy < viewHeight &&
+      r.right + scope.dx > 0 &&
+      r.left + scope.dx < viewWidth;
     if (!onScreen) return true;
     const points: [number, number][] = [
       [r.left + r.width / 2, r.top + r.height / 2],
-      [r.left + r.width * 0.2, r.top + r.height * 0.2], [r.right - r.width * 0.2, r.top + r.height * 0.2],
-      [r.left + r.width * 0.2, r.bottom - r.height * 0.2], [r.right - r.width * 0.2, r.bottom - r.height * 0.2],
+      [r.left + r.width * 0.2, r.top + r.height * 0.2],
+      [r.right - r.width * 0.2, r.top + r.height * 0.2],
+      [r.left + r.width * 0.2, r.bottom - r.height * 0.2],
+      [r.right - r.width * 0.2, r.bottom - r.height * 0.2],
     ];
     for (const [x, y] of points) {
       if (x < 0 || y < 0 || x >= scope.width || y >= scope.height) continue;
@@ -209,7 +252,8 @@ export function buildDomTree(options: BuildOptions): string {
 
   /** Whether the element has text of its own (not only inside child elements). */
   const hasText = (el: Element) => {
-    for (let child = el.firstChild; child; child = child.nextSibling) if (child.nodeType === 3 && /\S/.test(child.nodeValue ?? '')) return true;
+    for (let child = el.firstChild; child; child = child.nextSibling)
+      if (child.nodeType === 3 && /\S/.test(child.nodeValue ?? '')) return true;
     return false;
   };
 
@@ -231,7 +275,8 @@ export function buildDomTree(options: BuildOptions): string {
 
     // Interactive by what the element is (tag, role, editing root); disabled ones are not.
     const role = el.getAttribute('role');
-    const native = (tag === 'a' && el.hasAttribute('href')) ||
+    const native =
+      (tag === 'a' && el.hasAttribute('href')) ||
       (FORM_TAGS.has(tag) && !(tag === 'input' && (el as HTMLInputElement).type === 'hidden')) ||
       (!!role && WIDGET_ROLES.has(role)) ||
       (html && (el as HTMLElement).isContentEditable && !(el.parentElement as HTMLElement | null)?.isContentEditable);
@@ -243,15 +288,22 @@ export function buildDomTree(options: BuildOptions): string {
     if (!native && shown && tag !== 'label' && !option) {
       const tabindex = el.getAttribute('tabindex');
       if ((tabindex !== null && Number(tabindex) >= 0) || (pointer && !above.pointer)) heuristic = true;
-      else if (html) for (const handler of HANDLERS) if ((el as HTMLElement)[handler]) { heuristic = true; break; }
+      else if (html)
+        for (const handler of HANDLERS)
+          if ((el as HTMLElement)[handler]) {
+            heuristic = true;
+            break;
+          }
       interactive = heuristic;
     }
 
     // The box is the costliest read, so it is taken where it decides something: for what may get an index, for text
     // of the element's own (is it shown, is it near the viewport), for frames (their offset) and selects (their
     // options). A pure container is visible by its style and as near the viewport as its parent.
-    const rect = shown && !option && (interactive || tag === 'iframe' || tag === 'frame' || tag === 'select' || hasText(el))
-      ? el.getBoundingClientRect() : undefined;
+    const rect =
+      shown && !option && (interactive || tag === 'iframe' || tag === 'frame' || tag === 'select' || hasText(el))
+        ? el.getBoundingClientRect()
+        : undefined;
     const visible = rect ? rect.width > 0 && rect.height > 0 : shown;
     const viewport = rect ? inViewport(rect, scope.dx, scope.dy) : visible && above.viewport;
 
@@ -268,7 +320,12 @@ export function buildDomTree(options: BuildOptions): string {
           h: highlight++,
           r: roleOf(el, tag),
           n: clip(nameOf(el, tag), MAX_NAME),
-          b: [Math.round(rect.left + scope.dx), Math.round(rect.top + scope.dy), Math.round(rect.width), Math.round(rect.height)],
+          b: [
+            Math.round(rect.left + scope.dx),
+            Math.round(rect.top + scope.dy),
+            Math.round(rect.width),
+            Math.round(rect.height),
+          ],
         };
         indexed = true;
       } else if (interactive && !viewport) outside++;
@@ -309,7 +366,13 @@ export function buildDomTree(options: BuildOptions): string {
           width: doc.defaultView?.innerWidth ?? rect.width,
           height: doc.defaultView?.innerHeight ?? rect.height,
         };
-        node[3] = [visit(doc.documentElement, `${doc.documentElement.localName}[1]`, 'frame', inner, { ...below, pointer: false, transparent: false })];
+        node[3] = [
+          visit(doc.documentElement, `${doc.documentElement.localName}[1]`, 'frame', inner, {
+            ...below,
+            pointer: false,
+            transparent: false,
+          }),
+        ];
       }
       return done();
     }
@@ -353,8 +416,13 @@ export function buildDomTree(options: BuildOptions): string {
   };
 
   const top = document.documentElement;
-  const tree = visit(top, `${top.localName}[1]`, undefined, { root: document, dx: 0, dy: 0, width: viewWidth, height: viewHeight },
-    { indexed: false, pointer: false, transparent: false, select: false, viewport: true });
+  const tree = visit(
+    top,
+    `${top.localName}[1]`,
+    undefined,
+    { root: document, dx: 0, dy: 0, width: viewWidth, height: viewHeight },
+    { indexed: false, pointer: false, transparent: false, select: false, viewport: true },
+  );
   const result: RawDomTree = {
     url: location.href,
     title: document.title,

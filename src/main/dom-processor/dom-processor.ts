@@ -63,7 +63,10 @@ export function buildTree(raw: RawElement): { domTree: SerializableDOMNode; sele
     if (root) node.root = root;
     return node;
   };
-  const element = ([step, flags, attributes, children, extra]: RawElement, parent?: SerializableDOMNode): SerializableDOMNode => {
+  const element = (
+    [step, flags, attributes, children, extra]: RawElement,
+    parent?: SerializableDOMNode,
+  ): SerializableDOMNode => {
     const node: SerializableDOMNode = {
       tagName: tagOf(step),
       // A new root (shadow root, frame document) starts its own absolute path.

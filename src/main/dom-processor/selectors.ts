@@ -46,13 +46,17 @@ export function selectorsFor(node: SerializableDOMNode): NodeSelectors {
 
 /** `/html[1]/body[1]/div[2]` → `html:nth-of-type(1) > body:nth-of-type(1) > div:nth-of-type(2)`. */
 export function cssPath(xpath: string): string {
-  return xpath.slice(1).split('/').map(step => {
-    const foreign = step.match(/^\*\[local-name\(\)='([^']+)'\]\[(\d+)\]$/);
-    if (foreign) return `${foreign[1]}:nth-of-type(${foreign[2]})`;
-    const match = step.match(/^([^[()]+)\[(\d+)\]$/);
-    if (!match) throw new Error(`No CSS step for "${step}": only elements have CSS selectors.`);
-    return `${cssIdent(match[1])}:nth-of-type(${match[2]})`;
-  }).join(' > ');
+  return xpath
+    .slice(1)
+    .split('/')
+    .map(step => {
+      const foreign = step.match(/^\*\[local-name\(\)='([^']+)'\]\[(\d+)\]$/);
+      if (foreign) return `${foreign[1]}:nth-of-type(${foreign[2]})`;
+      const match = step.match(/^([^[()]+)\[(\d+)\]$/);
+      if (!match) throw new Error(`No CSS step for "${step}": only elements have CSS selectors.`);
+      return `${cssIdent(match[1])}:nth-of-type(${match[2]})`;
+    })
+    .join(' > ');
 }
 
 /** Tag names are identifiers already, except for exotic custom-element characters. */

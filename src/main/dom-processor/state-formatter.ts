@@ -6,8 +6,18 @@ import type { LLMPromptPayload, SerializableDOMNode, TabInfo } from './types';
  * rarely what a step names.
  */
 export const DEFAULT_INCLUDE_ATTRIBUTES: readonly string[] = [
-  'title', 'type', 'checked', 'name', 'role', 'value', 'placeholder', 'alt', 'aria-label', 'aria-expanded',
-  'aria-checked', 'aria-selected',
+  'title',
+  'type',
+  'checked',
+  'name',
+  'role',
+  'value',
+  'placeholder',
+  'alt',
+  'aria-label',
+  'aria-expanded',
+  'aria-checked',
+  'aria-selected',
 ];
 
 /** Longer texts and attribute values are cut: a model needs to recognise an element, not read an essay. */
@@ -21,19 +31,25 @@ const MAX_VALUE = 60;
  * indexed ancestor. Only what is visible and within the extraction's expanded viewport appears.
  */
 export class StateFormatterService {
-  formatDomForLLM(domTree: SerializableDOMNode, includeAttributes: readonly string[] = DEFAULT_INCLUDE_ATTRIBUTES): string {
+  formatDomForLLM(
+    domTree: SerializableDOMNode,
+    includeAttributes: readonly string[] = DEFAULT_INCLUDE_ATTRIBUTES,
+  ): string {
     const lines: string[] = [];
     // `inside`: an indexed ancestor already printed this text on its own line.
     const walk = (node: SerializableDOMNode, depth: number, inside: boolean) => {
       if (node.tagName === '#text') {
-        if (node.isVisible && node.isInViewport && !inside) lines.push(`${'\t'.repeat(depth)}${clip(node.text ?? '', MAX_TEXT)}`);
+        if (node.isVisible && node.isInViewport && !inside)
+          lines.push(`${'\t'.repeat(depth)}${clip(node.text ?? '', MAX_TEXT)}`);
         return;
       }
       const indexed = node.highlightIndex !== undefined;
       if (indexed) {
         lines.push(`${'\t'.repeat(depth)}${elementLine(node, includeAttributes)}`);
       } else if (node.frame === 'cross-origin' && node.isVisible && node.isInViewport) {
-        lines.push(`${'\t'.repeat(depth)}<iframe${attributeText({ src: node.attributes.src ?? '' }, ['src'], '')} /> (cross-origin: its content is not shown)`);
+        lines.push(
+          `${'\t'.repeat(depth)}<iframe${attributeText({ src: node.attributes.src ?? '' }, ['src'], '')} /> (cross-origin: its content is not shown)`,
+        );
       }
       for (const child of node.children) walk(child, indexed ? depth + 1 : depth, inside || indexed);
     };

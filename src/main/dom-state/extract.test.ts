@@ -31,7 +31,9 @@ test('incremental extraction always equals a full one, and notices changes that 
     expect(await check()).toContain('value="scripted"');
     await page.evaluate(() => document.getElementById('list')!.insertAdjacentHTML('beforeend', '<li>two</li>'));
     expect(await check()).toMatch(/<li ref="e\d+">two<\/li>/);
-    await page.evaluate(() => (document.getElementById('host')!.shadowRoot!.getElementById('inner')!.textContent = 'changed in shadow'));
+    await page.evaluate(
+      () => (document.getElementById('host')!.shadowRoot!.getElementById('inner')!.textContent = 'changed in shadow'),
+    );
     expect(await check()).toContain('changed in shadow');
     // Moved to another depth: its cached lines carry the old indentation.
     await page.evaluate(() => document.getElementById('list')!.append(document.getElementById('deep')!));

@@ -46,7 +46,11 @@ function applyDelta(last: Serialization | undefined, delta: DomDelta | null): Se
     return { gen: delta.gen, lines, html: `${lines.join('\n')}\n` };
   }
   if (!last) return undefined;
-  const lines = [...last.lines.slice(0, delta.head), ...delta.middle.map(unpackLine), ...last.lines.slice(last.lines.length - delta.tail)];
+  const lines = [
+    ...last.lines.slice(0, delta.head),
+    ...delta.middle.map(unpackLine),
+    ...last.lines.slice(last.lines.length - delta.tail),
+  ];
   return { gen: delta.gen, lines, html: `${lines.join('\n')}\n` };
 }
 
@@ -86,14 +90,21 @@ export class DomExtractor {
    * the top document apart from any other (its frame and utility-world context), where the utility world is reached.
    * `tree`: the frame tree `probe` just read, so it is not read twice.
    */
-  async extract(refs: Iterable<string>, { incremental = true, tree }: { incremental?: boolean; tree?: FrameTree } = {}): Promise<{ html: string; path: ExtractionPath; document?: string }> {
+  async extract(
+    refs: Iterable<string>,
+    { incremental = true, tree }: { incremental?: boolean; tree?: FrameTree } = {},
+  ): Promise<{ html: string; path: ExtractionPath; document?: string }> {
     this.main ??= this.subscribe(UtilityWorlds.of(this.page));
     const worlds = await this.main;
     if (worlds) {
       try {
-        const top = tree ?? await this.frameTree(worlds);
+        const top = tree ?? (await this.frameTree(worlds));
         const document = worlds.documentOf(top.frame.id);
-        return { html: await this.serializeFrame(worlds, top, Array.from(refs), incremental), path: 'utility-world', document };
+        return {
+          html: await this.serializeFrame(worlds, top, Array.from(refs), incremental),
+          path: 'utility-world',
+          document,
+        };
       } catch {
         // Fall through: a page mid-navigation or a Playwright that no longer keeps refs there.
       }
@@ -115,9 +126,13 @@ export class DomExtractor {
       const document = worlds.documentOf(tree.frame.id);
       const last = this.last.get(document);
       const refsChanged = refsChange(last?.refs, new Set(refs));
-      if (!last || !refsChanged || refsChanged.added.length || refsChanged.removed.length) return { changed: true, document, tree };
+      if (!last || !refsChanged || refsChanged.added.length || refsChanged.removed.length)
+        return { changed: true, document, tree };
       // Every frame's document: a change inside an iframe changes dom.html too.
-      const answers = await UtilityWorlds.callInEveryFrame<boolean>(this.page, SERIALIZER_SOURCE, [null, { probe: true, onlyIfChanged: true }]);
+      const answers = await UtilityWorlds.callInEveryFrame<boolean>(this.page, SERIALIZER_SOURCE, [
+        null,
+        { probe: true, onlyIfChanged: true },
+      ]);
       return { changed: !answers || [...answers.values()].some(Boolean), document, tree };
     } catch {
       return { changed: true };
@@ -129,7 +144,8 @@ export class DomExtractor {
    * is the page target's and does not change across navigations.
    */
   private async frameTree(worlds: UtilityWorlds): Promise<FrameTree> {
-    if (this.mainFrameId && this.page.frames().length === 1) return { frame: { id: this.mainFrameId, url: this.page.url() } };
+    if (this.mainFrameId && this.page.frames().length === 1)
+      return { frame: { id: this.mainFrameId, url: this.page.url() } };
     const { frameTree } = await worlds.session.send('Page.getFrameTree');
     this.mainFrameId = (frameTree as FrameTree).frame.id;
     return frameTree as FrameTree;
@@ -137,7 +153,9 @@ export class DomExtractor {
 
   private readonly forget = (frameId: string, contextId?: number) => {
     for (const cache of [this.last, this.marked]) {
-      for (const key of cache.keys()) if (contextId === undefined ? key.startsWith(`${frameId}:`) : key === `${frameId}:${contextId}`) cache.delete(key);
+      for (const key of cache.keys())
+        if (contextId === undefined ? key.startsWith(`${frameId}:`) : key === `${frameId}:${contextId}`)
+          cache.delete(key);
     }
   };
 
@@ -165,9 +183,10 @@ export class DomExtractor {
    * reached through its own session, whose frame tree names it.
    */
   private async crossProcessChildren(tree: FrameTree): Promise<FrameTree[]> {
-    const frame = tree.frame.id === this.mainFrameId
-      ? this.page.mainFrame()
-      : this.page.frames().find(f => f.url() === tree.frame.url && f.name() === (tree.frame.name ?? ''));
+    const frame =
+      tree.frame.id === this.mainFrameId
+        ? this.page.mainFrame()
+        : this.page.frames().find(f => f.url() === tree.frame.url && f.name() === (tree.frame.name ?? ''));
     if (!frame?.childFrames().length) return [];
     const known = new Set((tree.childFrames ?? []).map(child => child.frame.id));
     const found: FrameTree[] = [];
@@ -182,7 +201,12 @@ export class DomExtractor {
     return found;
   }
 
-  private async serializeFrame(parent: UtilityWorlds, tree: FrameTree, refs: string[], incremental: boolean): Promise<string> {
+  private async serializeFrame(
+    parent: UtilityWorlds,
+    tree: FrameTree,
+    refs: string[],
+    incremental: boolean,
+  ): Promise<string> {
     const worlds = await this.worldsFor(parent, tree.frame);
     const contextId = worlds?.contexts.get(tree.frame.id);
     if (!worlds || contextId === undefined) throw new Error(`No Playwright utility world for frame ${tree.frame.id}`);
@@ -190,30 +214,47 @@ export class DomExtractor {
     const children = [...(tree.childFrames ?? []), ...(await this.crossProcessChildren(tree))];
     // The frames' own serializations go first, side by side with marking and serializing this one: each is its own
     // round trip, and real pages carry dozens (ads, embeds).
-    const inner = Promise.all(children.map(child => this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->')));
+    const inner = Promise.all(
+      children.map(child =>
+        this.serializeFrame(worlds, child, refs, incremental).catch(() => '<!-- frame content not captured -->'),
+      ),
+    );
     const cacheKey = `${tree.frame.id}:${contextId}`;
     const marked = this.marked.get(cacheKey) ?? new Set<string>();
     this.marked.set(cacheKey, marked);
     // Tell each <iframe> element which frame it hosts, so the serializer leaves a marker where it goes.
-    await Promise.all(children.filter(child => !marked.has(child.frame.id)).map(async child => {
-      try {
-        const { backendNodeId } = await session.send('DOM.getFrameOwner', { frameId: child.frame.id });
-        const { object } = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId });
-        await session.send('Runtime.callFunctionOn', { objectId: object.objectId!, functionDeclaration: MARK_FRAME, arguments: [{ value: child.frame.id }] });
-        marked.add(child.frame.id);
-      } catch {
-        // A frame detached meanwhile: it is simply not inlined.
-      }
-    }));
+    await Promise.all(
+      children
+        .filter(child => !marked.has(child.frame.id))
+        .map(async child => {
+          try {
+            const { backendNodeId } = await session.send('DOM.getFrameOwner', { frameId: child.frame.id });
+            const { object } = await session.send('DOM.resolveNode', { backendNodeId, executionContextId: contextId });
+            await session.send('Runtime.callFunctionOn', {
+              objectId: object.objectId!,
+              functionDeclaration: MARK_FRAME,
+              arguments: [{ value: child.frame.id }],
+            });
+            marked.add(child.frame.id);
+          } catch {
+            // A frame detached meanwhile: it is simply not inlined.
+          }
+        }),
+    );
     const last = this.last.get(cacheKey);
     // A constant function source lets V8 reuse its compiled code; the arguments travel as plain JSON values. A page
     // that already holds the previous refs gets only their change, not thousands of refs on every call.
     const since = last?.gen ?? -1;
     const serialize = (refArgs: { refs: string[] } | { refsDelta: { added: string[]; removed: string[] } }) =>
-      worlds.call<DomDelta | string | null>(tree.frame.id, SERIALIZER_SOURCE, [null, { ...refArgs, onlyIfChanged: incremental, since, testIdAttributes: testIdAttributes() }]);
+      worlds.call<DomDelta | string | null>(tree.frame.id, SERIALIZER_SOURCE, [
+        null,
+        { ...refArgs, onlyIfChanged: incremental, since, testIdAttributes: testIdAttributes() },
+      ]);
     const refSet = new Set(refs);
     const delta = incremental && last ? refsChange(last.refs, refSet) : undefined;
-    const value = delta ? await serialize({ refsDelta: delta }).catch(() => serialize({ refs })) : await serialize({ refs });
+    const value = delta
+      ? await serialize({ refsDelta: delta }).catch(() => serialize({ refs }))
+      : await serialize({ refs });
     let html: string;
     if (incremental) {
       const current = applyDelta(last, value as DomDelta | null);
@@ -230,12 +271,17 @@ export class DomExtractor {
 
   private async viaMainWorld(refs: Iterable<string>): Promise<string> {
     const main = this.page.mainFrame();
-    const resolved = await Promise.all(Array.from(refs, async ref => {
-      const handle = await this.page.locator(`aria-ref=${ref}`).elementHandle({ timeout: 1_000 }).catch(() => null);
-      if (handle && (await handle.ownerFrame()) === main) return { ref, handle };
-      await handle?.dispose();
-      return undefined;
-    }));
+    const resolved = await Promise.all(
+      Array.from(refs, async ref => {
+        const handle = await this.page
+          .locator(`aria-ref=${ref}`)
+          .elementHandle({ timeout: 1_000 })
+          .catch(() => null);
+        if (handle && (await handle.ownerFrame()) === main) return { ref, handle };
+        await handle?.dispose();
+        return undefined;
+      }),
+    );
     const found = resolved.filter(r => r !== undefined);
     try {
       return await this.page.evaluate(

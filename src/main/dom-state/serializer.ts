@@ -31,11 +31,44 @@ export type DomDelta = { gen: number; full: string } | { gen: number; head: numb
  */
 export function serializeDom(
   refMap?: Map<Element, string> | null,
-  options: { refs?: string[]; refsDelta?: { added: string[]; removed: string[] }; onlyIfChanged?: boolean; since?: number; testIdAttributes?: string[]; probe?: boolean } = {},
+  options: {
+    refs?: string[];
+    refsDelta?: { added: string[]; removed: string[] };
+    onlyIfChanged?: boolean;
+    since?: number;
+    testIdAttributes?: string[];
+    probe?: boolean;
+  } = {},
 ): string | null | DomDelta | boolean {
   const SKIPPED = new Set(['HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'TITLE', 'BASE']);
-  const VOID = new Set(['AREA', 'BASE', 'BR', 'COL', 'EMBED', 'HR', 'IMG', 'INPUT', 'LINK', 'META', 'SOURCE', 'TRACK', 'WBR']);
-  const BOOLEAN = new Set(['checked', 'selected', 'disabled', 'required', 'readonly', 'multiple', 'hidden', 'open', 'autofocus', 'inert', 'novalidate']);
+  const VOID = new Set([
+    'AREA',
+    'BASE',
+    'BR',
+    'COL',
+    'EMBED',
+    'HR',
+    'IMG',
+    'INPUT',
+    'LINK',
+    'META',
+    'SOURCE',
+    'TRACK',
+    'WBR',
+  ]);
+  const BOOLEAN = new Set([
+    'checked',
+    'selected',
+    'disabled',
+    'required',
+    'readonly',
+    'multiple',
+    'hidden',
+    'open',
+    'autofocus',
+    'inert',
+    'novalidate',
+  ]);
   const LEADING = ['id', 'type', 'name', 'role'];
   const TRAILING = ['href', 'action', 'method', 'for', 'value', 'placeholder', 'class'];
   const GENERATED_CLASS = [
@@ -110,7 +143,10 @@ export function serializeDom(
       for (const field of Array.from(root.querySelectorAll('input, textarea, select'))) {
         if (field.tagName === 'SELECT') {
           const select = field as HTMLSelectElement;
-          values.set(field, select.multiple ? Array.from(select.selectedOptions, o => o.index).join(',') : String(select.selectedIndex));
+          values.set(
+            field,
+            select.multiple ? Array.from(select.selectedOptions, o => o.index).join(',') : String(select.selectedIndex),
+          );
         } else {
           const input = field as HTMLInputElement;
           values.set(field, input.type === 'checkbox' || input.type === 'radio' ? String(input.checked) : input.value);
@@ -179,7 +215,10 @@ export function serializeDom(
   }
 
   const isHashLike = (token: string) =>
-    token.length >= 6 && /^[A-Za-z0-9]+$/.test(token) && (token.match(/\d/g)?.length ?? 0) >= 2 && /[A-Za-z]/.test(token);
+    token.length >= 6 &&
+    /^[A-Za-z0-9]+$/.test(token) &&
+    (token.match(/\d/g)?.length ?? 0) >= 2 &&
+    /[A-Za-z]/.test(token);
   const keepClass = (token: string) => !GENERATED_CLASS.some(p => p.test(token)) && !isHashLike(token);
 
   const rank = (name: string) => {
@@ -194,13 +233,17 @@ export function serializeDom(
 
   // The escapes and the class filter run for every node of pages with tens of thousands: test before replacing,
   // and filter each distinct class attribute once.
-  const escapeText = (text: string) => (/[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text);
+  const escapeText = (text: string) =>
+    /[&<>]/.test(text) ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;') : text;
   const escapeAttr = (text: string) => (/[&<>"]/.test(text) ? escapeText(text).replace(/"/g, '&quot;') : text);
   const classCache = new Map<string, string>();
   const filterClasses = (value: string) => {
     let kept = classCache.get(value);
     if (kept === undefined) {
-      kept = value.split(/\s+/).filter(t => t && keepClass(t)).join(' ');
+      kept = value
+        .split(/\s+/)
+        .filter(t => t && keepClass(t))
+        .join(' ');
       classCache.set(value, kept);
     }
     return kept;
@@ -220,7 +263,13 @@ export function serializeDom(
     const list = el.attributes;
     for (let i = 0; i < list.length; i++) {
       const name = list[i].name;
-      if (name === 'style' || name === 'ref' || (name.startsWith('data-') && !TEST_IDS.has(name)) || name.startsWith('on')) continue;
+      if (
+        name === 'style' ||
+        name === 'ref' ||
+        (name.startsWith('data-') && !TEST_IDS.has(name)) ||
+        name.startsWith('on')
+      )
+        continue;
       if ((hasValue && name === 'value') || (toggles && (name === 'checked' || name === 'selected'))) continue;
       if (name === 'class') {
         const kept = filterClasses(list[i].value);
@@ -384,6 +433,11 @@ export function serializeDom(
   let head = 0;
   while (head < previous.length && head < out.length && previous[head] === out[head]) head++;
   let tail = 0;
-  while (tail < previous.length - head && tail < out.length - head && previous[previous.length - 1 - tail] === out[out.length - 1 - tail]) tail++;
+  while (
+    tail < previous.length - head &&
+    tail < out.length - head &&
+    previous[previous.length - 1 - tail] === out[out.length - 1 - tail]
+  )
+    tail++;
   return { gen: watch.gen, head, tail, middle: out.slice(head, out.length - tail).map(packed) };
 }

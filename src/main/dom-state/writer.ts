@@ -11,7 +11,11 @@ export interface DomStateFiles {
 }
 
 const MAX_VALUE = 20;
-const sanitize = (text: string) => text.replace(/[^A-Za-z0-9-]+/g, '-').replace(/-+/g, '-').replace(/^-|-$/g, '');
+const sanitize = (text: string) =>
+  text
+    .replace(/[^A-Za-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /**
  * `NNN-<tool>[-<target>][-<value>].diff`, e.g. `002-click-e14.diff`, `003-type-e14-John.diff`: the counter zero-padded
@@ -92,12 +96,20 @@ export class DomStateWriter {
   plan(tool: string, args: Record<string, unknown>, state: DomStateInput): DomStatePlan {
     const previous = this.planned;
     this.planned = state;
-    const files: DomStateFiles = { dom: join(this.dir, 'dom.html'), accessibilityTree: join(this.dir, 'accessibility-tree.yaml') };
-    const newDocument = state.document !== undefined && previous?.document !== undefined && state.document !== previous.document;
+    const files: DomStateFiles = {
+      dom: join(this.dir, 'dom.html'),
+      accessibilityTree: join(this.dir, 'accessibility-tree.yaml'),
+    };
+    const newDocument =
+      state.document !== undefined && previous?.document !== undefined && state.document !== previous.document;
     if (!previous || (!state.changed && !newDocument)) return { files, ariaSnapshot: state.ariaSnapshot };
     const name = diffFileName(++this.counter, tool, args);
     files.diff = join(this.dir, 'diffs', name);
-    return { files, ariaSnapshot: state.ariaSnapshot, diff: { step: name.replace(/\.diff$/, ''), ...(newDocument && { newDocument: state.url }) } };
+    return {
+      files,
+      ariaSnapshot: state.ariaSnapshot,
+      diff: { step: name.replace(/\.diff$/, ''), ...(newDocument && { newDocument: state.url }) },
+    };
   }
 
   /**
@@ -112,14 +124,25 @@ export class DomStateWriter {
       await mkdir(join(this.dir, 'diffs'), { recursive: true });
       const started = performance.now();
       const changed = !before || after !== before.dom;
-      const diff = !plan.diff || !before ? undefined
-        : plan.diff.newDocument !== undefined ? newDocumentDiff(plan.diff.step, plan.diff.newDocument)
-        : changed ? domDiff(before.dom, after, `(before ${plan.diff.step})`, `(after ${plan.diff.step})`) : undefined;
+      const diff =
+        !plan.diff || !before
+          ? undefined
+          : plan.diff.newDocument !== undefined
+            ? newDocumentDiff(plan.diff.step, plan.diff.newDocument)
+            : changed
+              ? domDiff(before.dom, after, `(before ${plan.diff.step})`, `(after ${plan.diff.step})`)
+              : undefined;
       const diffMs = performance.now() - started;
       // The response named the diff file: it exists, and says why it has no lines when there are none to show.
-      const diffFile = plan.diff && (diff ?? diffNote(plan.diff.step, before
-        ? 'No change in dom.html: what changed on the page is not kept there.'
-        : 'No earlier state to compare with (it could not be written): dom.html has the whole DOM.'));
+      const diffFile =
+        plan.diff &&
+        (diff ??
+          diffNote(
+            plan.diff.step,
+            before
+              ? 'No change in dom.html: what changed on the page is not kept there.'
+              : 'No earlier state to compare with (it could not be written): dom.html has the whole DOM.',
+          ));
       await Promise.all([
         diffFile !== undefined && writeAtomically(plan.files.diff!, diffFile),
         changed && dom !== undefined && writeAtomically(plan.files.dom, after),

@@ -31,4 +31,5 @@ export class EventBus {
   }
 }
 
-const report = (event: InspectorEvent, error: unknown) => console.error(`[event-bus] subscriber failed on ${event.type}:`, error);
+const report = (event: InspectorEvent, error: unknown) =>
+  console.error(`[event-bus] subscriber failed on ${event.type}:`, error);

@@ -58,7 +58,10 @@ const loadsDocument = (step: ToolCallRecord) => step.tool === 'browser_navigate'
 /** Why restoring the storage and the URL would not be enough after `step`, or undefined when it would. */
 function pageStateChange(step: ToolCallRecord): string | undefined {
   if (step.outcome === 'error' || PASSIVE_TOOLS.has(step.tool)) return undefined;
-  if (FORM_TOOLS.has(step.tool)) return step.args.submit === true ? `step ${step.seq} (${step.tool}) submitted a form without loading a new page` : undefined;
+  if (FORM_TOOLS.has(step.tool))
+    return step.args.submit === true
+      ? `step ${step.seq} (${step.tool}) submitted a form without loading a new page`
+      : undefined;
   return `step ${step.seq} (${step.tool}) changed the page without loading a new one`;
 }
 
@@ -70,7 +73,10 @@ export function restorePoint(session: RecordedSession, at: number, wanted: Resto
   const steps = session.steps;
   if (!steps.length) throw new Error(`Session ${session.meta.id} has no steps to fork from.`);
   const index = steps.findIndex(step => step.seq === at);
-  if (index < 0) throw new Error(`Session ${session.meta.id} has no step ${at}: its steps are ${steps[0].seq} to ${steps.at(-1)!.seq}.`);
+  if (index < 0)
+    throw new Error(
+      `Session ${session.meta.id} has no step ${at}: its steps are ${steps[0].seq} to ${steps.at(-1)!.seq}.`,
+    );
   const upTo = steps.slice(0, index + 1);
   const loaded = upTo.findLastIndex(loadsDocument);
   const since = upTo.slice(loaded + 1);
@@ -82,14 +88,25 @@ export function restorePoint(session: RecordedSession, at: number, wanted: Resto
 
   let method: RestoreMethod = wanted === 'auto' ? 'state' : wanted;
   if (wanted === 'auto') {
-    const reason = stateChange ?? (!url ? 'no page URL was recorded' : !storageState ? 'no storage state was recorded' : multiTab ? 'the run used more than one tab' : undefined);
+    const reason =
+      stateChange ??
+      (!url
+        ? 'no page URL was recorded'
+        : !storageState
+          ? 'no storage state was recorded'
+          : multiTab
+            ? 'the run used more than one tab'
+            : undefined);
     if (reason) {
       method = 'replay';
       notes.push(`Replaying steps ${steps[0].seq}–${at}: ${reason}.`);
     }
   }
   if (method === 'state') {
-    if (!url) throw new Error(`Step ${at} of session ${session.meta.id} has no recorded page URL to restore: fork with --method replay.`);
+    if (!url)
+      throw new Error(
+        `Step ${at} of session ${session.meta.id} has no recorded page URL to restore: fork with --method replay.`,
+      );
     if (stateChange) notes.push(`Not restored: ${stateChange} (fork with --method replay to get it back).`);
     if (!storageState) notes.push('Not restored: cookies and local storage (none were recorded).');
     if (multiTab) notes.push('Only the current tab is restored; the others the run opened are not.');
@@ -99,7 +116,18 @@ export function restorePoint(session: RecordedSession, at: number, wanted: Resto
     method,
     at,
     ...(method === 'state' && { url, ...(storageState && { storageState: session.artifactPath(storageState) }) }),
-    replay: (method === 'state' ? lastValues(since.filter(step => FORM_TOOLS.has(step.tool) && step.outcome !== 'error' && !step.debug?.skipped && step.args.submit !== true)) : upTo).map(step => step.seq),
+    replay: (method === 'state'
+      ? lastValues(
+          since.filter(
+            step =>
+              FORM_TOOLS.has(step.tool) &&
+              step.outcome !== 'error' &&
+              !step.debug?.skipped &&
+              step.args.submit !== true,
+          ),
+        )
+      : upTo
+    ).map(step => step.seq),
     notes,
   };
 }

@@ -27,9 +27,11 @@ export interface RestoreReport {
 export function formatRestore(report: RestoreReport): string[] {
   const how = report.method === 'state' ? 'storage state, URL and form input' : 'replaying the steps';
   const replayed = `${report.replayed} step${report.replayed === 1 ? '' : 's'} replayed`;
-  const lines = [report.failed
-    ? `Restoring by ${how} stopped after ${report.ms} ms (${replayed}): ${report.failed}. The browser is where it got to.`
-    : `Restored by ${how} in ${report.ms} ms (${replayed}).`];
+  const lines = [
+    report.failed
+      ? `Restoring by ${how} stopped after ${report.ms} ms (${replayed}): ${report.failed}. The browser is where it got to.`
+      : `Restored by ${how} in ${report.ms} ms (${replayed}).`,
+  ];
   if (report.pageDiff) lines.push(`The restored page differs from the recorded one:\n${report.pageDiff}`);
   return [...lines, ...report.notes];
 }
@@ -41,7 +43,12 @@ type Call = (name: string, args: Record<string, unknown>) => Promise<CallToolRes
  * the browser context) and the form input since, or a replay of every step up to it. The calls go through the
  * session unrecorded, driven by the replay engine over an in-memory MCP connection, as a replay's would.
  */
-export async function restore(session: McpSession, recording: RecordedSession, point: RestorePoint, secrets: Record<string, string>): Promise<RestoreReport> {
+export async function restore(
+  session: McpSession,
+  recording: RecordedSession,
+  point: RestorePoint,
+  secrets: Record<string, string>,
+): Promise<RestoreReport> {
   return session.prepare(async (call, workspace) => {
     const started = performance.now();
     const client = await connect(session.id, call, workspace);
@@ -49,7 +56,14 @@ export async function restore(session: McpSession, recording: RecordedSession, p
     try {
       if (point.url) {
         const opened = await call('browser_navigate', { url: point.url });
-        if (opened.isError) throw new Error(`opening ${point.url} failed: ${textOf(opened).replace(/^### Error\n/, '').split('\n')[0]}`);
+        if (opened.isError)
+          throw new Error(
+            `opening ${point.url} failed: ${
+              textOf(opened)
+                .replace(/^### Error\n/, '')
+                .split('\n')[0]
+            }`,
+          );
       }
       const wanted = new Set(point.replay);
       const replayer = new Replayer(recording, client, {
@@ -97,14 +111,26 @@ function connect(id: string, call: Call, workspace: Workspace): Promise<McpBrows
     callTool: call,
     close: async () => {},
   };
-  return McpBrowserClient.connect({
-    name: 'the fork being restored',
-    link: async () => {
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      await createMcpServer({ config: { outputDir: workspace.outputDir }, createSession: () => restoring, closeSession: async () => {} }, 'fork').connect(serverSide);
-      return clientSide;
+  return McpBrowserClient.connect(
+    {
+      name: 'the fork being restored',
+      link: async () => {
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        await createMcpServer(
+          { config: { outputDir: workspace.outputDir }, createSession: () => restoring, closeSession: async () => {} },
+          'fork',
+        ).connect(serverSide);
+        return clientSide;
+      },
     },
-  }, { clientInfo: { name: 'agent-inspector-fork', version: VERSION }, workspace: workspace.root, retry: { retries: 0 }, failureScreenshots: false });
+    {
+      clientInfo: { name: 'agent-inspector-fork', version: VERSION },
+      workspace: workspace.root,
+      retry: { retries: 0 },
+      failureScreenshots: false,
+    },
+  );
 }
 
-const textOf = (result: CallToolResult) => result.content.map(part => (part.type === 'text' ? part.text : '')).join('\n');
+const textOf = (result: CallToolResult) =>
+  result.content.map(part => (part.type === 'text' ? part.text : '')).join('\n');

@@ -28,7 +28,11 @@ const MAX_FIELDS = 256;
  * (page-script.ts) behind a binding whose name is unguessable and hidden from page scripts, and turns its reports
  * into steps, published in the order they happened.
  */
-export async function captureHumanSteps(context: BrowserContext, secrets: Record<string, string>, hooks: HumanStepHooks): Promise<void> {
+export async function captureHumanSteps(
+  context: BrowserContext,
+  secrets: Record<string, string>,
+  hooks: HumanStepHooks,
+): Promise<void> {
   const pages = new WeakMap<Page, PageState>();
   let queue = Promise.resolve();
   let open = true;

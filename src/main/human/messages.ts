@@ -21,9 +21,19 @@ export const humanMessage = z.discriminatedUnion('kind', [
     checked: z.boolean().optional(),
     modifiers: z.array(z.enum(['Alt', 'Control', 'Meta', 'Shift'])),
   }),
-  z.object({ kind: z.literal('type'), id, path, value: z.string().max(1_000_000), password: z.boolean(), submit: z.boolean() }),
+  z.object({
+    kind: z.literal('type'),
+    id,
+    path,
+    value: z.string().max(1_000_000),
+    password: z.boolean(),
+    submit: z.boolean(),
+  }),
   z.object({ kind: z.literal('select'), id, path, values: z.array(z.string()) }),
-  z.object({ kind: z.literal('key'), key: z.string().regex(/^(?:(?:Alt|Control|Meta|Shift)\+)*(?:Enter|Escape|Tab)$/) }),
+  z.object({
+    kind: z.literal('key'),
+    key: z.string().regex(/^(?:(?:Alt|Control|Meta|Shift)\+)*(?:Enter|Escape|Tab)$/),
+  }),
 ]);
 
 export type HumanMessage = z.infer<typeof humanMessage>;

@@ -23,11 +23,36 @@ export function installHumanCapture(binding: string): void {
   if (!binder || window !== window.top) return;
   const send = (message: HumanMessage) => void binder(message).catch(() => {});
 
-  const NOT_TYPED = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'file', 'hidden', 'range', 'color']);
+  const NOT_TYPED = new Set([
+    'checkbox',
+    'radio',
+    'button',
+    'submit',
+    'reset',
+    'image',
+    'file',
+    'hidden',
+    'range',
+    'color',
+  ]);
   // Elements a click is meant for; a click anywhere inside one is a click on it.
-  const CLICKABLE = 'a[href], button, input, select, textarea, summary, [onclick], ' +
-    ['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem']
-      .map(role => `[role=${role}]`).join(', ');
+  const CLICKABLE =
+    'a[href], button, input, select, textarea, summary, [onclick], ' +
+    [
+      'button',
+      'link',
+      'checkbox',
+      'radio',
+      'switch',
+      'tab',
+      'menuitem',
+      'menuitemcheckbox',
+      'menuitemradio',
+      'option',
+      'treeitem',
+    ]
+      .map(role => `[role=${role}]`)
+      .join(', ');
 
   const document = window.document;
   const token = Math.random().toString(36).slice(2);
@@ -72,13 +97,18 @@ export function installHumanCapture(binding: string): void {
     if (!(target instanceof Element) || (target instanceof HTMLElement && target.isContentEditable)) return null;
     const element = target.closest(CLICKABLE);
     // Clicking into a field or a select only focuses it: typing and selecting are recorded when they happen.
-    if (element) return isField(element) || element instanceof HTMLSelectElement || element.closest('select') ? null : element;
+    if (element)
+      return isField(element) || element instanceof HTMLSelectElement || element.closest('select') ? null : element;
     // A label passes the click on to its control, which gets its own (trusted) click.
     if (target.closest('label')) return null;
     if (getComputedStyle(target).cursor !== 'pointer') return null; // a click on the background, e.g. to leave a field
     // The cursor is inherited: the outermost element showing it is the one that set it, and likely the listener.
     let owner = target;
-    while (owner.parentElement && owner.parentElement !== document.body && getComputedStyle(owner.parentElement).cursor === 'pointer')
+    while (
+      owner.parentElement &&
+      owner.parentElement !== document.body &&
+      getComputedStyle(owner.parentElement).cursor === 'pointer'
+    )
       owner = owner.parentElement;
     return owner;
   }
@@ -97,9 +127,13 @@ export function installHumanCapture(binding: string): void {
   }
 
   const listen = <K extends keyof WindowEventMap>(type: K, handler: (event: WindowEventMap[K]) => void) =>
-    window.addEventListener(type, event => {
-      if (event.isTrusted) handler(event);
-    }, true);
+    window.addEventListener(
+      type,
+      event => {
+        if (event.isTrusted) handler(event);
+      },
+      true,
+    );
 
   listen('pointerdown', event => {
     if (event.button === 0) arm(clickable(event.target));
@@ -116,7 +150,12 @@ export function installHumanCapture(binding: string): void {
   listen('change', event => {
     const target = event.target;
     if (target instanceof HTMLSelectElement)
-      send({ kind: 'select', id: idOf(target), path: cssPath(target), values: Array.from(target.selectedOptions, o => o.value) });
+      send({
+        kind: 'select',
+        id: idOf(target),
+        path: cssPath(target),
+        values: Array.from(target.selectedOptions, o => o.value),
+      });
     else if (isField(target)) commit(target, false);
   });
   // Content-editable elements have no change event; for inputs this finds the value already committed.
@@ -144,7 +183,10 @@ export function installHumanCapture(binding: string): void {
     if (event.button !== 0 || event.detail > 1 || (submitting && event.detail === 0)) return;
     const element = clickable(event.target);
     if (!element) return;
-    const checked = element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio') ? element.checked : undefined;
+    const checked =
+      element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')
+        ? element.checked
+        : undefined;
     const modifiers = (['Alt', 'Control', 'Meta', 'Shift'] as const).filter(m => event.getModifierState(m));
     send({ kind: 'click', id: idOf(element), path: cssPath(element), checked, modifiers });
   });

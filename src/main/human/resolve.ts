@@ -11,14 +11,23 @@ import type { ResolvedTarget } from '../../shared/events';
  */
 export async function resolveTarget(page: Page, cssPath: string): Promise<ResolvedTarget> {
   const [normalized, roleAndName, element] = await Promise.all([
-    page.locator(cssPath).normalize().then(normalized => normalized.toString(), () => undefined),
+    page
+      .locator(cssPath)
+      .normalize()
+      .then(
+        normalized => normalized.toString(),
+        () => undefined,
+      ),
     accessibleRoleAndName(page, cssPath).catch(() => undefined),
     elementFactsOf(page.locator(cssPath)),
   ]);
   // An element detached mid-resolution (a link that navigated away) normalizes to an `error:` selector, no locator.
-  const locator = normalized && !normalized.includes("'error:")
-    ? `page.${normalized}`
-    : roleAndName?.name ? `page.getByRole(${jsString(roleAndName.role)}, { name: ${jsString(roleAndName.name)} })` : undefined;
+  const locator =
+    normalized && !normalized.includes("'error:")
+      ? `page.${normalized}`
+      : roleAndName?.name
+        ? `page.getByRole(${jsString(roleAndName.role)}, { name: ${jsString(roleAndName.name)} })`
+        : undefined;
   if (!locator) return { target: cssPath, locator: `page.locator(${jsString(cssPath)})`, ...(element && { element }) };
   return { target: locator, ...roleAndName, locator, ...(element && { element }) };
 }
@@ -28,10 +37,15 @@ export async function resolveTarget(page: Page, cssPath: string): Promise<Resolv
  * replaces the one Playwright resolves `aria-ref=` selectors against, which would void the refs of the agent's last
  * snapshot each time a person clicks.
  */
-export async function accessibleRoleAndName(page: Page, cssPath: string): Promise<{ role: string; name?: string } | undefined> {
+export async function accessibleRoleAndName(
+  page: Page,
+  cssPath: string,
+): Promise<{ role: string; name?: string } | undefined> {
   const session = (await UtilityWorlds.of(page))?.session;
   if (!session) return undefined;
-  const { result } = await session.send('Runtime.evaluate', { expression: `document.querySelector(${JSON.stringify(cssPath)})` });
+  const { result } = await session.send('Runtime.evaluate', {
+    expression: `document.querySelector(${JSON.stringify(cssPath)})`,
+  });
   const objectId = result.objectId;
   if (!objectId) return undefined;
   try {
@@ -39,7 +53,8 @@ export async function accessibleRoleAndName(page: Page, cssPath: string): Promis
     const node = nodes[0];
     const role = node?.role?.value;
     // Chromium's internal roles are capitalised (StaticText, LabelText…): they are no ARIA role to find the element by.
-    if (!node || node.ignored || typeof role !== 'string' || !/^[a-z]+$/.test(role) || role === 'none') return undefined;
+    if (!node || node.ignored || typeof role !== 'string' || !/^[a-z]+$/.test(role) || role === 'none')
+      return undefined;
     const name = node.name?.value;
     return { role: role === 'image' ? 'img' : role, ...(typeof name === 'string' && name && { name }) };
   } finally {

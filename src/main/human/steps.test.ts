@@ -14,7 +14,11 @@ test('typed text: a secret by its name, any other password as a placeholder, the
 });
 
 test('a step is the equivalent tool call, with its arguments, target and code', () => {
-  const typed = humanStep({ kind: 'type', id: '1', path: 'input', value: 'hunter2', password: true, submit: true }, place, {});
+  const typed = humanStep(
+    { kind: 'type', id: '1', path: 'input', value: 'hunter2', password: true, submit: true },
+    place,
+    {},
+  );
   expect(typed).toMatchObject({
     tool: 'browser_type',
     actor: 'human',
@@ -27,10 +31,22 @@ test('a step is the equivalent tool call, with its arguments, target and code', 
   expect(JSON.stringify(typed)).not.toContain('hunter2');
 
   const click = humanStep({ kind: 'click', id: '2', path: 'a', modifiers: ['Control'] }, place, {});
-  expect(click).toMatchObject({ tool: 'browser_click', args: { modifiers: ['Control'] }, code: "await page.getByTestId('q').click({ modifiers: ['Control'] });" });
+  expect(click).toMatchObject({
+    tool: 'browser_click',
+    args: { modifiers: ['Control'] },
+    code: "await page.getByTestId('q').click({ modifiers: ['Control'] });",
+  });
   const select = humanStep({ kind: 'select', id: '3', path: 'select', values: ['a', 'b'] }, place, {});
-  expect(select).toMatchObject({ tool: 'browser_select_option', args: { values: ['a', 'b'] }, code: "await page.getByTestId('q').selectOption(['a', 'b']);" });
+  expect(select).toMatchObject({
+    tool: 'browser_select_option',
+    args: { values: ['a', 'b'] },
+    code: "await page.getByTestId('q').selectOption(['a', 'b']);",
+  });
   const key = humanStep({ kind: 'key', key: 'Shift+Tab' }, { ...place, target: undefined }, {});
-  expect(key).toMatchObject({ tool: 'browser_press_key', args: { key: 'Shift+Tab' }, code: "await page.keyboard.press('Shift+Tab');" });
+  expect(key).toMatchObject({
+    tool: 'browser_press_key',
+    args: { key: 'Shift+Tab' },
+    code: "await page.keyboard.press('Shift+Tab');",
+  });
   expect(key.targets).toBeUndefined();
 });

@@ -1,6 +1,13 @@
 import type { RecordedSession } from '../sessions/session-reader';
 import type { ToolCallRecord } from '../sessions/format';
-import { DEFAULT_TEST_ID_ATTRIBUTE, KIND_LABEL, type LocatorCandidate, type LocatorChoice, type LocatorReport, type TargetLocators } from '../../shared/locators';
+import {
+  DEFAULT_TEST_ID_ATTRIBUTE,
+  KIND_LABEL,
+  type LocatorCandidate,
+  type LocatorChoice,
+  type LocatorReport,
+  type TargetLocators,
+} from '../../shared/locators';
 import { candidatesFor, type Candidate } from './candidates';
 import { queryCode } from './query';
 import { PageState } from './page-state';
@@ -27,8 +34,9 @@ export async function analyzeLocators(session: StateSource, options: AnalysisOpt
   const stateAt = (step: ToolCallRecord) => {
     let state = states.get(step.seq);
     if (!state) {
-      state = Promise.all([session.ariaSnapshot(step), session.dom(step)])
-        .then(([aria, dom]) => (aria === undefined && dom === undefined ? undefined : new PageState(step.seq, aria, dom)));
+      state = Promise.all([session.ariaSnapshot(step), session.dom(step)]).then(([aria, dom]) =>
+        aria === undefined && dom === undefined ? undefined : new PageState(step.seq, aria, dom),
+      );
       states.set(step.seq, state);
     }
     return state;
@@ -43,8 +51,9 @@ export async function analyzeLocators(session: StateSource, options: AnalysisOpt
     // states would not all fit in memory).
     for (const seq of states.keys()) if (seq < (before?.seq ?? step.seq)) states.delete(seq);
     for (const [targetIndex, target] of step.targets.entries()) {
-      const candidates = withExactVariants(candidatesFor(target, testIdAttribute), before)
-        .map(candidate => counted(candidate, before, after, testIdAttribute));
+      const candidates = withExactVariants(candidatesFor(target, testIdAttribute), before).map(candidate =>
+        counted(candidate, before, after, testIdAttribute),
+      );
       const choice = options.choices?.find(c => c.seq === step.seq && c.target === targetIndex);
       const picked = choice ? candidates.findIndex(candidate => candidate.code === choice.code) : -1;
       const chosen = picked >= 0 ? picked : candidates.findIndex(candidate => candidate.recorded);
@@ -76,12 +85,20 @@ function withExactVariants(candidates: Candidate[], before: PageState | undefine
   if (!before) return candidates;
   return candidates.flatMap(candidate => {
     const query = candidate.parsed?.query;
-    if (candidate.kind === 'recorded' || !query || query.kind === 'test-id' || query.kind === 'css' || query.exact) return [candidate];
+    if (candidate.kind === 'recorded' || !query || query.kind === 'test-id' || query.kind === 'css' || query.exact)
+      return [candidate];
     if (query.kind === 'role' && query.name === undefined) return [candidate];
     const exact = { ...query, exact: true };
     const code = queryCode(exact);
     const [loose, strict] = [before.count(query, ''), before.count(exact, '')];
-    if (loose === undefined || strict === undefined || loose <= 1 || strict >= loose || candidates.some(other => other.code === code)) return [candidate];
+    if (
+      loose === undefined ||
+      strict === undefined ||
+      loose <= 1 ||
+      strict >= loose ||
+      candidates.some(other => other.code === code)
+    )
+      return [candidate];
     return [candidate, { kind: candidate.kind, code, parsed: { query: exact }, recorded: false }];
   });
 }
@@ -92,7 +109,11 @@ export function recordedTestIdAttribute(steps: readonly ToolCallRecord[]): strin
 }
 
 /** The page the step acted on: the latest state recorded before it, unless a navigation came in between. */
-async function stateBefore(steps: ToolCallRecord[], index: number, stateAt: (step: ToolCallRecord) => Promise<PageState | undefined>) {
+async function stateBefore(
+  steps: ToolCallRecord[],
+  index: number,
+  stateAt: (step: ToolCallRecord) => Promise<PageState | undefined>,
+) {
   for (let i = index - 1; i >= 0; i--) {
     const state = await stateAt(steps[i]);
     if (state) return state;
@@ -108,7 +129,11 @@ async function stateBefore(steps: ToolCallRecord[], index: number, stateAt: (ste
 const MAX_LATER_STATES = 10;
 
 /** The states recorded from the step on, while the document stays the same (at most MAX_LATER_STATES). */
-async function statesAfter(steps: ToolCallRecord[], index: number, stateAt: (step: ToolCallRecord) => Promise<PageState | undefined>) {
+async function statesAfter(
+  steps: ToolCallRecord[],
+  index: number,
+  stateAt: (step: ToolCallRecord) => Promise<PageState | undefined>,
+) {
   const states: PageState[] = [];
   for (let i = index; i < steps.length && !steps[i].navigated && states.length < MAX_LATER_STATES; i++) {
     const state = await stateAt(steps[i]);
@@ -120,7 +145,12 @@ async function statesAfter(steps: ToolCallRecord[], index: number, stateAt: (ste
 /** Picking by order: `.nth()`, `.first()`, `.last()`, or a CSS `:nth-of-type()`. */
 const POSITIONAL = /\.(nth\(-?\d+\)|first\(\)|last\(\))|:nth-of-type\(\d+\)/;
 
-function counted(candidate: Candidate, before: PageState | undefined, after: PageState[], testIdAttribute: string): LocatorCandidate {
+function counted(
+  candidate: Candidate,
+  before: PageState | undefined,
+  after: PageState[],
+  testIdAttribute: string,
+): LocatorCandidate {
   const { parsed } = candidate;
   const count = (state: PageState) => {
     if (!parsed) return undefined;
@@ -159,18 +189,30 @@ function problemOf(candidate: LocatorCandidate): string | undefined {
 
 function reasonFor(candidates: LocatorCandidate[], recommended: number, before: PageState | undefined): string {
   if (!before) return 'The page before this step was not recorded: nothing to count.';
-  const failed = candidates.slice(0, recommended >= 0 ? recommended : undefined)
+  const failed = candidates
+    .slice(0, recommended >= 0 ? recommended : undefined)
     .map(candidate => `${KIND_LABEL[candidate.kind]} ${problemOf(candidate)}`);
-  const verdict = recommended >= 0 ? `${KIND_LABEL[candidates[recommended].kind]} is unique` : 'no candidate matched exactly one element';
+  const verdict =
+    recommended >= 0
+      ? `${KIND_LABEL[candidates[recommended].kind]} is unique`
+      : 'no candidate matched exactly one element';
   return `${[...failed, verdict].join('; ')}.`.replace(/^./, c => c.toUpperCase());
 }
 
-function warningFor(candidates: LocatorCandidate[], chosen: number, recommended: number, before: PageState | undefined): { warning?: string } {
+function warningFor(
+  candidates: LocatorCandidate[],
+  chosen: number,
+  recommended: number,
+  before: PageState | undefined,
+): { warning?: string } {
   if (!before) return {};
   const used = candidates[chosen];
   const problem = problemOf(used);
   if (problem && problem !== 'could not be counted') {
-    const better = recommended >= 0 && recommended !== chosen ? `; ${KIND_LABEL[candidates[recommended].kind]} ${candidates[recommended].code} is unique` : '';
+    const better =
+      recommended >= 0 && recommended !== chosen
+        ? `; ${KIND_LABEL[candidates[recommended].kind]} ${candidates[recommended].code} is unique`
+        : '';
     return { warning: `The ${used.recorded ? 'recorded' : 'chosen'} locator ${problem}${better}.` };
   }
   return recommended < 0 ? { warning: 'No candidate matched exactly one element.' } : {};

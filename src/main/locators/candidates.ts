@@ -22,12 +22,16 @@ export function candidatesFor(target: ResolvedTarget, testIdAttribute: string): 
   const facts = target.element;
   const found: Array<[CandidateKind, ParsedLocator]> = [];
   for (const [attribute, value] of Object.entries(facts?.testIds ?? {})) {
-    const query = attribute === testIdAttribute ? { kind: 'test-id' as const, value } : { kind: 'css' as const, selector: `[${attribute}=${JSON.stringify(value)}]` };
+    const query =
+      attribute === testIdAttribute
+        ? { kind: 'test-id' as const, value }
+        : { kind: 'css' as const, selector: `[${attribute}=${JSON.stringify(value)}]` };
     found.push(['test-id', { query }]);
   }
   // The configured attribute's test id first.
   found.sort(([, a], [, b]) => Number(b.query.kind === 'test-id') - Number(a.query.kind === 'test-id'));
-  if (target.role) found.push(['role', { query: { kind: 'role', role: target.role, ...(target.name && { name: target.name }) } }]);
+  if (target.role)
+    found.push(['role', { query: { kind: 'role', role: target.role, ...(target.name && { name: target.name }) } }]);
   if (facts?.label) found.push(['label', { query: { kind: 'label', text: facts.label } }]);
   if (facts?.placeholder) found.push(['placeholder', { query: { kind: 'placeholder', text: facts.placeholder } }]);
   if (facts?.text && facts.text.length <= MAX_TEXT) found.push(['text', { query: { kind: 'text', text: facts.text } }]);
@@ -35,8 +39,10 @@ export function candidatesFor(target: ResolvedTarget, testIdAttribute: string): 
   const candidates: Candidate[] = [];
   for (const [kind, parsed] of found) {
     const code = queryCode(parsed.query);
-    if (!candidates.some(candidate => candidate.code === code)) candidates.push({ kind, code, parsed, recorded: code === target.locator });
+    if (!candidates.some(candidate => candidate.code === code))
+      candidates.push({ kind, code, parsed, recorded: code === target.locator });
   }
-  if (!candidates.some(candidate => candidate.recorded)) candidates.push({ kind: 'recorded', code: target.locator, parsed: parseLocator(target.locator), recorded: true });
+  if (!candidates.some(candidate => candidate.recorded))
+    candidates.push({ kind: 'recorded', code: target.locator, parsed: parseLocator(target.locator), recorded: true });
   return candidates;
 }

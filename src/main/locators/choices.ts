@@ -26,7 +26,9 @@ export async function readChoices(dir: string): Promise<SavedChoices> {
     if (!Array.isArray(saved.choices)) throw new Error('no "choices" list');
     return saved;
   } catch (error) {
-    throw new Error(`${join(dir, CHOICES_FILE)} is not a locator choice file (${(error as Error).message}); remove it to start over.`);
+    throw new Error(
+      `${join(dir, CHOICES_FILE)} is not a locator choice file (${(error as Error).message}); remove it to start over.`,
+    );
   }
 }
 
@@ -39,13 +41,24 @@ export async function writeChoices(dir: string, saved: SavedChoices): Promise<vo
  * The picks with one changed: step `seq`'s target `target` located by candidate `code`. Picking the recorded locator
  * removes the pick. Throws, naming what is wrong, for a step, target or candidate the report does not have.
  */
-export function withChoice(choices: readonly LocatorChoice[], report: LocatorReport, choice: LocatorChoice): LocatorChoice[] {
+export function withChoice(
+  choices: readonly LocatorChoice[],
+  report: LocatorReport,
+  choice: LocatorChoice,
+): LocatorChoice[] {
   const targets = report.targets.filter(target => target.seq === choice.seq);
-  if (!targets.length) throw new Error(`Step ${choice.seq} has no targeted element to locate (steps with targets: ${report.targets.map(target => target.seq).join(', ') || 'none'}).`);
+  if (!targets.length)
+    throw new Error(
+      `Step ${choice.seq} has no targeted element to locate (steps with targets: ${report.targets.map(target => target.seq).join(', ') || 'none'}).`,
+    );
   const target = targets.find(t => t.target === choice.target);
-  if (!target) throw new Error(`Step ${choice.seq} has ${targets.length} target(s); there is no target ${choice.target}.`);
+  if (!target)
+    throw new Error(`Step ${choice.seq} has ${targets.length} target(s); there is no target ${choice.target}.`);
   const candidate = target.candidates.find(c => c.code === choice.code);
-  if (!candidate) throw new Error(`${choice.code} is not a candidate of step ${choice.seq}; its candidates are: ${target.candidates.map(c => c.code).join(', ')}.`);
+  if (!candidate)
+    throw new Error(
+      `${choice.code} is not a candidate of step ${choice.seq}; its candidates are: ${target.candidates.map(c => c.code).join(', ')}.`,
+    );
   const others = choices.filter(c => c.seq !== choice.seq || c.target !== choice.target);
   return candidate.recorded ? others : [...others, choice];
 }

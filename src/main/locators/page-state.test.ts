@@ -42,22 +42,33 @@ for (const name of PAGES) {
   test(`counts on ${name} agree with Playwright's`, async () => {
     const page = await browser.newPage();
     // Only this loopback server: the pages' external resources would not load anyway.
-    await page.route(url => !url.href.startsWith(origin), route => route.abort());
+    await page.route(
+      url => !url.href.startsWith(origin),
+      route => route.abort(),
+    );
     await page.goto(`${origin}/${name}`, { waitUntil: 'domcontentloaded' });
     const aria = await page.ariaSnapshot({ mode: 'ai' });
-    const dom = await page.evaluate(source => (0, eval)(source)(new Map()), `(${serializeDom.toString()})`) as string;
+    const dom = (await page.evaluate(source => (0, eval)(source)(new Map()), `(${serializeDom.toString()})`)) as string;
     const nodes = parseAriaTree(aria).filter(node => node.ref && !node.ref.startsWith('f'));
     const named = (role: string) => nodes.filter(node => node.role === role && node.name).slice(0, 4);
     const queries: Query[] = [
-      ...['link', 'heading', 'button', 'textbox'].flatMap(role => named(role).map(node => ({ kind: 'role' as const, role, name: node.name! }))),
+      ...['link', 'heading', 'button', 'textbox'].flatMap(role =>
+        named(role).map(node => ({ kind: 'role' as const, role, name: node.name! })),
+      ),
       { kind: 'role', role: 'link' },
-      ...named('link').slice(0, 3).map(node => ({ kind: 'text' as const, text: node.name! })),
-      ...named('heading').slice(0, 2).map(node => ({ kind: 'text' as const, text: node.name!, exact: true })),
+      ...named('link')
+        .slice(0, 3)
+        .map(node => ({ kind: 'text' as const, text: node.name! })),
+      ...named('heading')
+        .slice(0, 2)
+        .map(node => ({ kind: 'text' as const, text: node.name!, exact: true })),
       ...named('textbox').map(node => ({ kind: 'label' as const, text: node.name! })),
     ];
     const state = new PageState(1, aria, dom);
     const ours = queries.map(query => [queryCode(query), state.count(query, 'data-testid')]);
-    const theirs = await Promise.all(queries.map(async query => [queryCode(query), await (0, eval)(`(page => ${queryCode(query)})`)(page).count()]));
+    const theirs = await Promise.all(
+      queries.map(async query => [queryCode(query), await (0, eval)(`(page => ${queryCode(query)})`)(page).count()]),
+    );
     expect(ours).toEqual(theirs);
     expect(queries.length).toBeGreaterThan(8);
     // How fast counting is (a report's inner loop) is for a benchmark: a time limit here fails on a loaded machine.

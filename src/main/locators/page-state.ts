@@ -7,8 +7,24 @@ type Element = ReturnType<typeof DomUtils.findAll>[number];
 
 /** Roles whose accessible name comes from their content: an 'ai' snapshot may leave it out and show the content. */
 const NAME_FROM_CONTENT = new Set([
-  'button', 'cell', 'checkbox', 'columnheader', 'gridcell', 'heading', 'link', 'menuitem', 'menuitemcheckbox',
-  'menuitemradio', 'option', 'radio', 'row', 'rowheader', 'switch', 'tab', 'tooltip', 'treeitem',
+  'button',
+  'cell',
+  'checkbox',
+  'columnheader',
+  'gridcell',
+  'heading',
+  'link',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'radio',
+  'row',
+  'rowheader',
+  'switch',
+  'tab',
+  'tooltip',
+  'treeitem',
 ]);
 const BUTTON_INPUT = /^(submit|button|reset)$/i;
 /** Elements getByLabel finds by a `<label>`: the labelable ones. */
@@ -30,7 +46,11 @@ export class PageState {
   private ids?: Map<string, Element>;
   private labelsFor?: Map<string, Element[]>;
 
-  constructor(readonly seq: number, private readonly aria: string | undefined, private readonly dom: string | undefined) {}
+  constructor(
+    readonly seq: number,
+    private readonly aria: string | undefined,
+    private readonly dom: string | undefined,
+  ) {}
 
   /** How many elements the query matches here; undefined when the state it needs was not recorded or it cannot be read. */
   count(query: Query, testIdAttribute: string): number | undefined {
@@ -38,17 +58,21 @@ export class PageState {
     const elements = this.domElements();
     if (!elements) return undefined;
     switch (query.kind) {
-      case 'test-id': return elements.filter(el => el.attribs[testIdAttribute] === query.value).length;
+      case 'test-id':
+        return elements.filter(el => el.attribs[testIdAttribute] === query.value).length;
       case 'placeholder': {
         const matches = textMatcher(query.text, query.exact);
-        return elements.filter(el => el.attribs.placeholder !== undefined && matches(matchText(el.attribs.placeholder))).length;
+        return elements.filter(el => el.attribs.placeholder !== undefined && matches(matchText(el.attribs.placeholder)))
+          .length;
       }
       case 'label': {
         const matches = textMatcher(query.text, query.exact);
         return elements.filter(el => this.labelsOf(el).some(label => matches(matchText(label)))).length;
       }
-      case 'text': return this.countText(elements, query.text, query.exact);
-      case 'css': return countCss(elements, query.selector);
+      case 'text':
+        return this.countText(elements, query.text, query.exact);
+      case 'css':
+        return countCss(elements, query.selector);
     }
   }
 
@@ -72,8 +96,14 @@ export class PageState {
   private textOf(node: AnyNode): string {
     let text = this.texts.get(node);
     if (text === undefined) {
-      text = node.type === ElementType.Text ? (node as AnyNode & { data: string }).data
-        : 'children' in node ? DomUtils.getChildren(node).map(child => this.textOf(child)).join('') : '';
+      text =
+        node.type === ElementType.Text
+          ? (node as AnyNode & { data: string }).data
+          : 'children' in node
+            ? DomUtils.getChildren(node)
+                .map(child => this.textOf(child))
+                .join('')
+            : '';
       this.texts.set(node, text);
     }
     return text;
@@ -83,7 +113,9 @@ export class PageState {
   private matchTextOf(el: Element): MatchText {
     let text = this.matchTexts.get(el);
     if (!text) {
-      text = matchText(BUTTON_INPUT.test(el.attribs.type ?? '') && el.name === 'input' ? el.attribs.value ?? '' : this.textOf(el));
+      text = matchText(
+        BUTTON_INPUT.test(el.attribs.type ?? '') && el.name === 'input' ? (el.attribs.value ?? '') : this.textOf(el),
+      );
       this.matchTexts.set(el, text);
     }
     return text;
@@ -96,25 +128,39 @@ export class PageState {
   private countText(elements: Element[], text: string, exact?: boolean): number {
     const wanted = textMatcher(text, exact);
     const matches = (el: Element) => wanted(this.matchTextOf(el));
-    return elements.filter(el => el.name !== 'body' && matches(el) && !DomUtils.getChildren(el).some(child => isElement(child) && matches(child))).length;
+    return elements.filter(
+      el =>
+        el.name !== 'body' &&
+        matches(el) &&
+        !DomUtils.getChildren(el).some(child => isElement(child) && matches(child)),
+    ).length;
   }
 
   /** What getByLabel reads: aria-labelledby's elements, aria-label, and for labelable elements their `<label>`s. */
   private labelsOf(el: Element): string[] {
     const labels: string[] = [];
     if (el.attribs['aria-labelledby']) {
-      const texts = el.attribs['aria-labelledby'].split(/\s+/).map(id => this.byId(id)).filter(isDefined).map(ref => this.textOf(ref));
+      const texts = el.attribs['aria-labelledby']
+        .split(/\s+/)
+        .map(id => this.byId(id))
+        .filter(isDefined)
+        .map(ref => this.textOf(ref));
       labels.push(texts.join(' '));
     }
     if (el.attribs['aria-label']) labels.push(el.attribs['aria-label']);
     if (!LABELABLE.has(el.name)) return labels;
-    for (let parent = el.parent; parent; parent = parent.parent) if (isElement(parent) && parent.name === 'label') labels.push(this.textOf(parent));
+    for (let parent = el.parent; parent; parent = parent.parent)
+      if (isElement(parent) && parent.name === 'label') labels.push(this.textOf(parent));
     if (el.attribs.id) labels.push(...(this.forLabels().get(el.attribs.id) ?? []).map(label => this.textOf(label)));
     return labels;
   }
 
   private byId(id: string): Element | undefined {
-    this.ids ??= new Map(this.domElements()!.filter(el => el.attribs.id).map(el => [el.attribs.id, el]));
+    this.ids ??= new Map(
+      this.domElements()!
+        .filter(el => el.attribs.id)
+        .map(el => [el.attribs.id, el]),
+    );
     return this.ids.get(id);
   }
 
@@ -139,7 +185,8 @@ function rolesAndNames(yaml: string): { role: string; name: MatchText }[] {
   const nodes = parseAriaTree(yaml);
   const contentOf = (index: number): string => {
     const parts: string[] = [];
-    for (let i = index + 1; i < nodes[index].end; i = nodes[i].end) parts.push(nodes[i].name ?? (nodes[i].text ?? contentOf(i)));
+    for (let i = index + 1; i < nodes[index].end; i = nodes[i].end)
+      parts.push(nodes[i].name ?? nodes[i].text ?? contentOf(i));
     return [nodes[index].text ?? '', ...parts].join(' ');
   };
   return nodes.flatMap((node, index) => {
@@ -171,7 +218,9 @@ function parseSegment(segment: string): ((el: Element) => boolean) | undefined {
   return el => {
     if (el.name !== tag) return false;
     if (!nth) return true;
-    const siblings = el.parent ? DomUtils.getChildren(el.parent).filter((node): node is Element => isElement(node) && node.name === tag) : [el];
+    const siblings = el.parent
+      ? DomUtils.getChildren(el.parent).filter((node): node is Element => isElement(node) && node.name === tag)
+      : [el];
     return siblings.indexOf(el) + 1 === Number(nth);
   };
 }

@@ -20,12 +20,18 @@ export interface ParsedLocator {
 export function queryCode(query: Query): string {
   const exact = 'exact' in query && query.exact ? ', exact: true' : '';
   switch (query.kind) {
-    case 'test-id': return `page.getByTestId(${jsString(query.value)})`;
-    case 'role': return `page.getByRole(${jsString(query.role)}${query.name !== undefined ? `, { name: ${jsString(query.name)}${exact} }` : ''})`;
-    case 'label': return `page.getByLabel(${jsString(query.text)}${exact && ', { exact: true }'})`;
-    case 'placeholder': return `page.getByPlaceholder(${jsString(query.text)}${exact && ', { exact: true }'})`;
-    case 'text': return `page.getByText(${jsString(query.text)}${exact && ', { exact: true }'})`;
-    case 'css': return `page.locator(${jsString(query.selector)})`;
+    case 'test-id':
+      return `page.getByTestId(${jsString(query.value)})`;
+    case 'role':
+      return `page.getByRole(${jsString(query.role)}${query.name !== undefined ? `, { name: ${jsString(query.name)}${exact} }` : ''})`;
+    case 'label':
+      return `page.getByLabel(${jsString(query.text)}${exact && ', { exact: true }'})`;
+    case 'placeholder':
+      return `page.getByPlaceholder(${jsString(query.text)}${exact && ', { exact: true }'})`;
+    case 'text':
+      return `page.getByText(${jsString(query.text)}${exact && ', { exact: true }'})`;
+    case 'css':
+      return `page.locator(${jsString(query.selector)})`;
   }
 }
 
@@ -33,11 +39,21 @@ const STRING = String.raw`'((?:[^'\\]|\\.)*)'`;
 const EXACT = String.raw`(?:,? ?exact: true)?`;
 const FORMS: Array<[RegExp, (m: RegExpMatchArray, exact: boolean) => Query]> = [
   [new RegExp(`^page\\.getByTestId\\(${STRING}\\)`), m => ({ kind: 'test-id', value: unescape(m[1]) })],
-  [new RegExp(`^page\\.getByRole\\(${STRING}(?:, \\{ name: ${STRING}${EXACT} \\})?\\)`), (m, exact) => ({ kind: 'role', role: unescape(m[1]), ...(m[2] !== undefined && { name: unescape(m[2]) }), ...(exact && { exact }) })],
-  ...(['label', 'placeholder', 'text'] as const).map((kind): [RegExp, (m: RegExpMatchArray, exact: boolean) => Query] => [
-    new RegExp(`^page\\.getBy${kind[0].toUpperCase()}${kind.slice(1)}\\(${STRING}(?:, \\{ exact: true \\})?\\)`),
-    (m, exact) => ({ kind, text: unescape(m[1]), ...(exact && { exact }) }),
-  ]),
+  [
+    new RegExp(`^page\\.getByRole\\(${STRING}(?:, \\{ name: ${STRING}${EXACT} \\})?\\)`),
+    (m, exact) => ({
+      kind: 'role',
+      role: unescape(m[1]),
+      ...(m[2] !== undefined && { name: unescape(m[2]) }),
+      ...(exact && { exact }),
+    }),
+  ],
+  ...(['label', 'placeholder', 'text'] as const).map(
+    (kind): [RegExp, (m: RegExpMatchArray, exact: boolean) => Query] => [
+      new RegExp(`^page\\.getBy${kind[0].toUpperCase()}${kind.slice(1)}\\(${STRING}(?:, \\{ exact: true \\})?\\)`),
+      (m, exact) => ({ kind, text: unescape(m[1]), ...(exact && { exact }) }),
+    ],
+  ),
   [new RegExp(`^page\\.locator\\(${STRING}\\)`), m => ({ kind: 'css', selector: unescape(m[1]) })],
 ];
 const PICK = /^\.(?:nth\((-?\d+)\)|(first)\(\)|(last)\(\))$/;

@@ -24,13 +24,17 @@ function formatTarget(target: TargetLocators): string[] {
     ...(target.warning ? [`> **Warning:** ${target.warning}`, ''] : []),
     '| # | Candidate | Kind | At the step | After | |',
     '|---|---|---|---|---|---|',
-    ...target.candidates.map((candidate, index) => `| ${index + 1} | \`${candidate.code.replace(/\|/g, '\\|')}\` | ${KIND_LABEL[candidate.kind]} | ${candidate.count ?? '–'} | ${later(candidate)} | ${notes(target, index)} |`),
+    ...target.candidates.map(
+      (candidate, index) =>
+        `| ${index + 1} | \`${candidate.code.replace(/\|/g, '\\|')}\` | ${KIND_LABEL[candidate.kind]} | ${candidate.count ?? '–'} | ${later(candidate)} | ${notes(target, index)} |`,
+    ),
     '',
     `${target.recommended !== undefined ? `Recommended: ${target.recommended + 1}. ` : ''}${target.reason}`,
   ];
 }
 
-const later = (candidate: LocatorCandidate) => candidate.later.map(state => `${state.count} (step ${state.seq})`).join(', ') || '–';
+const later = (candidate: LocatorCandidate) =>
+  candidate.later.map(state => `${state.count} (step ${state.seq})`).join(', ') || '–';
 
 function notes(target: TargetLocators, index: number): string {
   const notes: string[] = [];

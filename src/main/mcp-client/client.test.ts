@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { McpBrowserClient } from './client';
-import { AmbiguousElementError, BrowserError, CommandTimeoutError, ConnectionError, ElementNotFoundError, InvalidStateError, ToolError } from './errors';
+import {
+  AmbiguousElementError,
+  BrowserError,
+  CommandTimeoutError,
+  ConnectionError,
+  ElementNotFoundError,
+  InvalidStateError,
+  ToolError,
+} from './errors';
 import type { McpClientOptions } from './options';
 import type { RetryEvent } from './retry';
 import type { ConnectionState } from './state';
@@ -14,7 +22,10 @@ const FAKE_SERVER = fileURLToPath(new URL('./fake-server.fixture.mjs', import.me
 function fakeClient(options: McpClientOptions = {}) {
   const cwd = test.info().outputDir;
   mkdirSync(cwd, { recursive: true });
-  const client = new McpBrowserClient({ command: process.execPath, args: [FAKE_SERVER], cwd }, { retry: { retries: 2, baseDelay: 10 }, ...options });
+  const client = new McpBrowserClient(
+    { command: process.execPath, args: [FAKE_SERVER], cwd },
+    { retry: { retries: 2, baseDelay: 10 }, ...options },
+  );
   const states: ConnectionState[] = [];
   const retries: RetryEvent[] = [];
   client.on('state', state => states.push(state));
@@ -22,16 +33,17 @@ function fakeClient(options: McpClientOptions = {}) {
   return { client, states, retries, cwd };
 }
 
-const exited = (pid: number) => new Promise<void>(resolve => {
-  const poll = setInterval(() => {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      clearInterval(poll);
-      resolve();
-    }
-  }, 20);
-});
+const exited = (pid: number) =>
+  new Promise<void>(resolve => {
+    const poll = setInterval(() => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        clearInterval(poll);
+        resolve();
+      }
+    }, 20);
+  });
 
 test('walks Disconnected → Connecting → Ready ⇄ Busy → Disconnecting → Disconnected', async () => {
   const { client, states } = fakeClient();
@@ -59,7 +71,9 @@ test('runs commands one at a time, in call order', async () => {
 
 test('a command in the wrong state fails naming the state', async () => {
   const { client } = fakeClient();
-  await expect(client.snapshot()).rejects.toThrow('Cannot run snapshot: the client is in state Disconnected. Call connect() first.');
+  await expect(client.snapshot()).rejects.toThrow(
+    'Cannot run snapshot: the client is in state Disconnected. Call connect() first.',
+  );
   await client.connect();
   await client.disconnect();
   const error = await client.navigate('http://x/').catch(e => e);
@@ -81,7 +95,17 @@ test('a server that dies while idle leaves the client in Error; the next command
     await client.connect();
     expect(client.pid).not.toBe(pid);
     expect((await client.snapshot()).elements).toHaveLength(5);
-    expect(states).toEqual(['Connecting', 'Ready', 'Error', 'Disconnecting', 'Disconnected', 'Connecting', 'Ready', 'Busy', 'Ready']);
+    expect(states).toEqual([
+      'Connecting',
+      'Ready',
+      'Error',
+      'Disconnecting',
+      'Disconnected',
+      'Connecting',
+      'Ready',
+      'Busy',
+      'Ready',
+    ]);
   } finally {
     await client.disconnect();
   }
@@ -94,7 +118,18 @@ test('a connection lost during a command is retried after reconnecting', async (
     const result = await client.callTool('die', { onceFile: join(test.info().outputDir, 'died') });
     expect(result.sections.result).toBe('survived');
     expect(retries.map(r => [r.operation, r.retry, r.delay, r.error.kind])).toEqual([['die', 1, 10, 'connection']]);
-    expect(states).toEqual(['Connecting', 'Ready', 'Busy', 'Error', 'Disconnecting', 'Disconnected', 'Connecting', 'Ready', 'Busy', 'Ready']);
+    expect(states).toEqual([
+      'Connecting',
+      'Ready',
+      'Busy',
+      'Error',
+      'Disconnecting',
+      'Disconnected',
+      'Connecting',
+      'Ready',
+      'Busy',
+      'Ready',
+    ]);
   } finally {
     await client.disconnect();
   }
@@ -107,7 +142,10 @@ test('a request timeout is a Timeout error, retried the configured number of tim
     const error = await client.callTool('slow', { ms: 2_000 }).catch(e => e);
     expect(error).toBeInstanceOf(CommandTimeoutError);
     expect(error.message).toBe('slow got no answer within 100 ms');
-    expect(retries.map(r => [r.retry, r.delay])).toEqual([[1, 10], [2, 20]]);
+    expect(retries.map(r => [r.retry, r.delay])).toEqual([
+      [1, 10],
+      [2, 20],
+    ]);
     expect(client.state).toBe('Ready');
     // A per-command timeout overrides the client's.
     await expect(client.callTool('slow', { ms: 150 }, { timeout: 1_000 })).resolves.toBeTruthy();
@@ -120,10 +158,16 @@ test('browser errors are retried; tool errors are not', async () => {
   const { client, retries } = fakeClient();
   await client.connect();
   try {
-    const result = await client.callTool('flaky', { key: 'b', times: 2, error: 'page.goto: Target page, context or browser has been closed' });
+    const result = await client.callTool('flaky', {
+      key: 'b',
+      times: 2,
+      error: 'page.goto: Target page, context or browser has been closed',
+    });
     expect(result.sections.result).toBe('ok after 3');
     expect(retries.map(r => r.error)).toEqual([expect.any(BrowserError), expect.any(BrowserError)]);
-    const error = await client.callTool('flaky', { key: 't', times: 1, error: 'Invalid arguments for tool' }).catch(e => e);
+    const error = await client
+      .callTool('flaky', { key: 't', times: 1, error: 'Invalid arguments for tool' })
+      .catch(e => e);
     expect(error).toBeInstanceOf(ToolError);
     expect(retries).toHaveLength(2);
   } finally {
@@ -140,7 +184,10 @@ test('snapshot selectors act on the ref; CSS selectors go to the server as they 
     expect(byRole.sections.result).toBe('clicked e4 (button "Create account" [ref=e4])');
     expect((await client.click('text=cancel')).target).toBe('e5');
     expect((await client.click('#save')).target).toBe('#save');
-    expect(await client.locate('heading[level=1]')).toMatchObject({ target: 'e2', description: 'heading "Sign up" [ref=e2]' });
+    expect(await client.locate('heading[level=1]')).toMatchObject({
+      target: 'e2',
+      description: 'heading "Sign up" [ref=e2]',
+    });
     const ambiguous = await client.click('button').catch(e => e);
     expect(ambiguous).toBeInstanceOf(AmbiguousElementError);
     // A usage error is thrown as it is: not retried, and the client stays usable.
@@ -171,9 +218,12 @@ test('element not found: never retried, screenshot first, path in the error', as
 
 test('a server that cannot start fails to connect after the retries, with its output', async () => {
   const retries: RetryEvent[] = [];
-  const error = await McpBrowserClient.connect({ command: process.execPath, args: ['-e', 'console.error("no browser here"); process.exit(3)'] }, {
-    retry: { retries: 1, baseDelay: 10 },
-  }).catch(e => e);
+  const error = await McpBrowserClient.connect(
+    { command: process.execPath, args: ['-e', 'console.error("no browser here"); process.exit(3)'] },
+    {
+      retry: { retries: 1, baseDelay: 10 },
+    },
+  ).catch(e => e);
   expect(error).toBeInstanceOf(ConnectionError);
   expect(error.message).toContain('no browser here');
   const client = new McpBrowserClient('/nonexistent/server --flag', { retry: { retries: 2, baseDelay: 10 } });

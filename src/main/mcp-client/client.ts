@@ -7,7 +7,14 @@ import { parseSelector } from './selector';
 import { AccessibilitySnapshot, describeElement } from './snapshot';
 import type { ConnectionState } from './state';
 import { linkedPath, type ToolResult } from './tool-result';
-import type { ClickOptions, CommandOptions, McpClientEvents, McpClientOptions, ScreenshotOptions, TypeOptions } from './options';
+import type {
+  ClickOptions,
+  CommandOptions,
+  McpClientEvents,
+  McpClientOptions,
+  ScreenshotOptions,
+  TypeOptions,
+} from './options';
 import type { ActionResult, EvaluateResult, LocatedElement, NavigateResult, ScreenshotResult } from './results';
 
 const DEFAULT_SCREENSHOT_DIR = '.playwright-mcp';
@@ -31,9 +38,14 @@ export class McpBrowserClient {
   /** The directory relative paths from the server are resolved against, when known. */
   readonly workspaceRoot: string | undefined;
 
-  constructor(server: ServerSpec, private readonly options: McpClientOptions = {}) {
+  constructor(
+    server: ServerSpec,
+    private readonly options: McpClientOptions = {},
+  ) {
     const resolved = resolveServerSpec(server);
-    this.workspaceRoot = options.workspace ?? (isHttpServer(resolved) || isLinkedServer(resolved) ? undefined : resolve(resolved.cwd ?? process.cwd()));
+    this.workspaceRoot =
+      options.workspace ??
+      (isHttpServer(resolved) || isLinkedServer(resolved) ? undefined : resolve(resolved.cwd ?? process.cwd()));
     this.connection = new ManagedConnection(resolved, options);
   }
 
@@ -97,18 +109,28 @@ export class McpBrowserClient {
 
   /** Opens a URL in the current tab (browser_navigate). */
   navigate(url: string, options?: CommandOptions): Promise<NavigateResult> {
-    return this.run('navigate', async () => navigation(await this.connection.call('browser_navigate', { url }, options), url));
+    return this.run('navigate', async () =>
+      navigation(await this.connection.call('browser_navigate', { url }, options), url),
+    );
   }
 
   /** Goes back in history (browser_navigate_back). */
   back(options?: CommandOptions): Promise<NavigateResult> {
-    return this.run('back', async () => navigation(await this.connection.call('browser_navigate_back', {}, options), ''));
+    return this.run('back', async () =>
+      navigation(await this.connection.call('browser_navigate_back', {}, options), ''),
+    );
   }
 
   /** Clicks the element the selector names (browser_click). */
   click(selector: string, options: ClickOptions = {}): Promise<ActionResult> {
     const { doubleClick, button, modifiers } = options;
-    return this.act('click', selector, 'browser_click', located => ({ ...targetArgs(located), doubleClick, button, modifiers }), options);
+    return this.act(
+      'click',
+      selector,
+      'browser_click',
+      located => ({ ...targetArgs(located), doubleClick, button, modifiers }),
+      options,
+    );
   }
 
   /** Replaces the field's content with `text` (browser_type, which fills: it clears first). */
@@ -118,12 +140,24 @@ export class McpBrowserClient {
 
   /** Types `text` key by key after the field's content, so key handlers run; `submit` presses Enter after (browser_type slowly). */
   type(selector: string, text: string, options: TypeOptions = {}): Promise<ActionResult> {
-    return this.act('type', selector, 'browser_type', located => ({ ...targetArgs(located), text, slowly: true, submit: options.submit }), options);
+    return this.act(
+      'type',
+      selector,
+      'browser_type',
+      located => ({ ...targetArgs(located), text, slowly: true, submit: options.submit }),
+      options,
+    );
   }
 
   /** Selects options of a `<select>` by value or label (browser_select_option). */
   select(selector: string, values: string | string[], options?: CommandOptions): Promise<ActionResult> {
-    return this.act('select', selector, 'browser_select_option', located => ({ ...targetArgs(located), values: Array.isArray(values) ? values : [values] }), options);
+    return this.act(
+      'select',
+      selector,
+      'browser_select_option',
+      located => ({ ...targetArgs(located), values: Array.isArray(values) ? values : [values] }),
+      options,
+    );
   }
 
   /** Moves the mouse over the element (browser_hover). */
@@ -168,11 +202,15 @@ export class McpBrowserClient {
   screenshot(path?: string, options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
     return this.run('screenshot', async () => {
       const located = options.selector ? await this.resolveTarget(options.selector, options) : undefined;
-      const result = await this.connection.call('browser_take_screenshot', {
-        ...(located ? targetArgs(located) : {}),
-        ...(path ? { filename: path } : {}),
-        ...(options.fullPage ? { fullPage: true } : {}),
-      }, options);
+      const result = await this.connection.call(
+        'browser_take_screenshot',
+        {
+          ...(located ? targetArgs(located) : {}),
+          ...(path ? { filename: path } : {}),
+          ...(options.fullPage ? { fullPage: true } : {}),
+        },
+        options,
+      );
       const saved = linkedPath(result.sections.result) ?? path;
       return { ...result, path: saved === undefined ? undefined : this.resolvePath(saved), image: result.images[0] };
     });
@@ -182,10 +220,18 @@ export class McpBrowserClient {
    * Runs a function in the page, or on the element `selector` names (browser_evaluate). A function value is sent as
    * its source, so it must not close over anything outside it.
    */
-  evaluate<T = unknown>(fn: string | ((...args: never[]) => unknown), selector?: string, options?: CommandOptions): Promise<EvaluateResult<T>> {
+  evaluate<T = unknown>(
+    fn: string | ((...args: never[]) => unknown),
+    selector?: string,
+    options?: CommandOptions,
+  ): Promise<EvaluateResult<T>> {
     return this.run('evaluate', async () => {
       const located = selector ? await this.resolveTarget(selector, options) : undefined;
-      const result = await this.connection.call('browser_evaluate', { ...(located ? targetArgs(located) : {}), function: String(fn) }, options);
+      const result = await this.connection.call(
+        'browser_evaluate',
+        { ...(located ? targetArgs(located) : {}), function: String(fn) },
+        options,
+      );
       return { ...result, value: parseValue(result.sections.result) as T };
     });
   }
@@ -217,7 +263,9 @@ export class McpBrowserClient {
       const result = await this.connection.call('browser_take_screenshot', { filename });
       error.attachScreenshot(this.resolvePath(linkedPath(result.sections.result) ?? filename));
     } catch (failure) {
-      this.connection.warn(`Could not save the screenshot for ${JSON.stringify(error.selector)}: ${errorMessage(failure)}`);
+      this.connection.warn(
+        `Could not save the screenshot for ${JSON.stringify(error.selector)}: ${errorMessage(failure)}`,
+      );
     }
   }
 
@@ -225,7 +273,13 @@ export class McpBrowserClient {
    * A command on one element: resolve the selector (a fresh snapshot for snapshot selectors), then call `tool` with
    * the arguments built for the target. Element errors name the caller's selector, not the ref the server saw.
    */
-  private act(operation: string, selector: string, tool: string, args: (located: LocatedElement) => Record<string, unknown>, options?: CommandOptions): Promise<ActionResult> {
+  private act(
+    operation: string,
+    selector: string,
+    tool: string,
+    args: (located: LocatedElement) => Record<string, unknown>,
+    options?: CommandOptions,
+  ): Promise<ActionResult> {
     return this.run(operation, async () => {
       const located = await this.resolveTarget(selector, options);
       return { ...(await this.connection.call(tool, args(located), { ...options, selector })), target: located.target };
@@ -236,7 +290,12 @@ export class McpBrowserClient {
     const parsed = parseSelector(selector);
     if (parsed.kind === 'css') return { target: parsed.source, description: parsed.source };
     const element = (await this.takeSnapshot(options)).find(parsed);
-    if (!element.ref) throw new ElementNotFoundError(selector, [], `it matches ${describeElement(element)}, which has no ref to act on`);
+    if (!element.ref)
+      throw new ElementNotFoundError(
+        selector,
+        [],
+        `it matches ${describeElement(element)}, which has no ref to act on`,
+      );
     return { target: element.ref, description: describeElement(element), element };
   }
 
@@ -248,21 +307,36 @@ export class McpBrowserClient {
     // Servers in file snapshot mode link the YAML instead; it is readable when the client shares the workspace.
     const file = this.resolvePath(section.file);
     const yaml = await readFile(file, 'utf8').catch(error => {
-      throw new ToolError(`The snapshot was saved to ${file}, which this client cannot read (${errorMessage(error)}); set the workspace option`);
+      throw new ToolError(
+        `The snapshot was saved to ${file}, which this client cannot read (${errorMessage(error)}); set the workspace option`,
+      );
     });
     return AccessibilitySnapshot.parse(yaml, result.sections.page);
   }
 
-  private async setChecked(operation: string, selector: string, checked: boolean, options?: CommandOptions): Promise<ActionResult> {
+  private async setChecked(
+    operation: string,
+    selector: string,
+    checked: boolean,
+    options?: CommandOptions,
+  ): Promise<ActionResult> {
     // browser_fill_form is the one tool that sets a state rather than toggling it, in both servers.
-    return this.act(operation, selector, 'browser_fill_form', located => ({
-      fields: [{
-        ...targetArgs(located),
-        name: located.element?.name || located.description,
-        type: located.element?.role === 'radio' ? 'radio' : 'checkbox',
-        value: String(checked),
-      }],
-    }), options);
+    return this.act(
+      operation,
+      selector,
+      'browser_fill_form',
+      located => ({
+        fields: [
+          {
+            ...targetArgs(located),
+            name: located.element?.name || located.description,
+            type: located.element?.role === 'radio' ? 'radio' : 'checkbox',
+            value: String(checked),
+          },
+        ],
+      }),
+      options,
+    );
   }
 
   private resolvePath(path: string): string {

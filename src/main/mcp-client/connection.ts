@@ -83,7 +83,10 @@ export interface OpenOptions {
 const STDERR_TAIL = 4096;
 
 /** Connects an SDK client to the server; every failure is a ConnectionError (which the caller may retry). */
-export async function openConnection(spec: StdioServer | HttpServer | LinkedServer, options: OpenOptions): Promise<Connection> {
+export async function openConnection(
+  spec: StdioServer | HttpServer | LinkedServer,
+  options: OpenOptions,
+): Promise<Connection> {
   if (isLinkedServer(spec)) return openLinked(spec, options);
   if (!isHttpServer(spec)) return openStdio(spec, options);
   const url = new URL(spec.url);
@@ -97,7 +100,13 @@ export async function openConnection(spec: StdioServer | HttpServer | LinkedServ
     } catch (error) {
       // A 4xx is how a server without Streamable HTTP at that URL answers the initialize POST (the MCP spec's fallback
       // rule; @playwright/mcp's /sse says 400 "Missing sessionId"), except a refused token, which SSE would not fix.
-      const legacy = error instanceof StreamableHTTPError && !!error.code && error.code >= 400 && error.code < 500 && error.code !== 401 && error.code !== 403;
+      const legacy =
+        error instanceof StreamableHTTPError &&
+        !!error.code &&
+        error.code >= 400 &&
+        error.code < 500 &&
+        error.code !== 401 &&
+        error.code !== 403;
       if (mode === 'streamable-http' || !legacy) throw connectionError(url.href, error);
     }
   }
@@ -113,7 +122,10 @@ export async function openConnection(spec: StdioServer | HttpServer | LinkedServ
 function newClient(options: OpenOptions): Client {
   const client = new Client(options.clientInfo, { capabilities: options.workspace ? { roots: {} } : {} });
   const { workspace } = options;
-  if (workspace) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }] }));
+  if (workspace)
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: [{ uri: pathToFileURL(workspace).href, name: 'workspace' }],
+    }));
   client.onclose = options.onClose;
   return client;
 }
@@ -134,7 +146,13 @@ async function openLinked(spec: LinkedServer, options: OpenOptions): Promise<Con
 }
 
 async function openStdio(spec: StdioServer, options: OpenOptions): Promise<Connection> {
-  const transport = new StdioClientTransport({ command: spec.command, args: spec.args, cwd: spec.cwd, env: spec.env, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: spec.command,
+    args: spec.args,
+    cwd: spec.cwd,
+    env: spec.env,
+    stderr: 'pipe',
+  });
   let stderr = '';
   // Reading stderr also keeps the pipe drained, so a chatty server never blocks on it.
   transport.stderr?.on('data', (chunk: Buffer) => {
@@ -146,16 +164,24 @@ async function openStdio(spec: StdioServer, options: OpenOptions): Promise<Conne
   } catch (error) {
     await client.close().catch(() => {});
     // spawn reports a missing cwd as the command being missing ("spawn node ENOENT"): say which it is.
-    const missingCwd = spec.cwd !== undefined && !existsSync(spec.cwd) ? ` (the working directory ${spec.cwd} does not exist)` : '';
+    const missingCwd =
+      spec.cwd !== undefined && !existsSync(spec.cwd) ? ` (the working directory ${spec.cwd} does not exist)` : '';
     const output = stderr.trim() ? `\n--- server stderr ---\n${stderr.trim()}` : '';
     throw connectionError([spec.command, ...(spec.args ?? [])].join(' '), error, missingCwd + output);
   }
-  return { client, transport: 'stdio', pid: transport.pid ?? undefined, stderrTail: () => stderr, close: () => client.close() };
+  return {
+    client,
+    transport: 'stdio',
+    pid: transport.pid ?? undefined,
+    stderrTail: () => stderr,
+    close: () => client.close(),
+  };
 }
 
 function connectionError(target: string, error: unknown, detail = ''): ConnectionError {
   const message = error instanceof Error ? error.message : String(error);
   // The SDK's HTTP errors keep the status in `code`, not in the message (which may end with an empty body).
-  const status = (error instanceof StreamableHTTPError || error instanceof SseError) && error.code ? `HTTP ${error.code}: ` : '';
+  const status =
+    (error instanceof StreamableHTTPError || error instanceof SseError) && error.code ? `HTTP ${error.code}: ` : '';
   return new ConnectionError(`Cannot connect to ${target}: ${status}${message}${detail}`, { cause: error });
 }

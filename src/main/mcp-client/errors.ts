@@ -2,7 +2,14 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { ConnectionState } from './state';
 
 /** What went wrong, in the terms the retry policy decides on. */
-export type McpClientErrorKind = 'connection' | 'timeout' | 'browser' | 'element-not-found' | 'ambiguous-element' | 'tool' | 'state';
+export type McpClientErrorKind =
+  | 'connection'
+  | 'timeout'
+  | 'browser'
+  | 'element-not-found'
+  | 'ambiguous-element'
+  | 'tool'
+  | 'state';
 
 /** Base class of every error the MCP browser client throws; `kind` says which one without `instanceof`. */
 export abstract class McpClientError extends Error {
@@ -53,8 +60,10 @@ export class ElementNotFoundError extends McpClientError {
     readonly candidates: string[] = [],
     detail?: string,
   ) {
-    super(`No element matches ${JSON.stringify(selector)}${detail ? `: ${detail}` : ''}.` +
-      (candidates.length ? ` Near candidates: ${candidates.join(', ')}.` : ''));
+    super(
+      `No element matches ${JSON.stringify(selector)}${detail ? `: ${detail}` : ''}.` +
+        (candidates.length ? ` Near candidates: ${candidates.join(', ')}.` : ''),
+    );
   }
 
   /** Records the failure screenshot; the message names it so it shows in test reports. */
@@ -75,8 +84,10 @@ export class AmbiguousElementError extends McpClientError {
     readonly matches: string[],
     count = matches.length,
   ) {
-    super(`${JSON.stringify(selector)} matches ${count} elements; make it more specific (e.g. add [name=…] or ">> nth=0").` +
-      (matches.length ? ` Matches: ${matches.join(', ')}.` : ''));
+    super(
+      `${JSON.stringify(selector)} matches ${count} elements; make it more specific (e.g. add [name=…] or ">> nth=0").` +
+        (matches.length ? ` Matches: ${matches.join(', ')}.` : ''),
+    );
   }
 }
 
@@ -85,24 +96,35 @@ export class InvalidStateError extends McpClientError {
   readonly kind = 'state';
   readonly retryable = false;
 
-  constructor(readonly operation: string, readonly state: ConnectionState, cause?: unknown) {
+  constructor(
+    readonly operation: string,
+    readonly state: ConnectionState,
+    cause?: unknown,
+  ) {
     const why = cause instanceof Error ? ` (${cause.message})` : '';
-    const hint = state === 'Error' ? ' Call connect() to reconnect.' : state === 'Disconnected' ? ' Call connect() first.' : '';
+    const hint =
+      state === 'Error' ? ' Call connect() to reconnect.' : state === 'Disconnected' ? ' Call connect() first.' : '';
     super(`Cannot run ${operation}: the client is in state ${state}${why}.${hint}`, { cause });
   }
 }
 
-const BROWSER_GONE = /Target page, context or browser has been closed|browser has (been )?(closed|disconnected)|Target closed|Browser closed/i;
+const BROWSER_GONE =
+  /Target page, context or browser has been closed|browser has (been )?(closed|disconnected)|Target closed|Browser closed/i;
 const SERVER_TIMEOUT = /Timeout \d+ms exceeded/;
-const NO_MATCH = /(?:Selector )?"(.*)" (?:matches no element|does not match any elements)|Ref (\S+) not found in the current page snapshot/;
-const MANY_MATCHES = /(?:Selector "(.*)" matches (\d+) elements)|strict mode violation: (.*) resolved to (\d+) elements/;
+const NO_MATCH =
+  /(?:Selector )?"(.*)" (?:matches no element|does not match any elements)|Ref (\S+) not found in the current page snapshot/;
+const MANY_MATCHES =
+  /(?:Selector "(.*)" matches (\d+) elements)|strict mode violation: (.*) resolved to (\d+) elements/;
 
 /**
  * Turns the text of a tool result marked `isError` into the matching error. The patterns cover both this project's
  * server and @playwright/mcp, which word "no element" and "several elements" differently.
  */
 export function toolResultError(text: string, selector?: string): McpClientError {
-  const message = text.replace(/^### Error\n/, '').replace(/^\w*Error: /, '').trim();
+  const message = text
+    .replace(/^### Error\n/, '')
+    .replace(/^\w*Error: /, '')
+    .trim();
   const firstLine = message.split('\n')[0];
   if (BROWSER_GONE.test(message)) return new BrowserError(firstLine);
   if (SERVER_TIMEOUT.test(message)) return new CommandTimeoutError(`The server timed out: ${firstLine}`);
@@ -121,9 +143,13 @@ export function thrownError(error: unknown, operation: string, timeout?: number)
   if (error instanceof McpClientError) return error;
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) {
-      return new CommandTimeoutError(timeout === undefined ? `${operation} timed out` : `${operation} got no answer within ${timeout} ms`, { cause: error });
+      return new CommandTimeoutError(
+        timeout === undefined ? `${operation} timed out` : `${operation} got no answer within ${timeout} ms`,
+        { cause: error },
+      );
     }
-    if (error.code === ErrorCode.ConnectionClosed) return new ConnectionError(`${operation}: the connection closed`, { cause: error });
+    if (error.code === ErrorCode.ConnectionClosed)
+      return new ConnectionError(`${operation}: the connection closed`, { cause: error });
     // A JSON-RPC error answer means the server is alive and refused this request.
     return new ToolError(`${operation}: ${error.message}`, { cause: error });
   }

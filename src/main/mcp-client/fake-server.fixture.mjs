@@ -11,15 +11,20 @@ const SNAPSHOT = `- generic [ref=e1]:
   - button "Create account" [ref=e4]
   - button "Cancel" [ref=e5]`;
 
-const text = (body, isError = false) => ({ content: [{ type: 'text', text: body }], ...(isError ? { isError: true } : {}) });
+const text = (body, isError = false) => ({
+  content: [{ type: 'text', text: body }],
+  ...(isError ? { isError: true } : {}),
+});
 const failures = new Map();
 
 const tools = {
-  browser_snapshot: () => text(`### Page\n- Page URL: http://fake/\n- Page Title: Fake\n### Snapshot\n\`\`\`yaml\n${SNAPSHOT}\n\`\`\``),
+  browser_snapshot: () =>
+    text(`### Page\n- Page URL: http://fake/\n- Page Title: Fake\n### Snapshot\n\`\`\`yaml\n${SNAPSHOT}\n\`\`\``),
   browser_navigate: args => text(`### Page\n- Page URL: ${args.url}\n- Page Title: Fake page`),
-  browser_click: args => args.target === '#missing'
-    ? text(`### Error\nError: "${args.target}" does not match any elements.`, true)
-    : text(`### Result\nclicked ${args.target} (${args.element})`),
+  browser_click: args =>
+    args.target === '#missing'
+      ? text(`### Error\nError: "${args.target}" does not match any elements.`, true)
+      : text(`### Result\nclicked ${args.target} (${args.element})`),
   browser_take_screenshot: args => text(`### Result\n- [Screenshot of viewport](${args.filename ?? 'page.png'})`),
   /** Answers after `ms`, reporting when it ran, so tests can see whether calls overlapped. */
   slow: async args => {

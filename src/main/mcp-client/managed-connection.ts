@@ -26,7 +26,10 @@ export class ManagedConnection {
   // The tail of the command chain: each command starts when the previous one settled.
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly server: StdioServer | HttpServer | LinkedServer, private readonly options: McpClientOptions) {
+  constructor(
+    private readonly server: StdioServer | HttpServer | LinkedServer,
+    private readonly options: McpClientOptions,
+  ) {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeout = options.timeout ?? DEFAULT_TIMEOUT;
     this.machine = new StateMachine(error => this.warn(`A state listener threw: ${errorMessage(error)}`));
@@ -64,7 +67,12 @@ export class ManagedConnection {
     if (this.connecting) return this.connecting;
     if (this.disconnecting) return this.disconnecting.then(() => this.connect());
     this.abort = new AbortController();
-    const attempt = withRetry(() => this.open(), { operation: 'connect', policy: this.policy, onRetry: this.reportRetry, signal: this.abort.signal });
+    const attempt = withRetry(() => this.open(), {
+      operation: 'connect',
+      policy: this.policy,
+      onRetry: this.reportRetry,
+      signal: this.abort.signal,
+    });
     this.connecting = attempt.finally(() => (this.connecting = undefined));
     return this.connecting;
   }
@@ -95,7 +103,11 @@ export class ManagedConnection {
    * One tool call with the request timeout; an error answer becomes the matching client error, which names
    * `selector` (the caller's) rather than the ref the server saw.
    */
-  async call(name: string, args: Record<string, unknown>, options?: CommandOptions & { selector?: string }): Promise<ToolResult> {
+  async call(
+    name: string,
+    args: Record<string, unknown>,
+    options?: CommandOptions & { selector?: string },
+  ): Promise<ToolResult> {
     const connection = this.connection;
     if (!connection) throw new ConnectionError(`${name}: not connected`);
     const timeout = options?.timeout ?? this.timeout;
@@ -116,7 +128,9 @@ export class ManagedConnection {
   }
 
   private readonly reportRetry = (event: RetryEvent) => {
-    this.warn(`${event.operation} failed (${event.error.message.split('\n')[0]}); retry ${event.retry}/${event.retries} in ${event.delay} ms`);
+    this.warn(
+      `${event.operation} failed (${event.error.message.split('\n')[0]}); retry ${event.retry}/${event.retries} in ${event.delay} ms`,
+    );
     for (const listener of [...this.retryListeners]) {
       try {
         listener(event);
@@ -159,7 +173,10 @@ export class ManagedConnection {
   private connectionLost(connection: Connection): void {
     if (this.state !== 'Ready' && this.state !== 'Busy') return;
     const stderr = connection.stderrTail().trim();
-    this.machine.to('Error', new ConnectionError(`The server closed the connection${stderr ? `; its last output:\n${stderr}` : ''}`));
+    this.machine.to(
+      'Error',
+      new ConnectionError(`The server closed the connection${stderr ? `; its last output:\n${stderr}` : ''}`),
+    );
   }
 
   /** → Disconnecting → Disconnected, closing the connection if there is one. */
@@ -177,19 +194,22 @@ export class ManagedConnection {
     this.machine.to('Busy');
     const signal = this.abort.signal;
     try {
-      return await withRetry(async () => {
-        if (this.state === 'Error') {
-          await this.open();
-          this.machine.to('Busy');
-        }
-        try {
-          return await body();
-        } catch (error) {
-          // A lost connection puts the client in Error, so the retry reconnects.
-          if (error instanceof ConnectionError && this.state === 'Busy') this.machine.to('Error', error);
-          throw error;
-        }
-      }, { operation, policy: this.policy, onRetry: this.reportRetry, signal });
+      return await withRetry(
+        async () => {
+          if (this.state === 'Error') {
+            await this.open();
+            this.machine.to('Busy');
+          }
+          try {
+            return await body();
+          } catch (error) {
+            // A lost connection puts the client in Error, so the retry reconnects.
+            if (error instanceof ConnectionError && this.state === 'Busy') this.machine.to('Error', error);
+            throw error;
+          }
+        },
+        { operation, policy: this.policy, onRetry: this.reportRetry, signal },
+      );
     } finally {
       if (this.state === 'Busy') this.machine.to('Ready');
     }
@@ -197,4 +217,5 @@ export class ManagedConnection {
 }
 
 /** Servers validate strictly; an explicit `undefined` must not reach them as a key. */
-const withoutUndefined = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined));
+const withoutUndefined = (args: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined));

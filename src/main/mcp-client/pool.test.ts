@@ -16,11 +16,13 @@ function fakePool(size: number, create?: (index: number) => Promise<FakeClient>)
   const created: FakeClient[] = [];
   const pool = new McpClientPool<FakeClient>({
     size,
-    create: create ?? (async index => {
-      const client = new FakeClient(index);
-      created.push(client);
-      return client;
-    }),
+    create:
+      create ??
+      (async index => {
+        const client = new FakeClient(index);
+        created.push(client);
+        return client;
+      }),
   });
   return { pool, created };
 }
@@ -56,9 +58,11 @@ test('waits when all clients are busy and hands released clients over in FIFO or
 
 test('use() releases even when the function throws', async () => {
   const { pool } = fakePool(1);
-  await expect(pool.use(() => {
-    throw new Error('task failed');
-  })).rejects.toThrow('task failed');
+  await expect(
+    pool.use(() => {
+      throw new Error('task failed');
+    }),
+  ).rejects.toThrow('task failed');
   expect(pool.stats).toMatchObject({ idle: 1, busy: 0 });
   expect(await pool.use(client => client.id)).toBe(0);
 });
@@ -85,13 +89,17 @@ test('never exceeds size while replacing, with many parallel users', async () =>
   const { pool } = fakePool(2);
   let inUse = 0;
   let peak = 0;
-  await Promise.all(Array.from({ length: 10 }, (_, i) => pool.use(async client => {
-    inUse++;
-    peak = Math.max(peak, inUse, pool.stats.size);
-    await tick();
-    if (i % 3 === 0) client.state = 'Error';
-    inUse--;
-  })));
+  await Promise.all(
+    Array.from({ length: 10 }, (_, i) =>
+      pool.use(async client => {
+        inUse++;
+        peak = Math.max(peak, inUse, pool.stats.size);
+        await tick();
+        if (i % 3 === 0) client.state = 'Error';
+        inUse--;
+      }),
+    ),
+  );
   expect(peak).toBe(2);
   expect(pool.stats.size).toBeLessThanOrEqual(2);
 });
@@ -125,5 +133,7 @@ test('release() of a foreign or already released client throws; size must be pos
   const client = await pool.acquire();
   pool.release(client);
   expect(() => pool.release(client)).toThrow('not acquired from this pool');
-  expect(() => new McpClientPool<FakeClient>({ size: 0, create: async () => new FakeClient(0) })).toThrow('positive integer');
+  expect(() => new McpClientPool<FakeClient>({ size: 0, create: async () => new FakeClient(0) })).toThrow(
+    'positive integer',
+  );
 });

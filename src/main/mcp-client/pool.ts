@@ -57,11 +57,15 @@ export class McpClientPool<C extends PoolableClient = McpBrowserClient> {
   private closed = false;
 
   constructor(private readonly options: McpClientPoolOptions<C>) {
-    if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError(`Pool size must be a positive integer, got ${options.size}`);
+    if (!Number.isInteger(options.size) || options.size < 1)
+      throw new RangeError(`Pool size must be a positive integer, got ${options.size}`);
   }
 
   /** A pool of McpBrowserClients on one server spec (or one per client index, e.g. distinct ports). */
-  static forServer(server: ServerSpec | ((index: number) => ServerSpec), options: { size: number; client?: McpClientOptions }): McpClientPool {
+  static forServer(
+    server: ServerSpec | ((index: number) => ServerSpec),
+    options: { size: number; client?: McpClientOptions },
+  ): McpClientPool {
     return new McpClientPool({
       size: options.size,
       create: index => McpBrowserClient.connect(typeof server === 'function' ? server(index) : server, options.client),
@@ -70,7 +74,13 @@ export class McpClientPool<C extends PoolableClient = McpBrowserClient> {
 
   /** How many clients exist, are idle or busy, and how many acquire() calls wait. */
   get stats(): McpClientPoolStats {
-    return { size: this.live.size + this.creating.size + this.reserved, idle: this.idle.length, busy: this.busy.size, waiting: this.waiters.length, created: this.created };
+    return {
+      size: this.live.size + this.creating.size + this.reserved,
+      idle: this.idle.length,
+      busy: this.busy.size,
+      waiting: this.waiters.length,
+      created: this.created,
+    };
   }
 
   /** A Ready client for exclusive use until release(): an idle one, a new one while below `size`, or the next released one. */

@@ -15,20 +15,29 @@ async function run(errors: Error[], retries = 3) {
   const events: RetryEvent[] = [];
   let attempts = 0;
   const started = Date.now();
-  const outcome = await withRetry(async () => {
-    const error = errors[attempts++];
-    if (error) throw error;
-    return 'done';
-  }, { operation: 'click', policy: { retries, baseDelay: 10 }, onRetry: event => events.push(event) }).catch((error: Error) => error);
+  const outcome = await withRetry(
+    async () => {
+      const error = errors[attempts++];
+      if (error) throw error;
+      return 'done';
+    },
+    { operation: 'click', policy: { retries, baseDelay: 10 }, onRetry: event => events.push(event) },
+  ).catch((error: Error) => error);
   return { outcome, attempts, events, elapsed: Date.now() - started };
 }
 
 test('connection, timeout and browser errors are retried with growing delays', async () => {
-  const { outcome, attempts, events, elapsed } = await run([new ConnectionError('gone'), new CommandTimeoutError('slow'), new BrowserError('closed')]);
+  const { outcome, attempts, events, elapsed } = await run([
+    new ConnectionError('gone'),
+    new CommandTimeoutError('slow'),
+    new BrowserError('closed'),
+  ]);
   expect(outcome).toBe('done');
   expect(attempts).toBe(4);
   expect(events.map(e => [e.retry, e.retries, e.delay, e.error.kind, e.operation])).toEqual([
-    [1, 3, 10, 'connection', 'click'], [2, 3, 20, 'timeout', 'click'], [3, 3, 40, 'browser', 'click'],
+    [1, 3, 10, 'connection', 'click'],
+    [2, 3, 20, 'timeout', 'click'],
+    [3, 3, 40, 'browser', 'click'],
   ]);
   expect(elapsed).toBeGreaterThanOrEqual(70);
 });
@@ -44,7 +53,10 @@ test('element-not-found and tool errors are never retried', async () => {
 
 test('gives up after the configured retries with the last error', async () => {
   const last = new CommandTimeoutError('third');
-  const { outcome, attempts, events } = await run([new CommandTimeoutError('first'), new CommandTimeoutError('second'), last], 2);
+  const { outcome, attempts, events } = await run(
+    [new CommandTimeoutError('first'), new CommandTimeoutError('second'), last],
+    2,
+  );
   expect(outcome).toBe(last);
   expect(attempts).toBe(3);
   expect(events).toHaveLength(2);
@@ -60,10 +72,17 @@ test('errors that are not client errors (bugs, bad arguments) are thrown as they
 test('an abort stops the wait and throws the last error', async () => {
   const controller = new AbortController();
   const started = Date.now();
-  const error = await withRetry(async () => {
-    throw new ConnectionError('down');
-  }, { operation: 'connect', policy: { retries: 3, baseDelay: 5_000 }, signal: controller.signal, onRetry: () => setTimeout(() => controller.abort(), 20) })
-    .catch((e: Error) => e);
+  const error = await withRetry(
+    async () => {
+      throw new ConnectionError('down');
+    },
+    {
+      operation: 'connect',
+      policy: { retries: 3, baseDelay: 5_000 },
+      signal: controller.signal,
+      onRetry: () => setTimeout(() => controller.abort(), 20),
+    },
+  ).catch((e: Error) => e);
   expect(error).toBeInstanceOf(ConnectionError);
   expect(Date.now() - started).toBeLessThan(2_000);
 });

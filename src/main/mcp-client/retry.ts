@@ -54,9 +54,21 @@ export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T
     try {
       return await attempt(retry + 1);
     } catch (error) {
-      if (!(error instanceof McpClientError) || !error.retryable || retry >= options.policy.retries || options.signal?.aborted) throw error;
+      if (
+        !(error instanceof McpClientError) ||
+        !error.retryable ||
+        retry >= options.policy.retries ||
+        options.signal?.aborted
+      )
+        throw error;
       const delay = backoffDelay(options.policy, retry + 1);
-      options.onRetry?.({ operation: options.operation, retry: retry + 1, retries: options.policy.retries, delay, error });
+      options.onRetry?.({
+        operation: options.operation,
+        retry: retry + 1,
+        retries: options.policy.retries,
+        delay,
+        error,
+      });
       try {
         await sleep(delay, undefined, { signal: options.signal });
       } catch {

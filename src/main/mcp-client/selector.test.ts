@@ -10,8 +10,17 @@ const aria = (source: string): AriaSelector => {
 
 test.describe('parseSelector', () => {
   test('role with a quoted name, either quote style, with escapes', () => {
-    expect(parseSelector("button[name='Submit']")).toEqual({ kind: 'aria', source: "button[name='Submit']", role: 'button', attributes: [{ name: 'name', operator: '=', value: 'Submit' }] });
-    expect(aria('[name="Email"]')).toEqual({ kind: 'aria', source: '[name="Email"]', attributes: [{ name: 'name', operator: '=', value: 'Email' }] });
+    expect(parseSelector("button[name='Submit']")).toEqual({
+      kind: 'aria',
+      source: "button[name='Submit']",
+      role: 'button',
+      attributes: [{ name: 'name', operator: '=', value: 'Submit' }],
+    });
+    expect(aria('[name="Email"]')).toEqual({
+      kind: 'aria',
+      source: '[name="Email"]',
+      attributes: [{ name: 'name', operator: '=', value: 'Email' }],
+    });
     expect(aria("button[name='It\\'s ok']").attributes[0].value).toBe("It's ok");
     expect(aria('button[ name = "a ] b" ]').attributes[0].value).toBe('a ] b');
   });
@@ -33,7 +42,10 @@ test.describe('parseSelector', () => {
   test('combined selectors keep every filter in order', () => {
     expect(aria("button[name='Submit'][aria-label='Submit form']")).toMatchObject({
       role: 'button',
-      attributes: [{ name: 'name', value: 'Submit' }, { name: 'aria-label', value: 'Submit form' }],
+      attributes: [
+        { name: 'name', value: 'Submit' },
+        { name: 'aria-label', value: 'Submit form' },
+      ],
     });
   });
 
@@ -44,14 +56,27 @@ test.describe('parseSelector', () => {
   });
 
   test('>> nth=N on snapshot selectors', () => {
-    expect(aria("button >> nth=1")).toMatchObject({ role: 'button', nth: 1 });
-    expect(aria("text=Add to cart >> nth=-1")).toMatchObject({ text: { value: 'Add to cart', exact: false }, nth: -1 });
+    expect(aria('button >> nth=1')).toMatchObject({ role: 'button', nth: 1 });
+    expect(aria('text=Add to cart >> nth=-1')).toMatchObject({ text: { value: 'Add to cart', exact: false }, nth: -1 });
   });
 
   test('everything else is a browser (CSS) selector, passed through unchanged', () => {
-    for (const source of ['#submit-button', '.submit-button', 'form > input', "input[name='username']", 'div', '[data-testid=full-name]',
-      "[aria-describedby='help']", 'button.primary', 'button >> text=Save', 'xpath=//button', 'css=button', "button[name='x' i]",
-      'button[name=', '#list >> nth=2']) {
+    for (const source of [
+      '#submit-button',
+      '.submit-button',
+      'form > input',
+      "input[name='username']",
+      'div',
+      '[data-testid=full-name]',
+      "[aria-describedby='help']",
+      'button.primary',
+      'button >> text=Save',
+      'xpath=//button',
+      'css=button',
+      "button[name='x' i]",
+      'button[name=',
+      '#list >> nth=2',
+    ]) {
       expect(parseSelector(source), source).toEqual({ kind: 'css', source });
     }
   });

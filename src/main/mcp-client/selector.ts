@@ -45,18 +45,103 @@ export interface BrowserSelector {
 
 /** Roles an aria snapshot can show (WAI-ARIA 1.2 plus Playwright's `generic`, `iframe` and `text` nodes). */
 export const ARIA_ROLES: ReadonlySet<string> = new Set([
-  'alert', 'alertdialog', 'application', 'article', 'banner', 'blockquote', 'button', 'caption', 'cell', 'checkbox',
-  'code', 'columnheader', 'combobox', 'complementary', 'contentinfo', 'definition', 'deletion', 'dialog', 'directory',
-  'document', 'emphasis', 'feed', 'figure', 'form', 'generic', 'grid', 'gridcell', 'group', 'heading', 'iframe', 'img',
-  'insertion', 'link', 'list', 'listbox', 'listitem', 'log', 'main', 'mark', 'marquee', 'math', 'menu', 'menubar',
-  'menuitem', 'menuitemcheckbox', 'menuitemradio', 'meter', 'navigation', 'none', 'note', 'option', 'paragraph',
-  'presentation', 'progressbar', 'radio', 'radiogroup', 'region', 'row', 'rowgroup', 'rowheader', 'scrollbar', 'search',
-  'searchbox', 'separator', 'slider', 'spinbutton', 'status', 'strong', 'subscript', 'superscript', 'switch', 'tab',
-  'table', 'tablist', 'tabpanel', 'term', 'textbox', 'time', 'timer', 'toolbar', 'tooltip', 'tree', 'treegrid', 'treeitem',
+  'alert',
+  'alertdialog',
+  'application',
+  'article',
+  'banner',
+  'blockquote',
+  'button',
+  'caption',
+  'cell',
+  'checkbox',
+  'code',
+  'columnheader',
+  'combobox',
+  'complementary',
+  'contentinfo',
+  'definition',
+  'deletion',
+  'dialog',
+  'directory',
+  'document',
+  'emphasis',
+  'feed',
+  'figure',
+  'form',
+  'generic',
+  'grid',
+  'gridcell',
+  'group',
+  'heading',
+  'iframe',
+  'img',
+  'insertion',
+  'link',
+  'list',
+  'listbox',
+  'listitem',
+  'log',
+  'main',
+  'mark',
+  'marquee',
+  'math',
+  'menu',
+  'menubar',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'meter',
+  'navigation',
+  'none',
+  'note',
+  'option',
+  'paragraph',
+  'presentation',
+  'progressbar',
+  'radio',
+  'radiogroup',
+  'region',
+  'row',
+  'rowgroup',
+  'rowheader',
+  'scrollbar',
+  'search',
+  'searchbox',
+  'separator',
+  'slider',
+  'spinbutton',
+  'status',
+  'strong',
+  'subscript',
+  'superscript',
+  'switch',
+  'tab',
+  'table',
+  'tablist',
+  'tabpanel',
+  'term',
+  'textbox',
+  'time',
+  'timer',
+  'toolbar',
+  'tooltip',
+  'tree',
+  'treegrid',
+  'treeitem',
 ]);
 
 /** States the snapshot renders as `[checked]`, `[level=2]`…; absent means false. */
-const STATE_ATTRIBUTES = new Set(['checked', 'disabled', 'expanded', 'selected', 'pressed', 'active', 'invalid', 'level']);
+const STATE_ATTRIBUTES = new Set([
+  'checked',
+  'disabled',
+  'expanded',
+  'selected',
+  'pressed',
+  'active',
+  'invalid',
+  'level',
+]);
 /** String properties: the accessible name (`aria-label` is how pages set it) and the `/url`, `/placeholder` props. */
 const TEXT_ATTRIBUTES = new Set(['name', 'aria-label', 'url', 'placeholder']);
 
@@ -146,12 +231,15 @@ function compareText(actual: string | undefined, filter: AttributeFilter): boole
   if (actual === undefined) return false;
   if (filter.operator === undefined) return actual !== '';
   const wanted = normalize(filter.value ?? '');
-  return filter.operator === '=' ? normalize(actual) === wanted : normalize(actual).toLowerCase().includes(wanted.toLowerCase());
+  return filter.operator === '='
+    ? normalize(actual) === wanted
+    : normalize(actual).toLowerCase().includes(wanted.toLowerCase());
 }
 
 function matchesAttribute(element: SnapshotElement, filter: AttributeFilter): boolean {
   if (filter.name === 'name' || filter.name === 'aria-label') return compareText(element.name, filter);
-  if (filter.name === 'ref') return filter.operator === undefined ? element.ref !== undefined : element.ref === filter.value;
+  if (filter.name === 'ref')
+    return filter.operator === undefined ? element.ref !== undefined : element.ref === filter.value;
   const value = element.attributes[filter.name];
   if (TEXT_ATTRIBUTES.has(filter.name)) return compareText(value === undefined ? undefined : String(value), filter);
   // States: present means set and not false; an absent state compares as "false", so [checked=false] finds unchecked boxes.

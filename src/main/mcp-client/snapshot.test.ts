@@ -75,7 +75,9 @@ test('reads states, properties, cursor hints and text', () => {
 });
 
 test('joins several text children; escaped values are decoded', () => {
-  const [paragraph] = parseAriaSnapshot('- paragraph [ref=e1]:\n  - text: Hello\n  - link "world" [ref=e2]\n  - text: "\\"quoted\\"\\ttab"');
+  const [paragraph] = parseAriaSnapshot(
+    '- paragraph [ref=e1]:\n  - text: Hello\n  - link "world" [ref=e2]\n  - text: "\\"quoted\\"\\ttab"',
+  );
   expect(paragraph.text).toBe('Hello "quoted"\ttab');
 });
 

@@ -82,14 +82,18 @@ export class AccessibilitySnapshot {
     const parsed = ariaSelector(selector);
     const matches = selectElements(this.elements, parsed);
     if (matches.length === 1) return matches[0];
-    if (!matches.length) throw new ElementNotFoundError(parsed.source, nearCandidates(this.elements, parsed).map(describeElement));
+    if (!matches.length)
+      throw new ElementNotFoundError(parsed.source, nearCandidates(this.elements, parsed).map(describeElement));
     throw new AmbiguousElementError(parsed.source, matches.slice(0, 10).map(describeElement), matches.length);
   }
 }
 
 function ariaSelector(selector: string | AriaSelector): AriaSelector {
   const parsed = typeof selector === 'string' ? parseSelector(selector) : selector;
-  if (parsed.kind !== 'aria') throw new TypeError(`${JSON.stringify(parsed.source)} is a browser (CSS) selector; the snapshot cannot resolve it.`);
+  if (parsed.kind !== 'aria')
+    throw new TypeError(
+      `${JSON.stringify(parsed.source)} is a browser (CSS) selector; the snapshot cannot resolve it.`,
+    );
   return parsed;
 }
 
@@ -98,11 +102,23 @@ export function describeElement(element: SnapshotElement): string {
   return `${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}${element.ref ? ` [ref=${element.ref}]` : ''}`;
 }
 
-const words = (text: string) => text.toLowerCase().split(/\W+/).filter(word => word.length >= 3);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/\W+/)
+    .filter(word => word.length >= 3);
 
 /** Up to `limit` elements with refs that look like what the selector meant: same role, similar name or text. */
-export function nearCandidates(elements: readonly SnapshotElement[], selector: AriaSelector, limit = 5): SnapshotElement[] {
-  const wanted = (selector.text?.value ?? selector.attributes.find(a => a.name === 'name' || a.name === 'aria-label')?.value ?? '').toLowerCase();
+export function nearCandidates(
+  elements: readonly SnapshotElement[],
+  selector: AriaSelector,
+  limit = 5,
+): SnapshotElement[] {
+  const wanted = (
+    selector.text?.value ??
+    selector.attributes.find(a => a.name === 'name' || a.name === 'aria-label')?.value ??
+    ''
+  ).toLowerCase();
   const wantedWords = words(wanted);
   const score = (element: SnapshotElement) => {
     let total = selector.role !== undefined && element.role === selector.role ? 2 : 0;
@@ -193,8 +209,11 @@ const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f:
 /** A YAML double-quoted scalar as Playwright writes it (JSON-like escapes plus \xNN), or a plain one as is. */
 function unquoteValue(raw: string): string {
   if (!raw.startsWith('"') || !raw.endsWith('"') || raw.length < 2) return raw;
-  return raw.slice(1, -1).replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, (_, escape: string) =>
-    escape.length > 1 ? String.fromCharCode(parseInt(escape.slice(1), 16)) : ESCAPES[escape] ?? escape);
+  return raw
+    .slice(1, -1)
+    .replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)/g, (_, escape: string) =>
+      escape.length > 1 ? String.fromCharCode(parseInt(escape.slice(1), 16)) : (ESCAPES[escape] ?? escape),
+    );
 }
 
 function parseKey(key: string, index: number, depth: number, parent: number | undefined): SnapshotElement | undefined {
@@ -207,7 +226,14 @@ function parseKey(key: string, index: number, depth: number, parent: number | un
     name = JSON.parse(quotedName[1]) as string;
     pos += quotedName[0].length;
   }
-  const element: SnapshotElement = { index, role, name, depth, attributes: {}, ...(parent !== undefined ? { parent } : {}) };
+  const element: SnapshotElement = {
+    index,
+    role,
+    name,
+    depth,
+    attributes: {},
+    ...(parent !== undefined ? { parent } : {}),
+  };
   for (const [, attribute, value] of key.slice(pos).matchAll(/\[([\w-]+)(?:=([^\]]*))?\]/g)) {
     if (attribute === 'ref') element.ref = value;
     else element.attributes[attribute] = attributeValue(attribute, value);

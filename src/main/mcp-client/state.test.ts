@@ -14,8 +14,13 @@ test('listeners see each transition with the previous state and the cause of Err
   unsubscribe();
   machine.to('Disconnected');
   expect(seen).toEqual([
-    ['Connecting', 'Disconnected', undefined], ['Ready', 'Connecting', undefined], ['Busy', 'Ready', undefined],
-    ['Ready', 'Busy', undefined], ['Busy', 'Ready', undefined], ['Error', 'Busy', 'server exited'], ['Disconnecting', 'Error', undefined],
+    ['Connecting', 'Disconnected', undefined],
+    ['Ready', 'Connecting', undefined],
+    ['Busy', 'Ready', undefined],
+    ['Ready', 'Busy', undefined],
+    ['Busy', 'Ready', undefined],
+    ['Error', 'Busy', 'server exited'],
+    ['Disconnecting', 'Error', undefined],
   ]);
 });
 

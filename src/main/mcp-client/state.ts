@@ -38,7 +38,8 @@ export class StateMachine {
   /** Moves to `next`; throws when the diagram has no such edge. */
   to(next: ConnectionState, cause?: Error): void {
     const previous = this.current;
-    if (!TRANSITIONS[previous].includes(next)) throw new Error(`Invalid connection state transition ${previous} → ${next}`);
+    if (!TRANSITIONS[previous].includes(next))
+      throw new Error(`Invalid connection state transition ${previous} → ${next}`);
     this.current = next;
     this.lastCause = cause;
     for (const listener of [...this.listeners]) {

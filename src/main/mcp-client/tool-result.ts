@@ -26,13 +26,18 @@ interface RawContent {
 /** Builds a ToolResult from the SDK's CallToolResult. */
 export function toToolResult(tool: string, raw: Record<string, unknown>): ToolResult {
   const content = Array.isArray(raw.content) ? (raw.content as RawContent[]) : [];
-  const text = content.filter(item => item.type === 'text').map(item => item.text ?? '').join('\n');
+  const text = content
+    .filter(item => item.type === 'text')
+    .map(item => item.text ?? '')
+    .join('\n');
   return {
     tool,
     text,
     sections: parseResponse(text),
     isError: raw.isError === true,
-    images: content.flatMap(item => item.type === 'image' && item.data ? [{ mimeType: item.mimeType ?? 'image/png', data: item.data }] : []),
+    images: content.flatMap(item =>
+      item.type === 'image' && item.data ? [{ mimeType: item.mimeType ?? 'image/png', data: item.data }] : [],
+    ),
   };
 }
 

@@ -18,7 +18,8 @@ export function applyAliases(args: Record<string, unknown>): Record<string, unkn
     if (alias in out && !(field in out)) out[field] = out[alias];
     if (alias in out) delete out[alias];
   }
-  if (Array.isArray(out.fields)) out.fields = out.fields.map(f => (f && typeof f === 'object' ? applyAliases(f as Record<string, unknown>) : f));
+  if (Array.isArray(out.fields))
+    out.fields = out.fields.map(f => (f && typeof f === 'object' ? applyAliases(f as Record<string, unknown>) : f));
   return out;
 }
 
@@ -30,14 +31,24 @@ const REF = /^(?:f\d+)?e\d+$/;
  * arguments are about to be shown and recorded, so a value the call would type into a sensitive field joins the
  * secrets now, as typing it would make it.
  */
-export async function previewCall(args: Record<string, unknown>, context: Context | undefined, secrets: Record<string, string>, options: PreviewOptions): Promise<CallPreview> {
+export async function previewCall(
+  args: Record<string, unknown>,
+  context: Context | undefined,
+  secrets: Record<string, string>,
+  options: PreviewOptions,
+): Promise<CallPreview> {
   const tab = context?.currentTab;
   const aliased = applyAliases(args);
-  const targets = await Promise.all(targetValues(aliased).map(async target => {
-    const node = REF.test(target) ? tab?.refNode(target)
-      : options.selectors && tab ? await selectorNode(tab.page, target) : undefined;
-    return { target, ...(node?.role && { role: node.role }), ...(node?.name && { name: node.name }) };
-  }));
+  const targets = await Promise.all(
+    targetValues(aliased).map(async target => {
+      const node = REF.test(target)
+        ? tab?.refNode(target)
+        : options.selectors && tab
+          ? await selectorNode(tab.page, target)
+          : undefined;
+      return { target, ...(node?.role && { role: node.role }), ...(node?.name && { name: node.name }) };
+    }),
+  );
   if (options.held && context && tab) await maskTypedSecrets(aliased, context);
   return {
     args: redactDeep(context?.secrets ?? secrets, args),
@@ -59,10 +70,12 @@ async function selectorNode(page: Page, selector: string): Promise<{ role: strin
 /** The text each typing argument would type, by its target: browser_type's `text`, browser_fill_form's field values. */
 function typedValues(args: Record<string, unknown>): { target: string; text: string }[] {
   const typed: { target: string; text: string }[] = [];
-  if (typeof args.target === 'string' && typeof args.text === 'string') typed.push({ target: args.target, text: args.text });
+  if (typeof args.target === 'string' && typeof args.text === 'string')
+    typed.push({ target: args.target, text: args.text });
   if (Array.isArray(args.fields)) {
     for (const field of args.fields) {
-      if (field && typeof field.target === 'string' && typeof field.value === 'string') typed.push({ target: field.target, text: field.value });
+      if (field && typeof field.target === 'string' && typeof field.value === 'string')
+        typed.push({ target: field.target, text: field.value });
     }
   }
   return typed;
@@ -75,7 +88,8 @@ async function maskTypedSecrets(args: Record<string, unknown>, context: Context)
     try {
       const { locator } = await tab.locator(target, { look: true });
       const facts = await fieldFacts(locator);
-      if (isSensitive(facts)) context.secrets[secretName(context.secrets, facts.names[0] || facts.autocomplete || 'secret', text)] = text;
+      if (isSensitive(facts))
+        context.secrets[secretName(context.secrets, facts.names[0] || facts.autocomplete || 'secret', text)] = text;
     } catch {
       // The target is not on the page: the call will say so when it runs; nothing is typed meanwhile.
     }
@@ -83,7 +97,11 @@ async function maskTypedSecrets(args: Record<string, unknown>, context: Context)
 }
 
 /** Arguments checked as the call checks them: zod's own rendering, the text the agent would get. */
-export function checkArgs(tool: ToolDefinition | undefined, name: string, args: Record<string, unknown>): string | undefined {
+export function checkArgs(
+  tool: ToolDefinition | undefined,
+  name: string,
+  args: Record<string, unknown>,
+): string | undefined {
   if (!tool) return `Tool "${name}" not found`;
   const parsed = tool.schema.safeParse(applyAliases(args));
   return parsed.success ? undefined : `Invalid arguments for tool "${name}":\n${z.prettifyError(parsed.error)}`;
@@ -102,6 +120,7 @@ export function unmaskNames(value: unknown, secrets: Record<string, string>, as:
     return name && Object.hasOwn(secrets, name) ? (as === 'name' ? name : secrets[name]) : value;
   }
   if (Array.isArray(value)) return value.map(item => unmaskNames(item, secrets, as));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unmaskNames(item, secrets, as)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, unmaskNames(item, secrets, as)]));
   return value;
 }

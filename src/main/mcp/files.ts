@@ -24,9 +24,15 @@ export function outputPath(workspace: Workspace, filename: string | undefined, d
 export async function readablePath(workspace: Workspace, filename: string): Promise<string> {
   const file = resolve(workspace.root, filename);
   if (workspace.unrestricted) return file;
-  const [root, output, real] = await Promise.all([realPathOf(workspace.root), realPathOf(workspace.outputDir), realPathOf(file)]);
+  const [root, output, real] = await Promise.all([
+    realPathOf(workspace.root),
+    realPathOf(workspace.outputDir),
+    realPathOf(file),
+  ]);
   if (!inside(root, real) && !inside(output, real))
-    throw new Error(`File access denied: ${file} is outside allowed roots. Allowed roots: ${workspace.outputDir}, ${workspace.root}`);
+    throw new Error(
+      `File access denied: ${file} is outside allowed roots. Allowed roots: ${workspace.outputDir}, ${workspace.root}`,
+    );
   return file;
 }
 
@@ -68,7 +74,12 @@ export const timestamp = () => new Date().toISOString().replace(/[:.]/g, '-');
  * The tools with a `filename` option: the text is the call's result, or, when the agent named a file, saved there
  * and the result says where.
  */
-export async function resultOrFile(context: Context, response: Response, filename: string | undefined, text: string): Promise<void> {
+export async function resultOrFile(
+  context: Context,
+  response: Response,
+  filename: string | undefined,
+  text: string,
+): Promise<void> {
   if (!filename) return response.addResult(text);
   const shown = await writeOutput(context, outputPath(context.workspace, filename, ''), text);
   response.addResult(`Saved to ${shown}`);

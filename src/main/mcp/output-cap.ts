@@ -15,7 +15,10 @@ export async function capText(context: Context, text: string, maxBytes: number):
   const file = await writeOutput(context, join(context.workspace.outputDir, `response-${timestamp()}.md`), text);
   const marker = `[Response truncated: ${size} bytes, over the ${maxBytes}-byte limit (--response-max-size); the whole response is in ${file}]`;
   // A cut inside a multi-byte character leaves a replacement character, dropped here.
-  let head = Buffer.from(text).subarray(0, Math.max(0, maxBytes - Buffer.byteLength(marker) - TAIL)).toString('utf8').replace(/\uFFFD$/, '');
+  let head = Buffer.from(text)
+    .subarray(0, Math.max(0, maxBytes - Buffer.byteLength(marker) - TAIL))
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   const lineEnd = head.lastIndexOf('\n');
   if (lineEnd > 0) head = head.slice(0, lineEnd);
   // A cut inside a code fence is closed, so the marker reads as text, not as part of a snapshot.

@@ -154,13 +154,15 @@ export class Response {
     const sections: ParsedResponse = {};
     const tab = this.context.currentTab;
     if (this.adopted) {
-      for (const [key, value] of Object.entries(this.adopted)) if (value !== undefined) Object.assign(sections, { [key]: value });
+      for (const [key, value] of Object.entries(this.adopted))
+        if (value !== undefined) Object.assign(sections, { [key]: value });
     } else if (tab && !tab.page.isClosed() && !this.errorOnly) {
       await this.addPageSections(tab, sections);
     }
     if (this.errors.length) sections.error = this.errors.join('\n');
     if (this.results.length) sections.result = this.results.join('\n');
-    if (this.code.length) sections.code = this.code.map(statement => renderStatement(statement, 'typescript')).join('\n');
+    if (this.code.length)
+      sections.code = this.code.map(statement => renderStatement(statement, 'typescript')).join('\n');
     return sections;
   }
 
@@ -168,7 +170,10 @@ export class Response {
     // An open modal shows the page with it, except on a refusal, which names the modal alone (as the peer).
     const modal = tab.modalStates.length > 0 && !this.isError;
     // Under way while the titles are read: after a navigation, each waits for the new document.
-    const snapshot = !tab.modalStates.length && !this.explicitSnapshot && this.snapshotOptions ? this.snapshotSections(tab, this.snapshotOptions) : undefined;
+    const snapshot =
+      !tab.modalStates.length && !this.explicitSnapshot && this.snapshotOptions
+        ? this.snapshotSections(tab, this.snapshotOptions)
+        : undefined;
     // As the peer, every answer shows the page (and the tabs) when a tab changed since the last one: a console
     // message, a title, a navigation, a crash. A tool that asks for nothing gets it then too.
     const { headers, changed } = await this.tabHeaders();
@@ -182,10 +187,19 @@ export class Response {
         status: shown.status,
         console: errors || warnings ? { errors, warnings } : undefined,
       };
-      if (headers.length > 1) sections.tabs = headers.map(({ index, current, title, url, crashed }) => ({ index, current, title, url, crashed: crashed || undefined }));
+      if (headers.length > 1)
+        sections.tabs = headers.map(({ index, current, title, url, crashed }) => ({
+          index,
+          current,
+          title,
+          url,
+          crashed: crashed || undefined,
+        }));
     }
     if (tab.modalStates.length) {
-      sections.modalState = tab.modalStates.map(state => `[${state.description}]: can be handled by ${state.clearedBy}`);
+      sections.modalState = tab.modalStates.map(
+        state => `[${state.description}]: can be handled by ${state.clearedBy}`,
+      );
     } else if (this.explicitSnapshot) {
       sections.snapshot = this.explicitSnapshot;
     } else if (snapshot) {
@@ -209,29 +223,31 @@ export class Response {
    */
   private async tabHeaders() {
     let changed = false;
-    const headers = await Promise.all(this.context.tabs.map(async (tab, index) => {
-      // A crashed page has no title to read: the peer lists it as `[](url) [crashed]`.
-      const title = tab.crashed ? '' : await tab.page.title().catch(() => '');
-      // Counted after that round trip to the browser: a message the page logged before it has arrived by then.
-      const console = tab.currentConsole();
-      const header = {
-        index,
-        current: tab === this.context.currentTab,
-        title,
-        url: tab.page.url(),
-        crashed: tab.crashed,
-        status: httpStatusLine(tab),
-        console: {
-          total: console.length,
-          errors: console.filter(entry => entry.level === 'error').length,
-          warnings: console.filter(entry => entry.level === 'warning').length,
-        },
-      };
-      const reported = JSON.stringify(header);
-      if (reported !== tab.reportedPage) changed = true;
-      tab.reportedPage = reported;
-      return header;
-    }));
+    const headers = await Promise.all(
+      this.context.tabs.map(async (tab, index) => {
+        // A crashed page has no title to read: the peer lists it as `[](url) [crashed]`.
+        const title = tab.crashed ? '' : await tab.page.title().catch(() => '');
+        // Counted after that round trip to the browser: a message the page logged before it has arrived by then.
+        const console = tab.currentConsole();
+        const header = {
+          index,
+          current: tab === this.context.currentTab,
+          title,
+          url: tab.page.url(),
+          crashed: tab.crashed,
+          status: httpStatusLine(tab),
+          console: {
+            total: console.length,
+            errors: console.filter(entry => entry.level === 'error').length,
+            warnings: console.filter(entry => entry.level === 'warning').length,
+          },
+        };
+        const reported = JSON.stringify(header);
+        if (reported !== tab.reportedPage) changed = true;
+        tab.reportedPage = reported;
+        return header;
+      }),
+    );
     return { headers, changed };
   }
 
@@ -244,31 +260,45 @@ export class Response {
     if (!domState || this.ariaSnapshot === undefined) return undefined;
     try {
       const ariaSnapshot = this.ariaSnapshot;
-      this.domState = await this.context.phases.time('browser-state', () => domState.update(tab.page, tab.snapshotRefs, this.tool, this.args, ariaSnapshot, tab.snapshotGeneration));
+      this.domState = await this.context.phases.time('browser-state', () =>
+        domState.update(tab.page, tab.snapshotRefs, this.tool, this.args, ariaSnapshot, tab.snapshotGeneration),
+      );
     } catch (error) {
       this.addResult(`Could not write the Browser State files (${firstLine(error)}).`);
       return undefined;
     }
     const { files } = this.domState;
     const shown = (file: string) => displayPath(this.context.workspace, file);
-    return { dom: shown(files.dom), accessibilityTree: shown(files.accessibilityTree), diff: files.diff && shown(files.diff) };
+    return {
+      dom: shown(files.dom),
+      accessibilityTree: shown(files.accessibilityTree),
+      diff: files.diff && shown(files.diff),
+    };
   }
 
   /** The `### Snapshot` section, in diff mode `### Page changes`, as the snapshot mode says, and the Browser State section. */
-  private async snapshotSections(tab: Tab, options: SnapshotRequest): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges' | 'browserState'>> {
+  private async snapshotSections(
+    tab: Tab,
+    options: SnapshotRequest,
+  ): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges' | 'browserState'>> {
     const { snapshotBoxes } = this.context.config;
     const whole = options.depth === undefined;
     // The document is told apart only where a diff will be counted from this snapshot.
     const tracked = this.context.config.snapshotMode === 'diff' && whole;
     try {
       const [yaml, document] = await Promise.all([
-        this.context.phases.time('snapshot', () => tab.snapshot({ depth: options.depth, boxes: options.boxes ?? snapshotBoxes })),
+        this.context.phases.time('snapshot', () =>
+          tab.snapshot({ depth: options.depth, boxes: options.boxes ?? snapshotBoxes }),
+        ),
         tracked ? tab.documentId() : undefined,
       ]);
       if (whole) this.ariaSnapshot = yaml;
       // Side by side: the DOM's serialization runs in the page while the change list is counted and the files are
       // written here.
-      const [shown, browserState] = await Promise.all([this.shownSnapshot(tab, options, yaml, tracked ? document : undefined), this.browserStateSection(tab)]);
+      const [shown, browserState] = await Promise.all([
+        this.shownSnapshot(tab, options, yaml, tracked ? document : undefined),
+        this.browserStateSection(tab),
+      ]);
       return { ...shown, browserState };
     } catch (error) {
       // The action itself completed: flagging the call as failed could make an agent repeat it (a second submit).
@@ -278,7 +308,12 @@ export class Response {
   }
 
   /** How the agent gets the snapshot: inline, as a file, as changes (`document` given: a diff is counted), or not. */
-  private async shownSnapshot(tab: Tab, options: SnapshotRequest, yaml: string, document: number | undefined): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges'>> {
+  private async shownSnapshot(
+    tab: Tab,
+    options: SnapshotRequest,
+    yaml: string,
+    document: number | undefined,
+  ): Promise<Pick<ParsedResponse, 'snapshot' | 'pageChanges'>> {
     const mode = options.inline ? 'inline' : this.context.config.snapshotMode;
     if (mode === 'none') return {};
     if (mode === 'inline') {
@@ -304,7 +339,10 @@ export class Response {
     if (sameDocument) {
       const start = performance.now();
       const lines = snapshotChangeLines(sent.yaml, yaml, maxLines);
-      if (DEBUG) process.stderr.write(`[page-changes] ${this.tool} bytes=${yaml.length} ms=${(performance.now() - start).toFixed(2)} fits=${!!lines}\n`);
+      if (DEBUG)
+        process.stderr.write(
+          `[page-changes] ${this.tool} bytes=${yaml.length} ms=${(performance.now() - start).toFixed(2)} fits=${!!lines}\n`,
+        );
       if (lines) return lines.length ? lines.join('\n') : NO_CHANGES;
     } else {
       const lines = yaml.split('\n');

@@ -1,19 +1,47 @@
 import { expect, test } from '@playwright/test';
 import { envName, isSensitive, secretName } from './sensitive-field';
 
-const facts = (over: Partial<Parameters<typeof isSensitive>[0]>) => ({ type: 'text', autocomplete: '', names: [], ...over });
+const facts = (over: Partial<Parameters<typeof isSensitive>[0]>) => ({
+  type: 'text',
+  autocomplete: '',
+  names: [],
+  ...over,
+});
 
 test('a password input, a secret autocomplete or a telling name makes a field sensitive', () => {
   expect(isSensitive(facts({ type: 'password' }))).toBe(true);
   expect(isSensitive(facts({ type: 'PASSWORD' }))).toBe(true);
   for (const autocomplete of ['current-password', 'new-password', 'one-time-code', 'cc-number', 'section-pay cc-csc'])
     expect(isSensitive(facts({ autocomplete })), autocomplete).toBe(true);
-  for (const name of ['Password', 'login_passwd', 'Passcode', 'PIN', 'login_pin', 'otp', 'One-time code', 'CVC', 'cvv', 'Card number', 'cardNumber', 'Security code'])
+  for (const name of [
+    'Password',
+    'login_passwd',
+    'Passcode',
+    'PIN',
+    'login_pin',
+    'otp',
+    'One-time code',
+    'CVC',
+    'cvv',
+    'Card number',
+    'cardNumber',
+    'Security code',
+  ])
     expect(isSensitive(facts({ names: [name] })), name).toBe(true);
 });
 
 test('ordinary fields are not sensitive', () => {
-  for (const name of ['Email', 'Username', 'Search', 'Spinner', 'Shipping address', 'Compass', 'Topic', 'Pinned', 'Passenger'])
+  for (const name of [
+    'Email',
+    'Username',
+    'Search',
+    'Spinner',
+    'Shipping address',
+    'Compass',
+    'Topic',
+    'Pinned',
+    'Passenger',
+  ])
     expect(isSensitive(facts({ names: [name] })), name).toBe(false);
   expect(isSensitive(facts({ autocomplete: 'username' }))).toBe(false);
 });
@@ -26,7 +54,8 @@ test('a label becomes a valid UPPER_SNAKE variable name', () => {
   expect(envName('2fa code')).toBe('SECRET_2FA_CODE');
   expect(envName('Mot de passe é')).toBe('MOT_DE_PASSE_E');
   expect(envName('***')).toBe('SECRET');
-  for (const name of ['Login password', 'X-Password', '2fa code', '***']) expect(envName(name)).toMatch(/^[A-Z_][A-Z0-9_]*$/);
+  for (const name of ['Login password', 'X-Password', '2fa code', '***'])
+    expect(envName(name)).toMatch(/^[A-Z_][A-Z0-9_]*$/);
 });
 
 test('a value keeps its name; a new value gets a name not yet taken in the session', () => {

@@ -16,13 +16,24 @@ const SECRET_AUTOCOMPLETE = new Set(['current-password', 'new-password', 'one-ti
 /** Whether typing into this field types a secret: a password input, a secret autocomplete, or a telling name. */
 export function isSensitive(facts: FieldFacts): boolean {
   if (facts.type.toLowerCase() === 'password') return true;
-  if (facts.autocomplete.toLowerCase().split(/\s+/).some(token => SECRET_AUTOCOMPLETE.has(token))) return true;
+  if (
+    facts.autocomplete
+      .toLowerCase()
+      .split(/\s+/)
+      .some(token => SECRET_AUTOCOMPLETE.has(token))
+  )
+    return true;
   return facts.names.some(namesSecret);
 }
 
 /** A valid UPPER_SNAKE environment variable name from a field's label ("Login password" → LOGIN_PASSWORD). */
 export function envName(label: string): string {
-  const words = label.normalize('NFKD').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase().match(/[A-Z0-9]+/g) ?? [];
+  const words =
+    label
+      .normalize('NFKD')
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .toUpperCase()
+      .match(/[A-Z0-9]+/g) ?? [];
   const name = words.join('_').slice(0, 40).replace(/_+$/, '');
   if (!name) return 'SECRET';
   return /^[0-9]/.test(name) ? `SECRET_${name}` : name;
@@ -80,7 +91,11 @@ export async function focusIsSensitive(page: Page): Promise<boolean> {
  * snapshot, Browser State) and the code reads process.env.NAME. A --secrets name is typed as before. `facts`: the
  * field's (startFieldFacts), read only by a typing tool. Called in field order: names are numbered in that order.
  */
-export async function textToType(secrets: Record<string, string>, facts: Promise<FieldFacts>, text: string): Promise<{ value: string; written: ActionText }> {
+export async function textToType(
+  secrets: Record<string, string>,
+  facts: Promise<FieldFacts>,
+  text: string,
+): Promise<{ value: string; written: ActionText }> {
   if (text && !Object.hasOwn(secrets, text)) {
     // A secret's value typed in clear is typed as its name would be: the code reads the variable, not a mask.
     const known = Object.keys(secrets).find(name => secrets[name] === text);

@@ -51,11 +51,21 @@ export function createMcpServer(core: SessionHost, transport: string, options: M
       requestId: extra.requestId,
       ...((trace.context || trace.invalid.length) && { trace }),
       ...(token !== undefined && {
-        progress: (message: string) => void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: ++progress, message } })
-          .catch(() => {}),
+        progress: (message: string) =>
+          void extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken: token, progress: ++progress, message },
+            })
+            .catch(() => {}),
       }),
     };
-    return ensureSession().callTool(request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>, undefined, call);
+    return ensureSession().callTool(
+      request.params.name,
+      (request.params.arguments ?? {}) as Record<string, unknown>,
+      undefined,
+      call,
+    );
   });
   server.oninitialized = () => {
     const started = ensureSession().start?.();

@@ -28,7 +28,10 @@ const unfenced = (body: string) => body.match(/^```\w*\n([\s\S]*?)\n?```$/)?.[1]
 export class SessionLog {
   private writes: Promise<void> = Promise.resolve();
 
-  private constructor(readonly file: string, private readonly root: string) {}
+  private constructor(
+    readonly file: string,
+    private readonly root: string,
+  ) {}
 
   /** `root`: the workspace root, which the answers' links are relative to. */
   static async create(outputDir: string, root: string): Promise<SessionLog> {
@@ -51,7 +54,9 @@ export class SessionLog {
   private answerOf(result: CallToolResult): Record<string, unknown> | undefined {
     const [first, ...rest] = result.content;
     if (first?.type !== 'text') return undefined;
-    const sections = new Map(splitSections(first.text).flatMap(section => section.title ? [[section.title, section.body.trim()]] : []));
+    const sections = new Map(
+      splitSections(first.text).flatMap(section => (section.title ? [[section.title, section.body.trim()]] : [])),
+    );
     const answer: Record<string, unknown> = {};
     for (const [title, key] of Object.entries(LOGGED)) {
       const body = sections.get(title);
@@ -64,7 +69,20 @@ export class SessionLog {
     answer.isError = result.isError;
     if (rest.length) answer.attachments = rest;
     // In the peer's order: result, error, code, tabs, page, snapshot, inlineSnapshot, events, modalState, paused, …
-    const order = ['result', 'error', 'code', 'tabs', 'page', 'snapshot', 'inlineSnapshot', 'events', 'modalState', 'paused', 'isError', 'attachments'];
+    const order = [
+      'result',
+      'error',
+      'code',
+      'tabs',
+      'page',
+      'snapshot',
+      'inlineSnapshot',
+      'events',
+      'modalState',
+      'paused',
+      'isError',
+      'attachments',
+    ];
     return Object.fromEntries(order.filter(key => answer[key] !== undefined).map(key => [key, answer[key]]));
   }
 

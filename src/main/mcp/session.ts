@@ -36,8 +36,15 @@ const isError = (value: unknown): value is Error => value instanceof Error || ty
 /** An error's message with Playwright's call log (what was tried, as @playwright/mcp shows it) but no stack. */
 function errorText(error: unknown): string {
   const message = isError(error) ? error.message : String(error);
-  return message.split(/\n\s+at /)[0].trim().split('\n')
-    .map(line => line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE)}… (${line.length.toLocaleString('en-US')} characters)` : line)
+  return message
+    .split(/\n\s+at /)[0]
+    .trim()
+    .split('\n')
+    .map(line =>
+      line.length > MAX_ERROR_LINE
+        ? `${line.slice(0, MAX_ERROR_LINE)}… (${line.length.toLocaleString('en-US')} characters)`
+        : line,
+    )
     .join('\n');
 }
 
@@ -78,7 +85,9 @@ export class McpSession implements ToolHost {
     /** A person watching in the inspector, when there is a UI (browser_annotate asks them). */
     private readonly person?: PersonDesk,
   ) {
-    this.tools = allTools.filter(tool => (!tool.unsafe || config.allowUnsafeCode) && (!tool.capability || config.caps.includes(tool.capability)));
+    this.tools = allTools.filter(
+      tool => (!tool.unsafe || config.allowUnsafeCode) && (!tool.capability || config.caps.includes(tool.capability)),
+    );
     this.unsubscribe = bus.subscribe(event => {
       if (event.type !== 'recording-failed' || event.sessionId !== id || this.recordingFailed) return;
       const note = `Recording stopped: ${event.reason} (${event.dir}); the browser keeps working, steps after ${event.lastSeq} are not recorded.`;
@@ -92,7 +101,12 @@ export class McpSession implements ToolHost {
       title: tool.title,
       description: tool.description,
       inputSchema: z.toJSONSchema(tool.schema, { io: 'input' }) as McpTool['inputSchema'],
-      annotations: { title: tool.title, readOnlyHint: tool.readOnly, destructiveHint: !tool.readOnly, openWorldHint: true },
+      annotations: {
+        title: tool.title,
+        readOnlyHint: tool.readOnly,
+        destructiveHint: !tool.readOnly,
+        openWorldHint: true,
+      },
     }));
   }
 
@@ -120,7 +134,12 @@ export class McpSession implements ToolHost {
   }
 
   /** Calls run one at a time, in arrival order, as they would in a single browser tab. */
-  callTool(name: string, rawArgs: Record<string, unknown>, options: CallOptions = {}, request?: CallRequest): Promise<CallToolResult> {
+  callTool(
+    name: string,
+    rawArgs: Record<string, unknown>,
+    options: CallOptions = {},
+    request?: CallRequest,
+  ): Promise<CallToolResult> {
     clearTimeout(this.idleTimer);
     this.busy++;
     const run = this.queue.then(async () => {
@@ -133,14 +152,20 @@ export class McpSession implements ToolHost {
         done();
       }
     });
-    this.queue = run.catch(() => {}).finally(() => {
-      if (--this.busy === 0) this.startIdleCount();
-    });
+    this.queue = run
+      .catch(() => {})
+      .finally(() => {
+        if (--this.busy === 0) this.startIdleCount();
+      });
     return run;
   }
 
   /** --save-session: a call that ran (not one refused or thrown, as the peer logs) goes into the session log. */
-  private async logCall(name: string, args: Record<string, unknown>, outcome: { result: CallToolResult; response?: Response }) {
+  private async logCall(
+    name: string,
+    args: Record<string, unknown>,
+    outcome: { result: CallToolResult; response?: Response },
+  ) {
     if (!this.config.saveSession || !outcome.response || outcome.response.errorOnly) return;
     const { workspace } = await this.ensureContext();
     this.sessionLog ??= SessionLog.create(workspace.outputDir, workspace.root).catch(() => undefined);
@@ -154,7 +179,11 @@ export class McpSession implements ToolHost {
   }
 
   async checkArgs(name: string, args: Record<string, unknown>): Promise<string | undefined> {
-    return checkArgs(this.tools.find(t => t.name === name), name, args);
+    return checkArgs(
+      this.tools.find(t => t.name === name),
+      name,
+      args,
+    );
   }
 
   unmask(args: Record<string, unknown>): Record<string, unknown> {
@@ -170,11 +199,17 @@ export class McpSession implements ToolHost {
    * The calls `setup` makes act as the agent's would but are neither published nor recorded: the session's metadata
    * names what it continues instead.
    */
-  prepare<T>(setup: (call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>, workspace: Workspace) => Promise<T>): Promise<T> {
+  prepare<T>(
+    setup: (
+      call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>,
+      workspace: Workspace,
+    ) => Promise<T>,
+  ): Promise<T> {
     const run = this.queue.then(async () => {
       const done = this.browser.callStarted();
       try {
-        const call = async (name: string, args: Record<string, unknown>) => (await this.agent.during(() => this.execute(name, args, undefined, false))).result;
+        const call = async (name: string, args: Record<string, unknown>) =>
+          (await this.agent.during(() => this.execute(name, args, undefined, false))).result;
         return await setup(call, (await this.ensureContext()).workspace);
       } finally {
         done();
@@ -203,13 +238,24 @@ export class McpSession implements ToolHost {
   }
 
   /** Validates, runs and (when `recorded`) publishes one call; `via` names the tool it runs on behalf of. */
-  private async execute(name: string, rawArgs: Record<string, unknown>, via?: string, recorded = true, options: CallOptions = {}, request?: CallRequest) {
+  private async execute(
+    name: string,
+    rawArgs: Record<string, unknown>,
+    via?: string,
+    recorded = true,
+    options: CallOptions = {},
+    request?: CallRequest,
+  ) {
     const trace = request?.trace;
     const tool = this.tools.find(t => t.name === name);
     if (!tool) {
       const capability = allTools.find(t => t.name === name)?.capability;
-      const hint = name === 'browser_run_code_unsafe' ? 'It is only available when the server runs with --allow-unsafe-code.'
-        : capability ? `It is only available when the server runs with --caps=${capability}.` : undefined;
+      const hint =
+        name === 'browser_run_code_unsafe'
+          ? 'It is only available when the server runs with --allow-unsafe-code.'
+          : capability
+            ? `It is only available when the server runs with --caps=${capability}.`
+            : undefined;
       // The error is @playwright/mcp's own, word for word; what enables the tool (the peer does not say) is a note of ours.
       const error = `Tool "${name}" not found`;
       const content: CallToolResult['content'] = [{ type: 'text', text: `### Error\n${error}` }];
@@ -245,23 +291,37 @@ export class McpSession implements ToolHost {
     if (options.takeover) response.includeSnapshot();
     const finished = await response.finish().catch(error => ({ error: `Error: ${firstLine(error)}` }));
     // Redacted once, as data: the agent's text and the published event are rendered from the same sections.
-    const sections: ParsedResponse = redactDeep(context.secrets, options.takeover ? { takeover: options.takeover, ...finished } : finished);
+    const sections: ParsedResponse = redactDeep(
+      context.secrets,
+      options.takeover ? { takeover: options.takeover, ...finished } : finished,
+    );
     if (sections.code) sections.code = withSecretLookups(sections.code);
     // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
     const full = renderResponse(sections);
     // --codegen none leaves the code out of what the agent reads, and so does a thrown error, as @playwright/mcp
     // answers: the recording keeps the code that failed for the inspector. Another language is only what the agent reads.
     const language = this.config.codegen;
-    const rendered = language === 'none' || (sections.error && response.errorOnly) ? renderResponse({ ...sections, code: undefined })
-      : language === 'typescript' || !sections.code ? full
-        : renderResponse({ ...sections, code: codeInLanguage(context.secrets, response.statements, language) }, codeFence(language));
+    const rendered =
+      language === 'none' || (sections.error && response.errorOnly)
+        ? renderResponse({ ...sections, code: undefined })
+        : language === 'typescript' || !sections.code
+          ? full
+          : renderResponse(
+              { ...sections, code: codeInLanguage(context.secrets, response.statements, language) },
+              codeFence(language),
+            );
     const maxBytes = this.config.responseMaxSize;
     const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
-    const images = this.config.imageResponses === 'omit' ? [] : response.images.filter(image => !image.recordOnly).map(image => ({
-      type: 'image' as const,
-      data: image.data.toString('base64'),
-      mimeType: image.mimeType,
-    }));
+    const images =
+      this.config.imageResponses === 'omit'
+        ? []
+        : response.images
+            .filter(image => !image.recordOnly)
+            .map(image => ({
+              type: 'image' as const,
+              data: image.data.toString('base64'),
+              mimeType: image.mimeType,
+            }));
     const onlyImages = this.config.imageResponses === 'only' && images.length > 0;
     let result: CallToolResult = { content: onlyImages ? images : [{ type: 'text', text }, ...images] };
     if (sections.error) result.isError = true;
@@ -270,7 +330,10 @@ export class McpSession implements ToolHost {
     const storageState = recorded && this.config.sessionDir ? await context.storageState() : undefined;
     // For the inspector's timeline and page view; a call that returned an image already shows what it saw.
     if (response.images.length) this.shots.forget();
-    const shot = pageShots && !response.images.length ? await context.phases.time('screenshot', () => this.shots.after(context)) : undefined;
+    const shot =
+      pageShots && !response.images.length
+        ? await context.phases.time('screenshot', () => this.shots.after(context))
+        : undefined;
     if (!recorded) return { result, sections, response };
     const tab = context.currentTab;
     const navigated = !!tab && (tab !== pageBefore.tab || tab.navigations !== pageBefore.navigations);
@@ -279,10 +342,31 @@ export class McpSession implements ToolHost {
     const activity = context.activity?.take({ seq, startedAt, endedAt });
     // A debugger may hold the answer (an answer breakpoint): the step goes out with what the agent finally gets.
     const review = via ? undefined : options.review?.(outcomeOf(text, !!sections.error, activity, seq));
-    const domState = response.domState && { dom: response.domState.dom, diff: response.domState.diff, extraction: response.domState.extraction };
+    const domState = response.domState && {
+      dom: response.domState.dom,
+      diff: response.domState.diff,
+      extraction: response.domState.extraction,
+    };
     const event = stepEvent({
-      sessionId: this.id, seq, tool: tool.name, args: rawArgs, startedAt, endedAt, sections, response, context, via, targets,
-      storageState, page: { before, after: shot, navigated }, capped: text === full ? undefined : text, activity, debug: options.debug, trace, phases: via ? undefined : context.phases.take(), requestId: request?.requestId,
+      sessionId: this.id,
+      seq,
+      tool: tool.name,
+      args: rawArgs,
+      startedAt,
+      endedAt,
+      sections,
+      response,
+      context,
+      via,
+      targets,
+      storageState,
+      page: { before, after: shot, navigated },
+      capped: text === full ? undefined : text,
+      activity,
+      debug: options.debug,
+      trace,
+      phases: via ? undefined : context.phases.take(),
+      requestId: request?.requestId,
     });
     const published = this.inOrder(async () => withReview({ ...event, domState }, await review, context.secrets));
     const reviewed = await review;
@@ -298,9 +382,24 @@ export class McpSession implements ToolHost {
   }
 
   /** A person answered the agent instead of running its call: published as a step that ran nothing. */
-  private async skip(tool: string, args: Record<string, unknown>, startedAt: number, context: Context, options: CallOptions, trace?: TraceContextReading) {
+  private async skip(
+    tool: string,
+    args: Record<string, unknown>,
+    startedAt: number,
+    context: Context,
+    options: CallOptions,
+    trace?: TraceContextReading,
+  ) {
     const { event, result, sections } = skippedStep({
-      sessionId: this.id, seq: ++this.seq, tool, args, startedAt, secrets: context.secrets, skip: options.skip!, debug: options.debug, trace,
+      sessionId: this.id,
+      seq: ++this.seq,
+      tool,
+      args,
+      startedAt,
+      secrets: context.secrets,
+      skip: options.skip!,
+      debug: options.debug,
+      trace,
       url: context.currentTab && !context.currentTab.page.isClosed() ? context.currentTab.page.url() : undefined,
     });
     const published = this.inOrder(async () => event);
@@ -337,7 +436,8 @@ export class McpSession implements ToolHost {
     if (tool.scope === 'page') {
       const tab = await context.ensureTab();
       // Answered with the page and its open modal, as @playwright/mcp: a refusal, not a failure of the tool.
-      if (tab.modalStates.length && !tool.clearsModal) return response.addError(`Error: Tool "${tool.name}" does not handle the modal state.`);
+      if (tab.modalStates.length && !tool.clearsModal)
+        return response.addError(`Error: Tool "${tool.name}" does not handle the modal state.`);
       return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name, context) });
     }
     return tool.handler({
@@ -359,19 +459,32 @@ export class McpSession implements ToolHost {
   }
 
   private async ensureContext(): Promise<Context> {
-    this.context ??= new Context(this.config, this.browser, this.id, await this.workspace(), this.transport !== 'stdio', {
-      agentActing: () => this.agent.acting,
-      // A person's step is published like a call: the session's next seq, secrets redacted, what the page did.
-      publish: step => {
-        this.shots.forget();
-        // A person working in the pages keeps them as a call would.
-        if (this.busy === 0) this.startIdleCount();
-        const seq = ++this.seq;
-        const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
-        const event: ToolCallEvent = { type: 'tool-call', sessionId: this.id, seq, ...redactDeep(this.context!.secrets, step), ...(activity && { activity }) };
-        return this.inOrder(async () => event);
+    this.context ??= new Context(
+      this.config,
+      this.browser,
+      this.id,
+      await this.workspace(),
+      this.transport !== 'stdio',
+      {
+        agentActing: () => this.agent.acting,
+        // A person's step is published like a call: the session's next seq, secrets redacted, what the page did.
+        publish: step => {
+          this.shots.forget();
+          // A person working in the pages keeps them as a call would.
+          if (this.busy === 0) this.startIdleCount();
+          const seq = ++this.seq;
+          const activity = this.context?.activity?.take({ seq, startedAt: step.startedAt, endedAt: step.endedAt });
+          const event: ToolCallEvent = {
+            type: 'tool-call',
+            sessionId: this.id,
+            seq,
+            ...redactDeep(this.context!.secrets, step),
+            ...(activity && { activity }),
+          };
+          return this.inOrder(async () => event);
+        },
       },
-    });
+    );
     return this.context;
   }
 
@@ -385,6 +498,10 @@ export class McpSession implements ToolHost {
 }
 
 /** The step as a held answer let it through: how long it was held, and what the agent got when a person changed it. */
-function withReview(event: ToolCallEvent, reviewed: ReviewedAnswer | undefined, secrets: Record<string, string>): ToolCallEvent {
+function withReview(
+  event: ToolCallEvent,
+  reviewed: ReviewedAnswer | undefined,
+  secrets: Record<string, string>,
+): ToolCallEvent {
   return reviewed ? { ...event, debug: { ...event.debug, ...redactDeep(secrets, reviewed.debug) } } : event;
 }

@@ -33,7 +33,10 @@ export interface StepParts {
 }
 
 /** Where the step sits in the agent's trace, and which trace fields it sent that were not valid. */
-const traceFields = (trace: TraceContextReading | undefined, secrets: Record<string, string>): Pick<ToolCallEvent, 'trace' | 'traceDropped'> => ({
+const traceFields = (
+  trace: TraceContextReading | undefined,
+  secrets: Record<string, string>,
+): Pick<ToolCallEvent, 'trace' | 'traceDropped'> => ({
   ...(trace?.context && { trace: redactDeep(secrets, trace.context) }),
   ...(trace?.invalid.length && { traceDropped: trace.invalid }),
 });
@@ -63,10 +66,13 @@ export function stepEvent(parts: StepParts): ToolCallEvent {
     ...(parts.phases?.length && { phases: parts.phases }),
     ...(parts.requestId !== undefined && { requestId: parts.requestId }),
     // The page's own address when the answer has none (a failed call): masked like the answer's (a GET form's password).
-    url: parsed.page?.url ?? (current && !current.isClosed() ? redactSecrets(context.secrets, current.url()) : undefined),
+    url:
+      parsed.page?.url ?? (current && !current.isClosed() ? redactSecrets(context.secrets, current.url()) : undefined),
     title: parsed.page?.title,
     ariaSnapshot: response.ariaSnapshot && redactSecrets(context.secrets, response.ariaSnapshot),
-    screenshot: image ? { mimeType: image.mimeType, base64: image.data.toString('base64') } : page.after && jpeg(page.after),
+    screenshot: image
+      ? { mimeType: image.mimeType, base64: image.data.toString('base64') }
+      : page.after && jpeg(page.after),
     ...(image && !image.recordOnly && { imageReturned: true }),
     ...(page.before && { before: jpeg(page.before) }),
     ...(page.navigated && { navigated: true }),
@@ -82,17 +88,32 @@ const pageOwn = (entry: NetworkActivity) => !FAVICON.test(entry.url);
 const pageLogged = (entry: ConsoleActivity) => !(entry.location && FAVICON.test(entry.location));
 
 /** What a debugger reads of a call's answer to decide whether to hold it. */
-export function outcomeOf(text: string, isError: boolean, activity: StepActivity | undefined, seq: number): CallOutcome {
-  const console = activity?.console.filter(entry => entry.seq === seq && entry.level === 'error' && pageLogged(entry)).length ?? 0;
-  const failed = activity?.network.filter(entry => entry.seq === seq && isFailedRequest(entry) && pageOwn(entry)).length ?? 0;
+export function outcomeOf(
+  text: string,
+  isError: boolean,
+  activity: StepActivity | undefined,
+  seq: number,
+): CallOutcome {
+  const console =
+    activity?.console.filter(entry => entry.seq === seq && entry.level === 'error' && pageLogged(entry)).length ?? 0;
+  const failed =
+    activity?.network.filter(entry => entry.seq === seq && isFailedRequest(entry) && pageOwn(entry)).length ?? 0;
   return { seq, text, isError, consoleErrors: console, failedRequests: failed };
 }
 
 /** The answer with its text replaced by a person's (images kept), secrets masked as in every answer. */
-export function answerWith(result: CallToolResult, sent: { text: string; isError: boolean }, secrets: Record<string, string>): CallToolResult {
+export function answerWith(
+  result: CallToolResult,
+  sent: { text: string; isError: boolean },
+  secrets: Record<string, string>,
+): CallToolResult {
   const text = { type: 'text' as const, text: redactSecrets(secrets, sent.text) };
   const { isError: _called, ...answer } = result;
-  return { ...answer, content: [text, ...result.content.filter(item => item.type !== 'text')], ...(sent.isError && { isError: true }) };
+  return {
+    ...answer,
+    content: [text, ...result.content.filter(item => item.type !== 'text')],
+    ...(sent.isError && { isError: true }),
+  };
 }
 
 export interface SkippedParts {
@@ -112,7 +133,11 @@ export interface SkippedParts {
  * A call a person answered without running it: the step records the agent's call and the text it got instead, no
  * code and no page, so export, replay and compare leave it out.
  */
-export function skippedStep(parts: SkippedParts): { event: ToolCallEvent; result: CallToolResult; sections: ParsedResponse } {
+export function skippedStep(parts: SkippedParts): {
+  event: ToolCallEvent;
+  result: CallToolResult;
+  sections: ParsedResponse;
+} {
   const text = redactSecrets(parts.secrets, parts.skip.text);
   const sections: ParsedResponse = parts.skip.isError ? { error: text } : { result: text };
   const event: ToolCallEvent = {

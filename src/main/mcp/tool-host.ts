@@ -77,7 +77,12 @@ export interface PreviewOptions {
 export interface ToolHost {
   readonly id: string;
   listTools(): Tool[] | Promise<Tool[]>;
-  callTool(name: string, args: Record<string, unknown>, options?: CallOptions, request?: CallRequest): Promise<CallToolResult>;
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallOptions,
+    request?: CallRequest,
+  ): Promise<CallToolResult>;
   /** Gets ready for the first call (a proxy starts its upstream); rejects when it cannot. */
   start?(): Promise<void>;
   /** Waits for its running call and releases what it holds; the core publishes the session's end after it. */

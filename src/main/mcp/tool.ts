@@ -24,7 +24,9 @@ export interface ToolSession {
    * Plans one step with the session's planner (browser_interact), and the tool call that carries it out; `failure`
    * when negotiation ends without an action (its rounds so far kept). Other errors reject.
    */
-  planStep(options: Omit<ClientLoopOptions, 'planner'>): Promise<{ step: PlannedStep; invocation?: ToolInvocation } | { failure: NegotiationError }>;
+  planStep(
+    options: Omit<ClientLoopOptions, 'planner'>,
+  ): Promise<{ step: PlannedStep; invocation?: ToolInvocation } | { failure: NegotiationError }>;
   /**
    * Runs another tool within this call (calls are serialized, so it cannot queue behind it). It is validated,
    * executed and published on the bus as its own tool call, marked `via` this tool.
@@ -64,18 +66,26 @@ export interface ToolDefinition<Schema extends z.ZodObject = z.ZodObject> {
   handler(call: ToolCall<z.output<Schema>>): Promise<void>;
 }
 
-export const defineTool = <Schema extends z.ZodObject>(tool: ToolDefinition<Schema>): ToolDefinition => tool as unknown as ToolDefinition;
+export const defineTool = <Schema extends z.ZodObject>(tool: ToolDefinition<Schema>): ToolDefinition =>
+  tool as unknown as ToolDefinition;
 
 /** Whether a call may change the page (see `changesPage`). */
 export const mayChangePage = (tool: ToolDefinition) => !tool.readOnly || !!tool.changesPage;
 
 // Field schemas shared by the element tools, worded as @playwright/mcp words them so agents see the same contract.
-export const elementField = z.string().optional()
+export const elementField = z
+  .string()
+  .optional()
   .describe('Human-readable element description used to obtain permission to interact with the element');
-export const targetField = z.string()
+export const targetField = z
+  .string()
   .describe('Exact target element reference from the page snapshot, or a unique element selector');
-export const filenameField = (what: string) => z.string().optional()
-  .describe(`File name to save ${what} to. Relative file names are resolved against the workspace root.`);
+export const filenameField = (what: string) =>
+  z
+    .string()
+    .optional()
+    .describe(`File name to save ${what} to. Relative file names are resolved against the workspace root.`);
 
 /** @playwright/mcp's words for a modal tool called with no modal of its kind open. */
-export const noModal = (tool: string) => `The tool "${tool}" can only be used when there is related modal state present.`;
+export const noModal = (tool: string) =>
+  `The tool "${tool}" can only be used when there is related modal state present.`;

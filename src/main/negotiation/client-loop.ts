@@ -7,8 +7,15 @@ import { tokenCounter } from '../tokens/counter';
 import { imageSize } from '../tokens/image-size';
 import { imageTokens } from '../tokens/image-tokens';
 import {
-  interactResponseSchema, isNegotiation, parseAction, requestedArtifacts,
-  type InteractRequest, type NegotiationRound, type PlannedAction, type RequestedArtifacts, type SemanticNode,
+  interactResponseSchema,
+  isNegotiation,
+  parseAction,
+  requestedArtifacts,
+  type InteractRequest,
+  type NegotiationRound,
+  type PlannedAction,
+  type RequestedArtifacts,
+  type SemanticNode,
 } from '../../shared/negotiation';
 import { PlannerError, type Planner } from './planner';
 
@@ -32,7 +39,10 @@ export interface PlannedStep {
 
 /** Thrown when negotiation ends without an action: the planner failed or kept asking. Rounds so far are kept. */
 export class NegotiationError extends Error {
-  constructor(message: string, readonly rounds: NegotiationRound[]) {
+  constructor(
+    message: string,
+    readonly rounds: NegotiationRound[],
+  ) {
     super(message);
   }
 }
@@ -73,8 +83,9 @@ export async function planStep(options: ClientLoopOptions): Promise<PlannedStep>
   const cache: { skeletonDom?: string; screenshot?: Awaited<ReturnType<typeof screenshotArtifact>>; dom?: string } = {};
   const artifactsFor = async (wanted: RequestedArtifacts): Promise<Artifacts> => {
     const out: Artifacts = {};
-    if (wanted.skeletonDom) out.skeletonDom = cache.skeletonDom ??= await extractor.skeleton(state.interactiveTree.map(node => node.i));
-    if (wanted.screenshot) Object.assign(out, cache.screenshot ??= await screenshotArtifact(tab.page));
+    if (wanted.skeletonDom)
+      out.skeletonDom = cache.skeletonDom ??= await extractor.skeleton(state.interactiveTree.map(node => node.i));
+    if (wanted.screenshot) Object.assign(out, (cache.screenshot ??= await screenshotArtifact(tab.page)));
     if (wanted.dom) out.dom = cache.dom ??= await fullDomArtifact(tab.page);
     return out;
   };
@@ -89,7 +100,10 @@ export async function planStep(options: ClientLoopOptions): Promise<PlannedStep>
     let response;
     try {
       const planned = interactResponseSchema.safeParse(await planner.plan(request, options.signal));
-      if (!planned.success) throw new PlannerError(`The planner answered outside the contract: ${planned.error.issues.map(i => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      if (!planned.success)
+        throw new PlannerError(
+          `The planner answered outside the contract: ${planned.error.issues.map(i => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
       response = planned.data;
       answer = isNegotiation(response)
         ? { kind: 'needs_context', requested: requestedArtifacts(response), reason: response.reason }
@@ -99,10 +113,23 @@ export async function planStep(options: ClientLoopOptions): Promise<PlannedStep>
     }
     const planMs = performance.now() - planStart;
     const record: NegotiationRound = {
-      interactionId, query, round, planner: planner.name, domMode: request.domMode,
-      nodeCount: request.interactiveTree.length, omittedNodes: state.omittedNodes,
-      artifacts: await artifactSizes(request), requestBytes: Buffer.byteLength(JSON.stringify(request)),
-      startedAt, timings: { snapshotMs: round1(snapshotMs), extractMs: round1(extractMs), artifactsMs: round1(artifactsMs), planMs: round1(planMs) }, answer,
+      interactionId,
+      query,
+      round,
+      planner: planner.name,
+      domMode: request.domMode,
+      nodeCount: request.interactiveTree.length,
+      omittedNodes: state.omittedNodes,
+      artifacts: await artifactSizes(request),
+      requestBytes: Buffer.byteLength(JSON.stringify(request)),
+      startedAt,
+      timings: {
+        snapshotMs: round1(snapshotMs),
+        extractMs: round1(extractMs),
+        artifactsMs: round1(artifactsMs),
+        planMs: round1(planMs),
+      },
+      answer,
       ...sentArtifacts(request),
     };
     rounds.push(record);
@@ -113,19 +140,30 @@ export async function planStep(options: ClientLoopOptions): Promise<PlannedStep>
     }
     if (answer.kind === 'action') {
       const action = parseAction(answer.action)!;
-      const id = 'id' in action ? action.id : action.kind === 'scroll' && action.target !== 'page' ? action.target : undefined;
+      const id =
+        'id' in action ? action.id : action.kind === 'scroll' && action.target !== 'page' ? action.target : undefined;
       const node = id === undefined ? undefined : request.interactiveTree.find(n => n.i === id);
-      if (id !== undefined && !node) throw new NegotiationError(`Planner ${planner.name} chose "${id}", which is not an id of the interactiveTree it was sent.`, rounds);
+      if (id !== undefined && !node)
+        throw new NegotiationError(
+          `Planner ${planner.name} chose "${id}", which is not an id of the interactiveTree it was sent.`,
+          rounds,
+        );
       return { rounds, thought: answer.thought, action, node };
     }
 
     const wanted = answer.requested;
     const why = answer.reason ? ` (${answer.reason})` : '';
     if (round >= maxRounds) {
-      throw new NegotiationError(`Planner ${planner.name} still asked for ${wanted.domMode} context after ${round} rounds${why}; giving up.`, rounds);
+      throw new NegotiationError(
+        `Planner ${planner.name} still asked for ${wanted.domMode} context after ${round} rounds${why}; giving up.`,
+        rounds,
+      );
     }
     if (previous && sameRequest(previous, wanted)) {
-      throw new NegotiationError(`Planner ${planner.name} asked again for the ${wanted.domMode} context it was just sent${why}; giving up.`, rounds);
+      throw new NegotiationError(
+        `Planner ${planner.name} asked again for the ${wanted.domMode} context it was just sent${why}; giving up.`,
+        rounds,
+      );
     }
     const artifactsStart = performance.now();
     const artifacts = await artifactsFor(wanted);
@@ -158,15 +196,22 @@ export function sentArtifacts(request: InteractRequest): Pick<NegotiationRound, 
  * counted by the same counter as steps' responses, so a round and a step compare.
  */
 export async function artifactSizes(request: InteractRequest): Promise<ArtifactSize[]> {
-  const texts: { name: ArtifactSize['name']; text: string }[] = [{ name: 'interactiveTree', text: JSON.stringify(request.interactiveTree) }];
+  const texts: { name: ArtifactSize['name']; text: string }[] = [
+    { name: 'interactiveTree', text: JSON.stringify(request.interactiveTree) },
+  ];
   if (request.skeletonDom) texts.push({ name: 'skeletonDom', text: request.skeletonDom });
   if (request.dom) texts.push({ name: 'dom', text: request.dom });
   // The counter reports its own failure; the sizes then go without tokens.
   const counts = await tokenCounter.count(texts.map(({ text }) => text)).catch(() => undefined);
-  const sizes: ArtifactSize[] = texts.map(({ name, text }, index) => ({ name, bytes: Buffer.byteLength(text), ...(counts && { tokens: counts[index] }) }));
+  const sizes: ArtifactSize[] = texts.map(({ name, text }, index) => ({
+    name,
+    bytes: Buffer.byteLength(text),
+    ...(counts && { tokens: counts[index] }),
+  }));
   if (request.screenshot) {
     // The JPEG's own size (it may be scaled from the viewport); the viewport only if the header cannot be read.
-    const size = imageSize(Buffer.from(request.screenshot, 'base64')) ?? request.viewport ?? { width: 1280, height: 720 };
+    const size = imageSize(Buffer.from(request.screenshot, 'base64')) ??
+      request.viewport ?? { width: 1280, height: 720 };
     const beforeDom = request.dom ? sizes.length - 1 : sizes.length;
     sizes.splice(beforeDom, 0, { name: 'screenshot', bytes: request.screenshot.length, tokens: imageTokens(size) });
   }

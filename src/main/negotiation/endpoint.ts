@@ -21,7 +21,10 @@ function formatBytes(bytes: number): string {
  */
 export class PlannerEndpoint {
   /** `planner` is asked per request, so a planner swapped on the core takes effect without a restart. */
-  constructor(private readonly planner: () => Planner, private readonly options: { maxBodyBytes: number }) {}
+  constructor(
+    private readonly planner: () => Planner,
+    private readonly options: { maxBodyBytes: number },
+  ) {}
 
   /** Handles the request when it is for this endpoint; returns false to let the caller serve it. */
   /** The request is for the planner (this endpoint answers it). */
@@ -36,23 +39,34 @@ export class PlannerEndpoint {
     } catch (error) {
       // Reading the body failed (client went away) or a bug: answer if the socket still allows it, never crash.
       console.error(`[planner] ${INTERACT_PATH} failed:`, error);
-      if (!res.headersSent) sendJson(res, 500, { error: `Internal error: ${error instanceof Error ? error.message : String(error)}` });
+      if (!res.headersSent)
+        sendJson(res, 500, { error: `Internal error: ${error instanceof Error ? error.message : String(error)}` });
     }
     return true;
   }
 
   private async interact(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'POST') {
-      return sendJson(res, 405, { error: `Method ${req.method} not allowed: ${INTERACT_PATH} takes POST with a JSON page state.` }, { allow: 'POST' });
+      return sendJson(
+        res,
+        405,
+        { error: `Method ${req.method} not allowed: ${INTERACT_PATH} takes POST with a JSON page state.` },
+        { allow: 'POST' },
+      );
     }
     const limit = this.options.maxBodyBytes;
     const declared = Number(req.headers['content-length']);
     const body = declared > limit ? 'too-large' : await readBody(req, limit);
     if (body === 'too-large') {
       // Closing the connection spares Node from draining the rest of an oversized upload.
-      return sendJson(res, 400, {
-        error: `Request body exceeds the ${formatBytes(limit)} limit. Send the heavy artifacts (skeletonDom, screenshot, dom) only when the planner asks for them.`,
-      }, { connection: 'close' });
+      return sendJson(
+        res,
+        400,
+        {
+          error: `Request body exceeds the ${formatBytes(limit)} limit. Send the heavy artifacts (skeletonDom, screenshot, dom) only when the planner asks for them.`,
+        },
+        { connection: 'close' },
+      );
     }
 
     let json: unknown;

@@ -6,8 +6,16 @@ import { LlmPlanner } from './llm-planner';
 import { PlannerError } from './planner';
 
 /** A chat message as the planner sends it: text, or (with a screenshot) text and image parts. */
-interface SentMessage { role: string; content: string | { type: string; text?: string }[] }
-interface Received { method?: string; path?: string; headers: IncomingHttpHeaders; body: { messages: SentMessage[] } }
+interface SentMessage {
+  role: string;
+  content: string | { type: string; text?: string }[];
+}
+interface Received {
+  method?: string;
+  path?: string;
+  headers: IncomingHttpHeaders;
+  body: { messages: SentMessage[] };
+}
 /** What the fake answers: a status and body, or `hang` to never answer. */
 type Answer = { status?: number; body: string } | 'hang';
 
@@ -16,11 +24,14 @@ async function fakeModelServer(answer: Answer) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     let text = '';
-    req.setEncoding('utf8').on('data', chunk => (text += chunk)).on('end', () => {
-      received.push({ method: req.method, path: req.url, headers: req.headers, body: JSON.parse(text) });
-      if (answer === 'hang') return;
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(answer.body);
-    });
+    req
+      .setEncoding('utf8')
+      .on('data', chunk => (text += chunk))
+      .on('end', () => {
+        received.push({ method: req.method, path: req.url, headers: req.headers, body: JSON.parse(text) });
+        if (answer === 'hang') return;
+        res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(answer.body);
+      });
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -33,7 +44,9 @@ async function fakeModelServer(answer: Answer) {
   };
 }
 
-const completion = (content: string | null) => ({ body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }) });
+const completion = (content: string | null) => ({
+  body: JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }),
+});
 
 const semantic: InteractRequest = {
   url: 'https://example.com',
@@ -42,7 +55,10 @@ const semantic: InteractRequest = {
   domMode: 'semantic_v3',
   pageTitle: 'Example',
   viewport: { width: 1280, height: 800 },
-  interactiveTree: [{ i: '12', r: 'btn', n: 'Save', xy: [900, 40] }, { i: 'e7', r: 'lnk', n: 'Help' }],
+  interactiveTree: [
+    { i: '12', r: 'btn', n: 'Save', xy: [900, 40] },
+    { i: 'e7', r: 'lnk', n: 'Help' },
+  ],
 };
 const SCREENSHOT = '/9j/4AAQSkZJRgABAQSCREENSHOTBYTES';
 const hybrid: InteractRequest = {
@@ -55,7 +71,11 @@ const hybrid: InteractRequest = {
 };
 
 /** Runs one plan against a fake answering `answer`; returns the outcome (response or error) and what the fake got. */
-async function planWith(answer: Answer, request: InteractRequest = semantic, config: { apiKey?: string; timeoutMs?: number } = {}) {
+async function planWith(
+  answer: Answer,
+  request: InteractRequest = semantic,
+  config: { apiKey?: string; timeoutMs?: number } = {},
+) {
   const fake = await fakeModelServer(answer);
   try {
     const planner = new LlmPlanner({ baseUrl: fake.baseUrl, model: 'test-model', timeoutMs: 5_000, ...config });
@@ -75,7 +95,9 @@ function plannerErrorMessage(outcome: unknown): string {
 }
 
 test('a good action reply comes back validated; the request carries model, key, query and node ids, no image', async () => {
-  const { outcome, received } = await planWith(completion('{"thought":"Click Save","action":"click(12)"}'), semantic, { apiKey: 'sk-test' });
+  const { outcome, received } = await planWith(completion('{"thought":"Click Save","action":"click(12)"}'), semantic, {
+    apiKey: 'sk-test',
+  });
   expect(outcome).toEqual({ thought: 'Click Save', action: 'click(12)' });
 
   expect(received).toHaveLength(1);
@@ -86,7 +108,15 @@ test('a good action reply comes back validated; the request carries model, key, 
   expect(request.body).toMatchObject({ model: 'test-model', temperature: 0, response_format: { type: 'json_object' } });
   const [system, user] = request.body.messages;
   expect(system.role).toBe('system');
-  for (const taught of ['click(id)', 'type(id, "text")', 'scroll(page, down)', 'done("summary")', 'needs_context', '"hybrid"', '"occ": true'])
+  for (const taught of [
+    'click(id)',
+    'type(id, "text")',
+    'scroll(page, down)',
+    'done("summary")',
+    'needs_context',
+    '"hybrid"',
+    '"occ": true',
+  ])
     expect(system.content).toContain(taught);
   expect(user.role).toBe('user');
   expect(typeof user.content).toBe('string');
@@ -97,7 +127,10 @@ test('a good action reply comes back validated; the request carries model, key, 
 });
 
 test('a screenshot travels as an image part, not as text; no key means no Authorization header', async () => {
-  const { outcome, received } = await planWith(completion('{"thought":"The blue one is 12","action":"click(12)"}'), hybrid);
+  const { outcome, received } = await planWith(
+    completion('{"thought":"The blue one is 12","action":"click(12)"}'),
+    hybrid,
+  );
   expect(outcome).toEqual({ thought: 'The blue one is 12', action: 'click(12)' });
   const [request] = received;
   expect(request.headers.authorization).toBeUndefined();
@@ -122,13 +155,21 @@ test('a trailing slash on the base URL does not double up', async () => {
 });
 
 test('a needs_context reply is returned as a negotiation response', async () => {
-  const reply = { status: 'needs_context', requestedDomMode: 'hybrid', needsScreenshot: true, needsSkeletonDom: true, reason: 'colour' };
+  const reply = {
+    status: 'needs_context',
+    requestedDomMode: 'hybrid',
+    needsScreenshot: true,
+    needsSkeletonDom: true,
+    reason: 'colour',
+  };
   const { outcome } = await planWith(completion(JSON.stringify(reply)));
   expect(outcome).toEqual(reply);
 });
 
 test('a reply in a ```json fence is accepted', async () => {
-  const { outcome } = await planWith(completion('Here you go:\n```json\n{"thought":"Type it","action":"type(12, \\"hello\\")"}\n```'));
+  const { outcome } = await planWith(
+    completion('Here you go:\n```json\n{"thought":"Type it","action":"type(12, \\"hello\\")"}\n```'),
+  );
   expect(outcome).toEqual({ thought: 'Type it', action: 'type(12, "hello")' });
 });
 
@@ -164,7 +205,10 @@ test('a completion without choices or with empty content is a PlannerError', asy
 });
 
 test('an HTTP error is a PlannerError with the status and an excerpt of the body', async () => {
-  const { outcome } = await planWith({ status: 500, body: JSON.stringify({ error: { message: 'model "test-model" not loaded' } }) });
+  const { outcome } = await planWith({
+    status: 500,
+    body: JSON.stringify({ error: { message: 'model "test-model" not loaded' } }),
+  });
   const message = plannerErrorMessage(outcome);
   expect(message).toContain('HTTP 500');
   expect(message).toContain('not loaded');
@@ -200,8 +244,13 @@ test('an unreachable endpoint is a PlannerError naming the URL', async () => {
   const { port } = probe.address() as AddressInfo;
   await new Promise(resolve => probe.close(resolve));
 
-  const outcome = await new LlmPlanner({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'test-model', timeoutMs: 5_000 })
-    .plan(semantic).catch((error: unknown) => error);
+  const outcome = await new LlmPlanner({
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    model: 'test-model',
+    timeoutMs: 5_000,
+  })
+    .plan(semantic)
+    .catch((error: unknown) => error);
   const message = plannerErrorMessage(outcome);
   expect(message).toContain(`cannot reach http://127.0.0.1:${port}/v1/chat/completions`);
   expect(message).toContain('ECONNREFUSED');

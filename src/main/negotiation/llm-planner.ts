@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import {
-  actionResponseSchema, interactResponseSchema, negotiationResponseSchema,
-  type InteractRequest, type InteractResponse,
+  actionResponseSchema,
+  interactResponseSchema,
+  negotiationResponseSchema,
+  type InteractRequest,
+  type InteractResponse,
 } from '../../shared/negotiation';
 import { PlannerError, type Planner } from './planner';
 
@@ -99,16 +102,25 @@ export class LlmPlanner implements Planner {
     try {
       // The timeout covers reading the body too: a server may send headers and then stall.
       const response = await fetch(this.endpoint, {
-        method: 'POST', headers, body,
+        method: 'POST',
+        headers,
+        body,
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
       status = response.status;
       text = await response.text();
     } catch (error) {
-      if (timeout.aborted) this.fail(`no reply from ${this.endpoint} within ${this.config.timeoutMs} ms; raise the timeout or use a faster model.`, error);
+      if (timeout.aborted)
+        this.fail(
+          `no reply from ${this.endpoint} within ${this.config.timeoutMs} ms; raise the timeout or use a faster model.`,
+          error,
+        );
       if (signal?.aborted) this.fail('the request was cancelled.', error);
       const reason = (error as { cause?: { code?: string; message?: string } }).cause;
-      this.fail(`cannot reach ${this.endpoint} (${reason?.code ?? reason?.message ?? String(error)}); is the model server running and the base URL right?`, error);
+      this.fail(
+        `cannot reach ${this.endpoint} (${reason?.code ?? reason?.message ?? String(error)}); is the model server running and the base URL right?`,
+        error,
+      );
     }
     if (status >= 400) this.fail(`${this.endpoint} answered HTTP ${status}: ${excerpt(text) || '(empty body)'}`);
 
@@ -116,11 +128,16 @@ export class LlmPlanner implements Planner {
     try {
       completion = JSON.parse(text);
     } catch (error) {
-      this.fail(`${this.endpoint} did not answer with JSON; is it an OpenAI-compatible chat-completions API? Got: ${excerpt(text)}`, error);
+      this.fail(
+        `${this.endpoint} did not answer with JSON; is it an OpenAI-compatible chat-completions API? Got: ${excerpt(text)}`,
+        error,
+      );
     }
-    const message = (completion as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null)?.choices?.[0]?.message;
+    const message = (completion as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] } | null)
+      ?.choices?.[0]?.message;
     if (!message) this.fail(`the reply has no choices[0].message: ${excerpt(text)}`);
-    if (typeof message.refusal === 'string' && message.refusal) this.fail(`the model refused: ${excerpt(message.refusal)}`);
+    if (typeof message.refusal === 'string' && message.refusal)
+      this.fail(`the model refused: ${excerpt(message.refusal)}`);
     if (typeof message.content !== 'string' || !message.content.trim()) this.fail('the model returned an empty reply.');
     return message.content;
   }
@@ -137,7 +154,10 @@ export class LlmPlanner implements Planner {
     const result = interactResponseSchema.safeParse(value);
     if (result.success) return result.data;
     // The union's own error says only that neither shape fits; the shape the model aimed at gives the useful one.
-    const aimed: z.ZodType = typeof value === 'object' && value !== null && 'status' in value ? negotiationResponseSchema : actionResponseSchema;
+    const aimed: z.ZodType =
+      typeof value === 'object' && value !== null && 'status' in value
+        ? negotiationResponseSchema
+        : actionResponseSchema;
     const issues = aimed.safeParse(value).error?.issues ?? result.error.issues;
     const problems = issues.map(issue => `${issue.path.join('.') || 'reply'}: ${issue.message}`).join('; ');
     this.fail(`the model's reply does not follow the contract (${problems}): ${excerpt(json)}`);

@@ -22,20 +22,27 @@ export class RemotePlanner implements Planner {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       });
     } catch (error) {
-      const reason = timeout.aborted ? `no answer within ${TIMEOUT_MS / 1000} s` : (error as Error).cause ?? (error as Error).message;
+      const reason = timeout.aborted
+        ? `no answer within ${TIMEOUT_MS / 1000} s`
+        : ((error as Error).cause ?? (error as Error).message);
       throw new PlannerError(`Planner endpoint ${this.endpoint} is unreachable: ${reason}`);
     }
     const text = await response.text();
-    if (!response.ok) throw new PlannerError(`Planner endpoint ${this.endpoint} answered ${response.status}: ${errorOf(text)}`);
+    if (!response.ok)
+      throw new PlannerError(`Planner endpoint ${this.endpoint} answered ${response.status}: ${errorOf(text)}`);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      throw new PlannerError(`Planner endpoint ${this.endpoint} answered with something other than JSON: ${text.slice(0, 200)}`);
+      throw new PlannerError(
+        `Planner endpoint ${this.endpoint} answered with something other than JSON: ${text.slice(0, 200)}`,
+      );
     }
     const parsed = interactResponseSchema.safeParse(body);
     if (!parsed.success) {
-      const problems = parsed.error.issues.map(issue => `${issue.path.join('.') || '(body)'}: ${issue.message}`).join('; ');
+      const problems = parsed.error.issues
+        .map(issue => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+        .join('; ');
       throw new PlannerError(`Planner endpoint ${this.endpoint} answered outside the contract: ${problems}`);
     }
     return parsed.data;

@@ -48,7 +48,11 @@ export function measureElements(refs: string[], scope?: MeasureWindow): Measured
   const wanted = new Set(refs);
   const keep = new Set(scope?.keep);
   const out: MeasuredPage = {
-    refs: [], skipped: [], boxes: [], occluded: [], scrollable: [],
+    refs: [],
+    skipped: [],
+    boxes: [],
+    occluded: [],
+    scrollable: [],
     viewport: { width: innerWidth, height: innerHeight },
     scrollPosition: { x: Math.round(scrollX), y: Math.round(scrollY) },
   };
@@ -63,7 +67,8 @@ export function measureElements(refs: string[], scope?: MeasureWindow): Measured
     }
     return hit;
   };
-  const covers = (el: Element, hit: Element | null) => !!hit && (hit === el || el.contains(hit) || !!(el.shadowRoot && el.shadowRoot.contains(hit)));
+  const covers = (el: Element, hit: Element | null) =>
+    !!hit && (hit === el || el.contains(hit) || !!(el.shadowRoot && el.shadowRoot.contains(hit)));
 
   const measure = (el: Element, ref: string) => {
     const rect = el.getBoundingClientRect();
@@ -73,7 +78,8 @@ export function measureElements(refs: string[], scope?: MeasureWindow): Measured
     }
     const index = out.refs.push(ref) - 1;
     out.boxes.push(Math.round(rect.x), Math.round(rect.y), Math.round(rect.width), Math.round(rect.height));
-    const inView = rect.width > 0 && rect.height > 0 && rect.right > 0 && rect.bottom > 0 && rect.left < width && rect.top < height;
+    const inView =
+      rect.width > 0 && rect.height > 0 && rect.right > 0 && rect.bottom > 0 && rect.left < width && rect.top < height;
     if (inView) {
       const probes: [number, number][] = [
         [rect.x + rect.width / 2, rect.y + rect.height / 2],
@@ -87,7 +93,8 @@ export function measureElements(refs: string[], scope?: MeasureWindow): Measured
     const overflows = el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
     if (overflows) {
       const style = getComputedStyle(el);
-      const scrolls = (el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(style.overflowY)) ||
+      const scrolls =
+        (el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(style.overflowY)) ||
         (el.scrollWidth > el.clientWidth + 1 && /(auto|scroll)/.test(style.overflowX));
       if (scrolls) out.scrollable.push({ index, scrollTop: Math.round(el.scrollTop), scrollHeight: el.scrollHeight });
     }
@@ -117,5 +124,11 @@ export function pageGeometry(measured: MeasuredPage): PageGeometry {
     elements.get(measured.refs[index])!.scr = true;
     return { i: measured.refs[index], box: boxOf(index), scrollTop, scrollHeight };
   });
-  return { elements, skipped: new Set(measured.skipped), viewport: measured.viewport, scrollPosition: measured.scrollPosition, scrollable };
+  return {
+    elements,
+    skipped: new Set(measured.skipped),
+    viewport: measured.viewport,
+    scrollPosition: measured.scrollPosition,
+    scrollable,
+  };
 }

@@ -7,8 +7,23 @@ import { snapshotNodes, type SnapshotNode } from '../../shared/aria-snapshot';
 
 /** The roles an agent acts on; other nodes of the aria tree stay out of the compact semantic payload. */
 const INTERACTIVE_ROLES = new Set([
-  'button', 'link', 'textbox', 'searchbox', 'checkbox', 'radio', 'combobox', 'listbox', 'option', 'menuitem',
-  'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem',
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'checkbox',
+  'radio',
+  'combobox',
+  'listbox',
+  'option',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'tab',
+  'switch',
+  'slider',
+  'spinbutton',
+  'treeitem',
 ]);
 
 export interface SemanticState {
@@ -53,11 +68,15 @@ export class SemanticExtractor {
     const page = this.tab.page;
     const snapshot = yaml ?? (await this.tab.snapshot());
     const nodes = snapshotNodes(snapshot).filter(node => INTERACTIVE_ROLES.has(node.role) || node.pointer);
-    const scope = options.scope === 'viewport'
-      ? { margin: page.viewportSize()?.height ?? 720, keep: bestMatches(nodes, options.query ?? '', QUERY_MATCHES) }
-      : undefined;
+    const scope =
+      options.scope === 'viewport'
+        ? { margin: page.viewportSize()?.height ?? 720, keep: bestMatches(nodes, options.query ?? '', QUERY_MATCHES) }
+        : undefined;
     // The window is applied in the page, so far-off elements are neither measured nor sent back.
-    const geometry = await this.measure(nodes.map(node => node.ref), scope);
+    const geometry = await this.measure(
+      nodes.map(node => node.ref),
+      scope,
+    );
     const kept = geometry ? nodes.filter(node => !geometry.skipped.has(node.ref)) : nodes;
     const interactiveTree = kept.map(node => {
       const measured = geometry?.elements.get(node.ref);
@@ -87,7 +106,9 @@ export class SemanticExtractor {
   /** Geometry of the main frame's elements; undefined where CDP is unavailable (nodes then carry no boxes). */
   private async measure(refs: string[], scope?: MeasureWindow): Promise<PageGeometry | undefined> {
     const main = await this.mainWorld();
-    const measured = await main?.worlds.call<ReturnType<typeof measureElements>>(main.frameId, MEASURE, [refs, scope]).catch(() => undefined);
+    const measured = await main?.worlds
+      .call<ReturnType<typeof measureElements>>(main.frameId, MEASURE, [refs, scope])
+      .catch(() => undefined);
     return measured && pageGeometry(measured);
   }
 

@@ -12,7 +12,8 @@ export function skeletonDom(ids: string[]): string {
   const KEPT = ['id', 'role', 'aria-label', 'type', 'name', 'href'];
   const MAX_TEXT = 60;
   const out: string[] = [];
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
   const walk = (node: Node) => {
     for (let child = node.firstChild; child; child = child.nextSibling) {
@@ -27,7 +28,9 @@ export function skeletonDom(ids: string[]): string {
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const tag = el.localName;
-      const attrs = KEPT.filter(name => el.hasAttribute(name)).map(name => ` ${name}="${escape(el.getAttribute(name)!)}"`);
+      const attrs = KEPT.filter(name => el.hasAttribute(name)).map(
+        name => ` ${name}="${escape(el.getAttribute(name)!)}"`,
+      );
       const ref = (el as unknown as { _ariaRef?: { ref?: string } })._ariaRef?.ref;
       if (ref && wanted.has(ref)) attrs.push(` data-llm-id="${ref}"`);
       out.push(`<${tag}${attrs.join('')}>`);

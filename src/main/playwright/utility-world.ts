@@ -59,7 +59,8 @@ export class UtilityWorlds {
       arguments: args.map(value => ({ value })),
       returnByValue: true,
     });
-    if (exceptionDetails) throw new Error(`In-page function failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+    if (exceptionDetails)
+      throw new Error(`In-page function failed: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
     return result.value as T;
   }
 
@@ -69,13 +70,21 @@ export class UtilityWorlds {
    * be reached (no CDP, a frame whose world is not there yet): a caller that must see every document then knows it
    * cannot.
    */
-  static async callInEveryFrame<T>(page: Page, functionDeclaration: string, args: unknown[]): Promise<Map<string, T> | undefined> {
+  static async callInEveryFrame<T>(
+    page: Page,
+    functionDeclaration: string,
+    args: unknown[],
+  ): Promise<Map<string, T> | undefined> {
     const frames = page.frames();
-    const sessions = await Promise.all([UtilityWorlds.of(page), ...frames.slice(1).map(frame => UtilityWorlds.of(frame))]);
+    const sessions = await Promise.all([
+      UtilityWorlds.of(page),
+      ...frames.slice(1).map(frame => UtilityWorlds.of(frame)),
+    ]);
     if (!sessions[0]) return undefined;
     const calls: Promise<[string, T]>[] = [];
     for (const worlds of new Set(sessions)) {
-      for (const frameId of worlds?.contexts.keys() ?? []) calls.push(worlds!.call<T>(frameId, functionDeclaration, args).then(value => [frameId, value]));
+      for (const frameId of worlds?.contexts.keys() ?? [])
+        calls.push(worlds!.call<T>(frameId, functionDeclaration, args).then(value => [frameId, value]));
     }
     if (calls.length < frames.length) return undefined;
     return new Map(await Promise.all(calls));

@@ -42,7 +42,10 @@ export class ChildProcessTransport implements Transport {
   private readonly tail: string[] = [];
   private partialLine = '';
 
-  constructor(private readonly argv: string[], private readonly cwd: string) {
+  constructor(
+    private readonly argv: string[],
+    private readonly cwd: string,
+  ) {
     this.closed = new Promise(resolve => (this.markClosed = resolve));
   }
 
@@ -65,7 +68,10 @@ export class ChildProcessTransport implements Transport {
     const [command, ...args] = this.argv;
     const child = spawn(command, args, { cwd: this.cwd, stdio: 'pipe', detached: POSIX, windowsHide: true });
     this.child = child;
-    child.on('exit', (code, signal) => (this.ended ??= signal ? `exited on signal ${signal}` : `exited with code ${code}`));
+    child.on(
+      'exit',
+      (code, signal) => (this.ended ??= signal ? `exited on signal ${signal}` : `exited with code ${code}`),
+    );
     child.on('close', () => {
       if (this.partialLine) this.relayLine(this.partialLine);
       this.partialLine = '';
@@ -90,7 +96,9 @@ export class ChildProcessTransport implements Transport {
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin?.writable) return Promise.reject(new Error(`The upstream process ${this.ended ?? 'is not running'}.`));
-    return new Promise((resolve, reject) => stdin.write(serializeMessage(message), error => (error ? reject(error) : resolve())));
+    return new Promise((resolve, reject) =>
+      stdin.write(serializeMessage(message), error => (error ? reject(error) : resolve())),
+    );
   }
 
   /** Ends stdin, which a stdio MCP server takes as its cue to exit; one that does not is asked, then made to. */

@@ -4,7 +4,11 @@ import { splitCommand } from './split-command';
 test('splits on whitespace and keeps quoted parts whole, joined to what touches them', () => {
   expect(splitCommand('npx  @playwright/mcp\t--headless')).toEqual(['npx', '@playwright/mcp', '--headless']);
   expect(splitCommand(`node -e "process.exit(3)"`)).toEqual(['node', '-e', 'process.exit(3)']);
-  expect(splitCommand(`cmd --dir='/tmp/my dir' --name="a \\"b\\" \\$HOME \\n"`)).toEqual(['cmd', '--dir=/tmp/my dir', '--name=a "b" $HOME \\n']);
+  expect(splitCommand(`cmd --dir='/tmp/my dir' --name="a \\"b\\" \\$HOME \\n"`)).toEqual([
+    'cmd',
+    '--dir=/tmp/my dir',
+    '--name=a "b" $HOME \\n',
+  ]);
   expect(splitCommand(`a 'it''s' "" b\\ c`)).toEqual(['a', 'its', '', 'b c']);
 });
 

@@ -22,7 +22,11 @@ function sectionsOf(text: string, isError: boolean): ParsedResponse {
  * The event for one forwarded call, read back from the upstream's answer the way the UI reads any Playwright MCP
  * response. Only the record is redacted: the agent got the upstream's answer as it was.
  */
-export function toolCallEvent(call: ForwardedCall, result: CallToolResult, secrets: Record<string, string>): ToolCallEvent {
+export function toolCallEvent(
+  call: ForwardedCall,
+  result: CallToolResult,
+  secrets: Record<string, string>,
+): ToolCallEvent {
   const texts = result.content.flatMap(part => (part.type === 'text' ? [part.text] : []));
   const text = texts.join('\n');
   const response = redactDeep(secrets, sectionsOf(text, !!result.isError));

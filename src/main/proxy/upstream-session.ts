@@ -14,11 +14,17 @@ import type { ToolCallEvent } from '../../shared/events';
 import { toolCallEvent } from './tool-call-event';
 import { Upstream, UpstreamError } from './upstream';
 
-const errorResult = (message: string): CallToolResult => ({ content: [{ type: 'text', text: `### Error\n${message}` }], isError: true });
+const errorResult = (message: string): CallToolResult => ({
+  content: [{ type: 'text', text: `### Error\n${message}` }],
+  isError: true,
+});
 
 /** The upstream's JSON-RPC error as our server sends it on: same code, message and data (McpError prefixes the message). */
 const forwardable = (error: McpError) =>
-  Object.assign(new Error(error.message.replace(`MCP error ${error.code}: `, '')), { code: error.code, data: error.data });
+  Object.assign(new Error(error.message.replace(`MCP error ${error.code}: `, '')), {
+    code: error.code,
+    data: error.data,
+  });
 
 /**
  * Proxy mode: one MCP client session served by its own upstream MCP browser server process. Tools are listed and
@@ -103,13 +109,25 @@ export class UpstreamSession implements ToolHost {
   /** A person answered instead: nothing reaches the upstream. */
   private async skip(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     const { event, result } = skippedStep({
-      sessionId: this.id, seq: ++this.seq, tool: name, args, startedAt: Date.now(), secrets: this.config.secrets, skip: options.skip!, debug: options.debug, url: this.lastUrl,
+      sessionId: this.id,
+      seq: ++this.seq,
+      tool: name,
+      args,
+      startedAt: Date.now(),
+      secrets: this.config.secrets,
+      skip: options.skip!,
+      debug: options.debug,
+      url: this.lastUrl,
     });
     await this.bus.publish(event);
     return result;
   }
 
-  private async forward(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallToolResult> {
+  private async forward(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<CallToolResult> {
     const call = { sessionId: this.id, seq: ++this.seq, tool: name, args, startedAt: Date.now() };
     let result: CallToolResult;
     let upstream: Upstream | undefined;
@@ -128,12 +146,21 @@ export class UpstreamSession implements ToolHost {
       if (upstream?.ended) this.upstream = undefined;
       result = errorResult(error instanceof Error ? error.message : String(error));
     }
-    let event: ToolCallEvent = { ...toolCallEvent(call, result, this.config.secrets), ...(options.debug && { debug: redactDeep(this.config.secrets, options.debug) }) };
+    let event: ToolCallEvent = {
+      ...toolCallEvent(call, result, this.config.secrets),
+      ...(options.debug && { debug: redactDeep(this.config.secrets, options.debug) }),
+    };
     if (event.url) this.lastUrl = event.url;
     if (event.ariaSnapshot) this.lastSnapshot = event.ariaSnapshot;
     // The upstream's browser is not ours: its console and requests are not seen, so only the answer is read.
     const text = result.content.flatMap(part => (part.type === 'text' ? [part.text] : [])).join('\n');
-    const reviewed = await options.review?.({ seq: call.seq, text, isError: !!result.isError, consoleErrors: 0, failedRequests: 0 });
+    const reviewed = await options.review?.({
+      seq: call.seq,
+      text,
+      isError: !!result.isError,
+      consoleErrors: 0,
+      failedRequests: 0,
+    });
     if (reviewed) {
       event = { ...event, debug: { ...event.debug, ...redactDeep(this.config.secrets, reviewed.debug) } };
       if (reviewed.sent) result = answerWith(result, reviewed.sent, this.config.secrets);
@@ -153,14 +180,16 @@ export class UpstreamSession implements ToolHost {
   private connected(): Promise<Upstream> {
     if (this.closing.signal.aborted) return Promise.reject(new UpstreamError('The session is closed.'));
     if (!this.upstream) {
-      const starting = this.workspace().then(({ root }) => Upstream.start({
-        command: this.command,
-        cwd: root,
-        clientName: this.clientName,
-        // Generous: the upstream's own navigation timeout (ours by default) must get to fire and report first.
-        timeoutMs: 2 * this.config.timeouts.navigation,
-        signal: this.closing.signal,
-      }));
+      const starting = this.workspace().then(({ root }) =>
+        Upstream.start({
+          command: this.command,
+          cwd: root,
+          clientName: this.clientName,
+          // Generous: the upstream's own navigation timeout (ours by default) must get to fire and report first.
+          timeoutMs: 2 * this.config.timeouts.navigation,
+          signal: this.closing.signal,
+        }),
+      );
       this.upstream = starting;
       // A failed start is not kept: the next request tries again.
       starting.catch(() => {

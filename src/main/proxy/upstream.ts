@@ -1,5 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { VERSION } from '../version';
 import { ChildProcessTransport } from './child-transport';
 import { splitCommand } from './split-command';
@@ -24,12 +30,16 @@ const EXIT_WAIT_MS = 1_000;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 /** The SDK's own timeout, not an error of that code the upstream sent. */
 const isTimeout = (error: unknown) =>
-  error instanceof McpError && error.code === ErrorCode.RequestTimeout && (error.data as { timeout?: number } | undefined)?.timeout !== undefined;
+  error instanceof McpError &&
+  error.code === ErrorCode.RequestTimeout &&
+  (error.data as { timeout?: number } | undefined)?.timeout !== undefined;
 
 /** "The upstream MCP server `cmd` exited with code 3 …", with the tail of its stderr when it wrote any. */
 function failure(command: string, transport: ChildProcessTransport, what: string): UpstreamError {
   const tail = transport.stderrTail();
-  return new UpstreamError(`The upstream MCP server \`${command}\` ${what}.${tail ? `\nIts last stderr lines:\n${tail}` : ''}`);
+  return new UpstreamError(
+    `The upstream MCP server \`${command}\` ${what}.${tail ? `\nIts last stderr lines:\n${tail}` : ''}`,
+  );
 }
 
 /** One running upstream MCP server process and the official SDK client connected to it over its stdio. */
@@ -55,9 +65,11 @@ export class Upstream {
       const ended = transport.ended ?? (isTimeout(error) ? undefined : await transport.endedWithin(EXIT_WAIT_MS));
       await transport.close();
       // Without a pid it never ran, and "could not start" says it all.
-      const what = ended ? `${ended}${transport.pid === undefined ? '' : ' before it was ready'}`
-        : isTimeout(error) ? `did not answer the MCP handshake within ${options.timeoutMs / 1000} s`
-        : `failed the MCP handshake: ${messageOf(error)}`;
+      const what = ended
+        ? `${ended}${transport.pid === undefined ? '' : ' before it was ready'}`
+        : isTimeout(error)
+          ? `did not answer the MCP handshake within ${options.timeoutMs / 1000} s`
+          : `failed the MCP handshake: ${messageOf(error)}`;
       throw failure(options.command, transport, what);
     } finally {
       options.signal?.removeEventListener('abort', abort);
@@ -91,12 +103,16 @@ export class Upstream {
    */
   async callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     try {
-      return await this.client.request({ method: 'tools/call', params: { name, arguments: args } }, CallToolResultSchema, {
-        timeout: this.options.timeoutMs,
-        // An upstream that reports progress on a long call keeps it alive; the reports themselves are not forwarded.
-        onprogress: () => {},
-        resetTimeoutOnProgress: true,
-      });
+      return await this.client.request(
+        { method: 'tools/call', params: { name, arguments: args } },
+        CallToolResultSchema,
+        {
+          timeout: this.options.timeoutMs,
+          // An upstream that reports progress on a long call keeps it alive; the reports themselves are not forwarded.
+          onprogress: () => {},
+          resetTimeoutOnProgress: true,
+        },
+      );
     } catch (error) {
       throw await this.explain(error, name);
     }
@@ -108,7 +124,9 @@ export class Upstream {
 
   /** The process ended: what the agent is told, on the call it happened during or else on the next one. */
   endedFailure(during?: string): UpstreamError {
-    return this.failure(`${this.ended}${during ? ` during ${during}` : ''}; its browser state is gone, and the next call starts it again`);
+    return this.failure(
+      `${this.ended}${during ? ` during ${during}` : ''}; its browser state is gone, and the next call starts it again`,
+    );
   }
 
   private failure(what: string): UpstreamError {
@@ -118,7 +136,8 @@ export class Upstream {
   /** A request failed: because the process ended or did not answer in time, or with an error the upstream sent (kept). */
   private async explain(error: unknown, what: string): Promise<unknown> {
     // A write to a process that is dying fails just before its exit is known; wait a moment for the exit.
-    if (!(error instanceof McpError) && !this.ended) await Promise.race([this.transport.closed, new Promise(r => setTimeout(r, 1_000))]);
+    if (!(error instanceof McpError) && !this.ended)
+      await Promise.race([this.transport.closed, new Promise(r => setTimeout(r, 1_000))]);
     if (this.ended) return this.endedFailure(what);
     if (isTimeout(error)) return this.failure(`did not answer ${what} within ${this.options.timeoutMs / 1000} s`);
     if (error instanceof McpError) return error;

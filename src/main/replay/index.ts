@@ -3,8 +3,25 @@
  * run drifts from the recording. `agent-inspector replay` is the command-line front end.
  */
 export { Replayer, type ReplayClient, type ReplayOptions } from './replayer';
-export { describeDrift, isFailure, summarize, type Drift, type DriftReport, type ReplaySummary, type StepOutcome, type StepStatus } from './report';
+export {
+  describeDrift,
+  isFailure,
+  summarize,
+  type Drift,
+  type DriftReport,
+  type ReplaySummary,
+  type StepOutcome,
+  type StepStatus,
+} from './report';
 export { normalizeSnapshot, snapshotDiff } from './snapshot-drift';
-export { describeQuery, findTarget, locatorPick, recordedIndex, type LocatorPick, type TargetMatch, type TargetQuery } from './locate';
+export {
+  describeQuery,
+  findTarget,
+  locatorPick,
+  recordedIndex,
+  type LocatorPick,
+  type TargetMatch,
+  type TargetQuery,
+} from './locate';
 export { targetValues, withTargets } from '../../shared/target-args';
 export { LookupCountingClient } from './lookup-client';

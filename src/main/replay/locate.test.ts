@@ -20,11 +20,31 @@ test('the recorded index is the position among elements with the same role and e
 });
 
 test('plain getByRole locators give their pick; anything else gives none', () => {
-  expect(locatorPick(`page.getByRole('button', { name: 'Delete' }).nth(1)`)).toEqual({ role: 'button', name: 'Delete', exact: false, index: 1 });
-  expect(locatorPick(`page.getByRole('button', { name: 'Delete' }).first()`)).toEqual({ role: 'button', name: 'Delete', exact: false, index: 0 });
-  expect(locatorPick(`page.getByRole('button', { name: 'Delete', exact: true }).last()`)).toEqual({ role: 'button', name: 'Delete', exact: true, index: -1 });
+  expect(locatorPick(`page.getByRole('button', { name: 'Delete' }).nth(1)`)).toEqual({
+    role: 'button',
+    name: 'Delete',
+    exact: false,
+    index: 1,
+  });
+  expect(locatorPick(`page.getByRole('button', { name: 'Delete' }).first()`)).toEqual({
+    role: 'button',
+    name: 'Delete',
+    exact: false,
+    index: 0,
+  });
+  expect(locatorPick(`page.getByRole('button', { name: 'Delete', exact: true }).last()`)).toEqual({
+    role: 'button',
+    name: 'Delete',
+    exact: true,
+    index: -1,
+  });
   expect(locatorPick(`page.getByRole('textbox')`)).toEqual({ role: 'textbox', exact: false, index: 0 });
-  expect(locatorPick(`page.getByRole('button', { name: 'It\\'s "ok" \\\\ \\u00e9' })`)).toEqual({ role: 'button', name: `It's "ok" \\ é`, exact: false, index: 0 });
+  expect(locatorPick(`page.getByRole('button', { name: 'It\\'s "ok" \\\\ \\u00e9' })`)).toEqual({
+    role: 'button',
+    name: `It's "ok" \\ é`,
+    exact: false,
+    index: 0,
+  });
   expect(locatorPick(`page.getByRole('listitem').filter({ hasText: 'One' }).getByRole('button')`)).toBeUndefined();
   expect(locatorPick(`page.getByRole('list').getByRole('button', { name: 'Delete' }).nth(1)`)).toBeUndefined();
   expect(locatorPick(`page.getByTestId('save')`)).toBeUndefined();
@@ -33,12 +53,32 @@ test('plain getByRole locators give their pick; anything else gives none', () =>
 
 test('a target is found at its recorded index, by its locator pick, or as the only one', () => {
   expect(findTarget(twins, { role: 'button', name: 'Delete', index: 1 })).toEqual({ found: true, ref: 'e4' });
-  expect(findTarget(twins, { role: 'button', name: 'Delete', index: 2 })).toEqual({ found: false, reason: 'not-found', count: 2 });
+  expect(findTarget(twins, { role: 'button', name: 'Delete', index: 2 })).toEqual({
+    found: false,
+    reason: 'not-found',
+    count: 2,
+  });
   // nth(2) among names containing "delete" (any case) is the second exact "Delete".
-  expect(findTarget(twins, { role: 'button', name: 'Delete', locator: { role: 'button', name: 'Delete', exact: false, index: 2 } })).toEqual({ found: true, ref: 'e4' });
+  expect(
+    findTarget(twins, {
+      role: 'button',
+      name: 'Delete',
+      locator: { role: 'button', name: 'Delete', exact: false, index: 2 },
+    }),
+  ).toEqual({ found: true, ref: 'e4' });
   // A pick landing on another name does not count.
-  expect(findTarget(twins, { role: 'button', name: 'Delete', locator: { role: 'button', name: 'Delete', exact: false, index: 1 } })).toEqual({ found: false, reason: 'ambiguous', count: 2 });
-  expect(findTarget(twins, { role: 'button', name: 'Delete' })).toEqual({ found: false, reason: 'ambiguous', count: 2 });
+  expect(
+    findTarget(twins, {
+      role: 'button',
+      name: 'Delete',
+      locator: { role: 'button', name: 'Delete', exact: false, index: 1 },
+    }),
+  ).toEqual({ found: false, reason: 'ambiguous', count: 2 });
+  expect(findTarget(twins, { role: 'button', name: 'Delete' })).toEqual({
+    found: false,
+    reason: 'ambiguous',
+    count: 2,
+  });
   expect(findTarget(twins, { role: 'link', name: 'Docs' })).toEqual({ found: true, ref: 'e5' });
   expect(findTarget(twins, { role: 'button', name: 'Save' })).toEqual({ found: false, reason: 'not-found', count: 0 });
   expect(findTarget(twins, { role: 'button', name: '  Delete   all ' })).toEqual({ found: true, ref: 'e3' });

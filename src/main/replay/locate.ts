@@ -44,7 +44,8 @@ export function recordedIndex(yaml: string, ref: string, role: string, name?: st
 
 // Playwright prints string options with single quotes and JSON escapes (`'It\'s'`), so a quoted name cannot hide
 // a `'` and this pattern cannot run past it into a chained locator.
-const ROLE_LOCATOR = /^page\.getByRole\('([a-z]+)'(?:, \{ name: ('(?:[^'\\]|\\.)*')(, exact: true)? \})?\)(?:\.(first|last)\(\)|\.nth\((-?\d+)\))?$/;
+const ROLE_LOCATOR =
+  /^page\.getByRole\('([a-z]+)'(?:, \{ name: ('(?:[^'\\]|\\.)*')(, exact: true)? \})?\)(?:\.(first|last)\(\)|\.nth\((-?\d+)\))?$/;
 
 /**
  * The pick a recorded locator made, when it is a plain `page.getByRole(…)` with an optional `.first()`, `.last()`
@@ -64,8 +65,11 @@ export function locatorPick(locator: string | undefined): LocatorPick | undefine
 /** The value of a single-quoted JavaScript string literal as Playwright writes it. */
 function jsStringValue(literal: string): string | undefined {
   // Back to JSON: `\'` loses its backslash, a bare `"` gains one; every other escape is already JSON's.
-  const json = literal.slice(1, -1).replace(/\\(.)|"/g, (whole, escaped: string | undefined) =>
-    escaped === undefined ? '\\"' : escaped === "'" ? "'" : whole);
+  const json = literal
+    .slice(1, -1)
+    .replace(/\\(.)|"/g, (whole, escaped: string | undefined) =>
+      escaped === undefined ? '\\"' : escaped === "'" ? "'" : whole,
+    );
   try {
     return JSON.parse(`"${json}"`) as string;
   } catch {
@@ -76,9 +80,13 @@ function jsStringValue(literal: string): string | undefined {
 /** The element a locator pick lands on, as Playwright would resolve it: substring names ignore case unless exact. */
 function pickByLocator(nodes: SnapshotNode[], pick: LocatorPick): SnapshotNode | undefined {
   const wanted = normalized(pick.name);
-  const candidates = nodes.filter(node => node.role === pick.role && (pick.exact
-    ? normalized(node.name) === wanted
-    : normalized(node.name).toLowerCase().includes(wanted.toLowerCase())));
+  const candidates = nodes.filter(
+    node =>
+      node.role === pick.role &&
+      (pick.exact
+        ? normalized(node.name) === wanted
+        : normalized(node.name).toLowerCase().includes(wanted.toLowerCase())),
+  );
   return candidates.at(pick.index);
 }
 

@@ -4,19 +4,31 @@ import type { ToolCallRecord } from '../sessions/format';
 import type { RecordedSession } from '../sessions/session-reader';
 import { Replayer, type ReplayClient } from './replayer';
 
-const page = (refs: number, buy = 'Buy') => [
-  `- generic [active] [ref=e${refs}]:`,
-  `  - button "${buy}" [ref=e${refs + 1}]`,
-  `  - button "${buy}" [ref=e${refs + 2}]`,
-  `  - link "Details" [ref=e${refs + 3}]`,
-].join('\n');
+const page = (refs: number, buy = 'Buy') =>
+  [
+    `- generic [active] [ref=e${refs}]:`,
+    `  - button "${buy}" [ref=e${refs + 1}]`,
+    `  - button "${buy}" [ref=e${refs + 2}]`,
+    `  - link "Details" [ref=e${refs + 3}]`,
+  ].join('\n');
 
 let seq = 0;
 function step(tool: string, args: Record<string, unknown>, extra: Partial<ToolCallRecord> = {}): ToolCallRecord {
   seq++;
   return {
-    type: 'tool-call', sessionId: 's', seq, tool, args, startedAt: 0, endedAt: 0, outcome: 'ok', response: {}, code: '',
-    url: 'http://site/', artifacts: {}, ...extra,
+    type: 'tool-call',
+    sessionId: 's',
+    seq,
+    tool,
+    args,
+    startedAt: 0,
+    endedAt: 0,
+    outcome: 'ok',
+    response: {},
+    code: '',
+    url: 'http://site/',
+    artifacts: {},
+    ...extra,
   };
 }
 
@@ -27,16 +39,53 @@ function recording() {
   const steps = [
     step('browser_navigate', { url: 'http://site/' }, { artifacts: { aria: { file: 'a1' } } }),
     step('browser_take_screenshot', {}),
-    step('browser_click', { element: 'second Buy', target: 'e3' }, {
-      targets: [{ target: 'e3', ref: 'e3', role: 'button', name: 'Buy', locator: `page.getByRole('button', { name: 'Buy' }).nth(1)` }],
-      artifacts: { aria: { file: 'a3' } },
-    }),
-    step('browser_click', { target: 'e9' }, { outcome: 'error', response: { error: 'Error: Ref e9 not found in the current page snapshot.' } }),
+    step(
+      'browser_click',
+      { element: 'second Buy', target: 'e3' },
+      {
+        targets: [
+          {
+            target: 'e3',
+            ref: 'e3',
+            role: 'button',
+            name: 'Buy',
+            locator: `page.getByRole('button', { name: 'Buy' }).nth(1)`,
+          },
+        ],
+        artifacts: { aria: { file: 'a3' } },
+      },
+    ),
+    step(
+      'browser_click',
+      { target: 'e9' },
+      { outcome: 'error', response: { error: 'Error: Ref e9 not found in the current page snapshot.' } },
+    ),
     step('browser_snapshot', {}, { artifacts: { aria: { file: 'a5' } } }),
-    step('browser_click', { target: 'e4' }, { targets: [{ target: 'e4', ref: 'e4', role: 'link', name: 'Details', locator: `page.getByRole('link', { name: 'Details' })` }], url: 'http://site/details', artifacts: { aria: { file: 'a6' } } }),
+    step(
+      'browser_click',
+      { target: 'e4' },
+      {
+        targets: [
+          {
+            target: 'e4',
+            ref: 'e4',
+            role: 'link',
+            name: 'Details',
+            locator: `page.getByRole('link', { name: 'Details' })`,
+          },
+        ],
+        url: 'http://site/details',
+        artifacts: { aria: { file: 'a6' } },
+      },
+    ),
   ];
   snapshots.set(1, page(1)).set(3, page(1)).set(5, page(1)).set(6, '- heading "Details" [level=1] [ref=e1]');
-  const session = { dir: '/sessions/s', meta: { id: 's' }, steps, ariaSnapshot: async (s: ToolCallRecord) => snapshots.get(s.seq) } as unknown as RecordedSession;
+  const session = {
+    dir: '/sessions/s',
+    meta: { id: 's' },
+    steps,
+    ariaSnapshot: async (s: ToolCallRecord) => snapshots.get(s.seq),
+  } as unknown as RecordedSession;
   return session;
 }
 
@@ -46,7 +95,13 @@ function fakeClient(yaml: string, options: { staleOnce?: boolean; detailsUrl?: s
   let current = yaml;
   let url = 'http://site/';
   let stale = options.staleOnce;
-  const result = (tool: string): ToolResult => ({ tool, text: '', isError: false, images: [], sections: { page: { url }, snapshot: { yaml: current } } });
+  const result = (tool: string): ToolResult => ({
+    tool,
+    text: '',
+    isError: false,
+    images: [],
+    sections: { page: { url }, snapshot: { yaml: current } },
+  });
   const client: ReplayClient = {
     async callTool(tool, args = {}) {
       calls.push({ tool, args });
@@ -54,7 +109,10 @@ function fakeClient(yaml: string, options: { staleOnce?: boolean; detailsUrl?: s
         stale = false;
         throw new ElementNotFoundError(String(args.target), [], 'the browser found none');
       }
-      if (tool === 'browser_click' && /Details/.test(current.split('\n').find(line => line.includes(`[ref=${args.target}]`)) ?? '')) {
+      if (
+        tool === 'browser_click' &&
+        /Details/.test(current.split('\n').find(line => line.includes(`[ref=${args.target}]`)) ?? '')
+      ) {
         url = options.detailsUrl ?? 'http://site/details';
         current = '- heading "Details" [level=1] [ref=e31]';
       }
@@ -86,8 +144,14 @@ test('a renamed button is target-not-found at its step, and the replay stops the
   const { client, calls } = fakeClient(page(11, 'Purchase'));
   const replayer = new Replayer(session, client);
   const report = await replayer.runAll();
-  expect(report.steps.map(s => [s.seq, s.status])).toEqual([[1, 'ok'], [2, 'skipped'], [3, 'failed']]);
-  expect(report.steps[2].drift).toEqual([{ kind: 'target-not-found', role: 'button', name: 'Buy', detail: 'no button "Buy" on the page' }]);
+  expect(report.steps.map(s => [s.seq, s.status])).toEqual([
+    [1, 'ok'],
+    [2, 'skipped'],
+    [3, 'failed'],
+  ]);
+  expect(report.steps[2].drift).toEqual([
+    { kind: 'target-not-found', role: 'button', name: 'Buy', detail: 'no button "Buy" on the page' },
+  ]);
   expect(report.summary).toMatchObject({ notRun: 3, clean: false, stopped: { seq: 3 } });
   // Not found in the reused snapshot, so a fresh one was taken before giving up.
   expect(calls.map(c => c.tool)).toEqual(['browser_navigate', 'snapshot']);
@@ -148,12 +212,17 @@ test('a masked secret is typed from its variable; unset, the step fails naming i
   const report = await new Replayer(session, unset.client, { secret: () => undefined }).runAll();
   expect(unset.calls).toEqual([]);
   expect(report.steps).toHaveLength(1);
-  expect(report.steps[0]).toMatchObject({ status: 'failed', drift: [{ kind: 'outcome', error: expect.stringContaining('set API_TOKEN in the environment') }] });
+  expect(report.steps[0]).toMatchObject({
+    status: 'failed',
+    drift: [{ kind: 'outcome', error: expect.stringContaining('set API_TOKEN in the environment') }],
+  });
 });
 
 test('a masked secret nobody gave is asked for before its step, once; an answer left empty fails the step naming it', async () => {
   const session = recording();
-  session.steps[0].args = { url: 'http://site/?a=<secret>API_TOKEN</secret>&b=<secret>API_TOKEN</secret>&c=<secret>PIN_CODE</secret>' };
+  session.steps[0].args = {
+    url: 'http://site/?a=<secret>API_TOKEN</secret>&b=<secret>API_TOKEN</secret>&c=<secret>PIN_CODE</secret>',
+  };
   const given: Record<string, string> = { PIN_CODE: '4321' };
   const asked: string[][] = [];
   const answered = fakeClient(page(11));
@@ -168,7 +237,13 @@ test('a masked secret nobody gave is asked for before its step, once; an answer 
   expect(answered.calls[0].args).toEqual({ url: 'http://site/?a=t0k&b=t0k&c=4321' });
 
   const unanswered = fakeClient(page(11));
-  const report = await new Replayer(session, unanswered.client, { secret: () => '', askSecrets: async () => {} }).runAll();
+  const report = await new Replayer(session, unanswered.client, {
+    secret: () => '',
+    askSecrets: async () => {},
+  }).runAll();
   expect(unanswered.calls).toEqual([]);
-  expect(report.steps[0]).toMatchObject({ status: 'failed', drift: [{ kind: 'outcome', error: expect.stringContaining('set API_TOKEN, PIN_CODE in the environment') }] });
+  expect(report.steps[0]).toMatchObject({
+    status: 'failed',
+    drift: [{ kind: 'outcome', error: expect.stringContaining('set API_TOKEN, PIN_CODE in the environment') }],
+  });
 });

@@ -71,7 +71,11 @@ export class Replayer {
   private lastPair: SnapshotPair | undefined;
   private readonly recordedSnapshots = new Map<number, Promise<string | undefined>>();
 
-  constructor(private readonly session: RecordedSession, private readonly client: ReplayClient, private readonly options: ReplayOptions = {}) {
+  constructor(
+    private readonly session: RecordedSession,
+    private readonly client: ReplayClient,
+    private readonly options: ReplayOptions = {},
+  ) {
     this.steps = options.select ? session.steps.filter(step => options.select!(step)) : session.steps;
   }
 
@@ -114,7 +118,8 @@ export class Replayer {
     this.outcomes.push(outcome);
     this.end = Math.max(this.end, step.seq);
     if (result.stop) this.stopped = { seq: step.seq, reason: result.stop };
-    else if (this.options.stopOnDrift && outcome.drift.length) this.stopped = { seq: step.seq, reason: 'drift (stopOnDrift)' };
+    else if (this.options.stopOnDrift && outcome.drift.length)
+      this.stopped = { seq: step.seq, reason: 'drift (stopOnDrift)' };
     if (result.snapshot) this.lastPair = { step, outcome, ...result.snapshot };
     this.options.onStep?.(outcome);
     return outcome;
@@ -152,28 +157,47 @@ export class Replayer {
     return (this.options.secret ?? (key => process.env[key]))(name) || undefined;
   }
 
-  private async replay(step: ToolCallRecord): Promise<{ status: StepStatus; drift: Drift[]; skipped?: string; stop?: string; snapshot?: { replayed: string; compared: boolean } }> {
+  private async replay(
+    step: ToolCallRecord,
+  ): Promise<{
+    status: StepStatus;
+    drift: Drift[];
+    skipped?: string;
+    stop?: string;
+    snapshot?: { replayed: string; compared: boolean };
+  }> {
     const skipped = skipReason(step);
     if (skipped) return { status: 'skipped', drift: [], skipped };
     const unmasked = unmaskArgs(step.args, name => this.secret(name));
-    if ('missing' in unmasked) return { status: 'failed', drift: [{ kind: 'outcome', error: missingSecretsError(unmasked.missing) }], stop: 'a secret it types is not set' };
+    if ('missing' in unmasked)
+      return {
+        status: 'failed',
+        drift: [{ kind: 'outcome', error: missingSecretsError(unmasked.missing) }],
+        stop: 'a secret it types is not set',
+      };
     let result: ToolResult;
     try {
       const called = await this.call(step, unmasked.args, await this.plan(step));
-      if ('drift' in called) return { status: 'failed', drift: [called.drift], stop: 'its target could not be found again' };
+      if ('drift' in called)
+        return { status: 'failed', drift: [called.drift], stop: 'its target could not be found again' };
       result = called.result;
     } catch (error) {
       if (!(error instanceof McpClientError)) throw error;
       this.latest = undefined;
       const fatal = error.kind === 'connection' || error.kind === 'state';
-      return { status: 'failed', drift: [{ kind: 'outcome', error: firstLine(error.message) }], ...(fatal && { stop: 'the connection to the server was lost' }) };
+      return {
+        status: 'failed',
+        drift: [{ kind: 'outcome', error: firstLine(error.message) }],
+        ...(fatal && { stop: 'the connection to the server was lost' }),
+      };
     }
 
     const drift: Drift[] = [];
     const url = result.sections.page?.url;
     if (url && step.url && url !== step.url) drift.push({ kind: 'url', recorded: step.url, replayed: url });
     const yaml = result.sections.snapshot?.yaml;
-    const wholePage = step.tool !== 'browser_snapshot' || !('depth' in step.args || 'target' in step.args || 'filename' in step.args);
+    const wholePage =
+      step.tool !== 'browser_snapshot' || !('depth' in step.args || 'target' in step.args || 'filename' in step.args);
     // browser_snapshot does not change the page: a partial one leaves the latest full snapshot as good as it was.
     if (wholePage) this.latest = yaml;
     if (!step.artifacts.aria || !wholePage) return { status: drift.length ? 'drift' : 'ok', drift };
@@ -186,7 +210,11 @@ export class Replayer {
       const diff = recorded === undefined ? undefined : snapshotDiff(recorded, replayed);
       if (diff) drift.push({ kind: 'snapshot', diff });
     }
-    return { status: drift.length ? 'drift' : 'ok', drift, ...(replayed !== undefined && { snapshot: { replayed, compared: isSnapshotStep } }) };
+    return {
+      status: drift.length ? 'drift' : 'ok',
+      drift,
+      ...(replayed !== undefined && { snapshot: { replayed, compared: isSnapshotStep } }),
+    };
   }
 
   /**
@@ -194,7 +222,11 @@ export class Replayer {
    * (the page changed since without a new snapshot), so a call that finds no such element is tried once more with
    * targets looked up in a fresh snapshot.
    */
-  private async call(step: ToolCallRecord, args: Record<string, unknown>, plans: PlannedTarget[]): Promise<{ result: ToolResult } | { drift: Drift }> {
+  private async call(
+    step: ToolCallRecord,
+    args: Record<string, unknown>,
+    plans: PlannedTarget[],
+  ): Promise<{ result: ToolResult } | { drift: Drift }> {
     const first = await this.lookUp(plans, false);
     if ('drift' in first) return first;
     try {
@@ -208,13 +240,19 @@ export class Replayer {
 
   /** The recorded call with each looked-up target's new ref; every other argument as recorded (secrets unmasked). */
   private callWith(tool: string, args: Record<string, unknown>, refs: Map<string, string>): Promise<ToolResult> {
-    return this.client.callTool(tool, withTargets(args, value => refs.get(value) ?? value));
+    return this.client.callTool(
+      tool,
+      withTargets(args, value => refs.get(value) ?? value),
+    );
   }
 
   /** The new ref of each target: in the latest snapshot when there is one, else (or when one is missing there) a fresh one. */
   private async lookUp(plans: PlannedTarget[], forceFresh: boolean): Promise<Lookup> {
     const lost = plans.find(plan => plan.kind === 'unknown');
-    if (lost) return { drift: { kind: 'target-not-found', detail: `${lost.value} was recorded without a role and name to find it by` } };
+    if (lost)
+      return {
+        drift: { kind: 'target-not-found', detail: `${lost.value} was recorded without a role and name to find it by` },
+      };
     const queries = plans.flatMap(plan => (plan.kind === 'query' ? [plan] : []));
     if (!queries.length) return { refs: new Map(), reused: false };
     let reused = !forceFresh && this.latest !== undefined;
@@ -229,8 +267,24 @@ export class Replayer {
     for (const [i, match] of matches.entries()) {
       const { query } = queries[i];
       if (match.found) refs.set(queries[i].value, match.ref);
-      else if (match.reason === 'ambiguous') return { drift: { kind: 'target-ambiguous', role: query.role, ...(query.name !== undefined && { name: query.name }), count: match.count } };
-      else return { drift: { kind: 'target-not-found', role: query.role, ...(query.name !== undefined && { name: query.name }), detail: notFoundDetail(query, match.count) } };
+      else if (match.reason === 'ambiguous')
+        return {
+          drift: {
+            kind: 'target-ambiguous',
+            role: query.role,
+            ...(query.name !== undefined && { name: query.name }),
+            count: match.count,
+          },
+        };
+      else
+        return {
+          drift: {
+            kind: 'target-not-found',
+            role: query.role,
+            ...(query.name !== undefined && { name: query.name }),
+            detail: notFoundDetail(query, match.count),
+          },
+        };
     }
     return { refs, reused };
   }
@@ -252,26 +306,39 @@ export class Replayer {
 
   /** How each element argument will be found again. */
   private plan(step: ToolCallRecord): Promise<PlannedTarget[]> {
-    return Promise.all(targetValues(step.args).map(async (value): Promise<PlannedTarget> => {
-      const recorded = step.targets?.find(target => target.target === value);
-      const ref = recorded?.ref ?? (REF.test(value) ? value : undefined);
-      let role = recorded?.role;
-      let name = recorded?.name;
-      // A recording without target details (an older or proxied one) still has the snapshot the ref came from.
-      if (!role && ref) ({ role, name } = (await this.recordedNode(step, ref)) ?? {});
-      if (!role) return ref || value.startsWith('page.') ? { value, kind: 'unknown' } : { value, kind: 'as-recorded' };
-      const index = ref === undefined ? undefined : await this.recordedPosition(step, ref, role, name);
-      const locator = locatorPick(recorded?.locator);
-      return {
-        value,
-        kind: 'query',
-        query: { role, ...(name !== undefined && { name }), ...(index !== undefined && { index }), ...(locator && { locator }) },
-      };
-    }));
+    return Promise.all(
+      targetValues(step.args).map(async (value): Promise<PlannedTarget> => {
+        const recorded = step.targets?.find(target => target.target === value);
+        const ref = recorded?.ref ?? (REF.test(value) ? value : undefined);
+        let role = recorded?.role;
+        let name = recorded?.name;
+        // A recording without target details (an older or proxied one) still has the snapshot the ref came from.
+        if (!role && ref) ({ role, name } = (await this.recordedNode(step, ref)) ?? {});
+        if (!role)
+          return ref || value.startsWith('page.') ? { value, kind: 'unknown' } : { value, kind: 'as-recorded' };
+        const index = ref === undefined ? undefined : await this.recordedPosition(step, ref, role, name);
+        const locator = locatorPick(recorded?.locator);
+        return {
+          value,
+          kind: 'query',
+          query: {
+            role,
+            ...(name !== undefined && { name }),
+            ...(index !== undefined && { index }),
+            ...(locator && { locator }),
+          },
+        };
+      }),
+    );
   }
 
   /** The element's position among its namesakes in the recorded snapshot its ref came from (the latest showing it). */
-  private async recordedPosition(step: ToolCallRecord, ref: string, role: string, name: string | undefined): Promise<number | undefined> {
+  private async recordedPosition(
+    step: ToolCallRecord,
+    ref: string,
+    role: string,
+    name: string | undefined,
+  ): Promise<number | undefined> {
     for (const yaml of await this.earlierSnapshots(step)) {
       const index = recordedIndex(yaml, ref, role, name);
       if (index !== undefined) return index;
@@ -290,7 +357,11 @@ export class Replayer {
   /** The recorded snapshots before `step`, newest first: the last one is what the agent saw when it chose the ref. */
   private async earlierSnapshots(step: ToolCallRecord): Promise<string[]> {
     const all = this.session.steps;
-    const before = all.slice(0, all.indexOf(step)).filter(earlier => earlier.artifacts.aria).slice(-SNAPSHOTS_BACK).reverse();
+    const before = all
+      .slice(0, all.indexOf(step))
+      .filter(earlier => earlier.artifacts.aria)
+      .slice(-SNAPSHOTS_BACK)
+      .reverse();
     const texts = await Promise.all(before.map(earlier => this.recordedSnapshot(earlier)));
     return texts.filter((text): text is string => text !== undefined);
   }
@@ -316,7 +387,8 @@ export class Replayer {
 
 function skipReason(step: ToolCallRecord): string | undefined {
   if (step.debug?.skipped) return 'skipped by a person in the inspector when recorded: nothing ran';
-  if (step.outcome === 'error') return `failed when recorded: ${firstLine((step.response.error ?? 'no message').replace(/^\w*Error: /, ''))}`;
+  if (step.outcome === 'error')
+    return `failed when recorded: ${firstLine((step.response.error ?? 'no message').replace(/^\w*Error: /, ''))}`;
   if (PLANNING_TOOLS.has(step.tool)) return 'planning tool: the action it chose is replayed as its own step';
   if (OBSERVING_TOOLS.has(step.tool)) return 'observing tool';
   return undefined;

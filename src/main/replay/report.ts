@@ -57,7 +57,11 @@ export interface DriftReport {
   steps: StepOutcome[];
 }
 
-export function summarize(outcomes: readonly StepOutcome[], inRange: number, stopped: ReplaySummary['stopped']): ReplaySummary {
+export function summarize(
+  outcomes: readonly StepOutcome[],
+  inRange: number,
+  stopped: ReplaySummary['stopped'],
+): ReplaySummary {
   const count = (status: StepStatus) => outcomes.filter(outcome => outcome.status === status).length;
   const summary = {
     steps: inRange,

@@ -5,7 +5,10 @@ import { SECRET_MASK } from '../secrets';
  * recording keeps `<secret>NAME</secret>` where a secret was typed (see mcp/sensitive-field.ts): replay must type the
  * value again, which only the environment knows, and must never type the mask itself.
  */
-export function unmaskArgs(args: Record<string, unknown>, lookup: (name: string) => string | undefined): { args: Record<string, unknown> } | { missing: string[] } {
+export function unmaskArgs(
+  args: Record<string, unknown>,
+  lookup: (name: string) => string | undefined,
+): { args: Record<string, unknown> } | { missing: string[] } {
   const missing = new Set<string>();
   const unmask = (value: unknown): unknown => {
     if (typeof value === 'string') {
@@ -16,7 +19,8 @@ export function unmaskArgs(args: Record<string, unknown>, lookup: (name: string)
       });
     }
     if (Array.isArray(value)) return value.map(unmask);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unmask(v)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unmask(v)]));
     return value;
   };
   const out = unmask(args) as Record<string, unknown>;

@@ -15,22 +15,29 @@ test('refs, focus, pointer hints, boxes, times and dates are normalised away', (
     '  - text: Updated 12/24/2026, 10:17 AM  ',
   ].join('\n');
   expect(normalizeSnapshot(recorded)).toBe(normalizeSnapshot(replayed));
-  expect(normalizeSnapshot(recorded)).toBe([
-    '- generic:',
-    '  - button "Save"',
-    '  - paragraph: Saved at <time> on <date>',
-    '  - text: Updated <date>, <time>',
-  ].join('\n'));
+  expect(normalizeSnapshot(recorded)).toBe(
+    [
+      '- generic:',
+      '  - button "Save"',
+      '  - paragraph: Saved at <time> on <date>',
+      '  - text: Updated <date>, <time>',
+    ].join('\n'),
+  );
   expect(snapshotDiff(recorded, replayed)).toBeUndefined();
 });
 
 test('a real change is a short unified diff of the normalised snapshots', () => {
-  const page = (button: string) => Array.from({ length: 30 }, (_, i) => `  - listitem [ref=e${i + 10}]: Item ${i}`)
-    .concat(`  - button "${button}" [ref=e99]`).join('\n');
+  const page = (button: string) =>
+    Array.from({ length: 30 }, (_, i) => `  - listitem [ref=e${i + 10}]: Item ${i}`)
+      .concat(`  - button "${button}" [ref=e99]`)
+      .join('\n');
   const diff = snapshotDiff(page('Add to cart'), page('Add to basket'))!;
   expect(diff).toContain('--- a/aria-snapshot.yaml\trecorded');
   expect(diff).toContain('+++ b/aria-snapshot.yaml\treplayed');
-  expect(diff.split('\n').filter(line => /^[-+] /.test(line))).toEqual(['-  - button "Add to cart"', '+  - button "Add to basket"']);
+  expect(diff.split('\n').filter(line => /^[-+] /.test(line))).toEqual([
+    '-  - button "Add to cart"',
+    '+  - button "Add to basket"',
+  ]);
   expect(diff).not.toContain('[ref=');
 
   const long = snapshotDiff(page('x').replace(/Item/g, 'Row'), page('x'), 10)!;

@@ -19,7 +19,11 @@ const VOLATILE: [RegExp, string][] = [
 export function normalizeSnapshot(yaml: string): string {
   let text = yaml.replace(/\r\n/g, '\n');
   for (const [pattern, replacement] of VOLATILE) text = text.replace(pattern, replacement);
-  return text.split('\n').map(line => line.trimEnd()).join('\n').trim();
+  return text
+    .split('\n')
+    .map(line => line.trimEnd())
+    .join('\n')
+    .trim();
 }
 
 /**

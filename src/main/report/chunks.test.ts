@@ -28,13 +28,23 @@ test('a response that shows a stored snapshot refers to it; texts and images are
     const hash = await chunks.text(snapshot);
     const response = `### Page\n- Page URL: http://127.0.0.1/\n### Snapshot\n\`\`\`yaml\n${snapshot}\n\`\`\`\n${'x'.repeat(2_000)}`;
     const image = { mimeType: 'image/png', base64: Buffer.from('not really a png').toString('base64') };
-    await chunks.write('runs/0/steps/1', { 'getStep {}': { ok: true, result: { text: response, same: response, image, again: image } } });
+    await chunks.write('runs/0/steps/1', {
+      'getStep {}': { ok: true, result: { text: response, same: response, image, again: image } },
+    });
 
     const stored = json(dir, 'runs/0/steps/1')['getStep {}'].result;
-    expect(stored.text[TEXT_REF]).toEqual(['### Page\n- Page URL: http://127.0.0.1/\n### Snapshot\n```yaml\n', { [TEXT_REF]: hash }, { [TEXT_REF]: expect.any(String) }]);
+    expect(stored.text[TEXT_REF]).toEqual([
+      '### Page\n- Page URL: http://127.0.0.1/\n### Snapshot\n```yaml\n',
+      { [TEXT_REF]: hash },
+      { [TEXT_REF]: expect.any(String) },
+    ]);
     expect(joined(dir, stored.text)).toBe(response);
     expect(joined(dir, stored.same)).toBe(response);
-    expect(stored.image).toEqual({ mimeType: 'image/png', base64: '', [IMAGE_REF]: expect.stringMatching(/^images\//) });
+    expect(stored.image).toEqual({
+      mimeType: 'image/png',
+      base64: '',
+      [IMAGE_REF]: expect.stringMatching(/^images\//),
+    });
     expect(stored.again[IMAGE_REF]).toBe(stored.image[IMAGE_REF]);
     expect(read(dir, stored.image[IMAGE_REF]).toString()).toBe('not really a png');
 

@@ -3,7 +3,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BridgeReply } from '../../shared/bridge';
-import { imageChunkOf, IMAGE_REF, LONG_TEXT, REPORT_GLOBAL, TEXT_REF, textChunkOf, type SearchChunk, type StatesChunk } from '../../shared/report';
+import {
+  imageChunkOf,
+  IMAGE_REF,
+  LONG_TEXT,
+  REPORT_GLOBAL,
+  TEXT_REF,
+  textChunkOf,
+  type SearchChunk,
+  type StatesChunk,
+} from '../../shared/report';
 import { decodeBytes, encodeBytes, SCRIPT_BOM, SCRIPT_ENCODING } from '../../shared/report-codec';
 
 /**
@@ -99,7 +108,8 @@ export class ChunkWriter {
     let best: { at: number; text: string } | undefined;
     for (let at = 0; at >= 0 && at < value.length; at = value.indexOf('\n', at) + 1 || -1) {
       for (const text of this.embeddable.get(value.slice(at, at + OPENING)) ?? []) {
-        if (text.length < value.length && text.length > (best?.text.length ?? 0) && value.startsWith(text, at)) best = { at, text };
+        if (text.length < value.length && text.length > (best?.text.length ?? 0) && value.startsWith(text, at))
+          best = { at, text };
       }
     }
     return best;
@@ -114,7 +124,12 @@ export class ChunkWriter {
     if (Array.isArray(value)) return Promise.all(value.map(item => this.externalize(item)));
     if (!value || typeof value !== 'object') return value;
     const record = value as Record<string, unknown>;
-    if (typeof record.mimeType === 'string' && typeof record.base64 === 'string' && record.base64 && IMAGE_TYPES.has(record.mimeType)) {
+    if (
+      typeof record.mimeType === 'string' &&
+      typeof record.base64 === 'string' &&
+      record.base64 &&
+      IMAGE_TYPES.has(record.mimeType)
+    ) {
       const bytes = Buffer.from(record.base64, 'base64');
       const path = imageChunkOf(createHash('sha256').update(bytes).digest('hex').slice(0, 24));
       if (!this.images.has(path)) {
@@ -123,7 +138,9 @@ export class ChunkWriter {
       }
       return { ...record, base64: '', [IMAGE_REF]: path };
     }
-    const entries = await Promise.all(Object.entries(record).map(async ([key, item]) => [key, await this.externalize(item)] as const));
+    const entries = await Promise.all(
+      Object.entries(record).map(async ([key, item]) => [key, await this.externalize(item)] as const),
+    );
     return Object.fromEntries(entries);
   }
 }

@@ -12,12 +12,15 @@ const MASKED = /^<secret>[A-Za-z_][\w.-]*<\/secret>$/;
 export function unmaskedSecrets(steps: readonly ToolCallRecord[]): string[] {
   const found: string[] = [];
   const check = (seq: number, field: string | undefined, value: unknown) => {
-    if (field && namesSecret(field) && typeof value === 'string' && value && !MASKED.test(value)) found.push(`step ${seq} ("${field}")`);
+    if (field && namesSecret(field) && typeof value === 'string' && value && !MASKED.test(value))
+      found.push(`step ${seq} ("${field}")`);
   };
   for (const step of steps) {
-    if (step.tool === 'browser_type') check(step.seq, step.targets?.[0]?.name ?? String(step.args.element ?? ''), step.args.text);
+    if (step.tool === 'browser_type')
+      check(step.seq, step.targets?.[0]?.name ?? String(step.args.element ?? ''), step.args.text);
     if (step.tool === 'browser_fill_form' && Array.isArray(step.args.fields)) {
-      for (const field of step.args.fields as { name?: string; value?: unknown }[]) check(step.seq, field.name, field.value);
+      for (const field of step.args.fields as { name?: string; value?: unknown }[])
+        check(step.seq, field.name, field.value);
     }
   }
   return found;

@@ -5,7 +5,17 @@ import type { BridgeReply, InspectorStatus, OpenedSession, SessionInfo, StepActi
 import { PAIR_STATUS, type Comparison } from '../../shared/comparison';
 import { runStats } from '../../shared/run-stats';
 import type { DebuggerState } from '../../shared/debugger';
-import { answerKey, chunkOf, INLINE_INFO_ID, searchChunkOf, statesChunkOf, type ReportInfo, type ReportRun, type SearchChunk, type StatesChunk } from '../../shared/report';
+import {
+  answerKey,
+  chunkOf,
+  INLINE_INFO_ID,
+  searchChunkOf,
+  statesChunkOf,
+  type ReportInfo,
+  type ReportRun,
+  type SearchChunk,
+  type StatesChunk,
+} from '../../shared/report';
 import { BridgeHost } from '../bridge/bridge-host';
 import { stateSourceOf } from '../bridge/state-files';
 import { defaultCoreConfig } from '../config';
@@ -70,7 +80,9 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
     for (const dir of options.sessions) {
       const clear = unmaskedSecrets((await openSession(dir)).steps);
       if (clear.length) {
-        throw new Error(`${dir} holds values typed in clear into secret fields (${clear.slice(0, 3).join(', ')}${clear.length > 3 ? ', …' : ''}): it was recorded before secrets were masked. Scrub it first: agent-inspector redact ${dir} --value <each value>, then write the report.`);
+        throw new Error(
+          `${dir} holds values typed in clear into secret fields (${clear.slice(0, 3).join(', ')}${clear.length > 3 ? ', …' : ''}): it was recorded before secrets were masked. Scrub it first: agent-inspector redact ${dir} --value <each value>, then write the report.`,
+        );
       }
     }
     const ids = [];
@@ -109,7 +121,9 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
       list.push(runSummary(opened!, run, zip));
       steps += opened!.steps.length;
     }
-    for (const run of list) if (run.forkOf && runs[run.forkOf.session] !== undefined) run.divergence = await divergence(ask, run.sessionId, run.forkOf.session);
+    for (const run of list)
+      if (run.forkOf && runs[run.forkOf.session] !== undefined)
+        run.divergence = await divergence(ask, run.sessionId, run.forkOf.session);
     list.sort((a, b) => b.startedAt - a.startedAt);
     const info: ReportInfo = { writer: `agent-inspector ${VERSION}`, createdAt: Date.now(), list, runs };
     await chunks.writeIndex(info, await indexAnswers(ask, new Set(ids)));
@@ -138,12 +152,21 @@ export async function writeReport(options: ReportOptions): Promise<ReportResult>
 }
 
 /** Where a fork parts from its parent, from the bridge's own comparison (A the parent, B the fork). */
-async function divergence(ask: (command: 'compareSessions', input: unknown) => Promise<BridgeReply>, fork: string, parent: string): Promise<ReportRun['divergence']> {
+async function divergence(
+  ask: (command: 'compareSessions', input: unknown) => Promise<BridgeReply>,
+  fork: string,
+  parent: string,
+): Promise<ReportRun['divergence']> {
   const reply = await ask('compareSessions', { sessionId: parent, withSessionId: fork });
   const first = reply.ok ? (reply.result as Comparison).firstDivergence?.pair : undefined;
   if (!reply.ok) return undefined;
   if (!first) return { parts: false };
-  return { parts: true, ...(first.b && { forkSeq: first.b.seq }), ...(first.a && { parentSeq: first.a.seq }), what: first.differences[0] ?? PAIR_STATUS[first.status] };
+  return {
+    parts: true,
+    ...(first.b && { forkSeq: first.b.seq }),
+    ...(first.a && { parentSeq: first.a.seq }),
+    what: first.differences[0] ?? PAIR_STATUS[first.status],
+  };
 }
 
 /** What "Search sessions" finds a run's steps by: the same texts the app's index holds (search/step-text.ts). */
@@ -178,9 +201,12 @@ function byChunk(answers: Answer[], runs: ReportInfo['runs']): Map<string, Recor
     const path = chunkOf(command, input, runs);
     if (!path) throw new Error(`The report has no place for ${command} answers.`);
     if (!chunks.has(path)) chunks.set(path, {});
-    chunks.get(path)![answerKey(command, input)] = !reply.ok ? reply
-      : command === 'openSession' ? { ok: true, result: withoutDir(reply.result as OpenedSession) }
-        : command === 'stepActivity' ? { ok: true, result: withoutCredentials(reply.result as StepActivityView) }
+    chunks.get(path)![answerKey(command, input)] = !reply.ok
+      ? reply
+      : command === 'openSession'
+        ? { ok: true, result: withoutDir(reply.result as OpenedSession) }
+        : command === 'stepActivity'
+          ? { ok: true, result: withoutCredentials(reply.result as StepActivityView) }
           : reply;
   }
   return chunks;
@@ -188,9 +214,19 @@ function byChunk(answers: Answer[], runs: ReportInfo['runs']): Map<string, Recor
 
 /** A report is made to be passed around: the credentials requests carried (cookies, authorization, keys) are left out. */
 function withoutCredentials(view: StepActivityView): StepActivityView {
-  const network = view.network.map(entry => (entry.requestHeaders
-    ? { ...entry, requestHeaders: Object.fromEntries(Object.entries(entry.requestHeaders).map(([name, value]) => [name, isSensitiveHeader(name) ? REMOVED : value])) }
-    : entry));
+  const network = view.network.map(entry =>
+    entry.requestHeaders
+      ? {
+          ...entry,
+          requestHeaders: Object.fromEntries(
+            Object.entries(entry.requestHeaders).map(([name, value]) => [
+              name,
+              isSensitiveHeader(name) ? REMOVED : value,
+            ]),
+          ),
+        }
+      : entry,
+  );
   return { ...view, network };
 }
 
@@ -202,23 +238,42 @@ function withoutDir(opened: OpenedSession): OpenedSession {
 }
 
 /** The front page's answers: no agent, no browser, the report's sessions only. */
-async function indexAnswers(ask: (command: 'listSessions', input: unknown) => Promise<BridgeReply>, ids: Set<string>): Promise<Record<string, BridgeReply>> {
+async function indexAnswers(
+  ask: (command: 'listSessions', input: unknown) => Promise<BridgeReply>,
+  ids: Set<string>,
+): Promise<Record<string, BridgeReply>> {
   const listed = await ask('listSessions', {});
-  const sessions = listed.ok ? (listed.result as SessionInfo[]).filter(session => ids.has(session.id)).map(({ dir: _dir, ...session }) => session) : [];
+  const sessions = listed.ok
+    ? (listed.result as SessionInfo[])
+        .filter(session => ids.has(session.id))
+        .map(({ dir: _dir, ...session }) => session)
+    : [];
   const status: InspectorStatus = {
-    version: VERSION, mode: 'web', mcpUrl: '', access: { tokenRequired: false }, agents: [],
-    browser: { state: 'stopped', description: 'A static report: no browser' }, demo: { state: 'idle' },
+    version: VERSION,
+    mode: 'web',
+    mcpUrl: '',
+    access: { tokenRequired: false },
+    agents: [],
+    browser: { state: 'stopped', description: 'A static report: no browser' },
+    demo: { state: 'idle' },
   };
   return {
     [answerKey('status', {})]: { ok: true, result: status },
     [answerKey('listSessions', {})]: { ok: true, result: sessions },
-    [answerKey('debugState', {})]: { ok: true, result: { sessions: {}, breakpoints: [], pauseTimeoutMs: 0, pauseOnStart: false } satisfies DebuggerState },
+    [answerKey('debugState', {})]: {
+      ok: true,
+      result: { sessions: {}, breakpoints: [], pauseTimeoutMs: 0, pauseOnStart: false } satisfies DebuggerState,
+    },
   };
 }
 
 function runSummary({ session, steps }: OpenedSession, run: number, zip: string | undefined): ReportRun {
   return {
-    sessionId: session.id, run, client: session.clientName ?? session.transport, startedAt: session.startedAt, steps: steps.length,
+    sessionId: session.id,
+    run,
+    client: session.clientName ?? session.transport,
+    startedAt: session.startedAt,
+    steps: steps.length,
     ...runStats(steps.map(step => ({ ...step, tokens: step.tokens?.total.tokens }))),
     ...(session.forkOf && { forkOf: session.forkOf }),
     ...(zip && { zip }),
@@ -230,7 +285,9 @@ async function refuseForeignFolder(output: string) {
   const entries = await readdir(output).catch(() => undefined);
   if (!entries?.length) return;
   if (!(await stat(join(output, MARKER)).catch(() => undefined))) {
-    throw new Error(`${output} exists and is not a report written by agent-inspector: choose another -o, or empty it first.`);
+    throw new Error(
+      `${output} exists and is not a report written by agent-inspector: choose another -o, or empty it first.`,
+    );
   }
 }
 

@@ -21,7 +21,11 @@ const result = <T>(reply: BridgeReply) => (reply.ok ? (reply.result as T) : unde
  * written as it is read and never held whole.
  */
 export async function* runAnswers(ask: Ask, sessionId: string): AsyncGenerator<Answer[]> {
-  const question = async (command: BridgeCommand, input: Record<string, unknown>): Promise<Answer> => ({ command, input, reply: await ask(command, input) });
+  const question = async (command: BridgeCommand, input: Record<string, unknown>): Promise<Answer> => ({
+    command,
+    input,
+    reply: await ask(command, input),
+  });
   const opened = await question('openSession', { sessionId });
   const session = result<OpenedSession>(opened.reply);
   if (!session) throw new Error(`Session ${sessionId} could not be read: ${opened.reply.ok ? '' : opened.reply.error}`);
@@ -38,7 +42,8 @@ export async function* runAnswers(ask: Ask, sessionId: string): AsyncGenerator<A
       question('negotiation', { sessionId, seq }),
     ]);
     const rounds = result<StepNegotiation>(answers[3].reply)?.rounds ?? [];
-    for (const { interactionId, round } of rounds) answers.push(await question('negotiationArtifacts', { sessionId, interactionId, round }));
+    for (const { interactionId, round } of rounds)
+      answers.push(await question('negotiationArtifacts', { sessionId, interactionId, round }));
     yield answers;
   }
 }

@@ -23,7 +23,9 @@ const BOOTSTRAP = `(() => { const bytes = Uint8Array.from(atob(document.getEleme
  */
 export async function singleFilePage(folder: string): Promise<string> {
   const viewer = (await readFile(join(folder, 'viewer', 'viewer.js'))).toString('base64');
-  const css = await Promise.all(['viewer.css', 'monaco.css'].map(name => readFile(join(folder, 'viewer', name), 'utf8')));
+  const css = await Promise.all(
+    ['viewer.css', 'monaco.css'].map(name => readFile(join(folder, 'viewer', name), 'utf8')),
+  );
   const style = css.join('\n').replace(/<\/style/gi, '<\\/style');
   // The code editor, run from its block the first time a panel shows code (renderer/src/report/load-monaco-script.ts).
   const editor = (await readFile(join(folder, 'viewer', 'monaco.js'))).toString('base64');
@@ -41,7 +43,9 @@ export async function singleFilePage(folder: string): Promise<string> {
       continue;
     }
     // In base64 here: the page is UTF-8, where the scripts' 15-bit characters would take 24 bits each.
-    blocks.push(`<script type="application/octet-stream" id="${INLINE_CHUNK_PREFIX}${path}">${chunkBytes(script, path).toString('base64')}</script>`);
+    blocks.push(
+      `<script type="application/octet-stream" id="${INLINE_CHUNK_PREFIX}${path}">${chunkBytes(script, path).toString('base64')}</script>`,
+    );
   }
   const hash = createHash('sha256').update(BOOTSTRAP).digest('base64');
   return `<!doctype html>

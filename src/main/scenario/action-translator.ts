@@ -4,8 +4,19 @@ import { BridgeError, type PlaywrightBridgeService } from './playwright-bridge';
 import type { ErrorInfo, IntermediateStep, OperationResult, ToolCallSummary } from './types';
 
 /** The bridge methods the translator uses; a narrower type keeps the error-path tests free of a browser. */
-export type ActionBridge = Pick<PlaywrightBridgeService,
-  'navigateTo' | 'goBack' | 'click' | 'type' | 'selectOption' | 'scroll' | 'pressKey' | 'waitFor' | 'switchToTab' | 'count'>;
+export type ActionBridge = Pick<
+  PlaywrightBridgeService,
+  | 'navigateTo'
+  | 'goBack'
+  | 'click'
+  | 'type'
+  | 'selectOption'
+  | 'scroll'
+  | 'pressKey'
+  | 'waitFor'
+  | 'switchToTab'
+  | 'count'
+>;
 
 /**
  * Carries out IntermediateSteps through the bridge. An element step looks its index up in the SelectorMap of the DOM
@@ -23,14 +34,23 @@ export class ActionTranslatorService {
     }
   }
 
-  private async run(step: IntermediateStep, selectorMap: SelectorMap): Promise<{ call?: ToolCallSummary; selector?: string }> {
+  private async run(
+    step: IntermediateStep,
+    selectorMap: SelectorMap,
+  ): Promise<{ call?: ToolCallSummary; selector?: string }> {
     switch (step.action) {
-      case 'navigate': return { call: await this.bridge.navigateTo(step.url) };
-      case 'back': return { call: await this.bridge.goBack() };
-      case 'switchTab': return { call: await this.bridge.switchToTab(step.pageIndex) };
-      case 'press': return { call: await this.bridge.pressKey(step.key) };
-      case 'wait': return { call: await this.bridge.waitFor(step) };
-      case 'done': return {};
+      case 'navigate':
+        return { call: await this.bridge.navigateTo(step.url) };
+      case 'back':
+        return { call: await this.bridge.goBack() };
+      case 'switchTab':
+        return { call: await this.bridge.switchToTab(step.pageIndex) };
+      case 'press':
+        return { call: await this.bridge.pressKey(step.key) };
+      case 'wait':
+        return { call: await this.bridge.waitFor(step) };
+      case 'done':
+        return {};
       case 'scroll': {
         if (step.index === undefined) return { call: await this.bridge.scroll(step.direction) };
         const { selector, node } = await this.target(step.index, selectorMap);
@@ -57,13 +77,19 @@ export class ActionTranslatorService {
     if (!node) {
       const indices = Object.keys(selectorMap).map(Number);
       const known = indices.length ? `indices ${Math.min(...indices)}–${Math.max(...indices)}` : 'none';
-      throw new StepError('index-not-found', `Element index ${index} is not in the selector map of the current page (${known}).`);
+      throw new StepError(
+        'index-not-found',
+        `Element index ${index} is not in the selector map of the current page (${known}).`,
+      );
     }
     const { xpath, css } = selectorsFor(node);
     for (const selector of [xpath, css]) {
       if (selector && (await this.bridge.count(selector)) === 1) return { selector, node };
     }
-    throw new StepError('element-detached', `Element [${index}] ${describeNode(node)} is no longer on the page (${xpath ?? css} matches nothing unique): the page changed after it was read.`);
+    throw new StepError(
+      'element-detached',
+      `Element [${index}] ${describeNode(node)} is no longer on the page (${xpath ?? css} matches nothing unique): the page changed after it was read.`,
+    );
   }
 }
 
@@ -74,7 +100,10 @@ export function describeNode(node: SerializableDOMNode): string {
 }
 
 class StepError extends Error {
-  constructor(readonly kind: ErrorInfo['kind'], message: string) {
+  constructor(
+    readonly kind: ErrorInfo['kind'],
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -84,6 +113,7 @@ function errorInfo(error: unknown): ErrorInfo {
   const message = error instanceof Error ? error.message : String(error);
   if (/\bTimeout \d+ms exceeded|timed out/i.test(message)) return { kind: 'timeout', message };
   // A selector that matched a moment ago and no longer does: the element went away in between.
-  if (error instanceof BridgeError && /does not match any elements/.test(message)) return { kind: 'element-detached', message };
+  if (error instanceof BridgeError && /does not match any elements/.test(message))
+    return { kind: 'element-detached', message };
   return { kind: 'tool-error', message };
 }

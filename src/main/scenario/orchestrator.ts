@@ -29,14 +29,20 @@ export interface ScenarioServices {
 }
 
 /** Wires the services on a session of the core: its browser, its tool layer, its planner, its event bus. */
-export function scenarioServices(core: Pick<InspectorCore, 'bus' | 'planner' | 'config'>, session: BridgeSession): ScenarioServices {
+export function scenarioServices(
+  core: Pick<InspectorCore, 'bus' | 'planner' | 'config'>,
+  session: BridgeSession,
+): ScenarioServices {
   const bridge = new PlaywrightBridgeService(session, core.bus);
   return {
     bridge,
     domProcessor: new DomProcessorService(bridge),
     formatter: new StateFormatterService(),
-    translator: new NLToActionTranslator(core.planner, core.config.planner.maxRounds,
-      round => void core.bus.publish({ type: 'negotiation-round', sessionId: session.id, ...round })),
+    translator: new NLToActionTranslator(
+      core.planner,
+      core.config.planner.maxRounds,
+      round => void core.bus.publish({ type: 'negotiation-round', sessionId: session.id, ...round }),
+    ),
     actions: new ActionTranslatorService(bridge),
   };
 }
@@ -53,7 +59,10 @@ const NEGATED = /\b(?:not|no|never|isn't|aren't|doesn't|don't|gone|disappear(?:s
  * out stops the run; the result says which and why, and the spec covers the steps before it.
  */
 export class ScenarioParserOrchestrator {
-  constructor(private readonly services: ScenarioServices, private readonly options: ScenarioOptions = {}) {}
+  constructor(
+    private readonly services: ScenarioServices,
+    private readonly options: ScenarioOptions = {},
+  ) {}
 
   async parse(scenario: Scenario): Promise<ParserResult> {
     const steps: TestStep[] = [];
@@ -76,7 +85,14 @@ export class ScenarioParserOrchestrator {
     const startedAt = Date.now();
     const result = await this.services.actions.executeAction({ action: 'navigate', url }, {});
     const base = { number: 0, text: `Open ${url}`, action: 'navigate' as const, value: url, assertions: [], startedAt };
-    if (!result.success) return { ...base, outcome: 'failed', error: `Opening ${url} failed: ${result.error.message}`, calls: [], durationMs: Date.now() - startedAt };
+    if (!result.success)
+      return {
+        ...base,
+        outcome: 'failed',
+        error: `Opening ${url} failed: ${result.error.message}`,
+        calls: [],
+        durationMs: Date.now() - startedAt,
+      };
     return { ...base, outcome: 'passed', calls: result.call ? [result.call] : [], durationMs: Date.now() - startedAt };
   }
 
@@ -85,7 +101,15 @@ export class ScenarioParserOrchestrator {
     const startedAt = Date.now();
     const name = `Step ${number} ("${text}")`;
     const failed = (partial: Partial<TestStep>, error: string): TestStep => ({
-      number, text, calls: [], assertions: [], ...partial, outcome: 'failed', error, startedAt, durationMs: Date.now() - startedAt,
+      number,
+      text,
+      calls: [],
+      assertions: [],
+      ...partial,
+      outcome: 'failed',
+      error,
+      startedAt,
+      durationMs: Date.now() - startedAt,
     });
 
     let state: DomState;
@@ -94,7 +118,10 @@ export class ScenarioParserOrchestrator {
       const extractStart = performance.now();
       state = await domProcessor.getDomState({ viewportExpansion: this.options.viewportExpansion ?? -1 });
       const extractMs = Math.round((performance.now() - extractStart) * 10) / 10;
-      const dom = formatter.formatDomForLLM(state.domTree, this.options.includeAttributes ?? DEFAULT_INCLUDE_ATTRIBUTES);
+      const dom = formatter.formatDomForLLM(
+        state.domTree,
+        this.options.includeAttributes ?? DEFAULT_INCLUDE_ATTRIBUTES,
+      );
       const payload = formatter.createLlmPromptPayload(dom, state.url, text, await bridge.getTabsInfo(), state.title);
       const sources: ContextSources = {
         screenshot: async () => screenshotArtifact(await bridge.getPage()),
@@ -103,7 +130,12 @@ export class ScenarioParserOrchestrator {
       translation = await translator.translate(payload, state, sources, extractMs);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return failed({}, error instanceof TranslationError ? `${name} could not be matched: ${reason}` : `${name} failed while reading the page: ${reason}`);
+      return failed(
+        {},
+        error instanceof TranslationError
+          ? `${name} could not be matched: ${reason}`
+          : `${name} failed while reading the page: ${reason}`,
+      );
     }
 
     const { step, thought } = translation;
@@ -116,20 +148,35 @@ export class ScenarioParserOrchestrator {
     if (step.action === 'done' && VERIFY.test(text)) {
       for (const check of confirmations(text)) {
         const confirmed = await actions.executeAction(check, state.selectorMap);
-        if (!confirmed.success) return failed({ ...described, calls }, `${name} failed: the planner found it fulfilled, but the page does not confirm it: ${confirmed.error.message}`);
+        if (!confirmed.success)
+          return failed(
+            { ...described, calls },
+            `${name} failed: the planner found it fulfilled, but the page does not confirm it: ${confirmed.error.message}`,
+          );
         if (confirmed.call) calls.push(confirmed.call);
       }
     }
     const locator = result.call?.locator;
     return {
-      number, text, ...described, ...(locator && { locator }),
-      outcome: 'passed', calls, assertions: await this.observe(step, node, result, locator),
-      startedAt, durationMs: Date.now() - startedAt,
+      number,
+      text,
+      ...described,
+      ...(locator && { locator }),
+      outcome: 'passed',
+      calls,
+      assertions: await this.observe(step, node, result, locator),
+      startedAt,
+      durationMs: Date.now() - startedAt,
     };
   }
 
   /** What a click or a choice left behind, as assertions the generated code does not already imply. */
-  private async observe(step: IntermediateStep, node: SerializableDOMNode | undefined, result: OperationResult, locator: string | undefined): Promise<string[]> {
+  private async observe(
+    step: IntermediateStep,
+    node: SerializableDOMNode | undefined,
+    result: OperationResult,
+    locator: string | undefined,
+  ): Promise<string[]> {
     if (!node || !locator || !result.success || !result.selector) return [];
     const { bridge } = this.services;
     const checkable = ['checkbox', 'radio', 'switch'].includes(node.role ?? '');
@@ -147,12 +194,18 @@ export class ScenarioParserOrchestrator {
 
 function valueOf(step: IntermediateStep): { value?: string } {
   switch (step.action) {
-    case 'input': return { value: step.text };
-    case 'select': return { value: step.value };
-    case 'navigate': return { value: step.url };
-    case 'press': return { value: step.key };
-    case 'done': return { value: step.summary };
-    default: return {};
+    case 'input':
+      return { value: step.text };
+    case 'select':
+      return { value: step.value };
+    case 'navigate':
+      return { value: step.url };
+    case 'press':
+      return { value: step.key };
+    case 'done':
+      return { value: step.summary };
+    default:
+      return {};
   }
 }
 

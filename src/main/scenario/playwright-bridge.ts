@@ -12,7 +12,10 @@ export type BridgeSession = Pick<McpSession, 'id' | 'callTool' | 'pages' | 'publ
 /** A tool call that answered with an error; `message` is the response's Error section. */
 export class BridgeError extends Error {
   override name = 'BridgeError';
-  constructor(readonly tool: string, message: string) {
+  constructor(
+    readonly tool: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -33,7 +36,10 @@ export class PlaywrightBridgeService implements PageEvaluator {
   private calls: ToolCallEvent[] = [];
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly session: BridgeSession, bus: EventBus) {
+  constructor(
+    private readonly session: BridgeSession,
+    bus: EventBus,
+  ) {
     this.unsubscribe = bus.subscribe(event => {
       if (event.type === 'tool-call' && event.sessionId === session.id) this.calls.push(event);
     });
@@ -76,19 +82,33 @@ export class PlaywrightBridgeService implements PageEvaluator {
   }
 
   selectOption(selector: string, value: string | string[], element?: string): Promise<ToolCallSummary> {
-    return this.call('browser_select_option', { target: selector, values: Array.isArray(value) ? value : [value], element });
+    return this.call('browser_select_option', {
+      target: selector,
+      values: Array.isArray(value) ? value : [value],
+      element,
+    });
   }
 
   scrollIntoView(selector: string, element?: string): Promise<ToolCallSummary> {
-    return this.call('browser_evaluate', { target: selector, element, function: '(element) => element.scrollIntoView({ block: "center" })' });
+    return this.call('browser_evaluate', {
+      target: selector,
+      element,
+      function: '(element) => element.scrollIntoView({ block: "center" })',
+    });
   }
 
   /** Scrolls the page, or the scrollable element `selector`, by most of its height. */
   scroll(direction: 'up' | 'down', selector?: string, element?: string): Promise<ToolCallSummary> {
     const sign = direction === 'up' ? '-' : '';
     return selector
-      ? this.call('browser_evaluate', { target: selector, element, function: `(element) => element.scrollBy(0, ${sign}element.clientHeight * ${SCROLL_FRACTION})` })
-      : this.call('browser_evaluate', { function: `() => window.scrollBy(0, ${sign}window.innerHeight * ${SCROLL_FRACTION})` });
+      ? this.call('browser_evaluate', {
+          target: selector,
+          element,
+          function: `(element) => element.scrollBy(0, ${sign}element.clientHeight * ${SCROLL_FRACTION})`,
+        })
+      : this.call('browser_evaluate', {
+          function: `() => window.scrollBy(0, ${sign}window.innerHeight * ${SCROLL_FRACTION})`,
+        });
   }
 
   pressKey(key: string): Promise<ToolCallSummary> {
@@ -104,18 +124,23 @@ export class PlaywrightBridgeService implements PageEvaluator {
     });
   }
 
-  async waitForLoadState(state?: 'load' | 'domcontentloaded' | 'networkidle', options?: { timeout?: number }): Promise<void> {
+  async waitForLoadState(
+    state?: 'load' | 'domcontentloaded' | 'networkidle',
+    options?: { timeout?: number },
+  ): Promise<void> {
     await (await this.getPage()).waitForLoadState(state, options);
   }
 
   async getTabsInfo(): Promise<TabInfo[]> {
     const { all, current } = this.session.pages();
-    return Promise.all(all.map(async (page, pageIndex) => ({
-      pageIndex,
-      url: page.url(),
-      title: await page.title().catch(() => ''),
-      current: page === current,
-    })));
+    return Promise.all(
+      all.map(async (page, pageIndex) => ({
+        pageIndex,
+        url: page.url(),
+        title: await page.title().catch(() => ''),
+        current: page === current,
+      })),
+    );
   }
 
   switchToTab(pageIndex: number): Promise<ToolCallSummary> {
@@ -129,23 +154,35 @@ export class PlaywrightBridgeService implements PageEvaluator {
 
   /** How many elements a selector matches now (0 for one Playwright cannot parse): how a step picks a selector. */
   async count(selector: string): Promise<number> {
-    return (await this.getPage()).locator(selector).count().catch(() => 0);
+    return (await this.getPage())
+      .locator(selector)
+      .count()
+      .catch(() => 0);
   }
 
   /** Whether the element is checked, or undefined when it is not a checkbox, radio or switch (or is gone). */
   async isChecked(selector: string): Promise<boolean | undefined> {
-    return (await this.getPage()).locator(selector).isChecked({ timeout: 1_000 }).catch(() => undefined);
+    return (await this.getPage())
+      .locator(selector)
+      .isChecked({ timeout: 1_000 })
+      .catch(() => undefined);
   }
 
   /** The value of an input, textarea or select now, or undefined. */
   async inputValue(selector: string): Promise<string | undefined> {
-    return (await this.getPage()).locator(selector).inputValue({ timeout: 1_000 }).catch(() => undefined);
+    return (await this.getPage())
+      .locator(selector)
+      .inputValue({ timeout: 1_000 })
+      .catch(() => undefined);
   }
 
   /** Runs one tool and sums up the call from the event it published (the code, the locator it resolved, the URL). */
   private async call(tool: string, args: Record<string, unknown>): Promise<ToolCallSummary> {
     this.calls = [];
-    const result = await this.session.callTool(tool, Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined)));
+    const result = await this.session.callTool(
+      tool,
+      Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined)),
+    );
     await this.session.published();
     const event = this.calls.findLast(call => call.tool === tool);
     this.calls = [];
@@ -160,4 +197,5 @@ export class PlaywrightBridgeService implements PageEvaluator {
   }
 }
 
-const textOf = (content: unknown) => (content as { type: string; text?: string }[]).find(part => part.type === 'text')?.text ?? '';
+const textOf = (content: unknown) =>
+  (content as { type: string; text?: string }[]).find(part => part.type === 'text')?.text ?? '';

@@ -34,12 +34,16 @@ export function parseYamlScenario(text: string, file = 'the scenario'): Scenario
   } catch (error) {
     throw new Error(`${file} is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error(`${file} must be a YAML mapping with "url" and "actions".`);
+  if (!data || typeof data !== 'object' || Array.isArray(data))
+    throw new Error(`${file} must be a YAML mapping with "url" and "actions".`);
   const { url, actions, title } = data as Record<string, unknown>;
-  if (typeof url !== 'string' || !url.trim()) throw new Error(`${file}: "url" must be the start URL, e.g. url: https://example.com.`);
-  if (!Array.isArray(actions) || !actions.length) throw new Error(`${file}: "actions" must be a non-empty list of steps in plain language.`);
+  if (typeof url !== 'string' || !url.trim())
+    throw new Error(`${file}: "url" must be the start URL, e.g. url: https://example.com.`);
+  if (!Array.isArray(actions) || !actions.length)
+    throw new Error(`${file}: "actions" must be a non-empty list of steps in plain language.`);
   const bad = actions.findIndex(action => typeof action !== 'string' || !action.trim());
-  if (bad >= 0) throw new Error(`${file}: action ${bad + 1} must be a line of text, got ${JSON.stringify(actions[bad])}.`);
+  if (bad >= 0)
+    throw new Error(`${file}: action ${bad + 1} must be a line of text, got ${JSON.stringify(actions[bad])}.`);
   return {
     ...(typeof title === 'string' && title.trim() && { title: title.trim() }),
     url: checkUrl(url.trim(), file),
@@ -72,7 +76,8 @@ export function parseMarkdownScenario(text: string, file = 'the scenario'): Scen
     }
     url ??= line.match(URL_IN_LINE)?.[1];
   }
-  if (!url) throw new Error(`${file} names no start URL: add a line such as "URL: https://example.com" before the steps.`);
+  if (!url)
+    throw new Error(`${file} names no start URL: add a line such as "URL: https://example.com" before the steps.`);
   if (!actions.length) throw new Error(`${file} has no steps: list them as a numbered or bulleted list.`);
   return { ...(title && { title }), url: checkUrl(url, file), actions };
 }

@@ -43,7 +43,7 @@ export interface ToolCallSummary {
 
 /** What executing an IntermediateStep came to; failures are data, never exceptions. */
 export type OperationResult =
-  | { success: true; call?: ToolCallSummary; /** The selector the element was found by. */ selector?: string }
+  | { success: true; call?: ToolCallSummary /** The selector the element was found by. */; selector?: string }
   | { success: false; error: ErrorInfo };
 
 export interface TestStep {

@@ -42,7 +42,8 @@ export class SessionLog {
       let start = 0;
       for (let end = buffer.indexOf(10); end >= 0; start = end + 1, end = buffer.indexOf(10, start)) {
         const record = parse(buffer.toString('utf8', start, end));
-        if (record?.type === 'tool-call') result.steps.push({ record, line: { offset: this.consumed + start, length: end - start } });
+        if (record?.type === 'tool-call')
+          result.steps.push({ record, line: { offset: this.consumed + start, length: end - start } });
         if (record?.type === 'session-ended') result.ended = true;
       }
       this.consumed += start;

@@ -9,8 +9,17 @@ import type { ToolCallRecord } from '../sessions/format';
 import { SessionSearch, type SearchSources } from './session-search';
 
 const step = (sessionId: string, seq: number, result: string, extra: Partial<ToolCallEvent> = {}): ToolCallEvent => ({
-  type: 'tool-call', sessionId, seq, tool: 'browser_evaluate', args: { function: '() => 1' }, startedAt: seq, endedAt: seq + 1,
-  outcome: 'ok', response: { result }, code: '', ...extra,
+  type: 'tool-call',
+  sessionId,
+  seq,
+  tool: 'browser_evaluate',
+  args: { function: '() => 1' },
+  startedAt: seq,
+  endedAt: seq + 1,
+  outcome: 'ok',
+  response: { result },
+  code: '',
+  ...extra,
 });
 const record = (event: ToolCallEvent): ToolCallRecord => ({ ...event, artifacts: {} });
 const line = (value: object) => `${JSON.stringify(value)}\n`;
@@ -18,7 +27,18 @@ const line = (value: object) => `${JSON.stringify(value)}\n`;
 function writeFolder(root: string, id: string, lines: string) {
   const dir = join(root, id);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'session.json'), JSON.stringify({ format: 'agent-inspector-session', version: 1, id, startedAt: 1000, transport: 'http', clientName: `client ${id}`, writer: 'test' }));
+  writeFileSync(
+    join(dir, 'session.json'),
+    JSON.stringify({
+      format: 'agent-inspector-session',
+      version: 1,
+      id,
+      startedAt: 1000,
+      transport: 'http',
+      clientName: `client ${id}`,
+      writer: 'test',
+    }),
+  );
   writeFileSync(join(dir, 'events.jsonl'), lines);
   return dir;
 }
@@ -30,7 +50,9 @@ function setUp(root: string, live = new Map<string, Live>()) {
   const search = new SessionSearch({
     bus,
     folders: async () => [join(root, 'rec'), join(root, 'open'), join(root, 'not-a-session')],
-    folderOf: async id => { throw new Error(`No session with id "${id}"`); },
+    folderOf: async id => {
+      throw new Error(`No session with id "${id}"`);
+    },
     live: id => live.get(id),
   });
   return { bus, search };
@@ -39,11 +61,25 @@ function setUp(root: string, live = new Map<string, Live>()) {
 test('recorded sessions are indexed in the background; a session still being written is read on, step by step', async () => {
   const root = mkdtempSync(join(tmpdir(), 'search-'));
   mkdirSync(join(root, 'not-a-session'));
-  const dir = writeFolder(root, 'rec', line({ type: 'session-started', sessionId: 'rec', transport: 'http', time: 1000 }) + line(record(step('rec', 1, 'first quokka'))));
+  const dir = writeFolder(
+    root,
+    'rec',
+    line({ type: 'session-started', sessionId: 'rec', transport: 'http', time: 1000 }) +
+      line(record(step('rec', 1, 'first quokka'))),
+  );
   const { search } = setUp(root);
   await search.settled();
   const first = await search.search('quokka');
-  expect(first.hits).toEqual([{ sessionId: 'rec', seq: 1, tool: 'browser_evaluate', field: 'response', excerpt: 'first quokka', session: { label: 'client rec', startedAt: 1000 } }]);
+  expect(first.hits).toEqual([
+    {
+      sessionId: 'rec',
+      seq: 1,
+      tool: 'browser_evaluate',
+      field: 'response',
+      excerpt: 'first quokka',
+      session: { label: 'client rec', startedAt: 1000 },
+    },
+  ]);
   expect(first).toMatchObject({ more: false, indexed: 1 });
 
   // Another process appends a step and a torn line; the session is read on from where it was left.
@@ -55,14 +91,24 @@ test('recorded sessions are indexed in the background; a session still being wri
   expect((await search.search('quokka', { limit: 1 })).more).toBe(true);
   // The torn line completes: step 3 is indexed once, nothing twice.
   const third = line(record(step('rec', 3, 'third quokka')));
-  writeFileSync(join(dir, 'events.jsonl'), line({ type: 'session-started', sessionId: 'rec', transport: 'http', time: 1000 }) + line(record(step('rec', 1, 'first quokka'))) + second + third);
+  writeFileSync(
+    join(dir, 'events.jsonl'),
+    line({ type: 'session-started', sessionId: 'rec', transport: 'http', time: 1000 }) +
+      line(record(step('rec', 1, 'first quokka'))) +
+      second +
+      third,
+  );
   search.refresh();
   await search.settled();
   expect((await search.search('quokka')).hits.map(hit => hit.seq).sort()).toEqual([1, 2, 3]);
   expect((await search.search('third')).indexed).toBe(3);
 
   // A folder opened by hand (listed later) is indexed when refreshed.
-  writeFolder(root, 'open', line(record(step('open', 1, 'quokka elsewhere'))) + line({ type: 'session-ended', sessionId: 'open', time: 2000 }));
+  writeFolder(
+    root,
+    'open',
+    line(record(step('open', 1, 'quokka elsewhere'))) + line({ type: 'session-ended', sessionId: 'open', time: 2000 }),
+  );
   search.refresh();
   await search.settled();
   expect((await search.search('quokka elsewhere')).hits.map(hit => `${hit.sessionId}:${hit.seq}`)).toEqual(['open:1']);
@@ -76,15 +122,39 @@ test('live steps are indexed as their events arrive, their folders are not read 
   const started = { type: 'session-started' as const, sessionId: 'rec', transport: 'stdio', time: 5 };
   const live = new Map<string, Live>([['rec', { started, steps: [] }]]);
   const { bus, search } = setUp(root, live);
-  const event = step('rec', 1, 'live wombat', { url: 'https://shop.test/api/items', activity: { console: [{ seq: 1, time: 1, kind: 'console', level: 'error', text: 'Failed to load cart' }], network: [{ seq: 1, time: 1, id: 1, method: 'POST', url: 'https://shop.test/api/cart', resourceType: 'fetch' }, { seq: 0, time: 0, id: 0, method: 'GET', url: 'https://shop.test/earlier', resourceType: 'fetch' }] } });
+  const event = step('rec', 1, 'live wombat', {
+    url: 'https://shop.test/api/items',
+    activity: {
+      console: [{ seq: 1, time: 1, kind: 'console', level: 'error', text: 'Failed to load cart' }],
+      network: [
+        { seq: 1, time: 1, id: 1, method: 'POST', url: 'https://shop.test/api/cart', resourceType: 'fetch' },
+        { seq: 0, time: 0, id: 0, method: 'GET', url: 'https://shop.test/earlier', resourceType: 'fetch' },
+      ],
+    },
+  });
   live.get('rec')!.steps.push(event);
   await bus.publish(event);
   await search.settled();
   const results = await search.search('wombat');
-  expect(results.hits).toEqual([{ sessionId: 'rec', seq: 1, tool: 'browser_evaluate', field: 'response', excerpt: 'live wombat', session: { label: 'stdio', startedAt: 5 } }]);
+  expect(results.hits).toEqual([
+    {
+      sessionId: 'rec',
+      seq: 1,
+      tool: 'browser_evaluate',
+      field: 'response',
+      excerpt: 'live wombat',
+      session: { label: 'stdio', startedAt: 5 },
+    },
+  ]);
   expect(results.indexed).toBe(1);
-  expect((await search.search('api/cart')).hits[0]).toMatchObject({ field: 'network', excerpt: 'POST https://shop.test/api/cart' });
-  expect((await search.search('cart failed')).hits[0]).toMatchObject({ field: 'console', excerpt: 'Failed to load cart' });
+  expect((await search.search('api/cart')).hits[0]).toMatchObject({
+    field: 'network',
+    excerpt: 'POST https://shop.test/api/cart',
+  });
+  expect((await search.search('cart failed')).hits[0]).toMatchObject({
+    field: 'console',
+    excerpt: 'Failed to load cart',
+  });
   // A request of another step, completed with this one, is that step's.
   expect((await search.search('earlier')).hits).toEqual([]);
   expect((await search.search('shop api/items', { sessionId: 'rec' })).hits[0]).toMatchObject({ field: 'url' });
@@ -94,16 +164,35 @@ test('live steps are indexed as their events arrive, their folders are not read 
 });
 
 const chatSpan = (spanId: string, text: string, tool: string, args: Record<string, unknown>): ReceivedSpan => ({
-  traceId: 'a'.repeat(32), spanId, name: 'chat', kind: 3, startMs: 0, endMs: 1, events: [], resource: {},
+  traceId: 'a'.repeat(32),
+  spanId,
+  name: 'chat',
+  kind: 3,
+  startMs: 0,
+  endMs: 1,
+  events: [],
+  resource: {},
   attributes: {
     'gen_ai.operation.name': 'chat',
-    'gen_ai.output.messages': JSON.stringify([{ role: 'assistant', parts: [{ type: 'text', content: text }, { type: 'tool_call', name: tool, arguments: args }] }]),
+    'gen_ai.output.messages': JSON.stringify([
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'text', content: text },
+          { type: 'tool_call', name: tool, arguments: args },
+        ],
+      },
+    ]),
   },
 });
 
 test('the model text of the turn that chose a step finds the step: recorded spans.jsonl, and live spans as they come', async () => {
   const root = mkdtempSync(join(tmpdir(), 'search-'));
-  const dir = writeFolder(root, 'rec', line(record(step('rec', 1, 'first'))) + line(record(step('rec', 2, 'second', { args: { function: '() => 2' } }))));
+  const dir = writeFolder(
+    root,
+    'rec',
+    line(record(step('rec', 1, 'first'))) + line(record(step('rec', 2, 'second', { args: { function: '() => 2' } }))),
+  );
   const started = { type: 'session-started' as const, sessionId: 'live', transport: 'stdio', time: 5 };
   const live = new Map<string, Live>([['live', { started, steps: [], spans: [] }]]);
   const { bus, search } = setUp(root, live);
@@ -111,11 +200,21 @@ test('the model text of the turn that chose a step finds the step: recorded span
   expect((await search.search('platypus')).hits).toEqual([]);
 
   // Spans attached after the steps were indexed: the step the turn called is indexed again with its text.
-  writeFileSync(join(dir, 'spans.jsonl'), line(chatSpan('1'.repeat(16), 'The total needs checking, platypus.', 'browser_evaluate', { function: '() => 2' })));
+  writeFileSync(
+    join(dir, 'spans.jsonl'),
+    line(chatSpan('1'.repeat(16), 'The total needs checking, platypus.', 'browser_evaluate', { function: '() => 2' })),
+  );
   search.refresh();
   await search.settled();
   expect((await search.search('platypus')).hits).toEqual([
-    { sessionId: 'rec', seq: 2, tool: 'browser_evaluate', field: 'model', excerpt: 'The total needs checking, platypus.', session: { label: 'client rec', startedAt: 1000 } },
+    {
+      sessionId: 'rec',
+      seq: 2,
+      tool: 'browser_evaluate',
+      field: 'model',
+      excerpt: 'The total needs checking, platypus.',
+      session: { label: 'client rec', startedAt: 1000 },
+    },
   ]);
 
   // Live: the step first, its turn's span after; then the turn is found once the burst is past.

@@ -22,7 +22,9 @@ export interface SearchSources {
   /** A recorded session's folder; throws, naming the id, when no such session is known. */
   folderOf(sessionId: string): Promise<string>;
   /** A session of this process: searched from its events as they arrive, never from its folder. */
-  live(sessionId: string): { started: SessionStartedEvent; steps: ToolCallEvent[]; spans?: readonly ReceivedSpan[] } | undefined;
+  live(
+    sessionId: string,
+  ): { started: SessionStartedEvent; steps: ToolCallEvent[]; spans?: readonly ReceivedSpan[] } | undefined;
 }
 
 /** A recorded session being indexed: where its steps' lines are, and how far its log was read. */
@@ -70,7 +72,11 @@ export class SessionSearch {
   constructor(private readonly sources: SearchSources) {
     this.unsubscribe = sources.bus.subscribe(event => {
       if (event.type === 'tool-call') {
-        this.index.add(event.sessionId, event.seq, stepTexts(event, this.modelTexts.get(event.sessionId)?.get(event.seq)));
+        this.index.add(
+          event.sessionId,
+          event.seq,
+          stepTexts(event, this.modelTexts.get(event.sessionId)?.get(event.seq)),
+        );
         // A step may be the call of a turn whose span came first.
         if (this.sources.live(event.sessionId)?.spans?.length) this.relinkLive(event.sessionId);
       }
@@ -108,7 +114,8 @@ export class SessionSearch {
   async search(query: string, options: { sessionId?: string; limit?: number } = {}): Promise<SearchResults> {
     const started = performance.now();
     const { sessionId, limit = DEFAULT_LIMIT } = options;
-    if (!/[\p{L}\p{N}]/u.test(query)) throw new Error(`The query ${JSON.stringify(query)} has no letters or digits to search for.`);
+    if (!/[\p{L}\p{N}]/u.test(query))
+      throw new Error(`The query ${JSON.stringify(query)} has no letters or digits to search for.`);
     if (sessionId !== undefined) await this.catchUp(sessionId);
     else if (!this.scanning && Date.now() - this.lastScan > RESCAN_MS) this.refresh();
     const { matches, total } = this.index.search(query, { sessionId, limit });
@@ -131,7 +138,9 @@ export class SessionSearch {
     // The index's postings are typed arrays, whose memory is counted apart from the heap.
     const { heapUsed, arrayBuffers } = process.memoryUsage();
     const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(1);
-    console.error(`[search] indexed ${this.index.size} steps of ${this.recorded.size} recorded sessions; pass ${Math.round(ms)} ms; heap used ${mb(heapUsed)} MB + array buffers ${mb(arrayBuffers)} MB`);
+    console.error(
+      `[search] indexed ${this.index.size} steps of ${this.recorded.size} recorded sessions; pass ${Math.round(ms)} ms; heap used ${mb(heapUsed)} MB + array buffers ${mb(arrayBuffers)} MB`,
+    );
   }
 
   private async scan() {
@@ -153,7 +162,15 @@ export class SessionSearch {
     if (known) return known;
     const identified = readMeta(dir).then(meta => {
       if (this.sources.live(meta.id) || this.recorded.has(meta.id)) return null;
-      const session: Recorded = { meta, log: new SessionLog(dir), lines: new Map(), steps: [], spansSize: 0, ended: false, reading: Promise.resolve() };
+      const session: Recorded = {
+        meta,
+        log: new SessionLog(dir),
+        lines: new Map(),
+        steps: [],
+        spansSize: 0,
+        ended: false,
+        reading: Promise.resolve(),
+      };
       this.recorded.set(meta.id, session);
       return session;
     });
@@ -179,7 +196,15 @@ export class SessionSearch {
         this.index.add(id, record.seq, stepTexts(record, this.modelTexts.get(id)?.get(record.seq)));
         session.lines.set(record.seq, line);
         const { seq, tool, args, startedAt, trace, actor, via } = record;
-        session.steps.push({ seq, tool, args, startedAt, ...(trace && { trace }), ...(actor && { actor }), ...(via && { via }) });
+        session.steps.push({
+          seq,
+          tool,
+          args,
+          startedAt,
+          ...(trace && { trace }),
+          ...(actor && { actor }),
+          ...(via && { via }),
+        });
         if (i % CHUNK === CHUNK - 1) await yieldToEventLoop();
       }
       await this.relinkRecorded(session, steps.length > 0);
@@ -234,38 +259,58 @@ export class SessionSearch {
       bySession.get(match.sessionId)!.push(match);
     }
     const hits = new Map<StepMatch, SearchHit>();
-    await Promise.all([...bySession].map(async ([sessionId, sessionMatches]) => {
-      const steps = await this.stepsOf(sessionId, sessionMatches.map(match => match.seq));
-      const label = this.labelOf(sessionId);
-      sessionMatches.forEach((match, i) => {
-        const step = steps[i];
-        if (!step || !label) return;
-        const texts = stepTexts(step, this.modelTexts.get(sessionId)?.get(match.seq));
-        hits.set(match, { sessionId, seq: match.seq, tool: step.tool, ...excerpt(texts, match.terms, match.fields), session: label });
-      });
-    }));
+    await Promise.all(
+      [...bySession].map(async ([sessionId, sessionMatches]) => {
+        const steps = await this.stepsOf(
+          sessionId,
+          sessionMatches.map(match => match.seq),
+        );
+        const label = this.labelOf(sessionId);
+        sessionMatches.forEach((match, i) => {
+          const step = steps[i];
+          if (!step || !label) return;
+          const texts = stepTexts(step, this.modelTexts.get(sessionId)?.get(match.seq));
+          hits.set(match, {
+            sessionId,
+            seq: match.seq,
+            tool: step.tool,
+            ...excerpt(texts, match.terms, match.fields),
+            session: label,
+          });
+        });
+      }),
+    );
     return matches.flatMap(match => hits.get(match) ?? []);
   }
 
   private async stepsOf(sessionId: string, seqs: number[]): Promise<(ToolCallEvent | ToolCallRecord | undefined)[]> {
     const live = this.sources.live(sessionId);
-    if (live) return seqs.map(seq => (live.steps[seq - 1]?.seq === seq ? live.steps[seq - 1] : live.steps.find(step => step.seq === seq)));
+    if (live)
+      return seqs.map(seq =>
+        live.steps[seq - 1]?.seq === seq ? live.steps[seq - 1] : live.steps.find(step => step.seq === seq),
+      );
     const session = this.recorded.get(sessionId);
     if (!session) return [];
     const lines = seqs.map(seq => session.lines.get(seq));
-    const read = await readSteps(session.log.dir, lines.filter(line => line !== undefined)).catch(() => []);
+    const read = await readSteps(
+      session.log.dir,
+      lines.filter(line => line !== undefined),
+    ).catch(() => []);
     return lines.map(line => (line ? read.shift() : undefined));
   }
 
   private labelOf(sessionId: string): SearchHit['session'] | undefined {
     const live = this.sources.live(sessionId);
-    const started = live ? { clientName: live.started.clientName, transport: live.started.transport, startedAt: live.started.time } : this.recorded.get(sessionId)?.meta;
+    const started = live
+      ? { clientName: live.started.clientName, transport: live.started.transport, startedAt: live.started.time }
+      : this.recorded.get(sessionId)?.meta;
     return started && { label: started.clientName ?? started.transport, startedAt: started.startedAt };
   }
 }
 
 async function readMeta(dir: string): Promise<SessionMeta> {
   const meta = JSON.parse(await readFile(join(dir, META_FILE), 'utf8')) as SessionMeta;
-  if (meta.format !== SESSION_FORMAT || typeof meta.id !== 'string') throw new Error(`${dir} is not a recorded session.`);
+  if (meta.format !== SESSION_FORMAT || typeof meta.id !== 'string')
+    throw new Error(`${dir} is not a recorded session.`);
   return meta;
 }

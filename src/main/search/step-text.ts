@@ -19,10 +19,13 @@ const bounded = (text: string) => (text.length > FIELD_CHARS ? text.slice(0, FIE
  * --secrets values, so nothing here can show a secret.
  */
 export function stepTexts(step: ToolCallEvent | ToolCallRecord, model = ''): StepTexts {
-  const args = Object.entries(step.args).map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  const args = Object.entries(step.args).map(
+    ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  );
   // Only the entries that belong to this step: a request finishing later comes again with a later step, but under the
   // seq of its own (which indexed its URL while it was pending).
-  const own = <T extends { seq: number }>(entries: T[] | undefined) => entries?.filter(entry => entry.seq === step.seq) ?? [];
+  const own = <T extends { seq: number }>(entries: T[] | undefined) =>
+    entries?.filter(entry => entry.seq === step.seq) ?? [];
   const activity = { console: own(step.activity?.console), network: own(step.activity?.network) };
   return {
     tool: step.tool,

@@ -13,7 +13,9 @@ export function sessionsMcpOverHttp(recordings: Recordings) {
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     if (url.pathname !== SESSIONS_MCP_PATH) return false;
     if (req.method !== 'POST') {
-      res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end(`${SESSIONS_MCP_PATH} is stateless MCP over Streamable HTTP: POST only.\n`);
+      res
+        .writeHead(405, { allow: 'POST', 'content-type': 'text/plain' })
+        .end(`${SESSIONS_MCP_PATH} is stateless MCP over Streamable HTTP: POST only.\n`);
       return true;
     }
     const server = sessionsMcpServer(recordings);

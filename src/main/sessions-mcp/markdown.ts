@@ -4,7 +4,11 @@ import type { SessionInfo, StepSummary } from '../../shared/bridge';
 
 export const toolName = (tool: string) => tool.replace(/^browser_/, '');
 
-export const when = (epochMs: number) => new Date(epochMs).toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z');
+export const when = (epochMs: number) =>
+  new Date(epochMs)
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z');
 
 export function duration(ms: number): string {
   if (ms < 1_000) return `${Math.round(ms)} ms`;
@@ -12,7 +16,8 @@ export function duration(ms: number): string {
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1_000)} s`;
 }
 
-export const compactCount = (n: number) => (n < 1_000 ? String(n) : n < 10_000 ? `${(n / 1_000).toFixed(1)}k` : `${Math.round(n / 1_000)}k`);
+export const compactCount = (n: number) =>
+  n < 1_000 ? String(n) : n < 10_000 ? `${(n / 1_000).toFixed(1)}k` : `${Math.round(n / 1_000)}k`;
 
 export const sessionLabel = (session: SessionInfo) => session.clientName ?? session.transport;
 
@@ -34,10 +39,18 @@ export function firstLine(text: string, max = 160): string {
 }
 
 /** A page of a list: which items, and the line that says how to get the next ones. */
-export function page<T>(items: T[], offset: number, limit: number, nextArgs: (offset: number) => string): { shown: T[]; more?: string } {
+export function page<T>(
+  items: T[],
+  offset: number,
+  limit: number,
+  nextArgs: (offset: number) => string,
+): { shown: T[]; more?: string } {
   const shown = items.slice(offset, offset + limit);
   const end = offset + shown.length;
-  return { shown, ...(end < items.length && { more: `… ${items.length - end} more: call again with ${nextArgs(end)}.` }) };
+  return {
+    shown,
+    ...(end < items.length && { more: `… ${items.length - end} more: call again with ${nextArgs(end)}.` }),
+  };
 }
 
 /** A fenced block whose fence no line inside can close. */

@@ -22,7 +22,8 @@ export interface SessionsTool<Schema extends z.ZodObject = z.ZodObject> {
   answer(args: z.output<Schema>, recordings: Recordings): Promise<ToolAnswer>;
 }
 
-export const defineTool = <Schema extends z.ZodObject>(tool: SessionsTool<Schema>): SessionsTool => tool as unknown as SessionsTool;
+export const defineTool = <Schema extends z.ZodObject>(tool: SessionsTool<Schema>): SessionsTool =>
+  tool as unknown as SessionsTool;
 
 export function toResult(answer: ToolAnswer): CallToolResult {
   return {
@@ -35,5 +36,11 @@ export function toResult(answer: ToolAnswer): CallToolResult {
 }
 
 /** A session argument, named `name`: what `agent-inspector export` takes. */
-export const sessionArg = (name = 'session') => z.string().trim().min(1, `${name} must not be empty`)
-  .describe(`${name === 'session' ? 'A' : `${name}: a`} session id, a unique prefix of one, or its folder (as \`agent-inspector export\` takes)`);
+export const sessionArg = (name = 'session') =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} must not be empty`)
+    .describe(
+      `${name === 'session' ? 'A' : `${name}: a`} session id, a unique prefix of one, or its folder (as \`agent-inspector export\` takes)`,
+    );

@@ -15,16 +15,18 @@ test('refs, focus and pointer hints go; unnamed generics give way to their child
     '    - link "Home" [ref=e9] [cursor=pointer]:',
     '      - /url: /',
   ].join('\n');
-  expect(ariaTemplate(ai)).toBe([
-    '- main:',
-    '  - heading "Sign up" [level=1]',
-    '  - text: Name',
-    '  - textbox "Name": Ada',
-    '  - button "Save"',
-    '  - text: plain text',
-    '  - link "Home":',
-    '    - /url: /',
-  ].join('\n'));
+  expect(ariaTemplate(ai)).toBe(
+    [
+      '- main:',
+      '  - heading "Sign up" [level=1]',
+      '  - text: Name',
+      '  - textbox "Name": Ada',
+      '  - button "Save"',
+      '  - text: plain text',
+      '  - link "Home":',
+      '    - /url: /',
+    ].join('\n'),
+  );
 });
 
 test('masked passwords and redacted secrets are not compared; dates and times match any; frames are not entered', () => {
@@ -36,11 +38,13 @@ test('masked passwords and redacted secrets are not compared; dates and times ma
     '  - button "Inside" [ref=f1e1]',
     '- button "After" [ref=e6]',
   ].join('\n');
-  expect(ariaTemplate(ai)).toBe([
-    '- textbox "Password"',
-    '- textbox "Token"',
-    '- paragraph: /Saved at [\\d/.:T+\\- ]+(?:\\s?[AaPp][Mm])? on [\\d/.:T+\\- ]+(?:\\s?[AaPp][Mm])? \\(v1\\.2\\)/',
-    '- iframe',
-    '- button "After"',
-  ].join('\n'));
+  expect(ariaTemplate(ai)).toBe(
+    [
+      '- textbox "Password"',
+      '- textbox "Token"',
+      '- paragraph: /Saved at [\\d/.:T+\\- ]+(?:\\s?[AaPp][Mm])? on [\\d/.:T+\\- ]+(?:\\s?[AaPp][Mm])? \\(v1\\.2\\)/',
+      '- iframe',
+      '- button "After"',
+    ].join('\n'),
+  );
 });

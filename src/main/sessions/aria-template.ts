@@ -55,7 +55,8 @@ function withValueTemplate(line: string): string {
 }
 
 // A date (2026-11-23, 23/11/2026) or a clock time (10:00, 9:05:12 PM) inside a text.
-const DATE_OR_TIME = /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\b/g;
+const DATE_OR_TIME =
+  /\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b|\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\b/g;
 
 function valueTemplate(value: string): string {
   // A quoted YAML scalar is compared as written; only plain text may carry dates to loosen.

@@ -11,7 +11,8 @@ import type { ToolCallRecord } from './format';
  */
 
 // Query parameters that carry no meaning of the page: tracking, cache busting, per-run tokens and session ids.
-const VOLATILE_PARAM = /^(?:utm_.*|gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|mc_[ce]id|_ga|_gl|_|_t|t|ts|timestamp|time|now|nonce|cb|cachebust(?:er)?|cache_?buster|rnd|rand|random|sid|session|session_?id|jsessionid|phpsessid|.*token|csrf.*|state|request_?id|trace_?id|correlation_?id)$/i;
+const VOLATILE_PARAM =
+  /^(?:utm_.*|gclid|gbraid|wbraid|dclid|fbclid|msclkid|yclid|mc_[ce]id|_ga|_gl|_|_t|t|ts|timestamp|time|now|nonce|cb|cachebust(?:er)?|cache_?buster|rnd|rand|random|sid|session|session_?id|jsessionid|phpsessid|.*token|csrf.*|state|request_?id|trace_?id|correlation_?id)$/i;
 // Values that differ on every run whatever their name.
 const VOLATILE_VALUES = [
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, // UUID
@@ -67,12 +68,18 @@ export function urlAssertion(recorded: string): string {
   if (!/^https?:$/.test(url.protocol) || (stable.length === params.length && !volatileHash && !maskedPath)) {
     return `await expect(page).toHaveURL(${jsString(recorded)});`;
   }
-  const checks = [maskedPath ? `url.origin === ${jsString(url.origin)}` : `url.origin + url.pathname === ${jsString(url.origin + url.pathname)}`];
+  const checks = [
+    maskedPath
+      ? `url.origin === ${jsString(url.origin)}`
+      : `url.origin + url.pathname === ${jsString(url.origin + url.pathname)}`,
+  ];
   for (const name of new Set(stable.map(([name]) => name))) {
     const values = stable.filter(([other]) => other === name).map(([, value]) => value);
-    checks.push(values.length === 1
-      ? `url.searchParams.get(${jsString(name)}) === ${jsString(values[0])}`
-      : `url.searchParams.getAll(${jsString(name)}).join() === ${jsString(values.join())}`);
+    checks.push(
+      values.length === 1
+        ? `url.searchParams.get(${jsString(name)}) === ${jsString(values[0])}`
+        : `url.searchParams.getAll(${jsString(name)}).join() === ${jsString(values.join())}`,
+    );
   }
   if (url.hash && !volatileHash) checks.push(`url.hash === ${jsString(url.hash)}`);
   return `await expect(page).toHaveURL(url => ${checks.join(' && ')});`;
@@ -87,7 +94,8 @@ export interface AppearedText {
 
 /** `await expect(…)…;` checking that the text is there. */
 export function appearedAssertion({ role, text }: AppearedText): string {
-  if (role === 'heading') return `await expect(page.getByRole('heading', { name: ${jsString(text)}, exact: true })).toBeVisible();`;
+  if (role === 'heading')
+    return `await expect(page.getByRole('heading', { name: ${jsString(text)}, exact: true })).toBeVisible();`;
   if (role === 'paragraph') return `await expect(page.getByText(${jsString(text)}, { exact: true })).toBeVisible();`;
   return `await expect(page.getByRole('${role}')).toContainText(${jsString(text)});`;
 }
@@ -129,12 +137,16 @@ export function appearedText(beforeYaml: string, afterYaml: string): AppearedTex
 }
 
 /** The texts a node shows: its name and its inline text. */
-const texts = (node: AriaNode) => [node.name, node.text].filter((text): text is string => !!text?.trim()).map(text => text.trim());
+const texts = (node: AriaNode) =>
+  [node.name, node.text].filter((text): text is string => !!text?.trim()).map(text => text.trim());
 
 /** A node's inline text, or its descendants' joined (a status holding a paragraph or bare text nodes). */
 function ownText(nodes: AriaNode[], node: AriaNode): string {
   if (node.text) return node.text;
-  return nodes.slice(nodes.indexOf(node) + 1, node.end).flatMap(texts).join(' ');
+  return nodes
+    .slice(nodes.indexOf(node) + 1, node.end)
+    .flatMap(texts)
+    .join(' ');
 }
 
 /** The words before the first volatile part, at most MAX_TEXT characters, cut at a word; undefined when under two words. */
@@ -150,7 +162,10 @@ function stablePrefix(text: string): string | undefined {
  * The appeared text of each submitting step, by seq, read from the recorded aria snapshots (the step's own, and the
  * last one before it); for ExportOptions.appeared. `ariaOf` reads a step's snapshot (RecordedSession.ariaSnapshot).
  */
-export async function loadAppearedTexts(steps: readonly ToolCallRecord[], ariaOf: (step: ToolCallRecord) => Promise<string | undefined>): Promise<Map<number, AppearedText>> {
+export async function loadAppearedTexts(
+  steps: readonly ToolCallRecord[],
+  ariaOf: (step: ToolCallRecord) => Promise<string | undefined>,
+): Promise<Map<number, AppearedText>> {
   const appeared = new Map<number, AppearedText>();
   let before: string | undefined;
   for (const step of steps) {

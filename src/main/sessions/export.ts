@@ -48,7 +48,10 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
   for (const step of steps) {
     const checkpoint = step.tool === 'browser_snapshot' ? options.ariaCheckpoints?.get(step.seq) : undefined;
     if (checkpoint) {
-      blocks.push({ comment: `// The page as the agent saw it at step ${step.seq} (browser_snapshot).`, lines: [ariaCheckpoint(checkpoint)] });
+      blocks.push({
+        comment: `// The page as the agent saw it at step ${step.seq} (browser_snapshot).`,
+        lines: [ariaCheckpoint(checkpoint)],
+      });
       continue;
     }
     if (step.tool === 'browser_snapshot' || OBSERVING_TOOLS.has(step.tool) || PLANNING_TOOLS.has(step.tool)) continue;
@@ -60,16 +63,27 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
       continue;
     }
     if (step.outcome === 'error') {
-      blocks.push({ comment: `${comment} — failed when recorded, left out: ${firstLine(step.response.error)}`, lines: [] });
+      blocks.push({
+        comment: `${comment} — failed when recorded, left out: ${firstLine(step.response.error)}`,
+        lines: [],
+      });
       continue;
     }
     if (step.tool === 'browser_handle_dialog' || step.tool === 'browser_file_upload') {
       attachToPrevious(blocks, step);
       continue;
     }
-    blocks.push({ comment, lines: [...linesWithAssertions(withChosenLocators(step, options.locatorChoices), options.appeared?.get(step.seq))] });
+    blocks.push({
+      comment,
+      lines: [
+        ...linesWithAssertions(withChosenLocators(step, options.locatorChoices), options.appeared?.get(step.seq)),
+      ],
+    });
   }
-  const body = blocks.flatMap(block => [block.comment, ...block.lines.map(withBase)]).map(line => `  ${line}`).join('\n');
+  const body = blocks
+    .flatMap(block => [block.comment, ...block.lines.map(withBase)])
+    .map(line => `  ${line}`)
+    .join('\n');
   const title = options.title ?? `recorded session ${new Date(session.meta.startedAt).toISOString()}`;
   const secrets = secretNames(body);
   return [
@@ -77,7 +91,9 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
     ...secretsHeader(secrets),
     `import { expect, test } from '@playwright/test';`,
     '',
-    ...(options.testIdAttribute && options.testIdAttribute !== DEFAULT_TEST_ID_ATTRIBUTE && body.includes('getByTestId(')
+    ...(options.testIdAttribute &&
+    options.testIdAttribute !== DEFAULT_TEST_ID_ATTRIBUTE &&
+    body.includes('getByTestId(')
       ? [`test.use({ testIdAttribute: ${jsString(options.testIdAttribute)} });`, '']
       : []),
     ...(origin ? [`const BASE_URL = process.env.BASE_URL ?? ${jsString(origin)};`, ''] : []),
@@ -94,7 +110,14 @@ export function exportSpec(session: RecordedSession, options: ExportOptions = {}
  * `process.env.NAME` as older recordings wrote it), in order of use.
  */
 export function secretNames(code: string): string[] {
-  return [...new Set(Array.from(code.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\['([^'\n]+)'\])/g), match => match[1] ?? match[2]))];
+  return [
+    ...new Set(
+      Array.from(
+        code.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\['([^'\n]+)'\])/g),
+        match => match[1] ?? match[2],
+      ),
+    ),
+  ];
 }
 
 function secretsHeader(names: string[]): string[] {
@@ -118,7 +141,8 @@ function secretsGuard(names: string[]): string[] {
 export async function loadAriaCheckpoints(session: RecordedSession): Promise<Map<number, string>> {
   const checkpoints = new Map<number, string>();
   for (const step of session.steps) {
-    if (step.tool !== 'browser_snapshot' || step.outcome !== 'ok' || 'target' in step.args || 'depth' in step.args) continue;
+    if (step.tool !== 'browser_snapshot' || step.outcome !== 'ok' || 'target' in step.args || 'depth' in step.args)
+      continue;
     const yaml = await session.ariaSnapshot(step);
     if (yaml) checkpoints.set(step.seq, yaml);
   }
@@ -127,21 +151,30 @@ export async function loadAriaCheckpoints(session: RecordedSession): Promise<Map
 
 function ariaCheckpoint(aiYaml: string): string {
   const template = ariaTemplate(aiYaml).replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${');
-  const indented = template.split('\n').map(line => `    ${line}`).join('\n');
+  const indented = template
+    .split('\n')
+    .map(line => `    ${line}`)
+    .join('\n');
   return `await expect(page.locator('body')).toMatchAriaSnapshot(\`\n${indented}\n  \`);`;
 }
 
 /** Rewrites `'https://origin/…'` literals as `BASE_URL + '/…'`; lines stay as they are without an origin. */
 export function rebaseLine(origin: string | undefined): (line: string) => string {
   // A template literal holds a URL that carries a secret (see withSecretLookups).
-  return line => (origin ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`).split(`\`${origin}`).join('`${BASE_URL}') : line);
+  return line =>
+    origin
+      ? line.split(jsString(origin).slice(0, -1)).join(`BASE_URL + '`).split(`\`${origin}`).join('`${BASE_URL}')
+      : line;
 }
 
 /**
  * A call's generated code, each action followed by the assertion of what it set (value, checked state, text), then
  * the URL it navigated to (volatile parts left out, see urlAssertion) and the text it made appear, when given.
  */
-export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' | 'url' | 'navigated'>, appeared?: AppearedText): Generator<string> {
+export function* linesWithAssertions(
+  step: Pick<ToolCallRecord, 'tool' | 'code' | 'url' | 'navigated'>,
+  appeared?: AppearedText,
+): Generator<string> {
   const lines = (step.code ?? '').split('\n').filter(Boolean);
   for (const line of lines) {
     const wait = line.match(WAIT_LINE);
@@ -153,13 +186,17 @@ export function* linesWithAssertions(step: Pick<ToolCallRecord, 'tool' | 'code' 
     const action = line.match(ACTION_LINE);
     if (action) {
       const [, locator, method, argument] = action;
-      if (method === 'fill' || method === 'pressSequentially') yield `await expect(${locator}).toHaveValue(${argument});`;
-      if (method === 'check' || (method === 'setChecked' && argument === 'true')) yield `await expect(${locator}).toBeChecked();`;
-      if (method === 'uncheck' || (method === 'setChecked' && argument === 'false')) yield `await expect(${locator}).not.toBeChecked();`;
+      if (method === 'fill' || method === 'pressSequentially')
+        yield `await expect(${locator}).toHaveValue(${argument});`;
+      if (method === 'check' || (method === 'setChecked' && argument === 'true'))
+        yield `await expect(${locator}).toBeChecked();`;
+      if (method === 'uncheck' || (method === 'setChecked' && argument === 'false'))
+        yield `await expect(${locator}).not.toBeChecked();`;
     }
   }
   // A step without code that navigated switched tabs: the spec's `page` stayed where it was.
-  const navigated = step.tool === 'browser_navigate' || step.tool === 'browser_navigate_back' || (step.navigated && lines.length);
+  const navigated =
+    step.tool === 'browser_navigate' || step.tool === 'browser_navigate_back' || (step.navigated && lines.length);
   if (navigated && step.url) yield urlAssertion(step.url);
   if (appeared) yield appearedAssertion(appeared);
 }
@@ -189,7 +226,10 @@ function attachToPrevious(blocks: Block[], step: ToolCallRecord) {
     return;
   }
   previous.lines.unshift(`const fileChooserPromise = page.waitForEvent('filechooser');`);
-  previous.lines.push('const fileChooser = await fileChooserPromise;', ...(step.code ?? '').split('\n').filter(Boolean));
+  previous.lines.push(
+    'const fileChooser = await fileChooserPromise;',
+    ...(step.code ?? '').split('\n').filter(Boolean),
+  );
   previous.comment += ' — then files are chosen';
 }
 

@@ -1,4 +1,13 @@
-import type { CallHeldEvent, CallReleasedEvent, ForkOrigin, NegotiationRoundEvent, SessionEndedEvent, SessionStartedEvent, StepTokensEvent, ToolCallEvent } from '../../shared/events';
+import type {
+  CallHeldEvent,
+  CallReleasedEvent,
+  ForkOrigin,
+  NegotiationRoundEvent,
+  SessionEndedEvent,
+  SessionStartedEvent,
+  StepTokensEvent,
+  ToolCallEvent,
+} from '../../shared/events';
 
 /**
  * A recorded session is a folder:
@@ -60,4 +69,11 @@ export interface RoundRecord extends Omit<NegotiationRoundEvent, 'sent'> {
 
 /** A step's token count arrives after the step (it is counted off the call's path): its own line, merged on reading. */
 /** Holds and releases of the live debugger are kept as they came (a step's own record says what a person changed). */
-export type SessionRecord = SessionStartedEvent | SessionEndedEvent | ToolCallRecord | RoundRecord | StepTokensEvent | CallHeldEvent | CallReleasedEvent;
+export type SessionRecord =
+  | SessionStartedEvent
+  | SessionEndedEvent
+  | ToolCallRecord
+  | RoundRecord
+  | StepTokensEvent
+  | CallHeldEvent
+  | CallReleasedEvent;

@@ -25,7 +25,14 @@ export class SessionRecorder {
         const dir = join(root, sessionFolderName(event.time));
         const writer = new SessionWriter(dir, event, ({ reason, lastSeq }) => {
           // The one event spine carries it to the agent's session (a note in its answer) and to the UI (a badge).
-          void bus.publish({ type: 'recording-failed', sessionId: event.sessionId, time: Date.now(), dir, reason, lastSeq });
+          void bus.publish({
+            type: 'recording-failed',
+            sessionId: event.sessionId,
+            time: Date.now(),
+            dir,
+            reason,
+            lastSeq,
+          });
         });
         this.writers.set(event.sessionId, writer);
         return writer.flush();
@@ -33,7 +40,10 @@ export class SessionRecorder {
       const writer = this.writers.get(event.sessionId);
       // An agent's exporter sends spans in batches, seconds late: those of an ended session go to its folder still.
       const ended = this.ended.get(event.sessionId);
-      if (!writer && event.type === 'agent-spans' && ended) return appendSpans(ended, event.spans).catch(error => console.error(`[recorder] adding spans to ${ended} failed:`, error));
+      if (!writer && event.type === 'agent-spans' && ended)
+        return appendSpans(ended, event.spans).catch(error =>
+          console.error(`[recorder] adding spans to ${ended} failed:`, error),
+        );
       if (!writer) return;
       writer.write(event);
       if (event.type === 'session-ended') {

@@ -22,7 +22,8 @@ export interface RedactSummary {
 
 /** Why a value cannot be redacted, or undefined when it can. */
 export function unredactableReason(value: string): string | undefined {
-  if (value.length < MIN_REDACT_LENGTH) return `"${value}" is shorter than ${MIN_REDACT_LENGTH} characters: replacing it everywhere would mangle the recording.`;
+  if (value.length < MIN_REDACT_LENGTH)
+    return `"${value}" is shorter than ${MIN_REDACT_LENGTH} characters: replacing it everywhere would mangle the recording.`;
   // Diffs are read line by line: a value spanning lines could be replaced in a keyframe and not in a diff against it.
   if (/[\r\n]/.test(value)) return 'a value spanning lines cannot be redacted.';
   return undefined;
@@ -42,7 +43,8 @@ export function secretReplacer(secrets: Record<string, string>): (text: string) 
     if (reason) throw new Error(`${name}: ${reason}`);
     forms.set(`(${jsString(value)})`, `(${envLookup('typescript', name)})`);
     const urlForms = [encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)];
-    for (const form of [value, JSON.stringify(value).slice(1, -1), htmlEscape(value), ...urlForms]) if (!forms.has(form)) forms.set(form, secretMask(name));
+    for (const form of [value, JSON.stringify(value).slice(1, -1), htmlEscape(value), ...urlForms])
+      if (!forms.has(form)) forms.set(form, secretMask(name));
   }
   const values = [...forms.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   // What masking already wrote is matched first and kept: a value "secret" must not break `<secret>PASSWORD</secret>`.
@@ -100,7 +102,10 @@ export async function redactSession(dir: string, secrets: Record<string, string>
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter(entry => entry.isFile()).map(entry => join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter(entry => entry.isFile())
+    .map(entry => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 /** Rewrites one file in place (it is in the staging copy), returning how many occurrences it replaced. */
@@ -111,10 +116,14 @@ async function redactFile(path: string, replace: ReturnType<typeof secretReplace
   const bytes = await readFile(path);
   const inner = zipped ? extname(path.slice(0, -3)).toLowerCase() : extension;
   const text = (zipped ? gunzipSync(bytes) : bytes).toString('utf8');
-  const redacted = basename(path) === EVENTS_FILE ? redactJsonLines(text, replace)
-    : inner === '.json' ? redactJson(text, replace)
-      : inner === '.diff' ? redactDiff(text, replace)
-        : replace(text);
+  const redacted =
+    basename(path) === EVENTS_FILE
+      ? redactJsonLines(text, replace)
+      : inner === '.json'
+        ? redactJson(text, replace)
+        : inner === '.diff'
+          ? redactDiff(text, replace)
+          : replace(text);
   if (!redacted.count) return 0;
   await writeFile(path, zipped ? gzipSync(redacted.text) : redacted.text);
   return redacted.count;
@@ -156,7 +165,10 @@ function redactJson(text: string, replace: ReturnType<typeof secretReplacer>): {
   const redacted = redactStrings(parsed, replace);
   if (!redacted.count) return { text, count: 0 };
   const indent = /^[{[]\n( +)/.exec(text)?.[1].length;
-  return { text: `${JSON.stringify(redacted.value, null, indent)}${text.endsWith('\n') ? '\n' : ''}`, count: redacted.count };
+  return {
+    text: `${JSON.stringify(redacted.value, null, indent)}${text.endsWith('\n') ? '\n' : ''}`,
+    count: redacted.count,
+  };
 }
 
 /**
@@ -182,7 +194,8 @@ function redactStrings(value: unknown, replace: ReturnType<typeof secretReplacer
       return redacted.text;
     }
     if (Array.isArray(item)) return item.map(walk);
-    if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, v]) => [walk(key), walk(v)]));
+    if (item && typeof item === 'object')
+      return Object.fromEntries(Object.entries(item).map(([key, v]) => [walk(key), walk(v)]));
     return item;
   };
   return { value: walk(value), count };
@@ -197,7 +210,9 @@ async function checkReadable(dir: string): Promise<void> {
       await session.dom(step);
       await session.domStateDiff(step);
     } catch (error) {
-      throw new Error(`The redacted session would not read back at step ${step.seq} (${error instanceof Error ? error.message : error}); the session was left as it was.`);
+      throw new Error(
+        `The redacted session would not read back at step ${step.seq} (${error instanceof Error ? error.message : error}); the session was left as it was.`,
+      );
     }
   }
 }

@@ -2,7 +2,16 @@ import { existsSync, watch } from 'node:fs';
 import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, type SessionMeta, type SessionRecord, type TextRef, type ToolCallRecord } from './format';
+import {
+  ARTIFACTS_DIR,
+  EVENTS_FILE,
+  META_FILE,
+  SESSION_FORMAT,
+  type SessionMeta,
+  type SessionRecord,
+  type TextRef,
+  type ToolCallRecord,
+} from './format';
 import { readText } from './text-history';
 import { activityCounts } from '../../shared/activity';
 import type { ParsedResponse } from '../../shared/response';
@@ -42,7 +51,12 @@ export class RecordedSession {
   /** Each step's token count by seq: a line of its own, written once counted (after the step's line). */
   readonly tokens = new Map<number, StepTokens>();
 
-  constructor(readonly dir: string, readonly meta: SessionMeta, readonly records: SessionRecord[], readonly warnings: string[]) {
+  constructor(
+    readonly dir: string,
+    readonly meta: SessionMeta,
+    readonly records: SessionRecord[],
+    readonly warnings: string[],
+  ) {
     for (const record of records) if (record.type === 'step-tokens') this.tokens.set(record.seq, record.tokens);
     for (const step of this.steps) {
       if (step.artifacts.aria) this.refsByKind.aria.set(step.seq, step.artifacts.aria);
@@ -66,7 +80,12 @@ export class RecordedSession {
 
   /** The response exactly as the agent received it, the snapshot put back from its artifact (or `aria`, already read). */
   async response(step: ToolCallRecord, aria?: string): Promise<ParsedResponse> {
-    if (!step.response.snapshot || step.response.snapshot.yaml !== undefined || step.response.snapshot.file !== undefined) return step.response;
+    if (
+      !step.response.snapshot ||
+      step.response.snapshot.yaml !== undefined ||
+      step.response.snapshot.file !== undefined
+    )
+      return step.response;
     return { ...step.response, snapshot: { yaml: aria ?? (await this.ariaSnapshot(step)) } };
   }
 
@@ -100,10 +119,14 @@ async function readMeta(dir: string): Promise<SessionMeta> {
   try {
     meta = JSON.parse(await readFile(join(dir, META_FILE), 'utf8')) as SessionMeta;
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'it has no session.json' : `its session.json is unreadable (${(error as Error).message})`;
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'it has no session.json'
+        : `its session.json is unreadable (${(error as Error).message})`;
     throw new Error(`${dir} is not a recorded session: ${reason}.`);
   }
-  if (meta.format !== SESSION_FORMAT) throw new Error(`${dir}/session.json is not an Agent Inspector session (format "${meta.format}").`);
+  if (meta.format !== SESSION_FORMAT)
+    throw new Error(`${dir}/session.json is not an Agent Inspector session (format "${meta.format}").`);
   return meta;
 }
 
@@ -114,7 +137,10 @@ export async function openSession(dir: string): Promise<RecordedSession> {
   const parsed = parseLines(text);
   const rest = Buffer.byteLength(text) - parsed.consumed;
   const warnings = [...parsed.warnings];
-  if (rest > 0) warnings.push(`The last line of ${EVENTS_FILE} is incomplete (${rest} bytes; the recording was interrupted or is still being written) and was skipped.`);
+  if (rest > 0)
+    warnings.push(
+      `The last line of ${EVENTS_FILE} is incomplete (${rest} bytes; the recording was interrupted or is still being written) and was skipped.`,
+    );
   return new RecordedSession(dir, meta, parsed.records, warnings);
 }
 
@@ -146,9 +172,19 @@ export async function summaryOf(dir: string): Promise<SessionSummary> {
   const session = await openSession(dir);
   const steps = session.steps;
   const summary: SessionSummary = {
-    dir, meta: session.meta, steps: steps.length, complete: session.complete, url: steps.findLast(step => step.url)?.url,
+    dir,
+    meta: session.meta,
+    steps: steps.length,
+    complete: session.complete,
+    url: steps.findLast(step => step.url)?.url,
     updatedAt: log?.mtimeMs ?? session.meta.startedAt,
-    stats: runStats(steps.map(step => ({ ...step, activity: activityCounts(step), tokens: session.tokens.get(step.seq)?.total.tokens }))),
+    stats: runStats(
+      steps.map(step => ({
+        ...step,
+        activity: activityCounts(step),
+        tokens: session.tokens.get(step.seq)?.total.tokens,
+      })),
+    ),
   };
   if (summaries.size >= MAX_SUMMARIES) summaries.delete(summaries.keys().next().value!);
   summaries.set(dir, { version, summary });
@@ -158,15 +194,23 @@ export async function summaryOf(dir: string): Promise<SessionSummary> {
 /** The sessions under a --session-dir folder, newest first; folders that are not sessions are ignored. */
 export async function listSessions(root: string): Promise<SessionSummary[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  const found = await Promise.all(entries.filter(entry => entry.isDirectory()).map(entry => summaryOf(join(root, entry.name)).catch(() => undefined)));
-  return found.filter((summary): summary is SessionSummary => !!summary).sort((a, b) => b.meta.startedAt - a.meta.startedAt);
+  const found = await Promise.all(
+    entries.filter(entry => entry.isDirectory()).map(entry => summaryOf(join(root, entry.name)).catch(() => undefined)),
+  );
+  return found
+    .filter((summary): summary is SessionSummary => !!summary)
+    .sort((a, b) => b.meta.startedAt - a.meta.startedAt);
 }
 
 /**
  * Follows a session that may still be written: calls `onRecords` with what is there, then with each batch of new
  * complete lines. Returns a function that stops following.
  */
-export function followSession(dir: string, onRecords: (records: SessionRecord[], warnings: string[]) => void, pollMs = 250): () => void {
+export function followSession(
+  dir: string,
+  onRecords: (records: SessionRecord[], warnings: string[]) => void,
+  pollMs = 250,
+): () => void {
   const file = join(dir, EVENTS_FILE);
   let offset = 0;
   let line = 1;

@@ -8,18 +8,37 @@ import type { ToolCallEvent } from '../../shared/events';
 import { openSession } from './session-reader';
 import { SessionWriter, type WriteFailure } from './session-writer';
 
-const call = (seq: number, extra: Partial<ToolCallEvent>): ToolCallEvent => ({
-  type: 'tool-call', sessionId: 's', seq, tool: 'browser_click', args: {}, outcome: 'ok', startedAt: seq, endedAt: seq,
-  response: {}, ...extra,
-} as ToolCallEvent);
+const call = (seq: number, extra: Partial<ToolCallEvent>): ToolCallEvent =>
+  ({
+    type: 'tool-call',
+    sessionId: 's',
+    seq,
+    tool: 'browser_click',
+    args: {},
+    outcome: 'ok',
+    startedAt: seq,
+    endedAt: seq,
+    response: {},
+    ...extra,
+  }) as ToolCallEvent;
 
 test('a large DomState diff goes to a file, a small one stays in the log; an unchanged screenshot is stored once', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'writer-'));
   const writer = new SessionWriter(dir, { type: 'session-started', sessionId: 's', transport: 'stdio', time: 1 });
   const shot = (text: string) => ({ mimeType: 'image/jpeg', base64: Buffer.from(text).toString('base64') });
   const bigDiff = `--- a/dom.html\n+++ b/dom.html\n@@ -1,2000 +1,2000 @@\n${'-<p>old</p>\n+<p>new</p>\n'.repeat(2000)}`;
-  writer.write(call(1, { domState: { dom: '<p>a</p>', diff: '-a\n+b\n', extraction: 'utility-world' }, screenshot: shot('page one') }));
-  writer.write(call(2, { domState: { dom: '<p>b</p>', diff: bigDiff, extraction: 'utility-world' }, screenshot: shot('page one') }));
+  writer.write(
+    call(1, {
+      domState: { dom: '<p>a</p>', diff: '-a\n+b\n', extraction: 'utility-world' },
+      screenshot: shot('page one'),
+    }),
+  );
+  writer.write(
+    call(2, {
+      domState: { dom: '<p>b</p>', diff: bigDiff, extraction: 'utility-world' },
+      screenshot: shot('page one'),
+    }),
+  );
   writer.write(call(3, { screenshot: shot('page two') }));
   await writer.flush();
 
@@ -29,8 +48,15 @@ test('a large DomState diff goes to a file, a small one stays in the log; an unc
   expect(two.artifacts.domDiff).toEqual({ file: '0002-dom-state.diff.gz' });
   expect(await session.domStateDiff(two)).toBe(bigDiff);
   expect(await session.domStateDiff(one)).toBe('-a\n+b\n');
-  expect([one.artifacts.screenshot, two.artifacts.screenshot, three.artifacts.screenshot]).toEqual(['0001-screenshot.jpg', '0001-screenshot.jpg', '0003-screenshot.jpg']);
-  expect(readdirSync(join(dir, 'artifacts')).filter(file => file.endsWith('.jpg'))).toEqual(['0001-screenshot.jpg', '0003-screenshot.jpg']);
+  expect([one.artifacts.screenshot, two.artifacts.screenshot, three.artifacts.screenshot]).toEqual([
+    '0001-screenshot.jpg',
+    '0001-screenshot.jpg',
+    '0003-screenshot.jpg',
+  ]);
+  expect(readdirSync(join(dir, 'artifacts')).filter(file => file.endsWith('.jpg'))).toEqual([
+    '0001-screenshot.jpg',
+    '0003-screenshot.jpg',
+  ]);
 });
 
 /** A 1 MB tmpfs: a real full disk, where the kernel writes what fits and then refuses (ENOSPC). */
@@ -50,7 +76,11 @@ test('a full disk stops the recording once: the log keeps only whole records, ea
   const { dir, release } = disk as Exclude<typeof disk, string>;
   try {
     const failures: WriteFailure[] = [];
-    const writer = new SessionWriter(dir, { type: 'session-started', sessionId: 's', transport: 'stdio', time: 1 }, failure => failures.push(failure));
+    const writer = new SessionWriter(
+      dir,
+      { type: 'session-started', sessionId: 's', transport: 'stdio', time: 1 },
+      failure => failures.push(failure),
+    );
     // Random bytes: no two screenshots are the same, so each is stored. Every third step has a 150 KB record and no
     // screenshot: the disk fills within a few steps, on an artifact or in the middle of a log line.
     const shot = () => ({ mimeType: 'image/png', base64: randomBytes(20 * 1024).toString('base64') });
@@ -66,7 +96,8 @@ test('a full disk stops the recording once: the log keeps only whole records, ea
     expect(session.warnings).toEqual([]);
     expect(session.steps.length).toBeGreaterThan(0);
     expect(session.steps.at(-1)!.seq).toBe(failures[0].lastSeq);
-    for (const step of session.steps) if (step.seq % 3) expect(existsSync(join(dir, 'artifacts', step.artifacts.screenshot!))).toBe(true);
+    for (const step of session.steps)
+      if (step.seq % 3) expect(existsSync(join(dir, 'artifacts', step.artifacts.screenshot!))).toBe(true);
     // Nothing half-written stays behind: no temp file of a failed artifact.
     expect(readdirSync(join(dir, 'artifacts')).filter(file => file.endsWith('.tmp'))).toEqual([]);
   } finally {

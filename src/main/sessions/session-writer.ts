@@ -2,10 +2,26 @@ import { createHash, randomBytes } from 'node:crypto';
 import { appendFile, mkdir, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { InspectorEvent, NegotiationRoundEvent, RecordingFailedEvent, SessionStartedEvent, ToolCallEvent } from '../../shared/events';
+import type {
+  InspectorEvent,
+  NegotiationRoundEvent,
+  RecordingFailedEvent,
+  SessionStartedEvent,
+  ToolCallEvent,
+} from '../../shared/events';
 import { writeAtomically } from '../dom-state/writer';
 import { VERSION } from '../version';
-import { ARTIFACTS_DIR, EVENTS_FILE, META_FILE, SESSION_FORMAT, SESSION_VERSION, type RoundRecord, type SessionMeta, type SessionRecord, type ToolCallRecord } from './format';
+import {
+  ARTIFACTS_DIR,
+  EVENTS_FILE,
+  META_FILE,
+  SESSION_FORMAT,
+  SESSION_VERSION,
+  type RoundRecord,
+  type SessionMeta,
+  type SessionRecord,
+  type ToolCallRecord,
+} from './format';
 import { TextHistoryWriter } from './text-history';
 import { appendSpans, spanKeysOf } from './spans-file';
 
@@ -14,7 +30,10 @@ const INLINE_DIFF_LIMIT = 8 * 1024;
 
 /** `2026-11-23T01-02-03-ab12cd`: sorts by start time, readable, unique. */
 export function sessionFolderName(startedAt: number): string {
-  return `${new Date(startedAt).toISOString().replace(/[:.]/g, '-').replace(/-\d{3}Z$/, '')}-${randomBytes(3).toString('hex')}`;
+  return `${new Date(startedAt)
+    .toISOString()
+    .replace(/[:.]/g, '-')
+    .replace(/-\d{3}Z$/, '')}-${randomBytes(3).toString('hex')}`;
 }
 
 /** What a failed write tells the recorder: the one-line reason and the last step recorded whole (0: none). */
@@ -52,13 +71,22 @@ export class SessionWriter {
   /** The spans in spans.jsonl, read once at the first batch (a folder written again, e.g. after an import, may hold some). */
   private spanKeys?: Set<string>;
 
-  constructor(readonly dir: string, started: SessionStartedEvent, private readonly onFailure?: (failure: WriteFailure) => void) {
+  constructor(
+    readonly dir: string,
+    started: SessionStartedEvent,
+    private readonly onFailure?: (failure: WriteFailure) => void,
+  ) {
     this.artifacts = join(dir, ARTIFACTS_DIR);
     this.aria = new TextHistoryWriter(this.artifacts, 'aria', 'yml');
     this.dom = new TextHistoryWriter(this.artifacts, 'dom', 'html');
     const meta: SessionMeta = {
-      format: SESSION_FORMAT, version: SESSION_VERSION, id: started.sessionId, startedAt: started.time,
-      transport: started.transport, clientName: started.clientName, writer: `agent-inspector ${VERSION}`,
+      format: SESSION_FORMAT,
+      version: SESSION_VERSION,
+      id: started.sessionId,
+      startedAt: started.time,
+      transport: started.transport,
+      clientName: started.clientName,
+      writer: `agent-inspector ${VERSION}`,
       ...(started.forkOf && { forkOf: started.forkOf }),
     };
     this.enqueue(async () => {
@@ -71,13 +99,19 @@ export class SessionWriter {
   write(event: Exclude<InspectorEvent, RecordingFailedEvent>): void {
     // The agent's spans have a file of their own: events.jsonl stays the session's steps.
     if (event.type === 'agent-spans') {
-      return this.enqueue(async () => void (await appendSpans(this.dir, event.spans, (this.spanKeys ??= await spanKeysOf(this.dir)))));
+      return this.enqueue(
+        async () => void (await appendSpans(this.dir, event.spans, (this.spanKeys ??= await spanKeysOf(this.dir)))),
+      );
     }
-    this.enqueue(async () => this.append(
-      event.type === 'tool-call' ? await this.toolCallRecord(event)
-        : event.type === 'negotiation-round' ? await this.roundRecord(event)
-          : event,
-    ));
+    this.enqueue(async () =>
+      this.append(
+        event.type === 'tool-call'
+          ? await this.toolCallRecord(event)
+          : event.type === 'negotiation-round'
+            ? await this.roundRecord(event)
+            : event,
+      ),
+    );
   }
 
   flush(): Promise<void> {
@@ -90,20 +124,22 @@ export class SessionWriter {
   }
 
   private enqueue(task: () => Promise<void>) {
-    this.queue = this.queue.then(() => (this.failed ? undefined : task())).catch(async error => {
-      // Recording must never break the session it records: stop it, say so once, keep what is whole.
-      if (this.failed) return;
-      this.failed = true;
-      const reason = failureReason(error);
-      console.error(`[recorder] writing ${this.dir} failed, recording stopped after step ${this.lastSeq}: ${reason}`);
-      // Cutting a file shorter needs no free space: a torn last line goes, the reader sees whole records only.
-      await truncate(join(this.dir, EVENTS_FILE), this.logBytes).catch(() => {});
-      try {
-        this.onFailure?.({ reason, lastSeq: this.lastSeq });
-      } catch (failure) {
-        console.error('[recorder] reporting the failure failed:', failure);
-      }
-    });
+    this.queue = this.queue
+      .then(() => (this.failed ? undefined : task()))
+      .catch(async error => {
+        // Recording must never break the session it records: stop it, say so once, keep what is whole.
+        if (this.failed) return;
+        this.failed = true;
+        const reason = failureReason(error);
+        console.error(`[recorder] writing ${this.dir} failed, recording stopped after step ${this.lastSeq}: ${reason}`);
+        // Cutting a file shorter needs no free space: a torn last line goes, the reader sees whole records only.
+        await truncate(join(this.dir, EVENTS_FILE), this.logBytes).catch(() => {});
+        try {
+          this.onFailure?.({ reason, lastSeq: this.lastSeq });
+        } catch (failure) {
+          console.error('[recorder] reporting the failure failed:', failure);
+        }
+      });
   }
 
   private async append(record: SessionRecord) {
@@ -127,9 +163,10 @@ export class SessionWriter {
     if (screenshot) artifacts.screenshot = await this.screenshotFile(step, screenshot);
     if (storageState) artifacts.storageState = await this.storageStateFile(step, storageState);
     // The snapshot is in the aria artifact; keeping it in the log too would repeat the largest thing on every line.
-    const response = ariaSnapshot !== undefined && rest.response.snapshot?.yaml !== undefined
-      ? { ...rest.response, snapshot: {} }
-      : rest.response;
+    const response =
+      ariaSnapshot !== undefined && rest.response.snapshot?.yaml !== undefined
+        ? { ...rest.response, snapshot: {} }
+        : rest.response;
     return { ...rest, response, artifacts };
   }
 
@@ -157,7 +194,11 @@ export class SessionWriter {
     return { file };
   }
 
-  private async screenshotFile(step: number, screenshot: { mimeType: string; base64: string }, kind: 'screenshot' | 'before' = 'screenshot'): Promise<string> {
+  private async screenshotFile(
+    step: number,
+    screenshot: { mimeType: string; base64: string },
+    kind: 'screenshot' | 'before' = 'screenshot',
+  ): Promise<string> {
     const bytes = Buffer.from(screenshot.base64, 'base64');
     const hash = createHash('sha256').update(bytes).digest('hex');
     const stored = this.screenshots.get(hash);

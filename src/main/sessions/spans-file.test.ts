@@ -4,7 +4,17 @@ import { expect, test } from '@playwright/test';
 import type { ReceivedSpan } from '../../shared/spans';
 import { appendSpans, readSpans, SPANS_FILE } from './spans-file';
 
-const span = (spanId: string): ReceivedSpan => ({ traceId: 'a'.repeat(32), spanId, name: 'chat', kind: 3, startMs: 1, endMs: 2, attributes: {}, events: [], resource: {} });
+const span = (spanId: string): ReceivedSpan => ({
+  traceId: 'a'.repeat(32),
+  spanId,
+  name: 'chat',
+  kind: 3,
+  startMs: 1,
+  endMs: 2,
+  attributes: {},
+  events: [],
+  resource: {},
+});
 
 test('spans are appended once each, read back in order; a torn line is skipped and said', async () => {
   const dir = test.info().outputPath('session');

@@ -19,7 +19,11 @@ export class TextHistoryWriter {
   private previous?: { text: string; ref: TextRef; step: number };
   private sinceKeyframe = 0;
 
-  constructor(private readonly dir: string, private readonly kind: string, private readonly extension: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly kind: string,
+    private readonly extension: string,
+  ) {}
 
   async add(step: number, text: string): Promise<TextRef> {
     if (this.previous?.text === text) return this.previous.ref;
@@ -29,7 +33,13 @@ export class TextHistoryWriter {
     // The line diff does not record a change of the final newline alone; such a version gets a keyframe.
     const sameEnding = this.previous?.text.endsWith('\n') === text.endsWith('\n');
     if (this.previous && sameEnding && this.sinceKeyframe < KEYFRAME_EVERY) {
-      const diff = domDiff(this.previous.text, text, `(step ${this.previous.step})`, `(step ${step})`, `${this.kind}.${this.extension}`)!;
+      const diff = domDiff(
+        this.previous.text,
+        text,
+        `(step ${this.previous.step})`,
+        `(step ${step})`,
+        `${this.kind}.${this.extension}`,
+      )!;
       if (diff.length < text.length * MAX_DIFF_SHARE) {
         ref = { file: `${name}.diff`, base: this.previous.step };
         await writeAtomically(join(this.dir, ref.file), diff);
@@ -47,12 +57,17 @@ export class TextHistoryWriter {
 }
 
 /** Rebuilds the text a ref stands for, given the refs of earlier steps (by step number) to follow diffs back. */
-export async function readText(dir: string, ref: TextRef, refAt: (step: number) => TextRef | undefined): Promise<string> {
+export async function readText(
+  dir: string,
+  ref: TextRef,
+  refAt: (step: number) => TextRef | undefined,
+): Promise<string> {
   if (ref.base === undefined) return gunzipSync(await readFile(join(dir, ref.file))).toString('utf8');
   const baseRef = refAt(ref.base);
   if (!baseRef) throw new Error(`${ref.file} is a diff against step ${ref.base}, which the session does not contain.`);
   const base = await readText(dir, baseRef, refAt);
   const patched = applyPatch(base, await readFile(join(dir, ref.file), 'utf8'));
-  if (patched === false) throw new Error(`${ref.file} does not apply to the text of step ${ref.base}: the session's artifacts are damaged.`);
+  if (patched === false)
+    throw new Error(`${ref.file} does not apply to the text of step ${ref.base}: the session's artifacts are damaged.`);
   return patched;
 }

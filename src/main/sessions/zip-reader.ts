@@ -37,16 +37,23 @@ const LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Opens the archive at `path` and reads its central directory; throws a ZipError naming the problem. */
 export async function openZip(path: string, limits: ZipLimits): Promise<ZipArchive> {
-  const file = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true })
-    .catch(async (error: Error) => { throw await openError(path, error); });
+  const file = await yauzl
+    .openPromise(path, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true })
+    .catch(async (error: Error) => {
+      throw await openError(path, error);
+    });
   try {
-    if (file.entryCount > limits.maxEntries) throw new ZipError(`The archive has ${file.entryCount} entries; at most ${limits.maxEntries} are accepted.`);
+    if (file.entryCount > limits.maxEntries)
+      throw new ZipError(`The archive has ${file.entryCount} entries; at most ${limits.maxEntries} are accepted.`);
     const sources = new Map<ZipEntry, yauzl.Entry>();
     let total = 0;
     for (const raw of await centralDirectory(file)) {
       const entry = checkedEntry(raw);
       total += entry.size;
-      if (total > limits.maxTotalBytes) throw new ZipError(`The archive is too large: it unpacks to more than ${Math.round(limits.maxTotalBytes / 2 ** 20)} MB.`);
+      if (total > limits.maxTotalBytes)
+        throw new ZipError(
+          `The archive is too large: it unpacks to more than ${Math.round(limits.maxTotalBytes / 2 ** 20)} MB.`,
+        );
       sources.set(entry, raw);
     }
     return new ZipArchive(file, sources);
@@ -59,7 +66,10 @@ export async function openZip(path: string, limits: ZipLimits): Promise<ZipArchi
 /** An open archive whose entries all passed the checks: their contents on demand. Close it when done. */
 export class ZipArchive {
   /** `sources`: each checked entry's yauzl entry, in archive order. */
-  constructor(private readonly file: yauzl.ZipFile, private readonly sources: Map<ZipEntry, yauzl.Entry>) {}
+  constructor(
+    private readonly file: yauzl.ZipFile,
+    private readonly sources: Map<ZipEntry, yauzl.Entry>,
+  ) {}
 
   get entries(): ZipEntry[] {
     return [...this.sources.keys()];
@@ -79,13 +89,17 @@ export class ZipArchive {
     for (const entry of entries) {
       const path = resolve(root, entry.name);
       // checkedName already refuses `..` and absolute names; this is the belt to those braces.
-      if (path !== root && !path.startsWith(root + sep)) throw new ZipError(`${entry.name} escapes the folder it is extracted to.`);
+      if (path !== root && !path.startsWith(root + sep))
+        throw new ZipError(`${entry.name} escapes the folder it is extracted to.`);
       if (entry.directory) {
         await mkdir(path, { recursive: true });
         continue;
       }
       await mkdir(dirname(path), { recursive: true });
-      await pipeline(await contents(this.file, this.source(entry), entry.name), createWriteStream(path, { flags: 'wx' }));
+      await pipeline(
+        await contents(this.file, this.source(entry), entry.name),
+        createWriteStream(path, { flags: 'wx' }),
+      );
       written.push(entry.name);
     }
     return written;
@@ -119,7 +133,12 @@ function centralDirectory(file: yauzl.ZipFile): Promise<yauzl.Entry[]> {
 /** The entry's name, kind and size, once it is known to be a plain file or folder the reader can unpack. */
 function checkedEntry(entry: yauzl.Entry): ZipEntry {
   // decodeStrings is off, so the name is still bytes: decoded as yauzl would, and checked by our rules, not yauzl's.
-  const raw = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName as unknown as Buffer, entry.extraFields, false);
+  const raw = yauzl.getFileNameLowLevel(
+    entry.generalPurposeBitFlag,
+    entry.fileName as unknown as Buffer,
+    entry.extraFields,
+    false,
+  );
   if (entry.isEncrypted()) throw new ZipError(`${raw} is encrypted.`);
   if (entry.versionMadeBy >> 8 === MADE_BY_UNIX && ((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) {
     throw new ZipError(`${raw} is a symbolic link; archives with links are refused.`);
@@ -127,14 +146,18 @@ function checkedEntry(entry: yauzl.Entry): ZipEntry {
   const name = checkedName(raw);
   const directory = name.endsWith('/');
   if (!directory && entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-    throw new ZipError(`${name} uses compression method ${entry.compressionMethod}; only stored and deflated entries are supported.`);
+    throw new ZipError(
+      `${name} uses compression method ${entry.compressionMethod}; only stored and deflated entries are supported.`,
+    );
   }
   return { name, directory, size: entry.uncompressedSize };
 }
 
 /** The entry's inflated bytes, failing with a ZipError when they do not match its CRC-32 or size. */
 async function contents(file: yauzl.ZipFile, entry: yauzl.Entry, name: string): Promise<Readable> {
-  const stream = await file.openReadStreamPromise(entry).catch((error: Error) => { throw damaged(error, name); });
+  const stream = await file.openReadStreamPromise(entry).catch((error: Error) => {
+    throw damaged(error, name);
+  });
   let crc = 0;
   const checked = new Transform({
     transform(chunk: Buffer, _encoding, next) {
@@ -176,9 +199,12 @@ async function openError(path: string, error: Error): Promise<Error> {
 /** The entry name with `\` read as `/`; refuses absolute paths, drive letters, `..`, empty segments and control characters. */
 function checkedName(raw: string): string {
   const name = raw.replace(/\\/g, '/');
-  if (!name || /[\u0000-\u001f]/.test(name)) throw new ZipError(`An entry has an invalid name: ${JSON.stringify(raw)}.`);
-  if (name.startsWith('/') || isAbsolute(name) || /^[a-zA-Z]:/.test(name)) throw new ZipError(`${raw} is an absolute path; the entry escapes the folder it is extracted to.`);
+  if (!name || /[\u0000-\u001f]/.test(name))
+    throw new ZipError(`An entry has an invalid name: ${JSON.stringify(raw)}.`);
+  if (name.startsWith('/') || isAbsolute(name) || /^[a-zA-Z]:/.test(name))
+    throw new ZipError(`${raw} is an absolute path; the entry escapes the folder it is extracted to.`);
   const segments = name.replace(/\/$/, '').split('/');
-  if (segments.some(segment => segment === '..' || segment === '.' || segment === '')) throw new ZipError(`${raw} escapes the folder it is extracted to, or is malformed.`);
+  if (segments.some(segment => segment === '..' || segment === '.' || segment === ''))
+    throw new ZipError(`${raw} escapes the folder it is extracted to, or is malformed.`);
   return name;
 }

@@ -29,7 +29,10 @@ export async function zipFolder(dir: string, prefix: string, path: string): Prom
     const options = { mtime, mode: 0o100644, compress: !COMPRESSED.test(file) };
     // Nothing to deflate in an empty file (and yazl would run a deflate job for each).
     if (size === 0) archive.addBuffer(Buffer.alloc(0), name, { ...options, compress: false });
-    else archive.addReadStreamLazy(name, { ...options, size }, done => done(null, createReadStream(file, { end: size - 1 })));
+    else
+      archive.addReadStreamLazy(name, { ...options, size }, done =>
+        done(null, createReadStream(file, { end: size - 1 })),
+      );
   });
   // A file that cannot be read fails the archive (yazl reports it on the ZipFile), and so the pipeline below.
   archive.once('error', error => (archive.outputStream as Readable).destroy(error));

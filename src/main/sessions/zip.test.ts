@@ -1,6 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -45,19 +54,23 @@ async function extract(path: string, out = join(dir, 'out'), zipLimits = limits)
   }
 }
 
-test('a zipped folder passes Python\'s zipfile test, with the same bytes inside; no partial file is left', async () => {
+test("a zipped folder passes Python's zipfile test, with the same bytes inside; no partial file is left", async () => {
   const folder = sessionFolder();
   const path = join(dir, 'session.zip');
   const size = await zipFolder(folder, 'my-session', path);
   expect(size).toBe(readFileSync(path).length);
   expect(readdirSync(dir).sort()).toEqual(['2026-01-01-abc', 'session.zip']);
-  const listed = execFileSync('python3', ['-c', `
+  const listed = execFileSync('python3', [
+    '-c',
+    `
 import sys, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 assert z.testzip() is None
 for i in z.infolist(): print(i.filename, i.compress_type, i.file_size)
 print(z.read('my-session/session.json').decode('utf-8'))
-`, path]).toString();
+`,
+    path,
+  ]).toString();
   expect(listed).toContain('my-session/events.jsonl 8 6500');
   expect(listed).toContain('my-session/artifacts/001.jpg 0 5000');
   expect(listed).toContain('my-session/artifacts/empty.yml 0 0');
@@ -68,14 +81,31 @@ test('our reader extracts our archives and ones made by another tool, reading en
   const folder = sessionFolder();
   const ours = join(dir, 'ours.zip');
   await zipFolder(folder, 'my-session', ours);
-  expect((await extract(ours, join(dir, 'out1'))).sort()).toEqual(['my-session/artifacts/001.jpg', 'my-session/artifacts/empty.yml', 'my-session/events.jsonl', 'my-session/session.json']);
-  expect(readFileSync(join(dir, 'out1/my-session/artifacts/001.jpg'))).toEqual(readFileSync(join(folder, 'artifacts/001.jpg')));
+  expect((await extract(ours, join(dir, 'out1'))).sort()).toEqual([
+    'my-session/artifacts/001.jpg',
+    'my-session/artifacts/empty.yml',
+    'my-session/events.jsonl',
+    'my-session/session.json',
+  ]);
+  expect(readFileSync(join(dir, 'out1/my-session/artifacts/001.jpg'))).toEqual(
+    readFileSync(join(folder, 'artifacts/001.jpg')),
+  );
 
   // Python's zipfile (the machine has python3; zip(1) may be absent) writes directory entries as zip(1) does.
-  execFileSync('python3', ['-c', "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2], '2026-01-01-abc')", join(dir, 'theirs'), dir]);
+  execFileSync('python3', [
+    '-c',
+    "import shutil, sys; shutil.make_archive(sys.argv[1], 'zip', sys.argv[2], '2026-01-01-abc')",
+    join(dir, 'theirs'),
+    dir,
+  ]);
   const zip = await openZip(join(dir, 'theirs.zip'), limits);
   try {
-    expect(zip.entries.filter(entry => entry.directory).map(entry => entry.name).sort()).toEqual(['2026-01-01-abc/', '2026-01-01-abc/artifacts/']);
+    expect(
+      zip.entries
+        .filter(entry => entry.directory)
+        .map(entry => entry.name)
+        .sort(),
+    ).toEqual(['2026-01-01-abc/', '2026-01-01-abc/artifacts/']);
     const events = zip.entries.find(entry => entry.name === '2026-01-01-abc/events.jsonl')!;
     expect(events.size).toBe(6500);
     expect((await zip.read(events)).toString()).toBe('{"type":"x"}\n'.repeat(500));
@@ -88,12 +118,26 @@ test('our reader extracts our archives and ones made by another tool, reading en
 
 test('names escaping the folder, absolute names, links, too many entries and too many bytes are refused before writing', async () => {
   for (const name of ['../evil.txt', 'a/../../evil.txt', '/etc/evil', 'C:/evil', 'a\\..\\..\\evil']) {
-    await expect(extract(archive([{ name: 'ok.txt', data: 'fine' }, { name, data: 'x' }])), name).rejects.toThrow(/escapes the folder/);
+    await expect(
+      extract(
+        archive([
+          { name: 'ok.txt', data: 'fine' },
+          { name, data: 'x' },
+        ]),
+      ),
+      name,
+    ).rejects.toThrow(/escapes the folder/);
   }
-  await expect(extract(archive([{ name: 'link', data: '/etc/passwd', symlink: true }]))).rejects.toThrow('link is a symbolic link; archives with links are refused');
-  await expect(extract(archive(Array.from({ length: 101 }, (_, i) => ({ name: `f${i}` }))))).rejects.toThrow('101 entries; at most 100');
+  await expect(extract(archive([{ name: 'link', data: '/etc/passwd', symlink: true }]))).rejects.toThrow(
+    'link is a symbolic link; archives with links are refused',
+  );
+  await expect(extract(archive(Array.from({ length: 101 }, (_, i) => ({ name: `f${i}` }))))).rejects.toThrow(
+    '101 entries; at most 100',
+  );
   // A small archive that would unpack to 11 MB.
-  await expect(extract(archive([{ name: 'big', data: Buffer.alloc(11 * 2 ** 20) }]))).rejects.toThrow('too large: it unpacks to more than 10 MB');
+  await expect(extract(archive([{ name: 'big', data: Buffer.alloc(11 * 2 ** 20) }]))).rejects.toThrow(
+    'too large: it unpacks to more than 10 MB',
+  );
   // Nothing was written by any of them, not even the entry before the bad one.
   expect(existsSync(join(dir, 'out'))).toBe(false);
 });
@@ -144,7 +188,11 @@ test('more than 65,535 entries are written and read as ZIP64', async () => {
   await zipFolder(folder, 'many', path);
   // The ZIP64 end of central directory record is there, and Python counts every entry.
   expect(readFileSync(path).includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
-  expect(execFileSync('python3', ['-c', 'import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).infolist()))', path]).toString().trim()).toBe(String(count));
+  expect(
+    execFileSync('python3', ['-c', 'import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).infolist()))', path])
+      .toString()
+      .trim(),
+  ).toBe(String(count));
   const zip = await openZip(path, { maxEntries: count, maxTotalBytes: 2 ** 20 });
   try {
     expect(zip.entries).toHaveLength(count);

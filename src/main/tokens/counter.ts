@@ -53,7 +53,9 @@ export class TokenCounter {
   private failure?: Error;
 
   /** `tokenizer`: the module the worker counts with (a path, as `require` takes it); the encoding's own by default. */
-  constructor(private readonly tokenizer = createRequire(import.meta.url).resolve(`gpt-tokenizer/encoding/${TOKEN_ENCODING}`)) {}
+  constructor(
+    private readonly tokenizer = createRequire(import.meta.url).resolve(`gpt-tokenizer/encoding/${TOKEN_ENCODING}`),
+  ) {}
 
   /** The number of tokens in each text, in order. */
   count(texts: string[]): Promise<number[]> {

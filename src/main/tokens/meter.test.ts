@@ -22,13 +22,23 @@ const response: ParsedResponse = {
 };
 
 const call = (seq: number, extra: Partial<ToolCallEvent> = {}): ToolCallEvent => ({
-  type: 'tool-call', sessionId: 's', seq, tool: 'browser_click', args: {}, startedAt: 0, endedAt: 1, outcome: 'ok', response, code: '', ...extra,
+  type: 'tool-call',
+  sessionId: 's',
+  seq,
+  tool: 'browser_click',
+  args: {},
+  startedAt: 0,
+  endedAt: 1,
+  outcome: 'ok',
+  response,
+  code: '',
+  ...extra,
 });
 
 /** A 1×1 PNG. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-test('the meter publishes each call\'s tokens by section, in order, and settles a session once they are out', async () => {
+test("the meter publishes each call's tokens by section, in order, and settles a session once they are out", async () => {
   const bus = new EventBus();
   const seen: InspectorEvent[] = [];
   bus.subscribe(event => void seen.push(event));
@@ -91,6 +101,8 @@ test('a proxied call is counted from the text items the agent received', async (
   meter.close();
   const { tokens } = seen.find((event): event is StepTokensEvent => event.type === 'step-tokens')!;
   expect(tokens.sections.map(section => [section.name, section.tokens])).toEqual([
-    ['(preamble)', countTokens('Some preamble\n')], ['Result', countTokens('### Result\nDone')], ['Result', countTokens('### Result\nagain')],
+    ['(preamble)', countTokens('Some preamble\n')],
+    ['Result', countTokens('### Result\nDone')],
+    ['Result', countTokens('### Result\nagain')],
   ]);
 });

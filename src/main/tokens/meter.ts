@@ -13,7 +13,10 @@ export class TokenMeter {
   private readonly pending = new Map<string, Promise<void>>();
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly bus: EventBus, private readonly counter: TokenCounter) {
+  constructor(
+    private readonly bus: EventBus,
+    private readonly counter: TokenCounter,
+  ) {
     // Nothing is returned to the bus: the publisher of the call must not wait for its count.
     this.unsubscribe = bus.subscribe(event => {
       if (event.type === 'tool-call' && receivedByAgent(event)) this.meter(event);

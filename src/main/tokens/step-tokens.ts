@@ -9,16 +9,24 @@ import { imageTokens } from './image-tokens';
  * The text items the agent received for a call: ours answer one, rendered from the sections; a proxy's are kept; a
  * person's edit in the inspector replaced them.
  */
-const receivedTexts = (event: ToolCallEvent): string[] => event.debug?.sent ? [event.debug.sent.text] : event.responseText ?? [renderResponse(event.response)];
+const receivedTexts = (event: ToolCallEvent): string[] =>
+  event.debug?.sent ? [event.debug.sent.text] : (event.responseText ?? [renderResponse(event.response)]);
 
 /** What a call's response cost the agent's context, section by section, then its image. */
 export async function stepTokens(event: ToolCallEvent, counter: TokenCounter): Promise<StepTokens> {
   const sections = receivedTexts(event).flatMap(sectionTexts);
   const counts = await counter.count(sections.map(section => section.text));
-  const counted: SectionTokens[] = sections.map((section, index) => ({ name: section.name, bytes: Buffer.byteLength(section.text), tokens: counts[index] }));
+  const counted: SectionTokens[] = sections.map((section, index) => ({
+    name: section.name,
+    bytes: Buffer.byteLength(section.text),
+    tokens: counts[index],
+  }));
   const image = event.imageReturned && event.screenshot && imageSection(event.screenshot.base64);
   if (image) counted.push(image);
-  const total = counted.reduce((sum, section) => ({ bytes: sum.bytes + section.bytes, tokens: sum.tokens + section.tokens }), { bytes: 0, tokens: 0 });
+  const total = counted.reduce(
+    (sum, section) => ({ bytes: sum.bytes + section.bytes, tokens: sum.tokens + section.tokens }),
+    { bytes: 0, tokens: 0 },
+  );
   return { encoding: TOKEN_ENCODING, total, sections: counted };
 }
 

@@ -16,7 +16,8 @@ function headerList(text: string | undefined, name: string): Record<string, stri
 
 function httpUrl(value: string, name: string): URL {
   const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`${name}: "${value}" is not an http(s) URL.`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`${name}: "${value}" is not an http(s) URL.`);
   return url;
 }
 
@@ -33,20 +34,32 @@ function tracesUrl(base: string, name: string): string {
  * _PROTOCOL (`http/protobuf` by default, or `http/json`), OTEL_SERVICE_NAME. Undefined when none is set (export is off)
  * or OTEL_SDK_DISABLED is true. A value that cannot work is an error naming it.
  */
-export function otlpExportFrom(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): OtlpExportConfig | undefined {
+export function otlpExportFrom(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): OtlpExportConfig | undefined {
   if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true') return undefined;
-  const url = flag ? tracesUrl(flag, '--otlp-endpoint')
-    : env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() ? httpUrl(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.trim(), 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT').href
-      : env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim() ? tracesUrl(env.OTEL_EXPORTER_OTLP_ENDPOINT.trim(), 'OTEL_EXPORTER_OTLP_ENDPOINT')
+  const url = flag
+    ? tracesUrl(flag, '--otlp-endpoint')
+    : env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim()
+      ? httpUrl(env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT.trim(), 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT').href
+      : env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()
+        ? tracesUrl(env.OTEL_EXPORTER_OTLP_ENDPOINT.trim(), 'OTEL_EXPORTER_OTLP_ENDPOINT')
         : undefined;
   if (!url) return undefined;
-  const protocolName = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim() ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL' : 'OTEL_EXPORTER_OTLP_PROTOCOL';
+  const protocolName = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL?.trim()
+    ? 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL'
+    : 'OTEL_EXPORTER_OTLP_PROTOCOL';
   const protocol = env[protocolName]?.trim() || 'http/protobuf';
-  if (!(PROTOCOLS as readonly string[]).includes(protocol)) throw new Error(`${protocolName}: "${protocol}" is not supported here; use ${PROTOCOLS.join(' or ')}.`);
+  if (!(PROTOCOLS as readonly string[]).includes(protocol))
+    throw new Error(`${protocolName}: "${protocol}" is not supported here; use ${PROTOCOLS.join(' or ')}.`);
   return {
     url,
     protocol: protocol as OtlpExportConfig['protocol'],
-    headers: { ...headerList(env.OTEL_EXPORTER_OTLP_HEADERS, 'OTEL_EXPORTER_OTLP_HEADERS'), ...headerList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+    headers: {
+      ...headerList(env.OTEL_EXPORTER_OTLP_HEADERS, 'OTEL_EXPORTER_OTLP_HEADERS'),
+      ...headerList(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'),
+    },
     serviceName: env.OTEL_SERVICE_NAME?.trim() || 'agent-inspector',
   };
 }

@@ -24,7 +24,10 @@ function sameArgs(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || !a || !b || Array.isArray(a) !== Array.isArray(b)) return false;
   const [ka, kb] = [Object.keys(a), Object.keys(b)];
-  return ka.length === kb.length && ka.every(key => sameArgs((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    ka.length === kb.length &&
+    ka.every(key => sameArgs((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
 }
 
 /**
@@ -38,8 +41,13 @@ export function joinTurns(steps: StepForJoin[], turns: ModelTurn[], { exactOnly 
   const ordered = [...turns].sort((a, b) => a.endMs - b.endMs);
   const used = new Set<string>();
   const links = new Map<number, TurnLink>();
-  const unusedCall = (turn: ModelTurn, step: StepForJoin, exact: boolean) => turn.toolCalls.findIndex((call, i) =>
-    !used.has(`${turn.spanId}:${i}`) && namesTool(call, step.tool) && (!exact || sameArgs(call.arguments, step.args)));
+  const unusedCall = (turn: ModelTurn, step: StepForJoin, exact: boolean) =>
+    turn.toolCalls.findIndex(
+      (call, i) =>
+        !used.has(`${turn.spanId}:${i}`) &&
+        namesTool(call, step.tool) &&
+        (!exact || sameArgs(call.arguments, step.args)),
+    );
   const link = (step: StepForJoin, turn: ModelTurn, via: TurnLink['via'], toolCall: number) => {
     if (toolCall >= 0) used.add(`${turn.spanId}:${toolCall}`);
     links.set(step.seq, { spanId: turn.spanId, via, ...(toolCall >= 0 && { toolCall }) });
@@ -50,7 +58,13 @@ export function joinTurns(steps: StepForJoin[], turns: ModelTurn[], { exactOnly 
     if (!step.trace) continue;
     const inTrace = before(step).filter(turn => turn.traceId === step.trace!.traceId);
     const chose = [...inTrace].reverse().find(turn => unusedCall(turn, step, false) >= 0) ?? inTrace.at(-1);
-    if (chose) link(step, chose, 'trace', unusedCall(chose, step, true) >= 0 ? unusedCall(chose, step, true) : unusedCall(chose, step, false));
+    if (chose)
+      link(
+        step,
+        chose,
+        'trace',
+        unusedCall(chose, step, true) >= 0 ? unusedCall(chose, step, true) : unusedCall(chose, step, false),
+      );
   }
   for (const exact of exactOnly ? [true] : [true, false]) {
     for (const step of inTime) {

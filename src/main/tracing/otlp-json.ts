@@ -15,15 +15,24 @@ export function spansFromOtlpJson(body: unknown): ReceivedSpan[] {
   list(request.resourceSpans ?? [], 'resourceSpans').forEach((resourceSpans, r) => {
     const at = `resourceSpans[${r}]`;
     const entry = object(resourceSpans, at);
-    const resource = entry.resource === undefined ? {} : attributes(object(entry.resource, `${at}.resource`).attributes, `${at}.resource.attributes`);
+    const resource =
+      entry.resource === undefined
+        ? {}
+        : attributes(object(entry.resource, `${at}.resource`).attributes, `${at}.resource.attributes`);
     list(entry.scopeSpans ?? [], `${at}.scopeSpans`).forEach((scopeSpans, s) => {
       const scopeAt = `${at}.scopeSpans[${s}]`;
       const scopeEntry = object(scopeSpans, scopeAt);
       const scopeObject = scopeEntry.scope === undefined ? undefined : object(scopeEntry.scope, `${scopeAt}.scope`);
-      const scope = scopeObject && typeof scopeObject.name === 'string'
-        ? { name: scopeObject.name, ...(typeof scopeObject.version === 'string' && scopeObject.version && { version: scopeObject.version }) }
-        : undefined;
-      list(scopeEntry.spans ?? [], `${scopeAt}.spans`).forEach((span, i) => spans.push(spanFrom(object(span, `${scopeAt}.spans[${i}]`), `${scopeAt}.spans[${i}]`, resource, scope)));
+      const scope =
+        scopeObject && typeof scopeObject.name === 'string'
+          ? {
+              name: scopeObject.name,
+              ...(typeof scopeObject.version === 'string' && scopeObject.version && { version: scopeObject.version }),
+            }
+          : undefined;
+      list(scopeEntry.spans ?? [], `${scopeAt}.spans`).forEach((span, i) =>
+        spans.push(spanFrom(object(span, `${scopeAt}.spans[${i}]`), `${scopeAt}.spans[${i}]`, resource, scope)),
+      );
     });
   });
   return spans;
@@ -45,14 +54,24 @@ export function spansOfOtlpFile(text: string, file: string): ReceivedSpan[] {
     try {
       return spansFromOtlpJson(JSON.parse(line));
     } catch (error) {
-      throw new Error(`${file} line ${index + 1}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}`);
+      throw new Error(
+        `${file} line ${index + 1}: ${error instanceof SyntaxError ? 'not JSON' : (error as Error).message}`,
+      );
     }
   });
 }
 
-function spanFrom(span: Record<string, unknown>, at: string, resource: Attributes, scope: ReceivedSpan['scope']): ReceivedSpan {
+function spanFrom(
+  span: Record<string, unknown>,
+  at: string,
+  resource: Attributes,
+  scope: ReceivedSpan['scope'],
+): ReceivedSpan {
   const status = span.status === undefined ? undefined : object(span.status, `${at}.status`);
-  const parentSpanId = span.parentSpanId === undefined || span.parentSpanId === '' ? undefined : id(span.parentSpanId, 16, `${at}.parentSpanId`);
+  const parentSpanId =
+    span.parentSpanId === undefined || span.parentSpanId === ''
+      ? undefined
+      : id(span.parentSpanId, 16, `${at}.parentSpanId`);
   return {
     traceId: id(span.traceId, 32, `${at}.traceId`),
     spanId: id(span.spanId, 16, `${at}.spanId`),
@@ -64,16 +83,26 @@ function spanFrom(span: Record<string, unknown>, at: string, resource: Attribute
     attributes: attributes(span.attributes, `${at}.attributes`),
     events: list(span.events ?? [], `${at}.events`).map((event, e) => {
       const entry = object(event, `${at}.events[${e}]`);
-      return { name: typeof entry.name === 'string' ? entry.name : '', timeMs: nanosToMs(entry.timeUnixNano, `${at}.events[${e}].timeUnixNano`), attributes: attributes(entry.attributes, `${at}.events[${e}].attributes`) };
+      return {
+        name: typeof entry.name === 'string' ? entry.name : '',
+        timeMs: nanosToMs(entry.timeUnixNano, `${at}.events[${e}].timeUnixNano`),
+        attributes: attributes(entry.attributes, `${at}.events[${e}].attributes`),
+      };
     }),
-    ...(status && { status: { code: status.code === undefined ? 0 : integer(status.code, `${at}.status.code`), ...(typeof status.message === 'string' && status.message && { message: status.message }) } }),
+    ...(status && {
+      status: {
+        code: status.code === undefined ? 0 : integer(status.code, `${at}.status.code`),
+        ...(typeof status.message === 'string' && status.message && { message: status.message }),
+      },
+    }),
     resource,
     ...(scope && { scope }),
   };
 }
 
 function object(value: unknown, at: string): Record<string, unknown> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new OtlpFormatError(`${at}: expected an object`);
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new OtlpFormatError(`${at}: expected an object`);
   return value as Record<string, unknown>;
 }
 
@@ -129,8 +158,11 @@ function anyValue(value: unknown, at: string): AttributeValue {
   if ('bytesValue' in typed) return String(typed.bytesValue ?? '');
   if ('arrayValue' in typed) {
     const values = object(typed.arrayValue ?? {}, `${at}.arrayValue`).values;
-    return values === undefined ? [] : list(values, `${at}.arrayValue.values`).map((item, i) => anyValue(item, `${at}.arrayValue.values[${i}]`));
+    return values === undefined
+      ? []
+      : list(values, `${at}.arrayValue.values`).map((item, i) => anyValue(item, `${at}.arrayValue.values[${i}]`));
   }
-  if ('kvlistValue' in typed) return attributes(object(typed.kvlistValue ?? {}, `${at}.kvlistValue`).values, `${at}.kvlistValue.values`);
+  if ('kvlistValue' in typed)
+    return attributes(object(typed.kvlistValue ?? {}, `${at}.kvlistValue`).values, `${at}.kvlistValue.values`);
   return null;
 }

@@ -8,13 +8,27 @@ import { decodeTraceRequest } from './otlp-proto';
 
 test('what the OpenTelemetry SDK exports reads the same from protobuf as from JSON: ids, parent, times, attributes, events, status', async () => {
   const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ 'service.name': 'scripted-agent' }), spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': 'scripted-agent' }),
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
+  });
   const tracer = provider.getTracer('agent', '1.2.3');
   {
     const root = tracer.startSpan('invoke_agent');
-    const chat = tracer.startSpan('chat gpt-test', { kind: SpanKind.CLIENT, attributes: {
-      'gen_ai.operation.name': 'chat', 'gen_ai.usage.input_tokens': 1234, 'gen_ai.request.temperature': 0.5, 'stream': false, 'gen_ai.response.finish_reasons': ['tool_calls'],
-    } }, trace.setSpan(context.active(), root));
+    const chat = tracer.startSpan(
+      'chat gpt-test',
+      {
+        kind: SpanKind.CLIENT,
+        attributes: {
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.usage.input_tokens': 1234,
+          'gen_ai.request.temperature': 0.5,
+          stream: false,
+          'gen_ai.response.finish_reasons': ['tool_calls'],
+        },
+      },
+      trace.setSpan(context.active(), root),
+    );
     chat.addEvent('gen_ai.choice', { index: 0 });
     chat.setStatus({ code: SpanStatusCode.ERROR, message: 'rate limited' });
     chat.end();
@@ -22,20 +36,35 @@ test('what the OpenTelemetry SDK exports reads the same from protobuf as from JS
   }
   await provider.forceFlush();
   const finished = exporter.getFinishedSpans();
-  const fromProtobuf = spansFromOtlpJson(decodeTraceRequest(Buffer.from(ProtobufTraceSerializer.serializeRequest(finished)!)));
-  const fromJson = spansFromOtlpJson(JSON.parse(Buffer.from(JsonTraceSerializer.serializeRequest(finished)!).toString()));
+  const fromProtobuf = spansFromOtlpJson(
+    decodeTraceRequest(Buffer.from(ProtobufTraceSerializer.serializeRequest(finished)!)),
+  );
+  const fromJson = spansFromOtlpJson(
+    JSON.parse(Buffer.from(JsonTraceSerializer.serializeRequest(finished)!).toString()),
+  );
   expect(fromProtobuf).toEqual(fromJson);
   const [chat, root] = fromProtobuf;
   expect(chat).toMatchObject({
-    name: 'chat gpt-test', kind: 3, parentSpanId: root.spanId, traceId: root.traceId,
-    attributes: { 'gen_ai.operation.name': 'chat', 'gen_ai.usage.input_tokens': 1234, 'gen_ai.request.temperature': 0.5, 'stream': false, 'gen_ai.response.finish_reasons': ['tool_calls'] },
+    name: 'chat gpt-test',
+    kind: 3,
+    parentSpanId: root.spanId,
+    traceId: root.traceId,
+    attributes: {
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.usage.input_tokens': 1234,
+      'gen_ai.request.temperature': 0.5,
+      stream: false,
+      'gen_ai.response.finish_reasons': ['tool_calls'],
+    },
     events: [{ name: 'gen_ai.choice', attributes: { index: 0 } }],
     status: { code: 2, message: 'rate limited' },
     resource: { 'service.name': 'scripted-agent' },
     scope: { name: 'agent', version: '1.2.3' },
   });
   expect(chat.traceId).toBe(finished[0].spanContext().traceId);
-  expect(Math.abs(chat.startMs - (finished[0].startTime[0] * 1e3 + finished[0].startTime[1] / 1e6))).toBeLessThan(0.001);
+  expect(Math.abs(chat.startMs - (finished[0].startTime[0] * 1e3 + finished[0].startTime[1] / 1e6))).toBeLessThan(
+    0.001,
+  );
   expect(root.parentSpanId).toBeUndefined();
   await provider.shutdown();
 });

@@ -39,13 +39,30 @@ export class TraceReceiver {
     const json = /\bjson\b/i.test(req.headers['content-type'] ?? '');
     const fail = (status: number, message: string, headers: Record<string, string> = {}) => {
       // OTLP/HTTP answers a failure with a google.rpc.Status; its JSON form serves a JSON client, text any other.
-      if (json) res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify({ code: status === 400 ? 3 : 13, message }));
+      if (json)
+        res
+          .writeHead(status, { 'content-type': 'application/json', ...headers })
+          .end(JSON.stringify({ code: status === 400 ? 3 : 13, message }));
       else res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(`${message}\n`);
     };
     try {
-      if (req.method !== 'POST') return (fail(405, `Method ${req.method} not allowed: ${TRACES_PATH} takes POST with an OTLP trace export.`, { allow: 'POST' }), true);
+      if (req.method !== 'POST')
+        return (
+          fail(405, `Method ${req.method} not allowed: ${TRACES_PATH} takes POST with an OTLP trace export.`, {
+            allow: 'POST',
+          }),
+          true
+        );
       const spans = await this.read(req, json);
-      if (typeof spans === 'string') return (fail(spans.startsWith('Request body exceeds') ? 413 : spans.startsWith('Unsupported') ? 415 : 400, spans, spans.startsWith('Request body exceeds') ? { connection: 'close' } : {}), true);
+      if (typeof spans === 'string')
+        return (
+          fail(
+            spans.startsWith('Request body exceeds') ? 413 : spans.startsWith('Unsupported') ? 415 : 400,
+            spans,
+            spans.startsWith('Request body exceeds') ? { connection: 'close' } : {},
+          ),
+          true
+        );
       this.options.onSpans(spans);
       // An empty ExportTraceServiceResponse: everything was accepted.
       if (json) res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -61,13 +78,15 @@ export class TraceReceiver {
   private async read(req: IncomingMessage, json: boolean): Promise<ReceivedSpan[] | string> {
     const type = req.headers['content-type'] ?? '';
     const protobuf = /application\/(x-)?protobuf/i.test(type);
-    if (!json && !protobuf) return `Unsupported content type "${type}": send application/x-protobuf or application/json (OTLP/HTTP).`;
+    if (!json && !protobuf)
+      return `Unsupported content type "${type}": send application/x-protobuf or application/json (OTLP/HTTP).`;
     const limit = this.options.maxBodyBytes;
     const declared = Number(req.headers['content-length']);
     const raw = declared > limit ? 'too-large' : await readBody(req, limit);
     if (raw === 'too-large') return `Request body exceeds the ${limit} byte limit: export smaller batches.`;
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'gzip' && encoding !== 'identity') return `Unsupported content encoding "${encoding}": send gzip or none.`;
+    if (encoding !== 'gzip' && encoding !== 'identity')
+      return `Unsupported content encoding "${encoding}": send gzip or none.`;
     let body: Buffer;
     try {
       // The limit holds for the inflated body too: a small gzip bomb must not fill the memory.
@@ -79,7 +98,9 @@ export class TraceReceiver {
     try {
       request = json ? JSON.parse(body.toString('utf8')) : (await this.options.protobuf())(body);
     } catch (error) {
-      return json ? `The body is not JSON: ${(error as Error).message}` : `The body is not an OTLP protobuf trace export: ${(error as Error).message}`;
+      return json
+        ? `The body is not JSON: ${(error as Error).message}`
+        : `The body is not an OTLP protobuf trace export: ${(error as Error).message}`;
     }
     try {
       return spansFromOtlpJson(request);

@@ -35,7 +35,10 @@ export class SpanRouter {
   private rerouteScheduled = false;
   private closed = false;
 
-  constructor(private readonly bus: SpanBus, private readonly options: SpanRouterOptions) {
+  constructor(
+    private readonly bus: SpanBus,
+    private readonly options: SpanRouterOptions,
+  ) {
     this.unsubscribe = bus.subscribe(event => {
       if (event.type === 'session-started') {
         this.steps.set(event.sessionId, []);
@@ -44,7 +47,13 @@ export class SpanRouter {
       }
       if (event.type !== 'tool-call') return;
       const steps = this.steps.get(event.sessionId) ?? [];
-      steps.push({ seq: event.seq, tool: event.tool, args: event.args, startedAt: event.startedAt, ...(event.trace && { trace: event.trace }) });
+      steps.push({
+        seq: event.seq,
+        tool: event.tool,
+        args: event.args,
+        startedAt: event.startedAt,
+        ...(event.trace && { trace: event.trace }),
+      });
       if (steps.length > STEPS_KEPT) steps.shift();
       this.steps.set(event.sessionId, steps);
       if (event.trace) this.claim(event.trace.traceId, event.sessionId);
@@ -93,17 +102,31 @@ export class SpanRouter {
     }
     const max = this.options.maxPending ?? 10_000;
     this.pendingSpans = pending.length > max ? pending.slice(-max) : pending;
-    for (const [sessionId, list] of bySession) void this.bus.publish({ type: 'agent-spans', sessionId, spans: this.options.mask(sessionId, list), time: Date.now() });
+    for (const [sessionId, list] of bySession)
+      void this.bus.publish({
+        type: 'agent-spans',
+        sessionId,
+        spans: this.options.mask(sessionId, list),
+        time: Date.now(),
+      });
   }
 
   /** A model call of an unclaimed trace whose emitted tool calls are a session's steps: that session takes the trace. */
   private claimByToolCalls(spans: ReceivedSpan[]) {
-    const turns = spans.filter(span => !this.sessionOfTrace.has(span.traceId) && isModelSpan(span)).map(modelTurnOf).filter(turn => turn.toolCalls.length);
+    const turns = spans
+      .filter(span => !this.sessionOfTrace.has(span.traceId) && isModelSpan(span))
+      .map(modelTurnOf)
+      .filter(turn => turn.toolCalls.length);
     if (!turns.length) return;
     for (const [sessionId, steps] of this.steps) {
       // Arguments too, not the tool alone: two sessions may well click at the same time.
-      const { links } = joinTurns(steps.filter(step => !step.trace), turns.filter(turn => !this.sessionOfTrace.has(turn.traceId)), { exactOnly: true });
-      for (const link of links.values()) this.claim(turns.find(candidate => candidate.spanId === link.spanId)!.traceId, sessionId);
+      const { links } = joinTurns(
+        steps.filter(step => !step.trace),
+        turns.filter(turn => !this.sessionOfTrace.has(turn.traceId)),
+        { exactOnly: true },
+      );
+      for (const link of links.values())
+        this.claim(turns.find(candidate => candidate.spanId === link.spanId)!.traceId, sessionId);
     }
   }
 }

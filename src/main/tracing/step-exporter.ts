@@ -1,7 +1,20 @@
-import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags, type Attributes, type Context } from '@opentelemetry/api';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Attributes,
+  type Context,
+} from '@opentelemetry/api';
 import { ExportResultCode, TraceState } from '@opentelemetry/core';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  type ReadableSpan,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
 import type { InspectorEvent, StepTokensEvent, ToolCallEvent } from '../../shared/events';
 import { renderResponse } from '../../shared/response';
 import type { OtlpExportConfig } from '../config';
@@ -27,8 +40,15 @@ interface EventSource {
  * of the call (action, settle, snapshot, Browser State, screenshot). Built from the step events after the call
  * answered, batched: the agent's call never waits for it. Loaded only when an endpoint is configured.
  */
-export async function startStepExport(bus: EventSource, config: OtlpExportConfig, log: (line: string) => void): Promise<StepExport> {
-  const { OTLPTraceExporter } = config.protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
+export async function startStepExport(
+  bus: EventSource,
+  config: OtlpExportConfig,
+  log: (line: string) => void,
+): Promise<StepExport> {
+  const { OTLPTraceExporter } =
+    config.protocol === 'http/json'
+      ? await import('@opentelemetry/exporter-trace-otlp-http')
+      : await import('@opentelemetry/exporter-trace-otlp-proto');
   const exporter = reportingOnce(new OTLPTraceExporter({ url: config.url, headers: config.headers }), config.url, log);
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': config.serviceName, 'service.version': VERSION }),
@@ -39,10 +59,20 @@ export async function startStepExport(bus: EventSource, config: OtlpExportConfig
   const waiting = new Map<string, { step: ToolCallEvent; timer: NodeJS.Timeout }>();
 
   const emit = (step: ToolCallEvent, tokens?: StepTokensEvent['tokens']) => {
-    const span = tracer.startSpan(`tools/call ${step.tool}`, { kind: SpanKind.SERVER, startTime: step.startedAt, attributes: stepAttributes(step, transports.get(step.sessionId), tokens) }, parentOf(step));
+    const span = tracer.startSpan(
+      `tools/call ${step.tool}`,
+      {
+        kind: SpanKind.SERVER,
+        startTime: step.startedAt,
+        attributes: stepAttributes(step, transports.get(step.sessionId), tokens),
+      },
+      parentOf(step),
+    );
     const inSpan = trace.setSpan(ROOT_CONTEXT, span);
-    for (const phase of step.phases ?? []) tracer.startSpan(phase.name, { startTime: phase.startedAt }, inSpan).end(phase.endedAt);
-    if (step.outcome === 'error') span.setStatus({ code: SpanStatusCode.ERROR, message: step.response.error?.split('\n')[0] });
+    for (const phase of step.phases ?? [])
+      tracer.startSpan(phase.name, { startTime: phase.startedAt }, inSpan).end(phase.endedAt);
+    if (step.outcome === 'error')
+      span.setStatus({ code: SpanStatusCode.ERROR, message: step.response.error?.split('\n')[0] });
     span.end(step.endedAt);
   };
   const key = (sessionId: string, seq: number) => `${sessionId}:${seq}`;
@@ -79,14 +109,20 @@ function parentOf(step: ToolCallEvent): Context {
   if (!step.trace) return ROOT_CONTEXT;
   const { traceId, parentSpanId, sampled, tracestate } = step.trace;
   return trace.setSpanContext(ROOT_CONTEXT, {
-    traceId, spanId: parentSpanId, isRemote: true,
+    traceId,
+    spanId: parentSpanId,
+    isRemote: true,
     traceFlags: sampled ? TraceFlags.SAMPLED : TraceFlags.NONE,
     ...(tracestate && { traceState: new TraceState(tracestate) }),
   });
 }
 
 /** OpenTelemetry's MCP and GenAI attributes, then ours: the page, and what the answer cost (its bytes and tokens). */
-function stepAttributes(step: ToolCallEvent, transport: string | undefined, tokens?: StepTokensEvent['tokens']): Attributes {
+function stepAttributes(
+  step: ToolCallEvent,
+  transport: string | undefined,
+  tokens?: StepTokensEvent['tokens'],
+): Attributes {
   const args = JSON.stringify(step.args);
   const text = step.responseText?.join('\n') ?? renderResponse(step.response);
   return {
@@ -112,8 +148,12 @@ function reportingOnce(exporter: SpanExporter, url: string, log: (line: string) 
   return {
     export(spans: ReadableSpan[], done) {
       exporter.export(spans, result => {
-        if (result.code !== ExportResultCode.SUCCESS && !failing) log(`[otel] exporting spans to ${url} failed (${result.error?.message ?? 'no answer'}); spans are dropped until it answers.`);
-        else if (result.code === ExportResultCode.SUCCESS && failing) log(`[otel] exporting spans to ${url} works again.`);
+        if (result.code !== ExportResultCode.SUCCESS && !failing)
+          log(
+            `[otel] exporting spans to ${url} failed (${result.error?.message ?? 'no answer'}); spans are dropped until it answers.`,
+          );
+        else if (result.code === ExportResultCode.SUCCESS && failing)
+          log(`[otel] exporting spans to ${url} works again.`);
         failing = result.code !== ExportResultCode.SUCCESS;
         done(result);
       });

@@ -16,7 +16,8 @@ export interface TraceContextReading {
 // version "-" trace-id "-" parent-id "-" trace-flags; a later version may append fields after a further "-".
 const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/;
 // A tracestate member: a key (simple, or tenant@system) "=" a value of printable ASCII but "," and "=", no trailing space.
-const TRACESTATE_MEMBER = /^(?:[a-z][a-z0-9_\-*/]{0,255}|[a-z0-9][a-z0-9_\-*/]{0,240}@[a-z][a-z0-9_\-*/]{0,13})=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/;
+const TRACESTATE_MEMBER =
+  /^(?:[a-z][a-z0-9_\-*/]{0,255}|[a-z0-9][a-z0-9_\-*/]{0,240}@[a-z][a-z0-9_\-*/]{0,13})=[\x20-\x2b\x2d-\x3c\x3e-\x7e]{0,255}[\x21-\x2b\x2d-\x3c\x3e-\x7e]$/;
 /** The limits the W3C specifications set: 32 tracestate members, 512 characters kept; 8,192 bytes of baggage. */
 const MAX_TRACESTATE_MEMBERS = 32;
 const MAX_TRACESTATE_CHARS = 512;
@@ -35,8 +36,16 @@ function readTraceparent(value: string): Omit<TraceContext, 'tracestate' | 'bagg
 }
 
 function readTracestate(value: string): string | undefined {
-  const members = value.split(',').map(member => member.trim()).filter(Boolean);
-  if (!members.length || members.length > MAX_TRACESTATE_MEMBERS || !members.every(member => TRACESTATE_MEMBER.test(member))) return undefined;
+  const members = value
+    .split(',')
+    .map(member => member.trim())
+    .filter(Boolean);
+  if (
+    !members.length ||
+    members.length > MAX_TRACESTATE_MEMBERS ||
+    !members.every(member => TRACESTATE_MEMBER.test(member))
+  )
+    return undefined;
   const keys = members.map(member => member.slice(0, member.indexOf('=')));
   if (new Set(keys).size !== keys.length) return undefined;
   const joined = members.join(',');
@@ -71,5 +80,12 @@ export function readTraceContext(meta: unknown): TraceContextReading {
   // tracestate belongs to its traceparent: without one it means nothing. Baggage stands alone, but a step records it
   // only with the trace it travels in.
   if (!parent) return { invalid };
-  return { context: { ...parent, ...(state !== undefined && { tracestate: state }), ...(carried !== undefined && { baggage: carried }) }, invalid };
+  return {
+    context: {
+      ...parent,
+      ...(state !== undefined && { tracestate: state }),
+      ...(carried !== undefined && { baggage: carried }),
+    },
+    invalid,
+  };
 }

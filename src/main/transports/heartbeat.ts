@@ -28,7 +28,10 @@ export class Heartbeat {
   private stopped = false;
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly server: Server, private readonly timeout = pingTimeout()) {}
+  constructor(
+    private readonly server: Server,
+    private readonly timeout = pingTimeout(),
+  ) {}
 
   toolCalled() {
     this.called = true;

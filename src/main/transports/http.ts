@@ -17,8 +17,12 @@ function refuse(res: ServerResponse, status: number, message: string) {
  * Streamable HTTP at `/` as well, where @playwright/mcp serves it (clients configured with the bare URL). Only MCP
  * requests: a browser's plain GET / is left to the inspector UI.
  */
-const isStreamableAtRoot = (req: IncomingMessage, url: URL) => url.pathname === '/' &&
-  (req.method === 'POST' || req.method === 'DELETE' || req.headers['mcp-session-id'] !== undefined || /text\/event-stream/.test(req.headers.accept ?? ''));
+const isStreamableAtRoot = (req: IncomingMessage, url: URL) =>
+  url.pathname === '/' &&
+  (req.method === 'POST' ||
+    req.method === 'DELETE' ||
+    req.headers['mcp-session-id'] !== undefined ||
+    /text\/event-stream/.test(req.headers.accept ?? ''));
 
 /**
  * MCP over HTTP: Streamable HTTP at /mcp (and /) and the legacy SSE transport at /sse. Every client session gets its own MCP
@@ -85,7 +89,12 @@ export class McpHttpEndpoint {
       if (res && isJSONRPCRequest(message)) {
         if (message.method === 'tools/call') heartbeat.toolCalled();
         res.once('close', () => {
-          if (!res.writableFinished) deliver({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: message.id, reason: 'The client closed the connection.' } });
+          if (!res.writableFinished)
+            deliver({
+              jsonrpc: '2.0',
+              method: 'notifications/cancelled',
+              params: { requestId: message.id, reason: 'The client closed the connection.' },
+            });
         });
       }
       deliver(message, extra);

@@ -46,26 +46,51 @@ function Header() {
       {report ? (
         <>
           {openSessionId ? <DownloadRun sessionId={openSessionId} /> : null}
-          {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>All runs</button> : null}
-          <span className="read-only-badge" data-testid="report-badge" title={`A static report written ${new Date(report.createdAt).toLocaleString()} by ${report.writer}: the recorded runs, read-only.`}>Report</span>
+          {openSessionId ? (
+            <button type="button" onClick={() => void openSession(undefined)}>
+              All runs
+            </button>
+          ) : null}
+          <span
+            className="read-only-badge"
+            data-testid="report-badge"
+            title={`A static report written ${new Date(report.createdAt).toLocaleString()} by ${report.writer}: the recorded runs, read-only.`}
+          >
+            Report
+          </span>
         </>
       ) : (
         <>
           <CompareWithMenu />
-          {openSessionId ? <button type="button" onClick={() => void openSession(undefined)}>Connect an agent</button> : null}
+          {openSessionId ? (
+            <button type="button" onClick={() => void openSession(undefined)}>
+              Connect an agent
+            </button>
+          ) : null}
         </>
       )}
       {report ? null : readOnly ? (
-        <span className="read-only-badge" data-testid="read-only" title="Signed in with a read-only link: you can watch sessions and export them, not act on a browser.">
+        <span
+          className="read-only-badge"
+          data-testid="read-only"
+          title="Signed in with a read-only link: you can watch sessions and export them, not act on a browser."
+        >
           Read-only
         </span>
       ) : (
         <>
-          <button type="button" onClick={() => void runDemo()} disabled={demoRunning}>{demoRunning ? 'Demo running…' : 'Run demo'}</button>
+          <button type="button" onClick={() => void runDemo()} disabled={demoRunning}>
+            {demoRunning ? 'Demo running…' : 'Run demo'}
+          </button>
           <SessionFileMenu />
         </>
       )}
-      <button type="button" aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`} data-testid="theme-toggle" onClick={toggleTheme}>
+      <button
+        type="button"
+        aria-label={`Switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}
+        data-testid="theme-toggle"
+        onClick={toggleTheme}
+      >
         {theme === 'dark' ? '☀' : '☾'}
       </button>
     </header>
@@ -108,9 +133,7 @@ export function App() {
               <DetailPanel />
             </div>
           ) : (
-            <ErrorBoundary name={report ? 'Runs' : 'Connect'}>
-              {report ? <RunsPage /> : <ConnectPanel />}
-            </ErrorBoundary>
+            <ErrorBoundary name={report ? 'Runs' : 'Connect'}>{report ? <RunsPage /> : <ConnectPanel />}</ErrorBoundary>
           )}
         </main>
       </div>

@@ -16,13 +16,18 @@ function find(text: string, term: string): number {
  * The field to show for a hit and the text around its first match. `fields` are those the index matched (in any
  * order); the one holding the most of the matched terms wins, ties going to the earlier of SEARCH_FIELDS.
  */
-export function excerpt(texts: StepTexts, terms: string[], fields: Iterable<string>): { field: SearchField; excerpt: string } {
+export function excerpt(
+  texts: StepTexts,
+  terms: string[],
+  fields: Iterable<string>,
+): { field: SearchField; excerpt: string } {
   const matched = new Set(fields);
   let best: { field: SearchField; count: number; at: number } | undefined;
   for (const field of SEARCH_FIELDS) {
     if (!matched.has(field)) continue;
     const positions = terms.map(term => find(texts[field], term)).filter(at => at >= 0);
-    if (!best || positions.length > best.count) best = { field, count: positions.length, at: positions.length ? Math.min(...positions) : 0 };
+    if (!best || positions.length > best.count)
+      best = { field, count: positions.length, at: positions.length ? Math.min(...positions) : 0 };
   }
   const field = best?.field ?? 'tool';
   return { field, excerpt: around(texts[field], best?.at ?? 0) };

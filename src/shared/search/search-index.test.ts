@@ -4,11 +4,33 @@ import { SearchIndex } from './search-index';
 import type { StepTexts } from './fields';
 import { indexTerms, queryTerms } from './terms';
 
-const texts = (fields: Partial<StepTexts>): StepTexts => ({ tool: '', args: '', response: '', url: '', console: '', network: '', model: '', ...fields });
-const found = (index: SearchIndex, query: string, sessionId?: string) => index.search(query, { sessionId }).matches.map(match => `${match.sessionId}:${match.seq}`).sort();
+const texts = (fields: Partial<StepTexts>): StepTexts => ({
+  tool: '',
+  args: '',
+  response: '',
+  url: '',
+  console: '',
+  network: '',
+  model: '',
+  ...fields,
+});
+const found = (index: SearchIndex, query: string, sessionId?: string) =>
+  index
+    .search(query, { sessionId })
+    .matches.map(match => `${match.sessionId}:${match.seq}`)
+    .sort();
 
 test('URLs, refs and identifiers split at punctuation; camelCase parts are indexed but queries stay whole', () => {
-  expect(queryTerms('GET https://shop.test/api/items?id=3')).toEqual(['get', 'https', 'shop', 'test', 'api', 'items', 'id', '3']);
+  expect(queryTerms('GET https://shop.test/api/items?id=3')).toEqual([
+    'get',
+    'https',
+    'shop',
+    'test',
+    'api',
+    'items',
+    'id',
+    '3',
+  ]);
   expect(queryTerms('browser_evaluate e090 [ref=f1e3]')).toEqual(['browser', 'evaluate', 'e090', 'ref', 'f1e3']);
   expect(queryTerms('getByRole')).toEqual(['getbyrole']);
   expect(indexTerms("page.getByRole('button')")).toEqual(['page', 'getbyrole', 'get', 'by', 'role', 'button']);
@@ -19,9 +41,29 @@ test('URLs, refs and identifiers split at punctuation; camelCase parts are index
 
 test('every word must match (AND), the last one as a prefix; URLs and refs are found as written', () => {
   const index = new SearchIndex();
-  index.add('s1', 1, texts({ tool: 'browser_navigate', args: 'url: https://shop.test/api/items', url: 'https://shop.test/api/items\nItems' }));
-  index.add('s1', 2, texts({ tool: 'browser_click', args: 'target: e090\nelement: Save button', response: '### Result\nSaved the order' }));
-  index.add('s2', 1, texts({ tool: 'browser_evaluate', response: '### Result\n"zebracorn 42"', console: 'order failed to load' }));
+  index.add(
+    's1',
+    1,
+    texts({
+      tool: 'browser_navigate',
+      args: 'url: https://shop.test/api/items',
+      url: 'https://shop.test/api/items\nItems',
+    }),
+  );
+  index.add(
+    's1',
+    2,
+    texts({
+      tool: 'browser_click',
+      args: 'target: e090\nelement: Save button',
+      response: '### Result\nSaved the order',
+    }),
+  );
+  index.add(
+    's2',
+    1,
+    texts({ tool: 'browser_evaluate', response: '### Result\n"zebracorn 42"', console: 'order failed to load' }),
+  );
   expect(found(index, 'api/items')).toEqual(['s1:1']);
   expect(found(index, 'e090')).toEqual(['s1:2']);
   expect(found(index, 'zebracorn')).toEqual(['s2:1']);
@@ -58,7 +100,12 @@ test('steps are added incrementally; re-adding replaces; a dropped session is no
 test('a hit names the field holding most matched terms and an excerpt around the first match', () => {
   const index = new SearchIndex();
   const long = `${'lorem ipsum '.repeat(40)}the needle is here ${'dolor sit '.repeat(40)}`;
-  const step = texts({ tool: 'browser_evaluate', args: 'function: () => needle', response: `### Result\n${long}`, console: 'a needle here' });
+  const step = texts({
+    tool: 'browser_evaluate',
+    args: 'function: () => needle',
+    response: `### Result\n${long}`,
+    console: 'a needle here',
+  });
   index.add('s', 1, step);
   const [match] = index.search('needle here').matches;
   const shown = excerpt(step, match.terms, match.fields);
@@ -70,7 +117,10 @@ test('a hit names the field holding most matched terms and an excerpt around the
   const code = texts({ response: "await page.getByRole('button').click();" });
   index.add('s', 2, code);
   const [role] = index.search('role button').matches;
-  expect(excerpt(code, role.terms, role.fields)).toEqual({ field: 'response', excerpt: "await page.getByRole('button').click();" });
+  expect(excerpt(code, role.terms, role.fields)).toEqual({
+    field: 'response',
+    excerpt: "await page.getByRole('button').click();",
+  });
   expect(around('short', 0)).toBe('short');
   // Only the match's line: the others are other sections or messages.
   expect(around('### Result\n"the answer"\n### Page', 12)).toBe('"the answer"');
@@ -91,6 +141,8 @@ test('hits are ranked by the rarity of their words and the field they are in, ne
   expect(index.search('checkout', { limit: 1 }).total).toBe(3);
   for (let seq = 5; seq < 200; seq++) index.add('s', seq, texts({ response: `checkout ${seq % 7 ? '' : 'order'}` }));
   expect(index.search('checkout', { limit: 3 }).matches.map(match => match.seq)).toEqual([2, 199, 198]);
-  expect(index.search('checkout order', { limit: 100 }).matches.map(match => match.seq)).toEqual(Array.from({ length: 28 }, (_, i) => 196 - 7 * i));
+  expect(index.search('checkout order', { limit: 100 }).matches.map(match => match.seq)).toEqual(
+    Array.from({ length: 28 }, (_, i) => 196 - 7 * i),
+  );
   expect([...index.search('checkout rare').matches[0].fields].sort()).toEqual(['console', 'response']);
 });

@@ -17,9 +17,18 @@ const MIN_PREFIX = 2;
 const FIELD_BITS = SEARCH_FIELDS.length;
 const MAX_DOCS = 2 ** (32 - FIELD_BITS);
 /** A word in the tool's name, the page or the arguments says more about a step than one in its response or logs. */
-const FIELD_WEIGHT: Record<SearchField, number> = { tool: 3, url: 2, args: 2, response: 1, console: 1, network: 1, model: 1 };
+const FIELD_WEIGHT: Record<SearchField, number> = {
+  tool: 3,
+  url: 2,
+  args: 2,
+  response: 1,
+  console: 1,
+  network: 1,
+  model: 1,
+};
 const WEIGHT_OF_MASK = Array.from({ length: 2 ** FIELD_BITS }, (_, mask) =>
-  Math.max(0, ...SEARCH_FIELDS.filter((_, bit) => mask & (1 << bit)).map(field => FIELD_WEIGHT[field])));
+  Math.max(0, ...SEARCH_FIELDS.filter((_, bit) => mask & (1 << bit)).map(field => FIELD_WEIGHT[field])),
+);
 
 /** A growable sorted list of postings (documents are numbered in the order they are added). */
 class Postings {
@@ -131,7 +140,12 @@ export class SearchIndex {
     const matches = top(total, Math.min(limit, total), better).map(i => {
       const doc = docs[i];
       const mask = perTerm.reduce((union, found) => union | found.masks[doc], 0);
-      return { sessionId: this.sessionIds[this.docSession[doc]], seq: this.docSeq[doc], terms, fields: new Set(SEARCH_FIELDS.filter((_, bit) => mask & (1 << bit))) };
+      return {
+        sessionId: this.sessionIds[this.docSession[doc]],
+        seq: this.docSeq[doc],
+        terms,
+        fields: new Set(SEARCH_FIELDS.filter((_, bit) => mask & (1 << bit))),
+      };
     });
     return { matches, total };
   }

@@ -9,10 +9,11 @@ export function top(count: number, k: number, better: (a: number, b: number) => 
     if (heap.length < k) {
       heap.push(candidate);
       // Up: the worst of the heap stays at its root.
-      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1], heap[i]); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+      for (let i = heap.length - 1; i > 0 && better(heap[(i - 1) >> 1], heap[i]); i = (i - 1) >> 1)
+        swap(i, (i - 1) >> 1);
     } else if (k > 0 && better(candidate, heap[0])) {
       heap[0] = candidate;
-      for (let i = 0; ;) {
+      for (let i = 0; ; ) {
         const left = 2 * i + 1;
         const right = left + 1;
         let worst = i;

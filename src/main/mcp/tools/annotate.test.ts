@@ -1,7 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { elementsUnder } from './annotate';
 
-const element = (ref: string, role: string, x: number, y: number, width: number, height: number, name?: string) => ({ ref, role, name, box: { x, y, width, height } });
+const element = (ref: string, role: string, x: number, y: number, width: number, height: number, name?: string) => ({
+  ref,
+  role,
+  name,
+  box: { x, y, width, height },
+});
 
 test('the elements under a drawn box: at least half inside, smallest first; else the smallest holding its centre', () => {
   const page = element('e1', 'main', 0, 0, 1280, 720);

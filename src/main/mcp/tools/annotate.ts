@@ -18,7 +18,8 @@ function shareInside(inner: Box, outer: Box): number {
   return width > 0 && height > 0 && area > 0 ? (width * height) / area : 0;
 }
 
-const contains = (box: Box, x: number, y: number) => x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+const contains = (box: Box, x: number, y: number) =>
+  x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
 
 /** Each element of a boxed snapshot with its ref, role, name and box (in viewport CSS pixels). */
 function boxedElements(yaml: string) {
@@ -26,7 +27,14 @@ function boxedElements(yaml: string) {
     const box = line.match(BOX);
     const node = box && snapshotNodes(line.replace(BOX, ''))[0];
     if (!box || !node?.ref) return [];
-    return [{ ref: node.ref, role: node.role, name: node.name, box: { x: +box[1], y: +box[2], width: +box[3], height: +box[4] } }];
+    return [
+      {
+        ref: node.ref,
+        role: node.role,
+        name: node.name,
+        box: { x: +box[1], y: +box[2], width: +box[3], height: +box[4] },
+      },
+    ];
   });
 }
 
@@ -38,11 +46,14 @@ export function elementsUnder(box: Box, elements: ReturnType<typeof boxedElement
   const area = (candidate: { box: Box }) => candidate.box.width * candidate.box.height;
   const inside = elements.filter(element => shareInside(element.box, box) >= 0.5).sort((a, b) => area(a) - area(b));
   if (inside.length) return inside.slice(0, MAX_UNDER);
-  const holding = elements.filter(element => contains(element.box, box.x + box.width / 2, box.y + box.height / 2)).sort((a, b) => area(a) - area(b));
+  const holding = elements
+    .filter(element => contains(element.box, box.x + box.width / 2, box.y + box.height / 2))
+    .sort((a, b) => area(a) - area(b));
   return holding.slice(0, 1);
 }
 
-const describe = (element: { ref: string; role: string; name?: string }) => `${element.ref} ${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`;
+const describe = (element: { ref: string; role: string; name?: string }) =>
+  `${element.ref} ${element.role}${element.name ? ` ${JSON.stringify(element.name)}` : ''}`;
 const round = (value: number) => Math.round(value);
 
 /** One annotation as the peer lists it, with the refs under it. */
@@ -62,27 +73,43 @@ export const annotate = defineTool({
   capability: 'devtools',
   name: 'browser_annotate',
   title: 'Annotate the current page',
-  description: 'Open the Playwright Dashboard in annotation mode for the current page and wait for the user to draw annotations. Returns the annotated screenshot, ARIA snapshot, and the list of annotations.',
+  description:
+    'Open the Playwright Dashboard in annotation mode for the current page and wait for the user to draw annotations. Returns the annotated screenshot, ARIA snapshot, and the list of annotations.',
   schema: z.strictObject({}),
   readOnly: true,
   async handler({ tab, context, session, response }) {
-    if (!session.person) throw new NoPersonError('No person is watching this session in the inspector: start it with a UI (agent-inspector serve, mcp --ui, or the app) to annotate.');
+    if (!session.person)
+      throw new NoPersonError(
+        'No person is watching this session in the inspector: start it with a UI (agent-inspector serve, mcp --ui, or the app) to annotate.',
+      );
     const { page } = tab;
-    const viewport = page.viewportSize() ?? await page.evaluate(() => ({ width: innerWidth, height: innerHeight }));
+    const viewport = page.viewportSize() ?? (await page.evaluate(() => ({ width: innerWidth, height: innerHeight })));
     const screenshot = await page.screenshot({ type: 'png', scale: 'css' });
     const answer = await session.person.annotate({ url: page.url(), title: await page.title(), screenshot, viewport });
     if (answer === 'cancelled') return response.addResult('Annotation cancelled.');
-    if (answer === 'timeout') throw new Error('No annotations were submitted: nobody answered in the inspector before --pause-timeout.');
+    if (answer === 'timeout')
+      throw new Error('No annotations were submitted: nobody answered in the inspector before --pause-timeout.');
     if (!answer.annotations.length && !answer.note.trim()) return response.addResult('No annotations were submitted.');
     // Boxes as the page stands now (the person drew on the page as it was asked about: nothing acted since).
     const yaml = await tab.snapshot({ boxes: true });
     const elements = boxedElements(yaml);
     const stamp = timestamp();
-    const image = await writeOutput(context, outputPath(context.workspace, undefined, `annotations-1-${stamp}.png`), answer.image);
-    const snapshot = await writeOutput(context, outputPath(context.workspace, undefined, `annotations-1-${stamp}.yaml`), yaml.split('\n').map(line => line.replace(BOX, '')).join('\n'));
+    const image = await writeOutput(
+      context,
+      outputPath(context.workspace, undefined, `annotations-1-${stamp}.png`),
+      answer.image,
+    );
+    const snapshot = await writeOutput(
+      context,
+      outputPath(context.workspace, undefined, `annotations-1-${stamp}.yaml`),
+      yaml
+        .split('\n')
+        .map(line => line.replace(BOX, ''))
+        .join('\n'),
+    );
     const lines = [
       ...(answer.note.trim() ? [answer.note.trim()] : []),
-      `screenshot 1: ${context.sessionId.slice(0, 8)} / ${await page.title() || 'tab'} @ ${page.url()} (${viewport.width}x${viewport.height})`,
+      `screenshot 1: ${context.sessionId.slice(0, 8)} / ${(await page.title()) || 'tab'} @ ${page.url()} (${viewport.width}x${viewport.height})`,
       ...answer.annotations.map(annotation => annotationLine(annotation, elementsUnder(annotation, elements))),
       `- [Annotation image 1](${image})`,
       `- [Annotation snapshot 1](${snapshot})`,

@@ -8,10 +8,24 @@ const consoleMessages = defineTool({
   title: 'Get console messages',
   description: 'Returns all console messages',
   schema: z.strictObject({
-    level: z.enum(CONSOLE_LEVELS).default('info')
-      .describe('Level of the console messages to return. Each level includes the messages of more severe levels. Defaults to "info".'),
-    all: z.boolean().optional().describe('Return all console messages since the beginning of the session, not just since the last navigation. Defaults to false.'),
-    filename: z.string().optional().describe('File name to save the console messages to. Relative file names are resolved against the workspace root. If not provided, messages are returned as text.'),
+    level: z
+      .enum(CONSOLE_LEVELS)
+      .default('info')
+      .describe(
+        'Level of the console messages to return. Each level includes the messages of more severe levels. Defaults to "info".',
+      ),
+    all: z
+      .boolean()
+      .optional()
+      .describe(
+        'Return all console messages since the beginning of the session, not just since the last navigation. Defaults to false.',
+      ),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'File name to save the console messages to. Relative file names are resolved against the workspace root. If not provided, messages are returned as text.',
+      ),
   }),
   scope: 'page',
   readOnly: true,
@@ -22,7 +36,7 @@ const consoleMessages = defineTool({
     const count = (level: string) => source.filter(e => e.level === level).length;
     const text = [
       `Total messages: ${source.length} (Errors: ${count('error')}, Warnings: ${count('warning')})`,
-      ...entries.length === source.length ? [] : [`Returning ${entries.length} messages for level "${args.level}"`],
+      ...(entries.length === source.length ? [] : [`Returning ${entries.length} messages for level "${args.level}"`]),
       '',
       ...entries.map(formatConsoleEntry),
     ].join('\n');

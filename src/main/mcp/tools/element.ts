@@ -24,7 +24,13 @@ const click = defineTool({
     const method = args.doubleClick ? 'dblclick' : 'click';
     // As @playwright/mcp writes it: each modifier once, in order.
     const modifiers = MODIFIERS.filter(modifier => args.modifiers?.includes(modifier));
-    response.addAction({ name: 'click', locator: code, button: args.button, modifiers, clickCount: args.doubleClick ? 2 : 1 });
+    response.addAction({
+      name: 'click',
+      locator: code,
+      button: args.button,
+      modifiers,
+      clickCount: args.doubleClick ? 2 : 1,
+    });
     await tab.runAction(() => locator[method](options), { snapshotAfter: true });
     response.includeSnapshot();
   },
@@ -35,9 +41,15 @@ const drag = defineTool({
   title: 'Drag mouse',
   description: 'Perform drag and drop between two elements',
   schema: z.strictObject({
-    startElement: z.string().optional().describe('Human-readable source element description used to obtain the permission to interact with the element'),
+    startElement: z
+      .string()
+      .optional()
+      .describe('Human-readable source element description used to obtain the permission to interact with the element'),
     startTarget: targetField,
-    endElement: z.string().optional().describe('Human-readable target element description used to obtain the permission to interact with the element'),
+    endElement: z
+      .string()
+      .optional()
+      .describe('Human-readable target element description used to obtain the permission to interact with the element'),
     endTarget: targetField,
   }),
   scope: 'page',
@@ -74,7 +86,9 @@ const selectOption = defineTool({
   schema: z.strictObject({
     element: elementField,
     target: targetField,
-    values: z.array(z.string()).describe('Array of values to select in the dropdown. This can be a single value or multiple values.'),
+    values: z
+      .array(z.string())
+      .describe('Array of values to select in the dropdown. This can be a single value or multiple values.'),
   }),
   scope: 'page',
   readOnly: false,
@@ -96,8 +110,12 @@ const drop = defineTool({
     element: elementField,
     target: targetField,
     paths: z.array(z.string()).optional().describe('Absolute paths to files to drop onto the element.'),
-    data: z.record(z.string(), z.string()).optional()
-      .describe('Data to drop, as a map of MIME type to string value (e.g. {"text/plain": "hello", "text/uri-list": "https://example.com"}).'),
+    data: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Data to drop, as a map of MIME type to string value (e.g. {"text/plain": "hello", "text/uri-list": "https://example.com"}).',
+      ),
   }),
   scope: 'page',
   readOnly: false,
@@ -106,7 +124,9 @@ const drop = defineTool({
     if (!args.paths?.length && !args.data) throw new Error('At least one of "paths" or "data" must be provided.');
     const { locator, code } = await tab.locator(args.target);
     // As for browser_file_upload: relative names against the workspace root, nothing outside it and the output folder.
-    const files = args.paths?.length ? await Promise.all(args.paths.map(path => readablePath(context.workspace, path))) : undefined;
+    const files = args.paths?.length
+      ? await Promise.all(args.paths.map(path => readablePath(context.workspace, path)))
+      : undefined;
     // The peer's payload: one file as a string, keys in alphabetical order.
     const payload = { data: args.data, files: files?.length === 1 ? files[0] : files };
     response.addCode(`await ${code}.drop(${jsLiteral(payload)});`);

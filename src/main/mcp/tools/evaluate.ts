@@ -12,7 +12,8 @@ const stringify = (value: unknown) => JSON.stringify(value, null, 2) ?? 'undefin
  * Playwright sends a function's source (String(fn)) and calls it in the page. A function whose toString() is the
  * agent's source makes Playwright call that source with the element, through the public API only.
  */
-const pageFunction = <R>(source: string) => Object.assign(() => {}, { toString: () => source }) as unknown as (element?: unknown) => R;
+const pageFunction = <R>(source: string) =>
+  Object.assign(() => {}, { toString: () => source }) as unknown as (element?: unknown) => R;
 
 type Evaluated = { result: unknown; isFunction: boolean };
 
@@ -37,7 +38,10 @@ const evaluate = defineTool({
   description: 'Evaluate JavaScript expression on page or element',
   schema: z.strictObject({
     element: elementField,
-    target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector'),
+    target: z
+      .string()
+      .optional()
+      .describe('Exact target element reference from the page snapshot, or a unique element selector'),
     function: z.string().describe('() => { /* code */ } or (element) => { /* code */ } when element is provided'),
     filename: filenameField('the result'),
   }),
@@ -45,9 +49,11 @@ const evaluate = defineTool({
   readOnly: false,
   async handler({ args, tab, context, response }) {
     const target = args.target ? await tab.locator(args.target) : undefined;
-    const evaluated = await tab.runAction(() => target
-      ? target.locator.evaluate(functionOrExpression(args.function))
-      : tab.page.evaluate(functionOrExpression(args.function)));
+    const evaluated = await tab.runAction(() =>
+      target
+        ? target.locator.evaluate(functionOrExpression(args.function))
+        : tab.page.evaluate(functionOrExpression(args.function)),
+    );
     // An expression is recorded as the function that returns it, so the exported code runs as it did here.
     const code = jsString(evaluated?.isFunction === false ? `() => (${args.function})` : args.function);
     response.addCode(target ? `await ${target.code}.evaluate(${code});` : `await page.evaluate(${code});`);
@@ -61,9 +67,30 @@ const evaluate = defineTool({
  * there. It is no sandbox: the code can still reach the process through `page`.
  */
 const CODE_GLOBALS = [
-  'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask',
-  'URL', 'URLSearchParams', 'TextEncoder', 'TextDecoder', 'AbortController', 'AbortSignal',
-  'fetch', 'Headers', 'Request', 'Response', 'FormData', 'Blob', 'Buffer', 'crypto', 'atob', 'btoa', 'structuredClone',
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'clearImmediate',
+  'queueMicrotask',
+  'URL',
+  'URLSearchParams',
+  'TextEncoder',
+  'TextDecoder',
+  'AbortController',
+  'AbortSignal',
+  'fetch',
+  'Headers',
+  'Request',
+  'Response',
+  'FormData',
+  'Blob',
+  'Buffer',
+  'crypto',
+  'atob',
+  'btoa',
+  'structuredClone',
 ] as const;
 
 /**
@@ -104,19 +131,34 @@ async function failingOnUnhandledRejection<T>(run: () => Promise<T>): Promise<T>
 const runCodeUnsafe = defineTool({
   name: 'browser_run_code_unsafe',
   title: 'Run Playwright code (unsafe)',
-  description: 'Run a JavaScript function with Playwright code in the server process. Only available when the server runs with --allow-unsafe-code: the code has full access to the machine.',
+  description:
+    'Run a JavaScript function with Playwright code in the server process. Only available when the server runs with --allow-unsafe-code: the code has full access to the machine.',
   schema: z.strictObject({
-    code: z.string().optional().describe("A JavaScript function containing Playwright code to execute. It will be invoked with a single argument, page, which you can use for any page interaction. For example: `async (page) => { await page.getByRole('button', { name: 'Submit' }).click(); return await page.title(); }`"),
-    filename: z.string().optional().describe('Load code from the specified file. Relative file names are resolved against the workspace root. If both code and filename are provided, code will be ignored.'),
+    code: z
+      .string()
+      .optional()
+      .describe(
+        "A JavaScript function containing Playwright code to execute. It will be invoked with a single argument, page, which you can use for any page interaction. For example: `async (page) => { await page.getByRole('button', { name: 'Submit' }).click(); return await page.title(); }`",
+      ),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'Load code from the specified file. Relative file names are resolved against the workspace root. If both code and filename are provided, code will be ignored.',
+      ),
   }),
   scope: 'page',
   readOnly: false,
   unsafe: true,
   async handler({ args, tab, context, response }) {
-    const source = args.filename ? await readFile(await readablePath(context.workspace, args.filename), 'utf8') : args.code;
+    const source = args.filename
+      ? await readFile(await readablePath(context.workspace, args.filename), 'utf8')
+      : args.code;
     if (!source) throw new Error('Give "code" or "filename".');
     response.addCode(`await (${source})(page);`);
-    const result = await tab.runAction(() => failingOnUnhandledRejection(() => pageFunctionOf(source, tab.page)(tab.page)));
+    const result = await tab.runAction(() =>
+      failingOnUnhandledRejection(() => pageFunctionOf(source, tab.page)(tab.page)),
+    );
     // Compact JSON, and nothing for a value JSON cannot hold (undefined, a function), as @playwright/mcp answers.
     const json = JSON.stringify(result);
     if (json !== undefined) response.addResult(json);

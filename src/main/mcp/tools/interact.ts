@@ -7,11 +7,17 @@ import { defineTool } from '../tool';
 const interact = defineTool({
   name: 'browser_interact',
   title: 'Interact by description',
-  description: 'Carry out one step described in plain language ("Click the Save button", \'Type "hi" into Email\'). ' +
+  description:
+    'Carry out one step described in plain language ("Click the Save button", \'Type "hi" into Email\'). ' +
     'A planner reads the page as compact semantic JSON, asks for a skeleton DOM, screenshot or full DOM only when it needs them, ' +
     'and the chosen action runs as an ordinary tool call.',
   schema: z.strictObject({
-    query: z.string().trim().min(1, 'query must not be empty').max(10_000, 'query is longer than 10,000 characters: describe one step').describe('The step to carry out, in plain language'),
+    query: z
+      .string()
+      .trim()
+      .min(1, 'query must not be empty')
+      .max(10_000, 'query is longer than 10,000 characters: describe one step')
+      .describe('The step to carry out, in plain language'),
   }),
   scope: 'page',
   readOnly: false,
@@ -20,11 +26,17 @@ const interact = defineTool({
     // value must be a secret before any of them is published. So rounds wait for the plan, then the field is read.
     const held: NegotiationRound[] = [];
     const publishHeld = () => {
-      for (const round of held.splice(0)) session.publish({ type: 'negotiation-round', sessionId: session.id, ...round });
+      for (const round of held.splice(0))
+        session.publish({ type: 'negotiation-round', sessionId: session.id, ...round });
     };
     let planned;
     try {
-      planned = await session.planStep({ tab, query: args.query, maxRounds: context.config.planner.maxRounds, onRound: round => held.push(round) });
+      planned = await session.planStep({
+        tab,
+        query: args.query,
+        maxRounds: context.config.planner.maxRounds,
+        onRound: round => held.push(round),
+      });
     } catch (error) {
       publishHeld();
       throw error;
@@ -42,7 +54,8 @@ const interact = defineTool({
     }
     const action = formatAction(step.action);
     response.addResult([describeRounds(step.rounds), `Thought: ${step.thought}`, `Action: ${action}`].join('\n'));
-    if (step.action.kind === 'fail') throw new Error(`The planner could not carry out "${args.query}": ${step.action.reason}`);
+    if (step.action.kind === 'fail')
+      throw new Error(`The planner could not carry out "${args.query}": ${step.action.reason}`);
     if (!invocation) return;
     const nested = await session.runTool(invocation.name, invocation.args);
     response.adopt(nested.response, nested.sections);
@@ -64,9 +77,12 @@ function describeRounds(rounds: NegotiationRound[]): string {
   if (!rounds.length) return 'No negotiation round completed.';
   const lines = rounds.map(round => {
     const sent = round.artifacts.map(a => `${a.name} ${kb(a.bytes)}`).join(' + ');
-    const answer = round.answer.kind === 'action' ? round.answer.action
-      : round.answer.kind === 'needs_context' ? `needs ${round.answer.requested.domMode}${round.answer.reason ? ` (${round.answer.reason})` : ''}`
-      : `error: ${round.answer.message}`;
+    const answer =
+      round.answer.kind === 'action'
+        ? round.answer.action
+        : round.answer.kind === 'needs_context'
+          ? `needs ${round.answer.requested.domMode}${round.answer.reason ? ` (${round.answer.reason})` : ''}`
+          : `error: ${round.answer.message}`;
     const { snapshotMs, extractMs, artifactsMs, planMs } = round.timings;
     const took = round.round === 1 ? `snapshot ${snapshotMs} ms, extraction ${extractMs} ms, ` : '';
     const timing = `${took}${artifactsMs ? `artifacts ${artifactsMs} ms, ` : ''}planner ${planMs} ms`;

@@ -12,8 +12,12 @@ const type = defineTool({
     target: targetField,
     text: z.string().describe('Text to type into the element'),
     submit: z.boolean().optional().describe('Whether to submit entered text (press Enter after)'),
-    slowly: z.boolean().optional()
-      .describe('Whether to type one character at a time. Useful for triggering key handlers in the page. By default entire text is filled in at once.'),
+    slowly: z
+      .boolean()
+      .optional()
+      .describe(
+        'Whether to type one character at a time. Useful for triggering key handlers in the page. By default entire text is filled in at once.',
+      ),
   }),
   scope: 'page',
   readOnly: false,
@@ -29,15 +33,19 @@ const type = defineTool({
     // (whose handlers may change the page: suggestions, validation) waits for later work and earns a snapshot — on a
     // large page the snapshot costs far more than the typing.
     const withPage = !!(args.submit || args.slowly);
-    await tab.runAction(async () => {
-      await locator[method](text.value);
-      if (args.submit) await locator.press('Enter');
-    }, { waitForLater: withPage, snapshotAfter: withPage });
+    await tab.runAction(
+      async () => {
+        await locator[method](text.value);
+        if (args.submit) await locator.press('Enter');
+      },
+      { waitForLater: withPage, snapshotAfter: withPage },
+    );
     if (withPage) response.includeSnapshot();
   },
 });
 
-const KEY_INTO_SECRET_FIELD = 'The focused field takes a secret: keys pressed one at a time are recorded as pressed, in clear. ' +
+const KEY_INTO_SECRET_FIELD =
+  'The focused field takes a secret: keys pressed one at a time are recorded as pressed, in clear. ' +
   'Type a secret whole with browser_type or browser_fill_form, which mask it in the recording.';
 
 const pressKey = defineTool({

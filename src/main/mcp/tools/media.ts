@@ -9,7 +9,8 @@ const feature = <const Values extends [string, ...string[]]>(values: Values, des
 const emulateMedia = defineTool({
   name: 'browser_emulate_media',
   title: 'Emulate media features',
-  description: 'Emulate CSS media features for the page, for example switch between the light and dark color scheme. Omitted parameters are left unchanged; null clears an override.',
+  description:
+    'Emulate CSS media features for the page, for example switch between the light and dark color scheme. Omitted parameters are left unchanged; null clears an override.',
   schema: z.strictObject({
     colorScheme: feature(['light', 'dark'], 'Emulates the prefers-color-scheme media feature'),
     reducedMotion: feature(['reduce', 'no-preference'], 'Emulates the prefers-reduced-motion media feature'),
@@ -20,7 +21,8 @@ const emulateMedia = defineTool({
   scope: 'page',
   readOnly: false,
   async handler({ args, tab, response }) {
-    if (Object.values(args).every(value => value === undefined)) throw new Error('Specify at least one media feature to emulate.');
+    if (Object.values(args).every(value => value === undefined))
+      throw new Error('Specify at least one media feature to emulate.');
     response.addCode(`await page.emulateMedia(${jsLiteral(args)});`);
     await tab.page.emulateMedia(args);
   },

@@ -5,7 +5,8 @@ import { defineTool } from '../tool';
 // The `vision` capability: the mouse at viewport coordinates, for agents that act on screenshots. Each statement is
 // preceded by the comment @playwright/mcp writes, so the code reads the same in both.
 
-const buttonField = (verb: string) => z.enum(['left', 'right', 'middle']).optional().describe(`Button to ${verb}, defaults to left`);
+const buttonField = (verb: string) =>
+  z.enum(['left', 'right', 'middle']).optional().describe(`Button to ${verb}, defaults to left`);
 
 const moveXY = defineTool({
   name: 'browser_mouse_move_xy',
@@ -31,7 +32,10 @@ const clickXY = defineTool({
     y: z.number().describe('Y coordinate'),
     button: buttonField('click'),
     clickCount: z.number().optional().describe('Number of clicks, defaults to 1'),
-    delay: z.number().optional().describe('Time to wait between mouse down and mouse up in milliseconds, defaults to 0'),
+    delay: z
+      .number()
+      .optional()
+      .describe('Time to wait between mouse down and mouse up in milliseconds, defaults to 0'),
   }),
   scope: 'page',
   readOnly: false,
@@ -66,12 +70,15 @@ const dragXY = defineTool({
     response.addCode(`await page.mouse.move(${args.endX}, ${args.endY});`);
     response.addCode('await page.mouse.up();');
     const { mouse } = tab.page;
-    await tab.runAction(async () => {
-      await mouse.move(args.startX, args.startY);
-      await mouse.down();
-      await mouse.move(args.endX, args.endY);
-      await mouse.up();
-    }, { snapshotAfter: true });
+    await tab.runAction(
+      async () => {
+        await mouse.move(args.startX, args.startY);
+        await mouse.down();
+        await mouse.move(args.endX, args.endY);
+        await mouse.up();
+      },
+      { snapshotAfter: true },
+    );
     response.includeSnapshot();
   },
 });

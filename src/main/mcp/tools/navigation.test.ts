@@ -14,7 +14,9 @@ test('http(s), about:blank and data: pass as typed; what does not parse gets a s
 });
 
 test('file: only with --allow-file-access; any other scheme goes to the browser, as @playwright/mcp', () => {
-  expect(() => checkNavigationUrl('file:///etc/passwd', false)).toThrow('Access to "file:" protocol is blocked. Attempted URL: "file:///etc/passwd"');
+  expect(() => checkNavigationUrl('file:///etc/passwd', false)).toThrow(
+    'Access to "file:" protocol is blocked. Attempted URL: "file:///etc/passwd"',
+  );
   expect(checkNavigationUrl('file:///tmp/a.html', true)).toBe('file:///tmp/a.html');
   expect(checkNavigationUrl('chrome://crash', false)).toBe('chrome://crash');
   expect(checkNavigationUrl('javascript:void 0', false)).toBe('javascript:void 0');

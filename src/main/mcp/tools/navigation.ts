@@ -5,7 +5,8 @@ import { defineTool } from '../tool';
 const MAX_BARE_URL = 8_192;
 
 /** A URL as quoted in an error: an inline document can be megabytes. */
-const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url);
+const quoted = (url: string) =>
+  url.length > 200 ? `${url.slice(0, 200)}… (${url.length.toLocaleString('en-US')} characters)` : url;
 
 /**
  * As @playwright/mcp: any scheme the browser takes (http(s), about:, data:, chrome:…), file: only when the server
@@ -15,14 +16,17 @@ const quoted = (url: string) => (url.length > 200 ? `${url.slice(0, 200)}… (${
 export function checkNavigationUrl(url: string, allowFileAccess: boolean): string {
   if (!URL.canParse(url)) {
     // No address is this long: it is not sent to the browser, whose error would quote it whole.
-    if (url.length > MAX_BARE_URL) throw new Error(`Invalid URL "${quoted(url)}": expected an absolute URL such as https://example.com.`);
+    if (url.length > MAX_BARE_URL)
+      throw new Error(`Invalid URL "${quoted(url)}": expected an absolute URL such as https://example.com.`);
     const prefixed = `${url.startsWith('localhost') ? 'http' : 'https'}://${url}`;
     return URL.canParse(prefixed) ? checkNavigationUrl(prefixed, allowFileAccess) : prefixed;
   }
   const parsed = new URL(url);
   if (parsed.protocol !== 'file:') return url;
   if (allowFileAccess) return parsed.href;
-  throw new Error(`Access to "file:" protocol is blocked. Attempted URL: "${quoted(url)}" (start the server with --allow-file-access to allow it)`);
+  throw new Error(
+    `Access to "file:" protocol is blocked. Attempted URL: "${quoted(url)}" (start the server with --allow-file-access to allow it)`,
+  );
 }
 
 const navigate = defineTool({

@@ -11,21 +11,37 @@ const MAX_BODY = 100_000;
  * scripts, images…) that got a response below 400. Failed and pending requests always show.
  */
 const isSuccessfulStatic = (entry: NetworkEntry) =>
-  !['fetch', 'xhr'].includes(entry.request.resourceType()) && !entry.failure && entry.status !== undefined && entry.status < 400;
+  !['fetch', 'xhr'].includes(entry.request.resourceType()) &&
+  !entry.failure &&
+  entry.status !== undefined &&
+  entry.status < 400;
 
 function summary(entry: NetworkEntry, index: number): string {
-  const outcome = entry.failure ? ` => [FAILED] ${entry.failure}` : entry.status !== undefined ? ` => [${entry.status}] ${entry.statusText}` : '';
+  const outcome = entry.failure
+    ? ` => [FAILED] ${entry.failure}`
+    : entry.status !== undefined
+      ? ` => [${entry.status}] ${entry.statusText}`
+      : '';
   return `${index}. [${entry.request.method().toUpperCase()}] ${entry.request.url()}${outcome}`;
 }
 
 const networkRequests = defineTool({
   name: 'browser_network_requests',
   title: 'List network requests',
-  description: 'Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details.',
+  description:
+    'Returns a numbered list of network requests since loading the page. Use browser_network_request with the number to get full details.',
   schema: z.strictObject({
-    static: z.boolean().default(false).describe('Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false.'),
+    static: z
+      .boolean()
+      .default(false)
+      .describe('Whether to include successful static resources like images, fonts, scripts, etc. Defaults to false.'),
     filter: z.string().optional().describe('Only return requests whose URL matches this regexp (e.g. "/api/.*user").'),
-    filename: z.string().optional().describe('File name to save the network requests to. Relative file names are resolved against the workspace root. If not provided, requests are returned as text.'),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'File name to save the network requests to. Relative file names are resolved against the workspace root. If not provided, requests are returned as text.',
+      ),
   }),
   scope: 'page',
   readOnly: true,
@@ -43,27 +59,44 @@ const networkRequests = defineTool({
       if (filter && !filter.test(entry.request.url())) return;
       lines.push(summary(entry, i + 1));
     });
-    if (hiddenStatic) lines.push(`\nNote: ${hiddenStatic} static request${hiddenStatic === 1 ? '' : 's'} not shown, run with "static" option to see ${hiddenStatic === 1 ? 'it' : 'them'}.`);
+    if (hiddenStatic)
+      lines.push(
+        `\nNote: ${hiddenStatic} static request${hiddenStatic === 1 ? '' : 's'} not shown, run with "static" option to see ${hiddenStatic === 1 ? 'it' : 'them'}.`,
+      );
     await resultOrFile(context, response, args.filename, lines.join('\n') || 'No requests.');
   },
 });
 
 /** Content types whose body reads as text: text/*, JSON, JavaScript, XML, GraphQL, form data and SVG. */
 const isText = (contentType: string) =>
-  /^(text\/|image\/svg)|[/+](json|xml)\b|javascript|ecmascript|graphql|x-www-form-urlencoded/.test(contentType.split(';')[0].trim());
+  /^(text\/|image\/svg)|[/+](json|xml)\b|javascript|ecmascript|graphql|x-www-form-urlencoded/.test(
+    contentType.split(';')[0].trim(),
+  );
 
 /** A file extension for a binary body by its content type (image/png → png), `bin` when it says nothing usable. */
-const extensionOf = (contentType: string) => contentType.split(';')[0].trim().match(/^[\w-]+\/([\w]+)$/)?.[1].replace(/^octet$/, 'bin') ?? 'bin';
+const extensionOf = (contentType: string) =>
+  contentType
+    .split(';')[0]
+    .trim()
+    .match(/^[\w-]+\/([\w]+)$/)?.[1]
+    .replace(/^octet$/, 'bin') ?? 'bin';
 
-const headers = (record: Record<string, string>) => Object.entries(record).map(([k, v]) => `${k}: ${v}`).join('\n');
-const clip = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX_BODY)}\n… (${text.length - MAX_BODY} more characters; use filename to save all)` : text);
+const headers = (record: Record<string, string>) =>
+  Object.entries(record)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
+const clip = (text: string) =>
+  text.length > MAX_BODY
+    ? `${text.slice(0, MAX_BODY)}\n… (${text.length - MAX_BODY} more characters; use filename to save all)`
+    : text;
 
 /** A header block of the details, as @playwright/mcp indents it; nothing when there are no headers. */
 const headerBlock = (title: string, record: Record<string, string>) =>
   Object.keys(record).length ? ['', `  ${title}`, ...Object.entries(record).map(([k, v]) => `    ${k}: ${v}`)] : [];
 
 /** Statuses whose response has no body to read. */
-const hasBody = (status: number | undefined) => status !== undefined && status !== 204 && status !== 304 && !(status >= 100 && status < 200);
+const hasBody = (status: number | undefined) =>
+  status !== undefined && status !== 204 && status !== 304 && !(status >= 100 && status < 200);
 
 /** One request's details in @playwright/mcp's layout: the request line, General, both header blocks, then what else to ask for. */
 function details(entry: NetworkEntry, index: number, response: PlaywrightResponse | null): string {
@@ -75,7 +108,11 @@ function details(entry: NetworkEntry, index: number, response: PlaywrightRespons
     `#${index} [${request.method().toUpperCase()}] ${request.url()}`,
     '',
     '  General',
-    ...(response ? [`    status:    [${response.status()}] ${response.statusText()}`] : entry.failure ? [`    status:    [FAILED] ${entry.failure}`] : []),
+    ...(response
+      ? [`    status:    [${response.status()}] ${response.statusText()}`]
+      : entry.failure
+        ? [`    status:    [FAILED] ${entry.failure}`]
+        : []),
     ...(timing.responseEnd >= 0 ? [`    duration:  ${Math.round(timing.responseEnd)}ms`] : []),
     `    type:      ${request.resourceType()}`,
     ...(contentType ? [`    mimeType:  ${contentType.split(';')[0].trim()}`] : []),
@@ -95,27 +132,41 @@ const networkRequest = defineTool({
   description: 'Returns the details of one network request: headers and bodies',
   schema: z.strictObject({
     index: z.number().int().min(1).describe('1-based index of the request, as printed by browser_network_requests.'),
-    part: z.enum(['request-headers', 'request-body', 'response-headers', 'response-body']).optional()
+    part: z
+      .enum(['request-headers', 'request-body', 'response-headers', 'response-body'])
+      .optional()
       .describe('Return only this part of the request. Omit to return full details.'),
-    filename: z.string().optional().describe('File name to save the result to. Relative file names are resolved against the workspace root. If not provided, output is returned as text.'),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'File name to save the result to. Relative file names are resolved against the workspace root. If not provided, output is returned as text.',
+      ),
   }),
   scope: 'page',
   readOnly: true,
   async handler({ args, tab, context, response: toolResponse }) {
     const entry = tab.network[args.index - 1];
     // The peer's words, as its own error line (no "Error:" before them).
-    if (!entry) return toolResponse.addError(`Request #${args.index} not found. Use browser_network_requests to see available indexes.`);
+    if (!entry)
+      return toolResponse.addError(
+        `Request #${args.index} not found. Use browser_network_requests to see available indexes.`,
+      );
     const response = await entry.request.response().catch(() => null);
-    const answer = (text: string) => resultOrFile(context, toolResponse, args.filename, args.filename ? text : clip(text));
+    const answer = (text: string) =>
+      resultOrFile(context, toolResponse, args.filename, args.filename ? text : clip(text));
     switch (args.part) {
-      case undefined: return answer(details(entry, args.index, response));
-      case 'request-headers': return answer(headers(entry.request.headers()));
+      case undefined:
+        return answer(details(entry, args.index, response));
+      case 'request-headers':
+        return answer(headers(entry.request.headers()));
       // No body, no response: nothing to answer, as the peer answers.
       case 'request-body': {
         const body = entry.request.postData();
         return body === null ? undefined : answer(body);
       }
-      case 'response-headers': return response ? answer(headers(response.headers())) : undefined;
+      case 'response-headers':
+        return response ? answer(headers(response.headers())) : undefined;
       case 'response-body': {
         if (!response) return;
         const type = response.headers()['content-type'] ?? '';
@@ -127,7 +178,13 @@ const networkRequest = defineTool({
         if (!hasBody(response.status())) return;
         const body = await response.body().catch(() => undefined);
         if (!body?.length) return;
-        toolResponse.addResult(await writeOutput(context, outputPath(context.workspace, args.filename, `response-${timestamp()}.${extensionOf(type)}`), body));
+        toolResponse.addResult(
+          await writeOutput(
+            context,
+            outputPath(context.workspace, args.filename, `response-${timestamp()}.${extensionOf(type)}`),
+            body,
+          ),
+        );
       }
     }
   },

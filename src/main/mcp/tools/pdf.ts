@@ -8,7 +8,12 @@ const pdfSave = defineTool({
   title: 'Save as PDF',
   description: 'Save page as PDF',
   schema: z.strictObject({
-    filename: z.string().optional().describe('File name to save the pdf to. Relative file names are resolved against the workspace root. If not specified, the pdf is saved into the output directory as `page-{timestamp}.pdf`.'),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'File name to save the pdf to. Relative file names are resolved against the workspace root. If not specified, the pdf is saved into the output directory as `page-{timestamp}.pdf`.',
+      ),
   }),
   scope: 'page',
   readOnly: true,

@@ -47,9 +47,14 @@ function routeBehaviour(mock: Omit<MockRoute, 'handler'>): { handler: MockRoute[
     for (const name of removed) delete headers[name];
     return route.fallback({ headers });
   };
-  const added = Object.entries(mock.addHeaders ?? {}).map(([name, value]) => `, ${jsString(name)}: ${jsString(value)}`).join('');
+  const added = Object.entries(mock.addHeaders ?? {})
+    .map(([name, value]) => `, ${jsString(name)}: ${jsString(value)}`)
+    .join('');
   const deletes = removed.map(name => ` delete headers[${jsString(name)}];`).join('');
-  return { handler, code: `route => { const headers = { ...route.request().headers()${added} };${deletes} return route.fallback({ headers }); }` };
+  return {
+    handler,
+    code: `route => { const headers = { ...route.request().headers()${added} };${deletes} return route.fallback({ headers }); }`,
+  };
 }
 
 const route = defineTool({
@@ -80,7 +85,10 @@ const route = defineTool({
       body: args.body,
       contentType: args.contentType,
       addHeaders,
-      removeHeaders: args.removeHeaders?.split(',').map(name => name.trim()).filter(Boolean),
+      removeHeaders: args.removeHeaders
+        ?.split(',')
+        .map(name => name.trim())
+        .filter(Boolean),
     };
     const { handler, code } = routeBehaviour(mock);
     const context = tab.page.context();
@@ -133,10 +141,14 @@ const unroute = defineTool({
     const removed = active.filter(mock => args.pattern === undefined || mock.pattern === args.pattern);
     // Only the handlers added here: the origin policy's own route stays.
     for (const mock of removed) await context.unroute(mock.pattern, mock.handler);
-    routesOf.set(context, active.filter(mock => !removed.includes(mock)));
+    routesOf.set(
+      context,
+      active.filter(mock => !removed.includes(mock)),
+    );
     if (args.pattern === undefined) {
       response.addResult(`Removed all ${removed.length} route(s)`);
-      for (const pattern of new Set(removed.map(mock => mock.pattern))) response.addCode(`await page.context().unroute(${jsString(pattern)});`);
+      for (const pattern of new Set(removed.map(mock => mock.pattern)))
+        response.addCode(`await page.context().unroute(${jsString(pattern)});`);
     } else {
       response.addResult(`Removed ${removed.length} route(s) for pattern: ${args.pattern}`);
       if (removed.length) response.addCode(`await page.context().unroute(${jsString(args.pattern)});`);
@@ -149,7 +161,9 @@ const networkStateSet = defineTool({
   title: 'Set network state',
   description: 'Sets the browser network state to online or offline. When offline, all network requests will fail.',
   schema: z.strictObject({
-    state: z.enum(['online', 'offline']).describe('Set to "offline" to simulate offline mode, "online" to restore network connectivity'),
+    state: z
+      .enum(['online', 'offline'])
+      .describe('Set to "offline" to simulate offline mode, "online" to restore network connectivity'),
   }),
   scope: 'page',
   readOnly: false,

@@ -17,21 +17,47 @@ function imageType(requested: ImageType | undefined, filename: string | undefine
 const takeScreenshot = defineTool({
   name: 'browser_take_screenshot',
   title: 'Take a screenshot',
-  description: 'Take a screenshot of the current page. You can\'t perform actions based on the screenshot, use browser_snapshot for actions.',
+  description:
+    "Take a screenshot of the current page. You can't perform actions based on the screenshot, use browser_snapshot for actions.",
   schema: z.strictObject({
     element: elementField,
-    target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector'),
-    type: z.enum(IMAGE_TYPES).optional().describe('Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.'),
-    filename: z.string().optional().describe('File name to save the screenshot to. Relative file names are resolved against the workspace root. If not specified, the screenshot is saved into the output directory as `page-{timestamp}.{png|jpeg|webp}`.'),
-    fullPage: z.boolean().optional().describe('When true, takes a screenshot of the full scrollable page, instead of the currently visible viewport. Cannot be used with element screenshots.'),
-    scale: z.enum(['css', 'device']).default('css').describe('Image resolution scale. "css" produces a screenshot sized in CSS pixels (smaller, consistent across devices). "device" produces a high-resolution screenshot using device pixels (larger, accounts for the device pixel ratio). Default is css.'),
+    target: z
+      .string()
+      .optional()
+      .describe('Exact target element reference from the page snapshot, or a unique element selector'),
+    type: z
+      .enum(IMAGE_TYPES)
+      .optional()
+      .describe('Image format for the screenshot. If unset, inferred from the filename extension, otherwise png.'),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'File name to save the screenshot to. Relative file names are resolved against the workspace root. If not specified, the screenshot is saved into the output directory as `page-{timestamp}.{png|jpeg|webp}`.',
+      ),
+    fullPage: z
+      .boolean()
+      .optional()
+      .describe(
+        'When true, takes a screenshot of the full scrollable page, instead of the currently visible viewport. Cannot be used with element screenshots.',
+      ),
+    scale: z
+      .enum(['css', 'device'])
+      .default('css')
+      .describe(
+        'Image resolution scale. "css" produces a screenshot sized in CSS pixels (smaller, consistent across devices). "device" produces a high-resolution screenshot using device pixels (larger, accounts for the device pixel ratio). Default is css.',
+      ),
   }),
   scope: 'page',
   readOnly: true,
   async handler({ args, tab, context, response }) {
     if (args.fullPage && args.target) throw new Error('fullPage cannot be used with element screenshots.');
     const type = imageType(args.type, args.filename);
-    const file = outputPath(context.workspace, args.filename, `${args.target ? 'element' : 'page'}-${timestamp()}.${type}`);
+    const file = outputPath(
+      context.workspace,
+      args.filename,
+      `${args.target ? 'element' : 'page'}-${timestamp()}.${type}`,
+    );
     // The path as @playwright/mcp prints it, in the link and in the code: `./shot.png` for a file in the workspace root.
     const shownPath = linkPath(context.workspace, file, true);
     const options = {
@@ -42,7 +68,9 @@ const takeScreenshot = defineTool({
     };
     const what = args.target ? args.element || 'element' : args.fullPage ? 'full page' : 'viewport';
     // The peer's code: a comment naming what and where, then the call with its options in name order.
-    const codeOptions = jsLiteral(Object.fromEntries(Object.entries({ ...options, path: shownPath }).sort(([a], [b]) => a.localeCompare(b))));
+    const codeOptions = jsLiteral(
+      Object.fromEntries(Object.entries({ ...options, path: shownPath }).sort(([a], [b]) => a.localeCompare(b))),
+    );
     let data: Buffer;
     response.addCode(`// Screenshot ${what} and save it as ${shownPath}`);
     if (args.target) {

@@ -7,10 +7,23 @@ const snapshot = defineTool({
   title: 'Page snapshot',
   description: 'Capture accessibility snapshot of the current page, this is better than screenshot',
   schema: z.strictObject({
-    target: z.string().optional().describe('Exact target element reference from the page snapshot, or a unique element selector'),
-    filename: z.string().optional().describe('Save snapshot to a file instead of returning it in the response. Relative file names are resolved against the workspace root.'),
+    target: z
+      .string()
+      .optional()
+      .describe('Exact target element reference from the page snapshot, or a unique element selector'),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'Save snapshot to a file instead of returning it in the response. Relative file names are resolved against the workspace root.',
+      ),
     depth: z.number().positive().optional().describe('Limit the depth of the snapshot tree'),
-    boxes: z.boolean().optional().describe('Include each element\'s bounding box as [box=x,y,width,height] in the snapshot. Coordinates are viewport-relative, in CSS pixels (Element.getBoundingClientRect)'),
+    boxes: z
+      .boolean()
+      .optional()
+      .describe(
+        "Include each element's bounding box as [box=x,y,width,height] in the snapshot. Coordinates are viewport-relative, in CSS pixels (Element.getBoundingClientRect)",
+      ),
   }),
   scope: 'page',
   readOnly: true,
@@ -56,7 +69,7 @@ function ancestorsOf(lines: string[], index: number): number[] {
  */
 function findSnippets(yaml: string, matches: (line: string) => boolean): { count: number; snippets: string[] } {
   const lines = yaml.split('\n');
-  const matched = lines.flatMap((line, index) => matches(line) ? [index] : []);
+  const matched = lines.flatMap((line, index) => (matches(line) ? [index] : []));
   const windows: { start: number; end: number }[] = [];
   for (const index of matched) {
     const start = Math.max(0, index - CONTEXT_LINES);
@@ -68,10 +81,12 @@ function findSnippets(yaml: string, matches: (line: string) => boolean): { count
   const onPath = new Set(matched.flatMap(index => [index, ...ancestorsOf(lines, index)]));
   const snippets = windows.map(({ start, end }) => {
     const indices = [...ancestorsOf(lines, start), ...Array.from({ length: end - start + 1 }, (_, i) => start + i)];
-    return indices.flatMap((index, i) => {
-      const gap = i > 0 && index > indices[i - 1] + 1 && !onPath.has(index) && !onPath.has(indices[i - 1]);
-      return gap ? [' '.repeat(indentOf(lines[index])) + '...', lines[index]] : [lines[index]];
-    }).join('\n');
+    return indices
+      .flatMap((index, i) => {
+        const gap = i > 0 && index > indices[i - 1] + 1 && !onPath.has(index) && !onPath.has(indices[i - 1]);
+        return gap ? [' '.repeat(indentOf(lines[index])) + '...', lines[index]] : [lines[index]];
+      })
+      .join('\n');
   });
   return { count: matched.length, snippets };
 }
@@ -79,11 +94,27 @@ function findSnippets(yaml: string, matches: (line: string) => boolean): { count
 const find = defineTool({
   name: 'browser_find',
   title: 'Find in page snapshot',
-  description: 'Search the accessibility snapshot of the current page for text or a regular expression. Returns matching snapshot nodes with a few lines of surrounding context (like search snippets), each shown under its path from the root of the tree, which is cheaper than capturing the whole snapshot when you only need to locate an element and its ref.',
+  description:
+    'Search the accessibility snapshot of the current page for text or a regular expression. Returns matching snapshot nodes with a few lines of surrounding context (like search snippets), each shown under its path from the root of the tree, which is cheaper than capturing the whole snapshot when you only need to locate an element and its ref.',
   schema: z.strictObject({
-    text: z.string().optional().describe('Plain text to search for in the page snapshot (case-insensitive substring match). Provide either text or regex, not both.'),
-    regex: z.string().optional().describe('Regular expression to search for in the page snapshot. Matching is case-sensitive by default; wrap the pattern in slashes to add flags, e.g. "/error/i" for case-insensitive. Provide either text or regex, not both.'),
-    filename: z.string().optional().describe('Save results to a file instead of returning them in the response. Relative file names are resolved against the workspace root.'),
+    text: z
+      .string()
+      .optional()
+      .describe(
+        'Plain text to search for in the page snapshot (case-insensitive substring match). Provide either text or regex, not both.',
+      ),
+    regex: z
+      .string()
+      .optional()
+      .describe(
+        'Regular expression to search for in the page snapshot. Matching is case-sensitive by default; wrap the pattern in slashes to add flags, e.g. "/error/i" for case-insensitive. Provide either text or regex, not both.',
+      ),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'Save results to a file instead of returning them in the response. Relative file names are resolved against the workspace root.',
+      ),
   }),
   scope: 'page',
   readOnly: true,

@@ -40,9 +40,11 @@ const cookieGet = defineTool({
   capability: 'storage',
   async handler({ args, tab, response }) {
     const c = (await tab.page.context().cookies()).find(cookie => cookie.name === args.name);
-    response.addResult(c
-      ? `${c.name}=${c.value} (domain: ${c.domain}, path: ${c.path}, httpOnly: ${c.httpOnly}, secure: ${c.secure}, sameSite: ${c.sameSite})`
-      : `Cookie '${args.name}' not found`);
+    response.addResult(
+      c
+        ? `${c.name}=${c.value} (domain: ${c.domain}, path: ${c.path}, httpOnly: ${c.httpOnly}, secure: ${c.secure}, sameSite: ${c.sameSite})`
+        : `Cookie '${args.name}' not found`,
+    );
     response.addCode('await page.context().cookies();');
   },
 });
@@ -67,8 +69,18 @@ const cookieSet = defineTool({
   async handler({ args, tab, response }) {
     // Without a domain the cookie is the current page's, as a page setting it would make it.
     const domain = args.domain || new URL(tab.page.url()).hostname;
-    if (!domain) throw new Error(`Give "domain": the current page (${tab.page.url()}) has no host to set the cookie for.`);
-    const cookie = { name: args.name, value: args.value, domain, path: args.path || '/', expires: args.expires, httpOnly: args.httpOnly, secure: args.secure, sameSite: args.sameSite };
+    if (!domain)
+      throw new Error(`Give "domain": the current page (${tab.page.url()}) has no host to set the cookie for.`);
+    const cookie = {
+      name: args.name,
+      value: args.value,
+      domain,
+      path: args.path || '/',
+      expires: args.expires,
+      httpOnly: args.httpOnly,
+      secure: args.secure,
+      sameSite: args.sameSite,
+    };
     response.addCode(`await page.context().addCookies([${jsLiteral(cookie)}]);`);
     await tab.page.context().addCookies([cookie]);
   },
@@ -116,7 +128,9 @@ function webStorageTools(area: 'localStorage' | 'sessionStorage'): ToolDefinitio
       readOnly: true,
       async handler({ tab, response }) {
         const items = await tab.page[area].items();
-        response.addResult(items.length ? items.map(item => `${item.name}=${item.value}`).join('\n') : `No ${area} items found`);
+        response.addResult(
+          items.length ? items.map(item => `${item.name}=${item.value}`).join('\n') : `No ${area} items found`,
+        );
         response.addCode(`await page.${area}.items();`);
       },
     }),
@@ -177,7 +191,12 @@ const storageState = defineTool({
   title: 'Save storage state',
   description: 'Save storage state (cookies, local storage) to a file for later reuse',
   schema: z.strictObject({
-    filename: z.string().optional().describe('File name to save the storage state to. Relative file names are resolved against the workspace root. If not specified, the storage state is saved into the output directory as `storage-state-{timestamp}.json`.'),
+    filename: z
+      .string()
+      .optional()
+      .describe(
+        'File name to save the storage state to. Relative file names are resolved against the workspace root. If not specified, the storage state is saved into the output directory as `storage-state-{timestamp}.json`.',
+      ),
   }),
   scope: 'page',
   readOnly: true,
@@ -195,9 +214,14 @@ const storageState = defineTool({
 const setStorageState = defineTool({
   name: 'browser_set_storage_state',
   title: 'Restore storage state',
-  description: 'Restore storage state (cookies, local storage) from a file. This clears existing cookies and local storage before restoring.',
+  description:
+    'Restore storage state (cookies, local storage) from a file. This clears existing cookies and local storage before restoring.',
   schema: z.strictObject({
-    filename: z.string().describe('Path to the storage state file to restore from. Relative file names are resolved against the workspace root.'),
+    filename: z
+      .string()
+      .describe(
+        'Path to the storage state file to restore from. Relative file names are resolved against the workspace root.',
+      ),
   }),
   scope: 'page',
   readOnly: false,
@@ -218,8 +242,13 @@ const setStorageState = defineTool({
 });
 
 export default [
-  cookieList, cookieGet, cookieSet, cookieDelete, cookieClear,
-  storageState, setStorageState,
+  cookieList,
+  cookieGet,
+  cookieSet,
+  cookieDelete,
+  cookieClear,
+  storageState,
+  setStorageState,
   ...webStorageTools('localStorage'),
   ...webStorageTools('sessionStorage'),
 ];

@@ -8,10 +8,13 @@ import { defineTool, elementField, targetField } from '../tool';
 type AriaRole = Parameters<Page['getByRole']>[0];
 
 /** The first frame's match of `find`, as the best-practice locator of its element, or undefined when none has one. */
-async function firstMatch(page: Page, find: (frame: ReturnType<Page['mainFrame']>) => Locator): Promise<Locator | undefined> {
+async function firstMatch(
+  page: Page,
+  find: (frame: ReturnType<Page['mainFrame']>) => Locator,
+): Promise<Locator | undefined> {
   for (const frame of page.frames()) {
     const locator = find(frame);
-    if (await locator.count() > 0) return locator.normalize();
+    if ((await locator.count()) > 0) return locator.normalize();
   }
   return undefined;
 }
@@ -21,15 +24,24 @@ const verifyElementVisible = defineTool({
   title: 'Verify element visible',
   description: 'Verify element is visible on the page',
   schema: z.strictObject({
-    role: z.string().describe('ROLE of the element. Can be found in the snapshot like this: `- {ROLE} "Accessible Name":`'),
-    accessibleName: z.string().describe('ACCESSIBLE_NAME of the element. Can be found in the snapshot like this: `- role "{ACCESSIBLE_NAME}"`'),
+    role: z
+      .string()
+      .describe('ROLE of the element. Can be found in the snapshot like this: `- {ROLE} "Accessible Name":`'),
+    accessibleName: z
+      .string()
+      .describe('ACCESSIBLE_NAME of the element. Can be found in the snapshot like this: `- role "{ACCESSIBLE_NAME}"`'),
   }),
   scope: 'page',
   readOnly: true,
   capability: 'testing',
   async handler({ args, tab, response }) {
-    const found = await firstMatch(tab.page, frame => frame.getByRole(args.role as AriaRole, { name: args.accessibleName }));
-    if (!found) return response.addError(`Element with role "${args.role}" and accessible name "${args.accessibleName}" not found`);
+    const found = await firstMatch(tab.page, frame =>
+      frame.getByRole(args.role as AriaRole, { name: args.accessibleName }),
+    );
+    if (!found)
+      return response.addError(
+        `Element with role "${args.role}" and accessible name "${args.accessibleName}" not found`,
+      );
     response.addAction({ name: 'assertVisible', locator: `page.${found}` });
     response.addResult('Done');
   },
@@ -40,7 +52,11 @@ const verifyTextVisible = defineTool({
   title: 'Verify text visible',
   description: 'Verify text is visible on the page. Prefer browser_verify_element_visible if possible.',
   schema: z.strictObject({
-    text: z.string().describe('TEXT to verify. Can be found in the snapshot like this: `- role "Accessible Name": {TEXT}` or like this: `- text: {TEXT}`'),
+    text: z
+      .string()
+      .describe(
+        'TEXT to verify. Can be found in the snapshot like this: `- role "Accessible Name": {TEXT}` or like this: `- text: {TEXT}`',
+      ),
   }),
   scope: 'page',
   readOnly: true,
@@ -70,8 +86,8 @@ const verifyListVisible = defineTool({
     const texts: string[] = [];
     for (const item of args.items) {
       const itemLocator = locator.getByText(item);
-      if (await itemLocator.count() === 0) return response.addError(`Item "${item}" not found`);
-      texts.push(await itemLocator.textContent({ timeout: context.config.timeouts.action }) ?? '');
+      if ((await itemLocator.count()) === 0) return response.addError(`Item "${item}" not found`);
+      texts.push((await itemLocator.textContent({ timeout: context.config.timeouts.action })) ?? '');
     }
     // The list as an aria template, so the exported test checks the items the agent saw, in their order.
     const ariaSnapshot = ['- list:', ...texts.map(text => `  - listitem: ${JSON.stringify(text)}`)].join('\n');
@@ -98,7 +114,8 @@ const verifyValue = defineTool({
     const timeout = { timeout: context.config.timeouts.action };
     if (args.type === 'checkbox' || args.type === 'radio') {
       const checked = await locator.isChecked(timeout);
-      if (checked !== (args.value === 'true')) return response.addError(`Expected value "${args.value}", but got "${checked}"`);
+      if (checked !== (args.value === 'true'))
+        return response.addError(`Expected value "${args.value}", but got "${checked}"`);
       response.addAction({ name: 'assertChecked', locator: code, checked });
     } else {
       const value = await locator.inputValue(timeout);

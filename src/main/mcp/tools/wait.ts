@@ -35,7 +35,8 @@ const waitFor = defineTool({
       await tab.page.getByText(args.text).first().waitFor({ state: 'visible' });
     }
     if (args.text || args.textGone) response.addResult(`Waited for ${args.text || args.textGone}`);
-    else if (time !== args.time) response.addResult(`Waited for ${time} seconds (requested ${args.time}, maximum is ${MAX_WAIT_SECONDS})`);
+    else if (time !== args.time)
+      response.addResult(`Waited for ${time} seconds (requested ${args.time}, maximum is ${MAX_WAIT_SECONDS})`);
     else response.addResult(`Waited for ${time} seconds`);
     response.includeSnapshot();
   },

@@ -44,7 +44,10 @@ const tabs = defineTool({
   schema: z.strictObject({
     action: z.enum(['list', 'new', 'close', 'select']).describe('Operation to perform'),
     // Any number, as the peer: one out of range is "Tab N not found".
-    index: z.number().optional().describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
+    index: z
+      .number()
+      .optional()
+      .describe('Tab index, used for close/select. If omitted for close, current tab is closed.'),
     url: z.string().optional().describe('URL to navigate to in the new tab, used for new.'),
   }),
   scope: 'session',

@@ -3,8 +3,14 @@ import { hueOf, readColour, type Screenshot } from './colour';
 
 test('pixels are named by hue when saturated, and not at all when white, gray or black', () => {
   const named = {
-    red: [220, 30, 30], orange: [250, 150, 20], brown: [139, 69, 19], yellow: [240, 220, 30], green: [40, 170, 60],
-    blue: [30, 90, 220], purple: [130, 40, 200], pink: [240, 80, 170],
+    red: [220, 30, 30],
+    orange: [250, 150, 20],
+    brown: [139, 69, 19],
+    yellow: [240, 220, 30],
+    green: [40, 170, 60],
+    blue: [30, 90, 220],
+    purple: [130, 40, 200],
+    pink: [240, 80, 170],
   } as const;
   for (const [name, [r, g, b]] of Object.entries(named)) expect(hueOf(r, g, b), name).toBe(name);
   expect(hueOf(255, 255, 255)).toBeUndefined();

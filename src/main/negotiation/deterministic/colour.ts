@@ -74,7 +74,11 @@ const SAMPLES = 4000;
  * The colour of a box of the page. `box` is in viewport CSS pixels, `scale` is screenshot pixels per CSS pixel.
  * Undefined when the box has no pixels in the screenshot (outside the viewport, or empty).
  */
-export function readColour(shot: Screenshot, box: [number, number, number, number], scale: number): ColourReading | undefined {
+export function readColour(
+  shot: Screenshot,
+  box: [number, number, number, number],
+  scale: number,
+): ColourReading | undefined {
   const x0 = Math.max(0, Math.floor(box[0] * scale) + BORDER);
   const y0 = Math.max(0, Math.floor(box[1] * scale) + BORDER);
   const x1 = Math.min(shot.width, Math.ceil((box[0] + box[2]) * scale) - BORDER);
@@ -102,7 +106,8 @@ export function readColour(shot: Screenshot, box: [number, number, number, numbe
       total++;
     }
   }
-  const top = (counts: Map<ColourName, number>) => [...counts].sort((a, b) => b[1] - a[1])[0] as [ColourName, number] | undefined;
+  const top = (counts: Map<ColourName, number>) =>
+    [...counts].sort((a, b) => b[1] - a[1])[0] as [ColourName, number] | undefined;
   const hue = top(hues);
   const saturated = [...hues.values()].reduce((sum, n) => sum + n, 0);
   if (hue && saturated >= DOMINANT_SHARE * total) return { dominant: hue[0] };

@@ -41,7 +41,9 @@ const ACTIONS = 'click, type, select, press a key, scroll, navigate and wait';
 function planOne(request: InteractRequest, step: string): InteractResponse {
   const phrasing = rephrase(step);
   if (phrasing.unsupported) {
-    return fail(`"${phrasing.unsupported}" is not an action the planner can take: it can ${ACTIONS}. Doing something else instead would be a guess.`);
+    return fail(
+      `"${phrasing.unsupported}" is not an action the planner can take: it can ${ACTIONS}. Doing something else instead would be a guess.`,
+    );
   }
   const q = parseQuery(phrasing.text);
   switch (q.verb) {
@@ -78,27 +80,43 @@ function absoluteUrl(raw: string, base: string): string {
 /** The page, or the scrollable container (`scr`, `scrollableContainers`) whose name the query gives. */
 function scroll(request: InteractRequest, q: ParsedQuery): InteractResponse {
   const direction = q.direction ?? 'down';
-  if (!q.words.length && !q.names.length) return act({ kind: 'scroll', target: 'page', direction }, `Scroll the page ${direction}: the query names no container.`);
+  if (!q.words.length && !q.names.length)
+    return act(
+      { kind: 'scroll', target: 'page', direction },
+      `Scroll the page ${direction}: the query names no container.`,
+    );
   const scrollable = new Set([
     ...request.interactiveTree.filter(node => node.scr).map(node => node.i),
     ...(request.scrollableContainers ?? []).map(container => container.i),
   ]);
-  const [best] = rankNodes(request.interactiveTree.filter(node => scrollable.has(node.i)), q);
+  const [best] = rankNodes(
+    request.interactiveTree.filter(node => scrollable.has(node.i)),
+    q,
+  );
   if (!best) {
-    return act({ kind: 'scroll', target: 'page', direction }, `Scroll the page ${direction}: no scrollable container is named "${[...q.names, ...q.words].join(' ')}".`);
+    return act(
+      { kind: 'scroll', target: 'page', direction },
+      `Scroll the page ${direction}: no scrollable container is named "${[...q.names, ...q.words].join(' ')}".`,
+    );
   }
-  return act({ kind: 'scroll', target: best.node.i, direction }, `Scroll ${describeNode(best.node)} ${direction}: it is the scrollable container whose name matches "${best.matched.join(' ')}".`);
+  return act(
+    { kind: 'scroll', target: best.node.i, direction },
+    `Scroll ${describeNode(best.node)} ${direction}: it is the scrollable container whose name matches "${best.matched.join(' ')}".`,
+  );
 }
 
 function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractResponse {
   if (parsed.verb === 'type' && parsed.value === undefined) {
-    return fail('The query does not say what to type: give the text and the field, e.g. Type hello into the search box (quotes keep a value exact).');
+    return fail(
+      'The query does not say what to type: give the text and the field, e.g. Type hello into the search box (quotes keep a value exact).',
+    );
   }
   // "Choose "Express"" on a page without dropdowns means the option, radio or tab of that name.
   const hasChoice = request.interactiveTree.some(node => SELECTABLE_ROLES.has(roleCode(node.r)));
-  const q: ParsedQuery = parsed.verb === 'select' && parsed.value !== undefined && !hasChoice
-    ? { ...parsed, verb: 'click', names: [parsed.value, ...parsed.names], value: undefined }
-    : parsed;
+  const q: ParsedQuery =
+    parsed.verb === 'select' && parsed.value !== undefined && !hasChoice
+      ? { ...parsed, verb: 'click', names: [parsed.value, ...parsed.names], value: undefined }
+      : parsed;
   const { q: meant, resolution } = resolveOwnedChoice(request, q);
   if ('answer' in resolution) return resolution.answer;
   return actOn(meant, resolution);
@@ -109,17 +127,30 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
  * "for", the value's first word may be the dropdown's name and those words the card it belongs to. Tried only when the
  * first reading failed, and taken only when it finds the dropdown (or needs more of the page to).
  */
-function resolveOwnedChoice(request: InteractRequest, q: ParsedQuery): { q: ParsedQuery; resolution: ReturnType<typeof resolveTarget> } {
+function resolveOwnedChoice(
+  request: InteractRequest,
+  q: ParsedQuery,
+): { q: ParsedQuery; resolution: ReturnType<typeof resolveTarget> } {
   const resolution = resolveTarget(request, q);
   const value = q.value?.trim();
-  if (!('answer' in resolution) || isNegotiation(resolution.answer) || (q.verb !== 'select' && q.verb !== 'set') || !value || !/\s/.test(value)) return { q, resolution };
+  if (
+    !('answer' in resolution) ||
+    isNegotiation(resolution.answer) ||
+    (q.verb !== 'select' && q.verb !== 'set') ||
+    !value ||
+    !/\s/.test(value)
+  )
+    return { q, resolution };
   const [field, ...rest] = value.split(/\s+/);
   const owned: ParsedQuery = { ...q, value: rest.join(' '), words: [field.toLowerCase(), ...q.words] };
   const retry = resolveTarget(request, owned);
   return !('answer' in retry) || isNegotiation(retry.answer) ? { q: owned, resolution: retry } : { q, resolution };
 }
 
-function actOn(q: ParsedQuery, resolution: Exclude<ReturnType<typeof resolveTarget>, { answer: unknown }>): InteractResponse {
+function actOn(
+  q: ParsedQuery,
+  resolution: Exclude<ReturnType<typeof resolveTarget>, { answer: unknown }>,
+): InteractResponse {
   const { node } = resolution.found;
   const why = `${resolution.reasons.join('; ')}.${resolution.losers ? ` ${resolution.losers}` : ''}`;
   const target = describeNode(node);
@@ -127,11 +158,13 @@ function actOn(q: ParsedQuery, resolution: Exclude<ReturnType<typeof resolveTarg
     case 'type':
       return act({ kind: 'type', id: node.i, text: q.value! }, `Type "${q.value}" into ${target}: ${why}`);
     case 'select':
-      if (q.value !== undefined) return act({ kind: 'select', id: node.i, value: q.value }, `Select "${q.value}" in ${target}: ${why}`);
+      if (q.value !== undefined)
+        return act({ kind: 'select', id: node.i, value: q.value }, `Select "${q.value}" in ${target}: ${why}`);
       break;
     case 'set':
       // "set X to V": a text field takes V typed, a dropdown takes it selected.
-      if (TYPEABLE_ROLES.has(roleCode(node.r)) && !SELECTABLE_ROLES.has(roleCode(node.r))) return act({ kind: 'type', id: node.i, text: q.value! }, `Type "${q.value}" into ${target}: ${why}`);
+      if (TYPEABLE_ROLES.has(roleCode(node.r)) && !SELECTABLE_ROLES.has(roleCode(node.r)))
+        return act({ kind: 'type', id: node.i, text: q.value! }, `Type "${q.value}" into ${target}: ${why}`);
       return act({ kind: 'select', id: node.i, value: q.value! }, `Select "${q.value}" in ${target}: ${why}`);
     case 'check':
       return act({ kind: 'click', id: node.i }, `${q.uncheck ? 'Untick' : 'Tick'} ${target} with a click: ${why}`);

@@ -6,7 +6,12 @@ import { decodeBlockMeans } from './jpeg-blocks';
 function quadrants(quality: number): Buffer {
   const [width, height] = [200, 120];
   const data = Buffer.alloc(width * height * 4);
-  const colours = [[211, 47, 47], [46, 125, 50], [21, 101, 192], [240, 240, 240]];
+  const colours = [
+    [211, 47, 47],
+    [46, 125, 50],
+    [21, 101, 192],
+    [240, 240, 240],
+  ];
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const [r, g, b] = colours[(y < 64 ? 0 : 2) + (x < 96 ? 0 : 1)];
@@ -29,7 +34,8 @@ test('block means equal the mean of each 8×8 block of the full decode', () => {
       for (let bx = 0; bx < 25; bx++) {
         for (let c = 0; c < 3; c++) {
           let sum = 0;
-          for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) sum += full.data[((by * 8 + y) * 200 + bx * 8 + x) * 4 + c];
+          for (let y = 0; y < 8; y++)
+            for (let x = 0; x < 8; x++) sum += full.data[((by * 8 + y) * 200 + bx * 8 + x) * 4 + c];
           worst = Math.max(worst, Math.abs(sum / 64 - blocks.data[(by * 25 + bx) * 4 + c]));
         }
       }

@@ -83,15 +83,16 @@ export function decodeBlockMeans(bytes: Uint8Array): BlockImage | undefined {
       const seg = pos + 2;
       if (end > bytes.length) return undefined;
       if (marker === 0xdb) {
-        for (let p = seg; p < end;) {
+        for (let p = seg; p < end; ) {
           const wide = bytes[p] >> 4;
           const table = new Uint16Array(64);
-          for (let k = 0; k < 64; k++) table[k] = wide ? (bytes[p + 1 + 2 * k] << 8) | bytes[p + 2 + 2 * k] : bytes[p + 1 + k];
+          for (let k = 0; k < 64; k++)
+            table[k] = wide ? (bytes[p + 1 + 2 * k] << 8) | bytes[p + 2 + 2 * k] : bytes[p + 1 + k];
           quant[bytes[p] & 15] = table;
           p += 1 + (wide ? 128 : 64);
         }
       } else if (marker === 0xc4) {
-        for (let p = seg; p < end;) {
+        for (let p = seg; p < end; ) {
           const counts = bytes.subarray(p + 1, p + 17);
           const n = counts.reduce((sum, c) => sum + c, 0);
           (bytes[p] >> 4 ? acTables : dcTables)[bytes[p] & 15] = huffman(counts, bytes.subarray(p + 17, p + 17 + n));
@@ -185,7 +186,17 @@ function scan(bytes: Uint8Array, start: number, frame: Frame): BlockImage {
     const h = single ? 1 : c.h;
     const v = single ? 1 : c.v;
     const across = mcusX * h;
-    return { c, h, v, across, means: new Float32Array(across * mcusY * v), predictor: 0, q0: frame.quant[c.tq][0], dc: frame.dcTables[c.td], ac: frame.acTables[c.ta] };
+    return {
+      c,
+      h,
+      v,
+      across,
+      means: new Float32Array(across * mcusY * v),
+      predictor: 0,
+      q0: frame.quant[c.tq][0],
+      dc: frame.dcTables[c.td],
+      ac: frame.acTables[c.ta],
+    };
   });
 
   const total = mcusX * mcusY;
@@ -193,7 +204,8 @@ function scan(bytes: Uint8Array, start: number, frame: Frame): BlockImage {
     if (restartInterval && mcu > 0 && mcu % restartInterval === 0) {
       // Restart: byte-align, step over the RSTn marker, reset the DC predictors.
       bits = 0;
-      while (pos + 1 < bytes.length && !(bytes[pos] === 0xff && bytes[pos + 1] >= 0xd0 && bytes[pos + 1] <= 0xd7)) pos++;
+      while (pos + 1 < bytes.length && !(bytes[pos] === 0xff && bytes[pos + 1] >= 0xd0 && bytes[pos + 1] <= 0xd7))
+        pos++;
       pos += 2;
       for (const grid of grids) grid.predictor = 0;
     }
@@ -204,7 +216,7 @@ function scan(bytes: Uint8Array, start: number, frame: Frame): BlockImage {
         for (let h = 0; h < grid.h; h++) {
           const size = decode(grid.dc);
           grid.predictor += size ? receive(size) : 0;
-          for (let k = 1; k < 64;) {
+          for (let k = 1; k < 64; ) {
             const rs = decode(grid.ac);
             const skip = rs >> 4;
             const size2 = rs & 15;

@@ -9,7 +9,10 @@ export function keyOf(tokens: { raw: string }[]): string | undefined {
 export function parseKey(text: string): string | undefined {
   const joined = text
     .replace(/\s*\+\s*/g, '+')
-    .replace(/\b(?:arrow\s*(up|down|left|right)|(up|down|left|right)\s*arrow)\b/gi, (_m, a?: string, b?: string) => `arrow${a ?? b}`)
+    .replace(
+      /\b(?:arrow\s*(up|down|left|right)|(up|down|left|right)\s*arrow)\b/gi,
+      (_m, a?: string, b?: string) => `arrow${a ?? b}`,
+    )
     .replace(/\bpage\s+(up|down)\b/gi, 'page$1')
     .replace(/\bspace\s+bar\b/gi, 'space');
   const parts = joined.split(/[+\s]+/).filter(part => part && !/^(?:the|key|keys)$/i.test(part));

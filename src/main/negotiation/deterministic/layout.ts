@@ -16,7 +16,7 @@ export function viewportOf(request: InteractRequest): { width: number; height: n
   let width = 1;
   let height = 1;
   for (const node of request.interactiveTree) {
-    const [x, y] = node.box ? [node.box[0] + node.box[2], node.box[1] + node.box[3]] : node.xy ?? [0, 0];
+    const [x, y] = node.box ? [node.box[0] + node.box[2], node.box[1] + node.box[3]] : (node.xy ?? [0, 0]);
     width = Math.max(width, x);
     height = Math.max(height, y);
   }
@@ -46,22 +46,37 @@ export function inReadingOrder<T extends { node: SemanticNode; index: number }>(
 /** How far a point is from a named place of the viewport: the smaller, the better it fits "top-right", "bottom"… */
 function distanceTo(position: Position, [x, y]: Point, { width, height }: { width: number; height: number }): number {
   switch (position) {
-    case 'top-left': return Math.hypot(x, y);
-    case 'top-right': return Math.hypot(width - x, y);
-    case 'bottom-left': return Math.hypot(x, height - y);
-    case 'bottom-right': return Math.hypot(width - x, height - y);
-    case 'top': return y;
-    case 'bottom': return height - y;
-    case 'left': return x;
-    case 'right': return width - x;
-    case 'center': return Math.hypot(width / 2 - x, height / 2 - y);
+    case 'top-left':
+      return Math.hypot(x, y);
+    case 'top-right':
+      return Math.hypot(width - x, y);
+    case 'bottom-left':
+      return Math.hypot(x, height - y);
+    case 'bottom-right':
+      return Math.hypot(width - x, height - y);
+    case 'top':
+      return y;
+    case 'bottom':
+      return height - y;
+    case 'left':
+      return x;
+    case 'right':
+      return width - x;
+    case 'center':
+      return Math.hypot(width / 2 - x, height / 2 - y);
   }
 }
 
 /** The items nearest the named place first, with their distances; items without geometry cannot be placed and are left out. */
-export function byDistanceTo<T extends { node: SemanticNode; index: number }>(items: T[], position: Position, viewport: { width: number; height: number }): { item: T; distance: number }[] {
-  return items.flatMap(item => {
-    const centre = centreOf(item.node);
-    return centre ? [{ item, distance: distanceTo(position, centre, viewport) }] : [];
-  }).sort((a, b) => a.distance - b.distance || a.item.index - b.item.index);
+export function byDistanceTo<T extends { node: SemanticNode; index: number }>(
+  items: T[],
+  position: Position,
+  viewport: { width: number; height: number },
+): { item: T; distance: number }[] {
+  return items
+    .flatMap(item => {
+      const centre = centreOf(item.node);
+      return centre ? [{ item, distance: distanceTo(position, centre, viewport) }] : [];
+    })
+    .sort((a, b) => a.distance - b.distance || a.item.index - b.item.index);
 }

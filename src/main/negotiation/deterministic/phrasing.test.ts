@@ -2,18 +2,40 @@ import { expect, test } from '@playwright/test';
 import { rephrase, splitSteps } from './phrasing';
 
 test('multi-step: the first step, the rest as written; names and quoted text never split', () => {
-  expect(splitSteps('Add the Pro plan to cart, then click Checkout')).toEqual({ first: 'Add the Pro plan to cart', rest: 'click Checkout' });
-  expect(splitSteps('click the red Delete button and then Approve')).toEqual({ first: 'click the red Delete button', rest: 'Approve' });
-  expect(splitSteps('type boots into the search box and press Enter')).toEqual({ first: 'type boots into the search box', rest: 'press Enter' });
-  expect(splitSteps('type Lisbon into From, Tokyo into To and search flights')).toEqual({ first: 'type Lisbon into From', rest: 'Tokyo into To and search flights' });
-  expect(splitSteps('fill first name with Ada and last name with Lovelace')).toEqual({ first: 'fill first name with Ada', rest: 'last name with Lovelace' });
+  expect(splitSteps('Add the Pro plan to cart, then click Checkout')).toEqual({
+    first: 'Add the Pro plan to cart',
+    rest: 'click Checkout',
+  });
+  expect(splitSteps('click the red Delete button and then Approve')).toEqual({
+    first: 'click the red Delete button',
+    rest: 'Approve',
+  });
+  expect(splitSteps('type boots into the search box and press Enter')).toEqual({
+    first: 'type boots into the search box',
+    rest: 'press Enter',
+  });
+  expect(splitSteps('type Lisbon into From, Tokyo into To and search flights')).toEqual({
+    first: 'type Lisbon into From',
+    rest: 'Tokyo into To and search flights',
+  });
+  expect(splitSteps('fill first name with Ada and last name with Lovelace')).toEqual({
+    first: 'fill first name with Ada',
+    rest: 'last name with Lovelace',
+  });
   expect(splitSteps('click Swap origin and destination')).toEqual({ first: 'click Swap origin and destination' });
-  expect(splitSteps('type "salt and then pepper" into Notes')).toEqual({ first: 'type "salt and then pepper" into Notes' });
-  expect(splitSteps('write Hello, I would like a demo in the message box')).toEqual({ first: 'write Hello, I would like a demo in the message box' });
+  expect(splitSteps('type "salt and then pepper" into Notes')).toEqual({
+    first: 'type "salt and then pepper" into Notes',
+  });
+  expect(splitSteps('write Hello, I would like a demo in the message box')).toEqual({
+    first: 'write Hello, I would like a demo in the message box',
+  });
   expect(splitSteps('then click Newer orders')).toEqual({ first: 'click Newer orders' });
   // A wrapper's comma ends no step.
   expect(splitSteps('okay, go on and archive the invoice')).toEqual({ first: 'archive the invoice' });
-  expect(splitSteps('perfect, next remove the member, then click Save')).toEqual({ first: 'remove the member', rest: 'click Save' });
+  expect(splitSteps('perfect, next remove the member, then click Save')).toEqual({
+    first: 'remove the member',
+    rest: 'click Save',
+  });
 });
 
 test('polite and chatty wrappers are dropped', () => {
@@ -40,7 +62,9 @@ test('polite and chatty wrappers are dropped', () => {
 });
 
 test('unquoted values: into/in/as/for, fill … with, set … to, choose … in, search for, sort by', () => {
-  expect(rephrase('Enter trip to Lisbon into the New expense field').text).toBe('type "trip to Lisbon" into the New expense field');
+  expect(rephrase('Enter trip to Lisbon into the New expense field').text).toBe(
+    'type "trip to Lisbon" into the New expense field',
+  );
   expect(rephrase('type hello world in the search box').text).toBe('type "hello world" into the search box');
   expect(rephrase('enter ada@example.com as the email').text).toBe('type "ada@example.com" into the email');
   expect(rephrase('put s3cret! in the password field').text).toBe('type "s3cret!" into the password field');
@@ -51,7 +75,10 @@ test('unquoted values: into/in/as/for, fill … with, set … to, choose … in,
   expect(rephrase('type the order number').text).toBe('type the order number');
   expect(rephrase('set Quantity to 3')).toEqual({ text: 'set "3" in Quantity', set: true });
   expect(rephrase('change display name to Ada L.')).toEqual({ text: 'set "Ada L." in display name', set: true });
-  expect(rephrase('change the delivery country to the Netherlands')).toEqual({ text: 'set "Netherlands" in the delivery country', set: true });
+  expect(rephrase('change the delivery country to the Netherlands')).toEqual({
+    text: 'set "Netherlands" in the delivery country',
+    set: true,
+  });
   // A target made of stop words is quoted, so it survives as a name.
   expect(rephrase('set To to Tokyo')).toEqual({ text: 'set "Tokyo" in "To"', set: true });
   expect(rephrase('choose USD as the currency').text).toBe('select "USD" in the currency');

@@ -17,10 +17,58 @@ function masked(text: string): { text: string; restore: (part: string) => string
 
 /** Verbs that start a step: after "and" or a comma they mean a new step, not more of a name or a value. */
 export const STEP_VERBS = new Set([
-  'click', 'tap', 'press', 'hit', 'push', 'type', 'enter', 'input', 'write', 'put', 'fill', 'select', 'choose', 'pick',
-  'tick', 'check', 'uncheck', 'untick', 'open', 'go', 'navigate', 'visit', 'scroll', 'wait', 'submit', 'save', 'search',
-  'set', 'change', 'add', 'sign', 'log', 'delete', 'remove', 'archive', 'refund', 'export', 'view', 'share', 'send',
-  'verify', 'confirm', 'close', 'toggle', 'enable', 'disable', 'switch', 'use', 'clear', 'reset', 'apply', 'hover',
+  'click',
+  'tap',
+  'press',
+  'hit',
+  'push',
+  'type',
+  'enter',
+  'input',
+  'write',
+  'put',
+  'fill',
+  'select',
+  'choose',
+  'pick',
+  'tick',
+  'check',
+  'uncheck',
+  'untick',
+  'open',
+  'go',
+  'navigate',
+  'visit',
+  'scroll',
+  'wait',
+  'submit',
+  'save',
+  'search',
+  'set',
+  'change',
+  'add',
+  'sign',
+  'log',
+  'delete',
+  'remove',
+  'archive',
+  'refund',
+  'export',
+  'view',
+  'share',
+  'send',
+  'verify',
+  'confirm',
+  'close',
+  'toggle',
+  'enable',
+  'disable',
+  'switch',
+  'use',
+  'clear',
+  'reset',
+  'apply',
+  'hover',
 ]);
 
 export interface Steps {
@@ -59,22 +107,27 @@ export function splitSteps(query: string): Steps {
     }
   }
   if (!cut) return { first: restore(text).trim() };
-  const rest = restore(text.slice(cut.end)).trim().replace(/[.!]+$/, '');
+  const rest = restore(text.slice(cut.end))
+    .trim()
+    .replace(/[.!]+$/, '');
   return rest ? { first: restore(text.slice(0, cut.at)).trim(), rest } : { first: restore(text).trim() };
 }
 
 /** Words that open a request without being part of it: "please could you…", "ok now…", "hi!". */
-const OPENERS = /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+)+/i;
+const OPENERS =
+  /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+)+/i;
 /**
  * Chatty wrappers with words of their own, which are never words of the target: "I'd love it if you could …", "go on
  * and …", "(would you) mind clicking …", "let's …", "it's time to …".
  */
-const WRAPPERS = /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:let's|lets|let\s+us)|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
+const WRAPPERS =
+  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:let's|lets|let\s+us)|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
 /**
  * Interjections ("hmm,", "perfect,", "next …"): dropped before a comma or a verb that starts a step, kept otherwise —
  * "Next" alone, or "next page", names a control. Not "right": "right click" is a verb no action carries out.
  */
-const INTERJECTIONS = /^(hm+|um+|uh+|er+m?|oh|ah|well|alright|all\s+right|great|perfect|cool|nice|good|fine|sure|thanks|thank\s+you|next|so|yes|yeah|yep)\b\s*(,?)\s*/i;
+const INTERJECTIONS =
+  /^(hm+|um+|uh+|er+m?|oh|ah|well|alright|all\s+right|great|perfect|cool|nice|good|fine|sure|thanks|thank\s+you|next|so|yes|yeah|yep)\b\s*(,?)\s*/i;
 
 /** Without its openers, wrappers and interjections, however many there are ("okay, go on and …", "perfect, next …"). */
 function dropOpeners(text: string): string {
@@ -87,13 +140,19 @@ function dropOpeners(text: string): string {
     if (wrapper) out = out.slice(wrapper[0].length);
     // "(would you) mind clicking Save": the verb out of its -ing form.
     const gerund = out.match(/^mind\s+([a-z]+?)(?:ing)\b/i);
-    const verb = gerund && [gerund[1], `${gerund[1]}e`, gerund[1].slice(0, -1)].find(candidate => STEP_VERBS.has(candidate.toLowerCase()));
+    const verb =
+      gerund &&
+      [gerund[1], `${gerund[1]}e`, gerund[1].slice(0, -1)].find(candidate => STEP_VERBS.has(candidate.toLowerCase()));
     if (gerund && verb) out = `${verb}${out.slice(gerund[0].length)}`;
     const interjection = out.match(INTERJECTIONS);
     if (interjection) {
       const rest = out.slice(interjection[0].length);
       const next = rest.match(/^[\p{L}'’]+/u)?.[0].toLowerCase() ?? '';
-      if (rest && (interjection[2] || STEP_VERBS.has(next) || OPENERS.test(rest) || WRAPPERS.test(rest.replace(/’/g, "'")))) out = rest;
+      if (
+        rest &&
+        (interjection[2] || STEP_VERBS.has(next) || OPENERS.test(rest) || WRAPPERS.test(rest.replace(/’/g, "'")))
+      )
+        out = rest;
     }
     if (out === before) return out;
   }
@@ -118,7 +177,8 @@ function dropClosers(text: string): string {
 }
 
 /** Verbs no contract action carries out: asked for, the planner says so instead of clicking. */
-const UNSUPPORTED = /^(?:hover(?:\s+over)?|mouse\s*over|drag|drop|upload|attach|download|copy|paste|zoom|right[\s-]?click|double[\s-]?click|doubleclick|print\s+(?:the\s+)?page|take\s+a\s+screenshot)\b/i;
+const UNSUPPORTED =
+  /^(?:hover(?:\s+over)?|mouse\s*over|drag|drop|upload|attach|download|copy|paste|zoom|right[\s-]?click|double[\s-]?click|doubleclick|print\s+(?:the\s+)?page|take\s+a\s+screenshot)\b/i;
 
 /** Verbs a misspelling is corrected to: "clcik", "clikc", "typ", "serach". */
 const CORRECTABLE = ['click', 'type', 'select', 'search', 'enter', 'press', 'choose', 'check', 'scroll', 'navigate'];
@@ -151,7 +211,8 @@ function target(text: string): string {
 function lastCut(body: string, words: string[]): [string, string] | undefined {
   for (const word of words) {
     const at = body.toLowerCase().lastIndexOf(` ${word} `);
-    if (at > 0 && at + word.length + 2 < body.length) return [body.slice(0, at).trim(), body.slice(at + word.length + 2).trim()];
+    if (at > 0 && at + word.length + 2 < body.length)
+      return [body.slice(0, at).trim(), body.slice(at + word.length + 2).trim()];
   }
   return undefined;
 }
@@ -159,7 +220,9 @@ function lastCut(body: string, words: string[]): [string, string] | undefined {
 /** Cuts at the first " to " after the first word: "set To to Tokyo" → To | Tokyo. */
 function firstCut(body: string, word: string): [string, string] | undefined {
   const at = body.toLowerCase().indexOf(` ${word} `, 1);
-  return at > 0 && at + word.length + 2 < body.length ? [body.slice(0, at).trim(), body.slice(at + word.length + 2).trim()] : undefined;
+  return at > 0 && at + word.length + 2 < body.length
+    ? [body.slice(0, at).trim(), body.slice(at + word.length + 2).trim()]
+    : undefined;
 }
 
 /**
@@ -170,7 +233,8 @@ function trailingValue(body: string): [string, string] | undefined {
   const at = body.lastIndexOf(' ');
   const value = body.slice(at + 1);
   const field = body.slice(0, at).trim();
-  if (at <= 0 || !/[\d@]/.test(value) || !/[\p{L}]{2,}/u.test(field) || /^(?:the|a|an|my)$/i.test(field)) return undefined;
+  if (at <= 0 || !/[\d@]/.test(value) || !/[\p{L}]{2,}/u.test(field) || /^(?:the|a|an|my)$/i.test(field))
+    return undefined;
   return [field, value];
 }
 
@@ -189,9 +253,11 @@ export function rephrase(step: string): Phrasing {
 
   if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
     const parts = lastCut(body, verb === 'use' ? ['for', 'as'] : ['into', 'in', 'inside', 'as', 'for']);
-    if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0])) return { text: `type ${quote(parts[0])} into ${target(parts[1])}` };
+    if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0]))
+      return { text: `type ${quote(parts[0])} into ${target(parts[1])}` };
     const trailing = trailingValue(body);
-    if (trailing && verb !== 'use' && verb !== 'put') return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
+    if (trailing && verb !== 'use' && verb !== 'put')
+      return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
     return { text };
   }
   if (verb === 'fill') {
@@ -205,12 +271,14 @@ export function rephrase(step: string): Phrasing {
   if (['set', 'change', 'update', 'switch'].includes(verb)) {
     const parts = firstCut(body, 'to');
     // "change the country to the Netherlands": the article is the sentence's, not the option's.
-    if (parts) return { text: `set ${quote(parts[1].replace(/^(?:the|an?)\s+(?=\S)/i, ''))} in ${target(parts[0])}`, set: true };
+    if (parts)
+      return { text: `set ${quote(parts[1].replace(/^(?:the|an?)\s+(?=\S)/i, ''))} in ${target(parts[0])}`, set: true };
     return { text };
   }
   if (['select', 'choose', 'pick'].includes(verb)) {
     const parts = lastCut(body, ['in', 'from', 'for', 'as', 'on']);
-    if (parts && !/^(?:the|a|an)\b/i.test(parts[0])) return { text: `select ${quote(parts[0])} in ${target(parts[1])}` };
+    if (parts && !/^(?:the|a|an)\b/i.test(parts[0]))
+      return { text: `select ${quote(parts[0])} in ${target(parts[1])}` };
     return { text };
   }
   if (verb === 'search' && /\bfor\s+\S/i.test(body)) {

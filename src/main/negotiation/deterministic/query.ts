@@ -1,7 +1,20 @@
 import {
-  CENTRE_WORDS, CHECK_ROLES, COLOUR_WORDS, CONTAINER_NOUNS, HORIZONTAL_WORDS, HREF_VERBS,
-  ICON_WORDS, ROLE_PHRASES, ROLE_WORDS, SEARCH_ROLES, VERTICAL_WORDS,
-  ordinalOf, table, type ColourName, type IconName, type Position,
+  CENTRE_WORDS,
+  CHECK_ROLES,
+  COLOUR_WORDS,
+  CONTAINER_NOUNS,
+  HORIZONTAL_WORDS,
+  HREF_VERBS,
+  ICON_WORDS,
+  ROLE_PHRASES,
+  ROLE_WORDS,
+  SEARCH_ROLES,
+  VERTICAL_WORDS,
+  ordinalOf,
+  table,
+  type ColourName,
+  type IconName,
+  type Position,
 } from './vocabulary';
 import { keyOf } from './keys';
 import { countedEndAt, ordinalAt } from './ordinals';
@@ -90,13 +103,19 @@ export function parseQuery(query: string): ParsedQuery {
   }
   // "check that …" and "check the href of …" verify; "check the terms box" and "tick …" tick a checkbox.
   if (head === 'check' && ['that', 'whether', 'if'].includes(rest[0]?.low)) return readTarget('verify', rest.slice(1));
-  if (head === 'check' && rest.some((_, k) => attributeAt(rest, k) || (HREF_VERBS.has(rest[k].low) && rest[k + 1]?.low === 'to'))) return readTarget('verify', rest);
+  if (
+    head === 'check' &&
+    rest.some((_, k) => attributeAt(rest, k) || (HREF_VERBS.has(rest[k].low) && rest[k + 1]?.low === 'to'))
+  )
+    return readTarget('verify', rest);
   if (head === 'check' || head === 'tick') return readTarget('check', rest);
   if (head === 'uncheck' || head === 'untick') return { ...readTarget('check', rest), uncheck: true };
   if (KEY_VERBS.has(head) || ((head === 'enter' || head === 'return') && keyOf(tokens.slice(start)))) {
     // "press Enter to submit": the key, then what it is for.
     const purpose = rest.findIndex(token => token.low === 'to');
-    const key = KEY_VERBS.has(head) ? keyOf(rest) ?? (purpose > 0 ? keyOf(rest.slice(0, purpose)) : undefined) : keyOf(tokens.slice(start));
+    const key = KEY_VERBS.has(head)
+      ? (keyOf(rest) ?? (purpose > 0 ? keyOf(rest.slice(0, purpose)) : undefined))
+      : keyOf(tokens.slice(start));
     if (key) return { verb: 'press', words: [], names: [], roles: [], key };
     return readTarget('click', rest);
   }
@@ -130,8 +149,16 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
 }
 
 function isVocabulary(word: string): boolean {
-  return word in COLOUR_WORDS || word in ICON_WORDS || ordinalOf(word) !== undefined || word in VERTICAL_WORDS ||
-    word in HORIZONTAL_WORDS || CENTRE_WORDS.has(word) || STOP_WORDS.has(word) || word in ROLE_WORDS;
+  return (
+    word in COLOUR_WORDS ||
+    word in ICON_WORDS ||
+    ordinalOf(word) !== undefined ||
+    word in VERTICAL_WORDS ||
+    word in HORIZONTAL_WORDS ||
+    CENTRE_WORDS.has(word) ||
+    STOP_WORDS.has(word) ||
+    word in ROLE_WORDS
+  );
 }
 
 /**
@@ -161,7 +188,13 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       continue;
     }
     // A verification's subject is read without clauses or places: its predicate says what it is like.
-    if (!predicate && RELATIVE.has(word) && (q.words.length || q.roles.length) && tokens[k + 1] && !tokens[k + 1].quote) {
+    if (
+      !predicate &&
+      RELATIVE.has(word) &&
+      (q.words.length || q.roles.length) &&
+      tokens[k + 1] &&
+      !tokens[k + 1].quote
+    ) {
       // "the train that leaves from platform 9", "the button that says Save": the clause's verb is not a word of the
       // target; what follows it is.
       k++;
@@ -178,12 +211,14 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
 
     // An anchor's words are what its text says: "next to Blue trail shoes" names, it does not pick a colour.
     if (literal) {
-      for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) if (!STOP_WORDS.has(part) && !(part in ROLE_WORDS)) q.words.push(part);
+      for (const part of rawTokens(token.raw.replace(/['’]s$/i, '')))
+        if (!STOP_WORDS.has(part) && !(part in ROLE_WORDS)) q.words.push(part);
       continue;
     }
     const end = q.ordinal ? countedEndAt(tokens, k) : undefined;
     if (q.ordinal && end) {
-      if (end.fromEnd && q.ordinal.n > 0) q.ordinal = { ...q.ordinal, n: -q.ordinal.n, word: `${q.ordinal.word} from the end` };
+      if (end.fromEnd && q.ordinal.n > 0)
+        q.ordinal = { ...q.ordinal, n: -q.ordinal.n, word: `${q.ordinal.word} from the end` };
       k += end.used - 1;
       continue;
     }
@@ -229,10 +264,13 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     if (counted) {
       k += counted.used - 1;
       const noun = normalizeWord(tokens[k + 1]?.low ?? '');
-      const ordinal: Ordinal = CONTAINER_NOUNS.has(noun) ? { n: counted.n, word: counted.word, noun } : { n: counted.n, word: counted.word };
+      const ordinal: Ordinal = CONTAINER_NOUNS.has(noun)
+        ? { n: counted.n, word: counted.word, noun }
+        : { n: counted.n, word: counted.word };
       if (ordinal.noun) k++;
       // "view the second order": the word that ends the phrase after an ordinal names what is counted.
-      else if (k + 2 === tokens.length && !tokens[k + 1].quote && !isVocabulary(tokens[k + 1].low)) ordinal.head = normalizeWord(tokens[k + 1].low);
+      else if (k + 2 === tokens.length && !tokens[k + 1].quote && !isVocabulary(tokens[k + 1].low))
+        ordinal.head = normalizeWord(tokens[k + 1].low);
       // "the first Book button in the second row": a count within a counted container.
       if (q.ordinal) q.nestedCount = true;
       q.ordinal = ordinal;
@@ -252,7 +290,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       continue;
     }
     const singular = normalizeWord(word);
-    const roles = verb === 'check' && singular === 'box' ? CHECK_ROLES : ROLE_WORDS[word] ?? ROLE_WORDS[singular];
+    const roles = verb === 'check' && singular === 'box' ? CHECK_ROLES : (ROLE_WORDS[word] ?? ROLE_WORDS[singular]);
     if (roles) {
       addRoles(roles);
       continue;
@@ -268,8 +306,13 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const inner = written.length >= 3 && written.slice(1, -1).some(word => STOP_WORDS.has(word));
   if (inner || (written.length >= 2 && STOP_WORDS.has(written.at(-1)!))) q.phrase = written;
   // "the From field", "the To field": a capitalised stop word is a name when nothing else names the target.
-  if (verb !== 'verify' && !q.words.length && !quotes.slice(verb === 'type' || verb === 'select' || verb === 'set' ? 1 : 0).length) {
-    for (const token of tokens.slice(1)) if (!token.quote && /^\p{Lu}/u.test(token.raw) && STOP_WORDS.has(token.low)) q.words.push(token.low);
+  if (
+    verb !== 'verify' &&
+    !q.words.length &&
+    !quotes.slice(verb === 'type' || verb === 'select' || verb === 'set' ? 1 : 0).length
+  ) {
+    for (const token of tokens.slice(1))
+      if (!token.quote && /^\p{Lu}/u.test(token.raw) && STOP_WORDS.has(token.low)) q.words.push(token.low);
   }
 
   if (verb === 'type' || verb === 'select' || verb === 'set') {
@@ -307,8 +350,20 @@ function readScroll(tokens: Token[]): ParsedQuery {
 }
 
 const UNIT_MS = table<number>({
-  ms: 1, millisecond: 1, milliseconds: 1, s: 1000, sec: 1000, secs: 1000, second: 1000, seconds: 1000,
-  m: 60_000, min: 60_000, mins: 60_000, minute: 60_000, minutes: 60_000, moment: 1000,
+  ms: 1,
+  millisecond: 1,
+  milliseconds: 1,
+  s: 1000,
+  sec: 1000,
+  secs: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  mins: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  moment: 1000,
 });
 
 /** "wait 2 seconds", "wait 500ms", "wait a second"; a bare number is seconds unless it is 100 or more. 1 s by default. */
@@ -320,16 +375,21 @@ function waitOf(tokens: Token[]): number {
       const unit = UNIT_MS[number[2]] ?? UNIT_MS[tokens[k + 1]?.low ?? ''];
       return Math.round(unit !== undefined ? amount * unit : amount >= 100 ? amount : amount * 1000);
     }
-    if ((tokens[k].low === 'a' || tokens[k].low === 'one') && UNIT_MS[tokens[k + 1]?.low ?? '']) return UNIT_MS[tokens[k + 1].low];
+    if ((tokens[k].low === 'a' || tokens[k].low === 'one') && UNIT_MS[tokens[k + 1]?.low ?? ''])
+      return UNIT_MS[tokens[k + 1].low];
   }
   return 1000;
 }
 
 /** A URL, a host ("example.com", "localhost:3000") or an absolute path ("/docs"). */
 function isUrlLike(text: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(text) || /^(?:about|data|file):\S+$/i.test(text) || /^\/\S*$/.test(text) ||
+  return (
+    /^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(text) ||
+    /^(?:about|data|file):\S+$/i.test(text) ||
+    /^\/\S*$/.test(text) ||
     /^(?:localhost|\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:[/?#]\S*)?$/i.test(text) ||
-    /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i.test(text);
+    /^(?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i.test(text)
+  );
 }
 
 /** The visual references of a query, described for a reason or a thought; empty when the semantic tree suffices. */

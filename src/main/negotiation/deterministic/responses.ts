@@ -1,4 +1,11 @@
-import { formatAction, roleOf, type ActionResponse, type NegotiationResponse, type PlannedAction, type SemanticNode } from '../../../shared/negotiation';
+import {
+  formatAction,
+  roleOf,
+  type ActionResponse,
+  type NegotiationResponse,
+  type PlannedAction,
+  type SemanticNode,
+} from '../../../shared/negotiation';
 
 /** `button "Save" (e12)`, or `textbox (e3)` when it has no name: how messages name an element. */
 export function describeNode(node: SemanticNode): string {

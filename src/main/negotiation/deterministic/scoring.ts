@@ -1,7 +1,15 @@
 import { roleCode, type SemanticNode } from '../../../shared/negotiation';
 import type { ParsedQuery } from './query';
 import { ICON_SYNONYMS, WORD_SYNONYMS } from './vocabulary';
-import { contentWords, normalizePhrase, normalizeWord, rawTokens, similarityTo, STOP_WORDS, wordSimilarity } from './words';
+import {
+  contentWords,
+  normalizePhrase,
+  normalizeWord,
+  rawTokens,
+  similarityTo,
+  STOP_WORDS,
+  wordSimilarity,
+} from './words';
 
 /** One thing the target's name should contain; an icon is one slot that any of its usual names fills. */
 export interface Slot {
@@ -14,11 +22,13 @@ export function targetSlots(q: ParsedQuery): Slot[] {
   const slots: Slot[] = [];
   const add = (label: string) => {
     const form = normalizeWord(label);
-    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form, ...(WORD_SYNONYMS[form] ?? [])] });
+    if (!slots.some(slot => slot.forms.includes(form)))
+      slots.push({ label, forms: [form, ...(WORD_SYNONYMS[form] ?? [])] });
   };
   q.words.forEach(add);
   for (const name of q.names) contentWords(name).forEach(add);
-  if (q.icon && ICON_SYNONYMS[q.icon].length) slots.push({ label: `${q.icon} icon`, forms: ICON_SYNONYMS[q.icon].map(normalizeWord) });
+  if (q.icon && ICON_SYNONYMS[q.icon].length)
+    slots.push({ label: `${q.icon} icon`, forms: ICON_SYNONYMS[q.icon].map(normalizeWord) });
   return slots;
 }
 
@@ -51,9 +61,13 @@ function analyse(text: string): Analysed {
   if (cached) return cached;
   const tokens = rawTokens(text);
   const allStop = tokens.every(token => STOP_WORDS.has(token));
-  const words = tokens.map((token, k) => ({ k, form: normalizeWord(token) })).filter(({ k }) => allStop || !STOP_WORDS.has(tokens[k]));
+  const words = tokens
+    .map((token, k) => ({ k, form: normalizeWord(token) }))
+    .filter(({ k }) => allStop || !STOP_WORDS.has(tokens[k]));
   // Adjacent tokens joined, so "Log in" also reads "login" and "e-mail" reads "email".
-  const compounds = tokens.slice(1).map((token, k) => ({ parts: [k, k + 1] as [number, number], form: normalizeWord(tokens[k] + token) }));
+  const compounds = tokens
+    .slice(1)
+    .map((token, k) => ({ parts: [k, k + 1] as [number, number], form: normalizeWord(tokens[k] + token) }));
   const result = { words, compounds };
   if (text.length <= MAX_CACHED_LENGTH) {
     if (analysed.size >= MAX_ANALYSED) analysed.clear();
@@ -66,7 +80,11 @@ const noMatches = new WeakMap<Slot[], TextMatch>();
 
 function noMatchFor(slots: Slot[]): TextMatch {
   let none = noMatches.get(slots);
-  if (!none) noMatches.set(slots, (none = Object.freeze({ score: 0, recall: 0, matched: [], unmatched: slots.map(slot => slot.label) })));
+  if (!none)
+    noMatches.set(
+      slots,
+      (none = Object.freeze({ score: 0, recall: 0, matched: [], unmatched: slots.map(slot => slot.label) })),
+    );
   return none;
 }
 
@@ -121,7 +139,8 @@ const PHRASE_BONUS = 0.5;
 
 function holdsPhrase(name: string, phrase: string[]): boolean {
   const tokens = rawTokens(name);
-  for (let k = 0; k + phrase.length <= tokens.length; k++) if (phrase.every((word, j) => tokens[k + j] === word)) return true;
+  for (let k = 0; k + phrase.length <= tokens.length; k++)
+    if (phrase.every((word, j) => tokens[k + j] === word)) return true;
   return false;
 }
 
@@ -145,7 +164,11 @@ export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
     const accepted = slots.length ? text.score > 0 || exact || contains : !q.roles.length || roleHinted;
     if (!accepted) return;
     const phrased = q.phrase && text.score > 0 ? holdsPhrase(node.n ?? '', q.phrase) : false;
-    const total = text.score + (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) + (roleHinted ? ROLE_BONUS : 0) + (phrased ? PHRASE_BONUS : 0);
+    const total =
+      text.score +
+      (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) +
+      (roleHinted ? ROLE_BONUS : 0) +
+      (phrased ? PHRASE_BONUS : 0);
     matches.push({ ...text, node, index, total, exact, roleHinted });
   });
   return matches.sort((a, b) => b.total - a.total || a.index - b.index);

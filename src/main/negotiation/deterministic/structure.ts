@@ -25,7 +25,8 @@ function textOf(node: AnyNode, skip?: (element: Element) => boolean): string {
 }
 
 const isInside = (node: AnyNode, ancestor: AnyNode) => {
-  for (let parent = DomUtils.getParent(node); parent; parent = DomUtils.getParent(parent)) if (parent === ancestor) return true;
+  for (let parent = DomUtils.getParent(node); parent; parent = DomUtils.getParent(parent))
+    if (parent === ancestor) return true;
   return false;
 };
 
@@ -63,7 +64,8 @@ export function surroundings(skeleton: string, ids: string[]): Map<string, strin
 export function repeatedContainers(skeleton: string): string[][] {
   const document = parseDocument(skeleton);
   const idsIn = (element: Element) => DomUtils.findAll(el => REF in el.attribs, [element]).map(el => el.attribs[REF]);
-  const textPieces = (element: Element) => DomUtils.filter(node => node.type === ElementType.Text && textOf(node) !== '', element).length;
+  const textPieces = (element: Element) =>
+    DomUtils.filter(node => node.type === ElementType.Text && textOf(node) !== '', element).length;
   let best: Element[] = [];
   for (const parent of [document, ...DomUtils.findAll(() => true, document.children)]) {
     const groups = new Map<string, Element[]>();
@@ -73,7 +75,8 @@ export function repeatedContainers(skeleton: string): string[][] {
       groups.set(key, [...(groups.get(key) ?? []), child]);
     }
     for (const members of groups.values()) {
-      if (members.length > best.length && members.every(member => idsIn(member).length > 0 && textPieces(member) >= 2)) best = members;
+      if (members.length > best.length && members.every(member => idsIn(member).length > 0 && textPieces(member) >= 2))
+        best = members;
     }
   }
   return best.map(idsIn);
@@ -86,10 +89,31 @@ export interface DomElement {
   role?: string;
 }
 
-const SKIPPED_TAGS = new Set(['html', 'head', 'body', 'script', 'style', 'meta', 'link', 'title', 'noscript', 'template', 'br', 'hr']);
+const SKIPPED_TAGS = new Set([
+  'html',
+  'head',
+  'body',
+  'script',
+  'style',
+  'meta',
+  'link',
+  'title',
+  'noscript',
+  'template',
+  'br',
+  'hr',
+]);
 const FORM_TAGS = new Set(['input', 'select', 'textarea']);
 const INPUT_ROLES = table<string>({
-  button: 'btn', submit: 'btn', reset: 'btn', image: 'btn', checkbox: 'chk', radio: 'rad', search: 'srch', number: 'spn', range: 'sld',
+  button: 'btn',
+  submit: 'btn',
+  reset: 'btn',
+  image: 'btn',
+  checkbox: 'chk',
+  radio: 'rad',
+  search: 'srch',
+  number: 'spn',
+  range: 'sld',
 });
 /** Longer labels belong to containers, which nobody names in a verification. */
 const MAX_LABEL = 500;
@@ -99,14 +123,22 @@ function roleOfElement(element: Element): string | undefined {
   if (explicit) return roleCode(explicit);
   const type = element.attribs.type?.toLowerCase() ?? '';
   switch (element.name) {
-    case 'a': return 'href' in element.attribs ? 'lnk' : undefined;
-    case 'button': return 'btn';
-    case 'textarea': return 'txt';
-    case 'select': return 'multiple' in element.attribs || Number(element.attribs.size) > 1 ? 'lst' : 'cmb';
-    case 'img': return 'img';
-    case 'option': return 'opt';
-    case 'input': return INPUT_ROLES[type] ?? 'txt';
-    default: return /^h[1-6]$/.test(element.name) ? 'hdg' : undefined;
+    case 'a':
+      return 'href' in element.attribs ? 'lnk' : undefined;
+    case 'button':
+      return 'btn';
+    case 'textarea':
+      return 'txt';
+    case 'select':
+      return 'multiple' in element.attribs || Number(element.attribs.size) > 1 ? 'lst' : 'cmb';
+    case 'img':
+      return 'img';
+    case 'option':
+      return 'opt';
+    case 'input':
+      return INPUT_ROLES[type] ?? 'txt';
+    default:
+      return /^h[1-6]$/.test(element.name) ? 'hdg' : undefined;
   }
 }
 
@@ -114,16 +146,31 @@ function roleOfElement(element: Element): string | undefined {
 export function labelledElements(html: string): DomElement[] {
   const all = DomUtils.findAll(() => true, parseDocument(html).children);
   const byId = new Map(all.filter(el => el.attribs.id).map(el => [el.attribs.id, el]));
-  const labelFor = new Map(all.filter(el => el.name === 'label' && el.attribs.for).map(el => [el.attribs.for, textOf(el)]));
+  const labelFor = new Map(
+    all.filter(el => el.name === 'label' && el.attribs.for).map(el => [el.attribs.for, textOf(el)]),
+  );
   const labelOf = (element: Element): string => {
     const a = element.attribs;
     if (a['aria-label']) return a['aria-label'];
-    if (a['aria-labelledby']) return a['aria-labelledby'].split(/\s+/).map(id => (byId.get(id) ? textOf(byId.get(id)!) : '')).join(' ').trim();
-    if (element.name === 'input' && ['button', 'submit', 'reset'].includes(a.type?.toLowerCase() ?? '')) return a.value ?? '';
+    if (a['aria-labelledby'])
+      return a['aria-labelledby']
+        .split(/\s+/)
+        .map(id => (byId.get(id) ? textOf(byId.get(id)!) : ''))
+        .join(' ')
+        .trim();
+    if (element.name === 'input' && ['button', 'submit', 'reset'].includes(a.type?.toLowerCase() ?? ''))
+      return a.value ?? '';
     if (FORM_TAGS.has(element.name)) {
       let wrapping = DomUtils.getParent(element);
       while (isElement(wrapping) && wrapping.name !== 'label') wrapping = DomUtils.getParent(wrapping);
-      return (a.id && labelFor.get(a.id)) || (isElement(wrapping) ? textOf(wrapping) : '') || a.placeholder || a.title || a.name || '';
+      return (
+        (a.id && labelFor.get(a.id)) ||
+        (isElement(wrapping) ? textOf(wrapping) : '') ||
+        a.placeholder ||
+        a.title ||
+        a.name ||
+        ''
+      );
     }
     if (element.name === 'img') return a.alt || a.title || '';
     return textOf(element) || a.title || '';

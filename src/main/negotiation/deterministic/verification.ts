@@ -18,17 +18,86 @@ export interface Verification {
   visible: boolean;
 }
 
-const NEGATIONS = new Set(['not', 'no', 'never', "isn't", "doesn't", "aren't", "don't", 'gone', 'disappeared', 'hidden', 'absent', 'missing']);
+const NEGATIONS = new Set([
+  'not',
+  'no',
+  'never',
+  "isn't",
+  "doesn't",
+  "aren't",
+  "don't",
+  'gone',
+  'disappeared',
+  'hidden',
+  'absent',
+  'missing',
+]);
 const VISIBILITY = new Set(['visible', 'shown', 'showing', 'displayed', 'appears', 'appear']);
 const PREDICATES = new Set([
-  'is', 'are', 'was', 'has', 'have', 'exists', 'exist', 'present', 'should', 'does', 'do', 'shows', 'show', 'contains',
-  'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches',
-  'match', 'longer',
+  'is',
+  'are',
+  'was',
+  'has',
+  'have',
+  'exists',
+  'exist',
+  'present',
+  'should',
+  'does',
+  'do',
+  'shows',
+  'show',
+  'contains',
+  'contain',
+  'displays',
+  'display',
+  'reads',
+  'read',
+  'says',
+  'say',
+  'equals',
+  'equal',
+  'includes',
+  'include',
+  'matches',
+  'match',
+  'longer',
 ]);
 /** Predicates that compare text: "the heading says Welcome". */
-const TEXT_PREDICATES = new Set(['shows', 'show', 'contains', 'contain', 'displays', 'display', 'reads', 'read', 'says', 'say', 'equals', 'equal', 'includes', 'include', 'matches', 'match']);
+const TEXT_PREDICATES = new Set([
+  'shows',
+  'show',
+  'contains',
+  'contain',
+  'displays',
+  'display',
+  'reads',
+  'read',
+  'says',
+  'say',
+  'equals',
+  'equal',
+  'includes',
+  'include',
+  'matches',
+  'match',
+]);
 /** Words that may open an unquoted expected value and are not part of it. */
-const LEADING_FILLER = new Set(['to', 'the', 'a', 'an', 'be', 'as', 'exactly', 'equal', 'set', 'of', 'with', 'text', 'value']);
+const LEADING_FILLER = new Set([
+  'to',
+  'the',
+  'a',
+  'an',
+  'be',
+  'as',
+  'exactly',
+  'equal',
+  'set',
+  'of',
+  'with',
+  'text',
+  'value',
+]);
 
 /** A raw-attribute reference at tokens[k]: its name and how many following tokens it used. */
 export function attributeAt(tokens: Token[], k: number): { name: string; skip: number } | undefined {
@@ -39,10 +108,20 @@ export function attributeAt(tokens: Token[], k: number): { name: string; skip: n
     const skip = next && (isAttributeWord(next.low) || (word === 'alt' && next.low === 'text')) ? 1 : 0;
     return { name: ATTRIBUTE_ALIASES[word] ?? word, skip };
   }
-  if (!tokens[k].quote && next && isAttributeWord(next.low) && /^[a-z][a-z0-9-]*$/.test(word) && !STOP_WORDS.has(word)) {
+  if (
+    !tokens[k].quote &&
+    next &&
+    isAttributeWord(next.low) &&
+    /^[a-z][a-z0-9-]*$/.test(word) &&
+    !STOP_WORDS.has(word)
+  ) {
     return { name: word, skip: 1 };
   }
-  if (isAttributeWord(word) && next && (next.quote || (/^[a-z][a-z0-9-]*$/.test(next.low) && !STOP_WORDS.has(next.low)))) {
+  if (
+    isAttributeWord(word) &&
+    next &&
+    (next.quote || (/^[a-z][a-z0-9-]*$/.test(next.low) && !STOP_WORDS.has(next.low)))
+  ) {
     return { name: next.quote ? next.raw : next.low, skip: 1 };
   }
   return undefined;
@@ -106,7 +185,10 @@ export class PredicateReader {
   result(): Verification {
     const tail = [...this.tail];
     while (tail.length && LEADING_FILLER.has(tail[0].low)) tail.shift();
-    const unquoted = tail.length && (this.verification.attribute || this.comparesText) ? tail.map(token => token.raw).join(' ') : undefined;
+    const unquoted =
+      tail.length && (this.verification.attribute || this.comparesText)
+        ? tail.map(token => token.raw).join(' ')
+        : undefined;
     const expected = this.expectedQuotes[0] ?? unquoted;
     return { ...this.verification, ...(expected !== undefined ? { expected } : {}) };
   }

@@ -8,29 +8,82 @@ export function table<T>(entries: Record<string, T>): Readonly<Record<string, T>
   return Object.assign(Object.create(null) as Record<string, T>, entries);
 }
 
-const COLOURS = ['red', 'orange', 'yellow', 'green', 'blue', 'purple', 'pink', 'gray', 'black', 'white', 'brown'] as const;
+const COLOURS = [
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'pink',
+  'gray',
+  'black',
+  'white',
+  'brown',
+] as const;
 export type ColourName = (typeof COLOURS)[number];
 
 export const COLOUR_WORDS: Readonly<Record<string, ColourName>> = table({
   ...Object.fromEntries(COLOURS.map(colour => [colour, colour])),
-  grey: 'gray', violet: 'purple',
+  grey: 'gray',
+  violet: 'purple',
 });
 
 /** `icon` is an icon the query does not name ("the icon next to …"): visual, but no name to look for. */
-export type IconName = 'icon' | 'gear' | 'trash' | 'pencil' | 'magnifier' | 'hamburger' | 'close' | 'plus' | 'heart' | 'bell' | 'house';
+export type IconName =
+  | 'icon'
+  | 'gear'
+  | 'trash'
+  | 'pencil'
+  | 'magnifier'
+  | 'hamburger'
+  | 'close'
+  | 'plus'
+  | 'heart'
+  | 'bell'
+  | 'house';
 
 export const ICON_WORDS: Readonly<Record<string, IconName>> = table({
-  icon: 'icon', gear: 'gear', cog: 'gear', cogwheel: 'gear', trash: 'trash', bin: 'trash', garbage: 'trash',
-  wastebasket: 'trash', pencil: 'pencil', magnifier: 'magnifier', hamburger: 'hamburger', x: 'close', cross: 'close',
-  plus: 'plus', heart: 'heart', bell: 'bell', house: 'house',
+  icon: 'icon',
+  gear: 'gear',
+  cog: 'gear',
+  cogwheel: 'gear',
+  trash: 'trash',
+  bin: 'trash',
+  garbage: 'trash',
+  wastebasket: 'trash',
+  pencil: 'pencil',
+  magnifier: 'magnifier',
+  hamburger: 'hamburger',
+  x: 'close',
+  cross: 'close',
+  plus: 'plus',
+  heart: 'heart',
+  bell: 'bell',
+  house: 'house',
 });
 
 /** Words sites use interchangeably in names: "log in" finds "Sign in", "put it on my wishlist" "Move to wishlist". */
 export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
-  log: ['sign'], login: ['signin'], logout: ['signout'], sign: ['log'], signin: ['login'], signout: ['logout'],
-  put: ['move', 'add'], move: ['put'], delete: ['remove'], remove: ['delete'], book: ['reserve'], reserve: ['book'],
-  buy: ['purchase'], purchase: ['buy'], zip: ['postcode', 'postal'], postcode: ['zip', 'postal'], postal: ['zip', 'postcode'],
-  everything: ['all'], all: ['everything'],
+  log: ['sign'],
+  login: ['signin'],
+  logout: ['signout'],
+  sign: ['log'],
+  signin: ['login'],
+  signout: ['logout'],
+  put: ['move', 'add'],
+  move: ['put'],
+  delete: ['remove'],
+  remove: ['delete'],
+  book: ['reserve'],
+  reserve: ['book'],
+  buy: ['purchase'],
+  purchase: ['buy'],
+  zip: ['postcode', 'postal'],
+  postcode: ['zip', 'postal'],
+  postal: ['zip', 'postcode'],
+  everything: ['all'],
+  all: ['everything'],
 });
 
 /** What an icon-only control is usually named (its aria-label or title), so the icon can be found by name. */
@@ -48,14 +101,38 @@ export const ICON_SYNONYMS: Readonly<Record<IconName, readonly string[]>> = {
   house: ['home', 'house'],
 };
 
-export type Position = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right' | 'top' | 'bottom' | 'left' | 'right' | 'center';
+export type Position =
+  | 'top-left'
+  | 'top-right'
+  | 'bottom-left'
+  | 'bottom-right'
+  | 'top'
+  | 'bottom'
+  | 'left'
+  | 'right'
+  | 'center';
 
-export const VERTICAL_WORDS: Readonly<Record<string, 'top' | 'bottom'>> = table({ top: 'top', upper: 'top', bottom: 'bottom', lower: 'bottom' });
+export const VERTICAL_WORDS: Readonly<Record<string, 'top' | 'bottom'>> = table({
+  top: 'top',
+  upper: 'top',
+  bottom: 'bottom',
+  lower: 'bottom',
+});
 export const HORIZONTAL_WORDS: Readonly<Record<string, 'left' | 'right'>> = table({ left: 'left', right: 'right' });
 export const CENTRE_WORDS = new Set(['center', 'centre', 'middle']);
 
 export const ORDINAL_WORDS: Readonly<Record<string, number>> = table({
-  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, last: -1,
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  last: -1,
 });
 
 /** 1-based position for "second"/"2nd", -1 for "last". */
@@ -67,8 +144,22 @@ export function ordinalOf(word: string): number | undefined {
 
 /** Non-interactive things a query counts ("the second card"): layout, which the semantic tree does not hold. */
 export const CONTAINER_NOUNS = new Set([
-  'card', 'row', 'item', 'product', 'result', 'tile', 'entry', 'post', 'article', 'listing', 'section', 'panel',
-  'column', 'cell', 'block', 'container',
+  'card',
+  'row',
+  'item',
+  'product',
+  'result',
+  'tile',
+  'entry',
+  'post',
+  'article',
+  'listing',
+  'section',
+  'panel',
+  'column',
+  'cell',
+  'block',
+  'container',
 ]);
 
 // Role-code families a role word hints at (codes from ROLE_CODES; the full names cover roles sent uncoded).
@@ -83,12 +174,34 @@ const SWITCH_ROLES = ['swt', 'chk'];
 const MENU_ITEM_ROLES = ['mnu', 'menuitemcheckbox', 'menuitemradio'];
 
 export const ROLE_WORDS: Readonly<Record<string, readonly string[]>> = table({
-  button: ['btn'], btn: ['btn'], link: ['lnk'], hyperlink: ['lnk'],
-  field: TEXT_ROLES, input: TEXT_ROLES, textbox: TEXT_ROLES, textfield: TEXT_ROLES, textarea: TEXT_ROLES, box: TEXT_ROLES,
-  searchbox: SEARCH_ROLES, checkbox: CHECK_ROLES,
-  dropdown: CHOICE_ROLES, 'drop-down': CHOICE_ROLES, select: CHOICE_ROLES, combobox: CHOICE_ROLES, combo: CHOICE_ROLES,
-  listbox: CHOICE_ROLES, tab: ['tab'], radio: RADIO_ROLES, option: ['opt'], menuitem: MENU_ITEM_ROLES,
-  switch: SWITCH_ROLES, toggle: SWITCH_ROLES, slider: ['sld'], image: ['img'], picture: ['img'], img: ['img'],
+  button: ['btn'],
+  btn: ['btn'],
+  link: ['lnk'],
+  hyperlink: ['lnk'],
+  field: TEXT_ROLES,
+  input: TEXT_ROLES,
+  textbox: TEXT_ROLES,
+  textfield: TEXT_ROLES,
+  textarea: TEXT_ROLES,
+  box: TEXT_ROLES,
+  searchbox: SEARCH_ROLES,
+  checkbox: CHECK_ROLES,
+  dropdown: CHOICE_ROLES,
+  'drop-down': CHOICE_ROLES,
+  select: CHOICE_ROLES,
+  combobox: CHOICE_ROLES,
+  combo: CHOICE_ROLES,
+  listbox: CHOICE_ROLES,
+  tab: ['tab'],
+  radio: RADIO_ROLES,
+  option: ['opt'],
+  menuitem: MENU_ITEM_ROLES,
+  switch: SWITCH_ROLES,
+  toggle: SWITCH_ROLES,
+  slider: ['sld'],
+  image: ['img'],
+  picture: ['img'],
+  img: ['img'],
   heading: ['hdg'],
 });
 
@@ -116,13 +229,38 @@ export const ATTRIBUTE_ALIASES: Readonly<Record<string, string>> = table({ class
 export const HREF_VERBS = new Set(['points', 'point', 'pointing', 'links', 'linking', 'leads', 'goes']);
 
 export const KEY_NAMES: Readonly<Record<string, string>> = table({
-  enter: 'Enter', return: 'Enter', tab: 'Tab', escape: 'Escape', esc: 'Escape', space: 'Space', spacebar: 'Space',
-  backspace: 'Backspace', delete: 'Delete', del: 'Delete', home: 'Home', end: 'End', insert: 'Insert',
-  pageup: 'PageUp', pagedown: 'PageDown', up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight',
-  arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight',
+  enter: 'Enter',
+  return: 'Enter',
+  tab: 'Tab',
+  escape: 'Escape',
+  esc: 'Escape',
+  space: 'Space',
+  spacebar: 'Space',
+  backspace: 'Backspace',
+  delete: 'Delete',
+  del: 'Delete',
+  home: 'Home',
+  end: 'End',
+  insert: 'Insert',
+  pageup: 'PageUp',
+  pagedown: 'PageDown',
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
 });
 
 export const MODIFIER_NAMES: Readonly<Record<string, string>> = table({
-  ctrl: 'Control', control: 'Control', shift: 'Shift', alt: 'Alt', option: 'Alt', cmd: 'Meta', command: 'Meta',
+  ctrl: 'Control',
+  control: 'Control',
+  shift: 'Shift',
+  alt: 'Alt',
+  option: 'Alt',
+  cmd: 'Meta',
+  command: 'Meta',
   meta: 'Meta',
 });

@@ -5,11 +5,57 @@
 
 /** Words that say nothing about which element is meant; dropped from queries and names alike. */
 export const STOP_WORDS = new Set([
-  'the', 'a', 'an', 'on', 'in', 'into', 'to', 'of', 'for', 'with', 'please', 'kindly', 'at', 'by', 'from', 'onto',
-  'this', 'that', 'these', 'those', 'my', 'your', 'our', 'its', 'it', 'and', 'then', 'now', 'just', 'also', 'one',
-  'element', 'me', 'i', 'we', 'you', 'can', 'could', 'would', 'will', 'should', 'inside', 'within', 'is', 'are', 'be',
+  'the',
+  'a',
+  'an',
+  'on',
+  'in',
+  'into',
+  'to',
+  'of',
+  'for',
+  'with',
+  'please',
+  'kindly',
+  'at',
+  'by',
+  'from',
+  'onto',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'your',
+  'our',
+  'its',
+  'it',
+  'and',
+  'then',
+  'now',
+  'just',
+  'also',
+  'one',
+  'element',
+  'me',
+  'i',
+  'we',
+  'you',
+  'can',
+  'could',
+  'would',
+  'will',
+  'should',
+  'inside',
+  'within',
+  'is',
+  'are',
+  'be',
   // Words about the request, not the target: "put it on my wishlist instead", "quickly open …".
-  'instead', 'anyway', 'quickly', 'actually',
+  'instead',
+  'anyway',
+  'quickly',
+  'actually',
 ]);
 
 /** Lowercased alphanumeric runs, accents stripped: punctuation and symbols (×, ›, …) separate words. */
@@ -55,7 +101,8 @@ export function editDistance(a: string, b: string): number {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(rows[i - 1][j] + 1, row[j - 1] + 1, rows[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j], rows[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j], rows[i - 2][j - 2] + 1);
     }
     rows.push(row);
   }
@@ -111,5 +158,8 @@ export function similarityTo(b: string): (a: string) => number {
 
 /** Lowercase, whitespace collapsed, edge punctuation trimmed: for exact-name comparison of quoted values. */
 export function normalizePhrase(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s\p{P}]+|[\s\p{P}]+$/gu, '');
 }

@@ -7,7 +7,9 @@ const MAX_RETRY_MS = 5_000;
  * Web mode's `InspectorApi`: the bridge over a WebSocket to the server that served this page. It reconnects with
  * backoff; commands sent while it is down wait for the connection, and ones in flight when it drops fail.
  */
-export function connectWebSocket(url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${BRIDGE_PATH}`): InspectorApi {
+export function connectWebSocket(
+  url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${BRIDGE_PATH}`,
+): InspectorApi {
   const listeners = new Set<(event: BridgeEvent) => void>();
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   /** Requests made while disconnected, sent once the socket opens. */

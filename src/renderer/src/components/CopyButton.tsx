@@ -21,10 +21,13 @@ export function CopyButton({ text, label = 'Copy' }: { text: string | (() => str
       type="button"
       className="copy-button"
       onClick={() => {
-        copyText(typeof text === 'string' ? text : text()).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1_500);
-        }, error => toast(`Could not copy: ${error instanceof Error ? error.message : error}`));
+        copyText(typeof text === 'string' ? text : text()).then(
+          () => {
+            setCopied(true);
+            setTimeout(() => setCopied(false), 1_500);
+          },
+          error => toast(`Could not copy: ${error instanceof Error ? error.message : error}`),
+        );
       }}
     >
       {copied ? 'Copied' : label}

@@ -23,7 +23,9 @@ export class ErrorBoundary extends Component<Props, { error?: Error }> {
     return (
       <div className="panel-error" role="alert">
         <strong>{this.props.name} failed:</strong> {this.state.error.message}
-        <button type="button" onClick={() => this.setState({ error: undefined })}>Try again</button>
+        <button type="button" onClick={() => this.setState({ error: undefined })}>
+          Try again
+        </button>
       </div>
     );
   }

@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { ErrorBoundary } from './ErrorBoundary';
 
 /** A titled area of the layout with its own error boundary. */
-export function Panel({ title, actions, className = '', testId, children }: {
+export function Panel({
+  title,
+  actions,
+  className = '',
+  testId,
+  children,
+}: {
   title: string;
   actions?: ReactNode;
   className?: string;

@@ -8,7 +8,9 @@ export function Toasts() {
       {toasts.map(toast => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
           <span>{toast.text}</span>
-          <button type="button" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>×</button>
+          <button type="button" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+            ×
+          </button>
         </div>
       ))}
     </div>

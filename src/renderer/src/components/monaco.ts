@@ -12,7 +12,14 @@ self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 // Unified diffs: no language ships for them; three line kinds are enough (colours from the built-in themes).
 monaco.languages.register({ id: 'diff' });
 monaco.languages.setMonarchTokensProvider('diff', {
-  tokenizer: { root: [[/^(---|\+\+\+) .*$/, 'type'], [/^@@.*$/, 'keyword'], [/^\+.*$/, 'comment'], [/^-.*$/, 'string']] },
+  tokenizer: {
+    root: [
+      [/^(---|\+\+\+) .*$/, 'type'],
+      [/^@@.*$/, 'keyword'],
+      [/^\+.*$/, 'comment'],
+      [/^-.*$/, 'string'],
+    ],
+  },
 });
 
 export { monaco };

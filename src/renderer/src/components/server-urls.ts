@@ -11,7 +11,9 @@ function asReached(status: InspectorStatus, url: string): string {
 }
 
 /** Where agents connect. */
-export const mcpUrlOf = (status: InspectorStatus | undefined) => status?.mcpUrl ? asReached(status, status.mcpUrl) : undefined;
+export const mcpUrlOf = (status: InspectorStatus | undefined) =>
+  status?.mcpUrl ? asReached(status, status.mcpUrl) : undefined;
 
 /** The read-only sign-in link to share, when the server has a viewer token. */
-export const viewerUrlOf = (status: InspectorStatus | undefined) => status?.access.viewerUrl ? asReached(status, status.access.viewerUrl) : undefined;
+export const viewerUrlOf = (status: InspectorStatus | undefined) =>
+  status?.access.viewerUrl ? asReached(status, status.access.viewerUrl) : undefined;

@@ -7,7 +7,10 @@ import { useStore } from '../store';
  * A Monaco editor in `host`, created once Monaco has loaded, following the UI theme, disposed with the component.
  * Returns the editor and the module (both undefined until loaded).
  */
-export function useMonacoEditor(host: RefObject<HTMLDivElement | null>, options: Monaco.editor.IStandaloneEditorConstructionOptions) {
+export function useMonacoEditor(
+  host: RefObject<HTMLDivElement | null>,
+  options: Monaco.editor.IStandaloneEditorConstructionOptions,
+) {
   const theme = useStore(state => state.theme);
   const [editor, setEditor] = useState<Monaco.editor.IStandaloneCodeEditor>();
   const [monaco, setMonaco] = useState<MonacoModule>();

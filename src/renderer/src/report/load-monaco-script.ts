@@ -18,7 +18,7 @@ function run(src: string) {
     const script = document.createElement('script');
     script.src = src;
     script.onload = () => resolve();
-    script.onerror = () => reject(new Error('The report\'s code editor (viewer/monaco.js) is missing.'));
+    script.onerror = () => reject(new Error("The report's code editor (viewer/monaco.js) is missing."));
     document.head.append(script);
   });
 }
@@ -27,17 +27,23 @@ function run(src: string) {
  * The report's Monaco: a classic script of its own (a page opened from file:// cannot load split-off module chunks),
  * run the first time a panel shows code, so opening the report never waits for the editor.
  */
-export const loadMonaco = () => (loading ??= (async () => {
-  const inline = document.getElementById(INLINE_MONACO_ID)?.textContent;
-  if (inline) await run(URL.createObjectURL(new Blob([Uint8Array.from(atob(inline), c => c.charCodeAt(0))], { type: 'text/javascript;charset=utf-8' })));
-  else {
-    const style = document.createElement('link');
-    style.rel = 'stylesheet';
-    style.href = 'viewer/monaco.css';
-    document.head.append(style);
-    await run('viewer/monaco.js');
-  }
-  const loaded = window.AgentInspectorMonaco;
-  if (!loaded) throw new Error('The report\'s code editor did not start.');
-  return loaded.monaco;
-})());
+export const loadMonaco = () =>
+  (loading ??= (async () => {
+    const inline = document.getElementById(INLINE_MONACO_ID)?.textContent;
+    if (inline)
+      await run(
+        URL.createObjectURL(
+          new Blob([Uint8Array.from(atob(inline), c => c.charCodeAt(0))], { type: 'text/javascript;charset=utf-8' }),
+        ),
+      );
+    else {
+      const style = document.createElement('link');
+      style.rel = 'stylesheet';
+      style.href = 'viewer/monaco.css';
+      document.head.append(style);
+      await run('viewer/monaco.js');
+    }
+    const loaded = window.AgentInspectorMonaco;
+    if (!loaded) throw new Error("The report's code editor did not start.");
+    return loaded.monaco;
+  })());

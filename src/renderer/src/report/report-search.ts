@@ -15,12 +15,18 @@ export class ReportSearch {
   private readonly texts = new Map<string, Map<number, StepTexts>>();
   private readonly loading = new Map<string, Promise<void>>();
 
-  constructor(private readonly report: ReportInfo, private readonly loadChunk: (path: string) => Promise<SearchChunk>) {}
+  constructor(
+    private readonly report: ReportInfo,
+    private readonly loadChunk: (path: string) => Promise<SearchChunk>,
+  ) {}
 
   async search(query: string, options: { sessionId?: string; limit?: number }): Promise<SearchResults> {
     const started = performance.now();
-    if (!/[\p{L}\p{N}]/u.test(query)) throw new Error(`The query ${JSON.stringify(query)} has no letters or digits to search for.`);
-    const runs = options.sessionId ? this.report.list.filter(run => run.sessionId === options.sessionId) : this.report.list;
+    if (!/[\p{L}\p{N}]/u.test(query))
+      throw new Error(`The query ${JSON.stringify(query)} has no letters or digits to search for.`);
+    const runs = options.sessionId
+      ? this.report.list.filter(run => run.sessionId === options.sessionId)
+      : this.report.list;
     if (options.sessionId && !runs.length) throw new Error(`No run with id "${options.sessionId}" in this report.`);
     await Promise.all(runs.map(run => this.indexRun(run.sessionId, run.run)));
     const limit = options.limit ?? DEFAULT_LIMIT;
@@ -29,9 +35,21 @@ export class ReportSearch {
     const hits = matches.map(match => {
       const texts = this.texts.get(match.sessionId)!.get(match.seq)!;
       const run = byId.get(match.sessionId)!;
-      return { sessionId: match.sessionId, seq: match.seq, tool: texts.tool, ...excerpt(texts, match.terms, match.fields), session: { label: run.client, startedAt: run.startedAt } };
+      return {
+        sessionId: match.sessionId,
+        seq: match.seq,
+        tool: texts.tool,
+        ...excerpt(texts, match.terms, match.fields),
+        session: { label: run.client, startedAt: run.startedAt },
+      };
     });
-    return { hits, more: total > limit, indexed: this.index.size, indexing: false, tookMs: Math.round(performance.now() - started) };
+    return {
+      hits,
+      more: total > limit,
+      indexed: this.index.size,
+      indexing: false,
+      tookMs: Math.round(performance.now() - started),
+    };
   }
 
   private indexRun(sessionId: string, run: number): Promise<void> {

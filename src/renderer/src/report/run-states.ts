@@ -11,7 +11,10 @@ export class RunStates {
   private readonly source: DiffSource;
   private readonly bySeq: Map<number, StatesChunk['steps'][number]>;
 
-  constructor(chunk: StatesChunk, private readonly text: (hash: string) => Promise<string>) {
+  constructor(
+    chunk: StatesChunk,
+    private readonly text: (hash: string) => Promise<string>,
+  ) {
     this.bySeq = new Map(chunk.steps.map(step => [step.seq, step]));
     const read = (hash: string | undefined) => (hash === undefined ? Promise.resolve(undefined) : this.text(hash));
     this.source = {
@@ -30,8 +33,17 @@ export class RunStates {
 
   private state(seq: number): RecordedState {
     if (!this.bySeq.has(seq)) throw new Error(`The session has no step ${seq}.`);
-    const steps = [...this.bySeq.values()].map(({ seq: at, dom, aria, diffFile }) => ({ seq: at, dom: !!dom, aria: !!aria, ...(diffFile !== undefined && { diffFile }) }));
-    return new RecordedState(steps, { dom: this.source.dom, aria: this.source.aria, domDiff: this.source.ownDomDiff }, seq);
+    const steps = [...this.bySeq.values()].map(({ seq: at, dom, aria, diffFile }) => ({
+      seq: at,
+      dom: !!dom,
+      aria: !!aria,
+      ...(diffFile !== undefined && { diffFile }),
+    }));
+    return new RecordedState(
+      steps,
+      { dom: this.source.dom, aria: this.source.aria, domDiff: this.source.ownDomDiff },
+      seq,
+    );
   }
 
   files(seq: number): Promise<StateFileList> {

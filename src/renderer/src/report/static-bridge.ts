@@ -1,5 +1,20 @@
 import type { BridgeCommand, BridgeReply, InspectorApi } from '../../../shared/bridge';
-import { answerKey, chunkOf, INLINE_CHUNK_PREFIX, INLINE_INFO_ID, REPORT_COMMANDS, REPORT_GLOBAL, STATE_COMMANDS, statesChunkOf, IMAGE_REF, TEXT_REF, textChunkOf, type ReportInfo, type SearchChunk, type StatesChunk } from '../../../shared/report';
+import {
+  answerKey,
+  chunkOf,
+  INLINE_CHUNK_PREFIX,
+  INLINE_INFO_ID,
+  REPORT_COMMANDS,
+  REPORT_GLOBAL,
+  STATE_COMMANDS,
+  statesChunkOf,
+  IMAGE_REF,
+  TEXT_REF,
+  textChunkOf,
+  type ReportInfo,
+  type SearchChunk,
+  type StatesChunk,
+} from '../../../shared/report';
 import { decodeBytes } from '../../../shared/report-codec';
 import { ReportSearch } from './report-search';
 import { RunStates } from './run-states';
@@ -13,8 +28,10 @@ const REPORT_ONLY = new Set<string>(REPORT_COMMANDS);
 const FROM_STATES = new Set<string>(STATE_COMMANDS);
 
 /** A chunk's bytes unpacked by the browser's own gzip. */
-const gunzip = (bytes: Uint8Array<ArrayBuffer>) => new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')));
-const decode = async <T = Replies>(bytes: Uint8Array<ArrayBuffer>): Promise<T> => JSON.parse(await gunzip(bytes).text()) as T;
+const gunzip = (bytes: Uint8Array<ArrayBuffer>) =>
+  new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip')));
+const decode = async <T = Replies>(bytes: Uint8Array<ArrayBuffer>): Promise<T> =>
+  JSON.parse(await gunzip(bytes).text()) as T;
 
 /**
  * The bridge of a static report (see shared/report.ts): each command is answered from the answers recorded when the
@@ -35,29 +52,36 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
   // A single-file report keeps its data in blocks of the page itself.
   const inlineInfo = document.getElementById(INLINE_INFO_ID)?.textContent;
   if (!info && inlineInfo) info = JSON.parse(inlineInfo) as ReportInfo;
-  if (!info) throw new Error('This report\'s data/index.js did not load: the report is incomplete (or was opened from somewhere else than its folder).');
+  if (!info)
+    throw new Error(
+      "This report's data/index.js did not load: the report is incomplete (or was opened from somewhere else than its folder).",
+    );
   const report = info;
 
   const chunks = new Map<string, Promise<unknown>>();
-  const fetchChunk = (path: string) => new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
-    // A single-file report's blocks are in base64 (see main/report/single-file.ts).
-    const inline = document.getElementById(`${INLINE_CHUNK_PREFIX}${path}`);
-    if (inline) return resolve(Uint8Array.from(atob(inline.textContent ?? ''), char => char.charCodeAt(0)));
-    const script = document.createElement('script');
-    script.src = `data/${path}.js`;
-    arrived.set(path, bytes => {
-      arrived.delete(path);
-      script.remove();
-      resolve(bytes);
+  const fetchChunk = (path: string) =>
+    new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
+      // A single-file report's blocks are in base64 (see main/report/single-file.ts).
+      const inline = document.getElementById(`${INLINE_CHUNK_PREFIX}${path}`);
+      if (inline) return resolve(Uint8Array.from(atob(inline.textContent ?? ''), char => char.charCodeAt(0)));
+      const script = document.createElement('script');
+      script.src = `data/${path}.js`;
+      arrived.set(path, bytes => {
+        arrived.delete(path);
+        script.remove();
+        resolve(bytes);
+      });
+      script.onerror = () => {
+        arrived.delete(path);
+        script.remove();
+        reject(new Error(`data/${path}.js is missing from this report.`));
+      };
+      document.head.append(script);
     });
-    script.onerror = () => {
-      arrived.delete(path);
-      script.remove();
-      reject(new Error(`data/${path}.js is missing from this report.`));
-    };
-    document.head.append(script);
-  });
-  const search = new ReportSearch(report, async path => (await resolveRefs(await decode(await fetchChunk(path)))) as SearchChunk);
+  const search = new ReportSearch(
+    report,
+    async path => (await resolveRefs(await decode(await fetchChunk(path)))) as SearchChunk,
+  );
   const load = <T = Replies>(path: string): Promise<T> => {
     const held = chunks.get(path);
     if (held) {
@@ -77,7 +101,9 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
   const imageUrl = (path: string, type: string) => {
     let url = images.get(path);
     if (!url) {
-      url = fetchChunk(path).then(bytes => gunzip(bytes).blob()).then(blob => URL.createObjectURL(new Blob([blob], { type })));
+      url = fetchChunk(path)
+        .then(bytes => gunzip(bytes).blob())
+        .then(blob => URL.createObjectURL(new Blob([blob], { type })));
       images.set(path, url);
       url.catch(() => images.delete(path));
     }
@@ -92,7 +118,9 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
     if (typeof text === 'string') return load<string>(textChunkOf(text));
     if (Array.isArray(text)) return (await Promise.all(text.map(resolveRefs))).join('');
     if (typeof image === 'string') return { ...rest, url: await imageUrl(image, String(rest.mimeType)) };
-    return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await resolveRefs(item)])));
+    return Object.fromEntries(
+      await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await resolveRefs(item)])),
+    );
   };
 
   /** A run's states, for the commands the viewer answers itself (see StatesChunk). */
@@ -115,13 +143,17 @@ export function staticBridge(): InspectorApi & { report: ReportInfo } {
       const name = command as BridgeCommand;
       const fields = input as Record<string, unknown>;
       if (name === 'searchSessions') {
-        return search.search(String(fields.query), { sessionId: fields.sessionId as string | undefined, limit: fields.limit as number | undefined }) as never;
+        return search.search(String(fields.query), {
+          sessionId: fields.sessionId as string | undefined,
+          limit: fields.limit as number | undefined,
+        }) as never;
       }
       if (FROM_STATES.has(name)) return (await fromStates(name, fields)) as never;
       const path = REPORT_ONLY.has(name) ? chunkOf(name, fields, report.runs) : undefined;
       if (!path) throw new Error(`${name} needs a running inspector: this is a static report of recorded runs.`);
       const reply = (await load(path))[answerKey(name, fields)];
-      if (!reply) throw new Error(`This report does not hold that (${name}): it keeps what each step shows when selected.`);
+      if (!reply)
+        throw new Error(`This report does not hold that (${name}): it keeps what each step shows when selected.`);
       if (!reply.ok) throw new Error(reply.error);
       return (await resolveRefs(reply.result)) as never;
     },

@@ -35,7 +35,11 @@ export const activitySlice: Slice<ActivitySlice> = (set, get) => {
       const key = activityKey(state);
       if (!key || key === requested || state.activity?.key === key) return;
       requested = key;
-      const input = { sessionId: state.opened!.session.id, seq: state.selectedSeq!, ...(state.activityUpTo && { upTo: true }) };
+      const input = {
+        sessionId: state.opened!.session.id,
+        seq: state.selectedSeq!,
+        ...(state.activityUpTo && { upTo: true }),
+      };
       void attempt(get, inspector.invoke('stepActivity', input)).then(view => {
         if (requested === key) requested = undefined;
         // Only the latest selection is shown: with fast arrow keys, earlier answers arrive late.

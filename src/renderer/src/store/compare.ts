@@ -28,7 +28,10 @@ export const compareSlice: Slice<CompareSlice> = (set, get) => ({
       if (get().comparison?.b !== other || get().comparison?.a !== a) return;
       set({ comparison: { a, b: other, result, selected: result.firstDivergence?.index ?? 0 } });
     } catch (error) {
-      if (get().comparison?.b === other) set({ comparison: { a, b: other, error: error instanceof Error ? error.message : String(error), selected: 0 } });
+      if (get().comparison?.b === other)
+        set({
+          comparison: { a, b: other, error: error instanceof Error ? error.message : String(error), selected: 0 },
+        });
     }
   },
   compareReplay: async seq => {
@@ -40,9 +43,26 @@ export const compareSlice: Slice<CompareSlice> = (set, get) => ({
       const result = await inspector.invoke('compareReplay', { sessionId: a });
       if (!showing()) return;
       const ofStep = seq === undefined ? -1 : result.pairs.findIndex(pair => pair.a?.seq === seq);
-      set({ comparison: { a, b: result.b.id, result, ofReplay: true, selected: ofStep >= 0 ? ofStep : result.firstDivergence?.index ?? 0 } });
+      set({
+        comparison: {
+          a,
+          b: result.b.id,
+          result,
+          ofReplay: true,
+          selected: ofStep >= 0 ? ofStep : (result.firstDivergence?.index ?? 0),
+        },
+      });
     } catch (error) {
-      if (showing()) set({ comparison: { a, b: '', ofReplay: true, error: error instanceof Error ? error.message : String(error), selected: 0 } });
+      if (showing())
+        set({
+          comparison: {
+            a,
+            b: '',
+            ofReplay: true,
+            error: error instanceof Error ? error.message : String(error),
+            selected: 0,
+          },
+        });
     }
   },
   selectPair: index => {

@@ -45,7 +45,13 @@ export interface DebuggerSlice {
   breakpointAdd(condition: string, sessionId?: string): Promise<string | undefined>;
   breakpointUpdate(id: string, change: { enabled?: boolean; sessionId?: string | null }): Promise<void>;
   breakpointRemove(id: string): Promise<void>;
-  annotationSubmit(sessionId: string, requestId: string, note: string, boxes: AnnotationBox[], base64: string): Promise<boolean>;
+  annotationSubmit(
+    sessionId: string,
+    requestId: string,
+    note: string,
+    boxes: AnnotationBox[],
+    base64: string,
+  ): Promise<boolean>;
   annotationCancel(sessionId: string, requestId: string): Promise<void>;
 }
 
@@ -60,9 +66,12 @@ function releaseToast(get: () => Store, event: Extract<BridgeEvent, { type: 'cal
   heldTools.delete(`${event.sessionId}:${event.holdId}`);
   const timeout = seconds(get().pauseTimeoutMs ?? event.heldMs);
   if (event.how === 'timeout') {
-    get().toast(event.phase === 'call'
-      ? `${tool} was held longer than --pause-timeout (${timeout}): it ran as the agent sent it.`
-      : `The held answer of ${tool} went out as the call gave it: nobody sent it within --pause-timeout (${timeout}).`, 'info');
+    get().toast(
+      event.phase === 'call'
+        ? `${tool} was held longer than --pause-timeout (${timeout}): it ran as the agent sent it.`
+        : `The held answer of ${tool} went out as the call gave it: nobody sent it within --pause-timeout (${timeout}).`,
+      'info',
+    );
   } else if (event.how === 'disconnected') {
     get().toast(`The agent's client left while ${tool} was held: nothing ran.`, 'info');
   } else if (event.how === 'cancelled') {
@@ -89,7 +98,10 @@ export const debuggerSlice: Slice<DebuggerSlice> = (set, get) => {
     const request = state.annotation;
     if (!request || request.requestId === before?.annotation?.requestId || sessionId === get().openSessionId) return;
     const session = get().sessions.find(candidate => candidate.id === sessionId);
-    get().toast(`${session?.clientName ?? 'An agent'} asks you to annotate its page (${request.title || request.url}): open its session to answer.`, 'info');
+    get().toast(
+      `${session?.clientName ?? 'An agent'} asks you to annotate its page (${request.title || request.url}): open its session to answer.`,
+      'info',
+    );
   };
 
   return {
@@ -98,7 +110,8 @@ export const debuggerSlice: Slice<DebuggerSlice> = (set, get) => {
     async loadDebug() {
       const state = await attempt(get, inspector.invoke('debugState', {}));
       if (!state) return;
-      for (const [id, session] of Object.entries(state.sessions)) if (session.held) heldTools.set(`${id}:${session.held.holdId}`, session.held.tool);
+      for (const [id, session] of Object.entries(state.sessions))
+        if (session.held) heldTools.set(`${id}:${session.held.holdId}`, session.held.tool);
       set({ debug: state.sessions, breakpoints: state.breakpoints, pauseTimeoutMs: state.pauseTimeoutMs });
     },
     applyDebugEvent(event) {
@@ -107,7 +120,11 @@ export const debuggerSlice: Slice<DebuggerSlice> = (set, get) => {
           const before = get().debug[event.sessionId];
           if (event.state.held) heldTools.set(`${event.sessionId}:${event.state.held.holdId}`, event.state.held.tool);
           set({ debug: { ...get().debug, [event.sessionId]: event.state } });
-          if (get().answerDraft?.sessionId === event.sessionId && get().answerDraft?.holdId !== event.state.held?.holdId) set({ answerDraft: undefined });
+          if (
+            get().answerDraft?.sessionId === event.sessionId &&
+            get().answerDraft?.holdId !== event.state.held?.holdId
+          )
+            set({ answerDraft: undefined });
           followHold(event.sessionId, before, event.state);
           announce(event.sessionId, before, event.state);
           return;
@@ -162,11 +179,17 @@ export const debuggerSlice: Slice<DebuggerSlice> = (set, get) => {
     async breakpointUpdate(id, change) {
       // Shown changed at once (a checkbox follows the click); the core's list replaces it, or the old one comes back.
       const before = get().breakpoints;
-      set({ breakpoints: before.map(breakpoint => (breakpoint.id !== id ? breakpoint : {
-        ...breakpoint,
-        ...(change.enabled !== undefined && { enabled: change.enabled }),
-        ...(change.sessionId !== undefined && { sessionId: change.sessionId ?? undefined }),
-      })) });
+      set({
+        breakpoints: before.map(breakpoint =>
+          breakpoint.id !== id
+            ? breakpoint
+            : {
+                ...breakpoint,
+                ...(change.enabled !== undefined && { enabled: change.enabled }),
+                ...(change.sessionId !== undefined && { sessionId: change.sessionId ?? undefined }),
+              },
+        ),
+      });
       const breakpoints = await attempt(get, inspector.invoke('breakpointUpdate', { id, ...change }));
       set({ breakpoints: breakpoints ?? before });
     },
@@ -176,7 +199,16 @@ export const debuggerSlice: Slice<DebuggerSlice> = (set, get) => {
     },
     async annotationSubmit(sessionId, requestId, note, boxes, base64) {
       const annotations = boxes.map(({ x, y, width, height, text }) => ({ x, y, width, height, text }));
-      const sent = await attempt(get, inspector.invoke('annotationSubmit', { sessionId, requestId, note, annotations, image: { mimeType: 'image/png', base64 } }));
+      const sent = await attempt(
+        get,
+        inspector.invoke('annotationSubmit', {
+          sessionId,
+          requestId,
+          note,
+          annotations,
+          image: { mimeType: 'image/png', base64 },
+        }),
+      );
       return sent !== undefined;
     },
     annotationCancel: (sessionId, requestId) => act(inspector.invoke('annotationCancel', { sessionId, requestId })),

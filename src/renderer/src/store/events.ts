@@ -21,7 +21,16 @@ function apply(event: BridgeEvent) {
       });
       return;
     case 'session-started': {
-      const info: SessionInfo = { id: event.sessionId, live: true, running: true, transport: event.transport, clientName: event.clientName, startedAt: event.time, steps: 0, ...(event.forkOf && { forkOf: event.forkOf }) };
+      const info: SessionInfo = {
+        id: event.sessionId,
+        live: true,
+        running: true,
+        transport: event.transport,
+        clientName: event.clientName,
+        startedAt: event.time,
+        steps: 0,
+        ...(event.forkOf && { forkOf: event.forkOf }),
+      };
       useStore.setState({ sessions: [info, ...state.sessions.filter(s => s.id !== info.id)] });
       // A new session (an agent connecting, the demo) takes the stage, unless the user watches another running one.
       const current = state.sessions.find(s => s.id === state.openSessionId);
@@ -32,18 +41,24 @@ function apply(event: BridgeEvent) {
       state.forgetDebug(event.sessionId);
       useStore.setState({
         sessions: state.sessions.map(s => (s.id === event.sessionId ? { ...s, running: false } : s)),
-        ...(state.opened?.session.id === event.sessionId && { opened: { ...state.opened, session: { ...state.opened.session, running: false } } }),
+        ...(state.opened?.session.id === event.sessionId && {
+          opened: { ...state.opened, session: { ...state.opened.session, running: false } },
+        }),
       });
       return;
     case 'step': {
       const { step } = event;
       useStore.setState({
-        sessions: state.sessions.map(s => (s.id === event.sessionId ? { ...s, steps: Math.max(s.steps, step.seq), url: step.url ?? s.url } : s)),
+        sessions: state.sessions.map(s =>
+          s.id === event.sessionId ? { ...s, steps: Math.max(s.steps, step.seq), url: step.url ?? s.url } : s,
+        ),
       });
       const opened = state.opened;
       // Steps up to the open session's answer came with it; only later ones are appended.
       if (opened?.session.id !== event.sessionId || (opened.steps.at(-1)?.seq ?? 0) >= step.seq) return;
-      useStore.setState({ opened: { ...opened, steps: [...opened.steps, step], session: { ...opened.session, steps: step.seq } } });
+      useStore.setState({
+        opened: { ...opened, steps: [...opened.steps, step], session: { ...opened.session, steps: step.seq } },
+      });
       if (state.follow) state.selectStep(step.seq);
       if (state.timelineFilter.text.trim()) void state.refilter();
       return;
@@ -62,10 +77,14 @@ function apply(event: BridgeEvent) {
       const recordingFailed = { reason: event.reason, lastSeq: event.lastSeq };
       useStore.setState({
         sessions: state.sessions.map(s => (s.id === event.sessionId ? { ...s, recordingFailed } : s)),
-        ...(state.opened?.session.id === event.sessionId && { opened: { ...state.opened, session: { ...state.opened.session, recordingFailed } } }),
+        ...(state.opened?.session.id === event.sessionId && {
+          opened: { ...state.opened, session: { ...state.opened.session, recordingFailed } },
+        }),
       });
       // Once per session (the core publishes it once): the steps from here on exist only while the app runs.
-      state.toast(`Recording stopped: ${event.reason} (${event.dir}). The browser keeps working; steps after ${event.lastSeq} are not recorded.`);
+      state.toast(
+        `Recording stopped: ${event.reason} (${event.dir}). The browser keeps working; steps after ${event.lastSeq} are not recorded.`,
+      );
       return;
     }
     case 'negotiation-round':
@@ -96,6 +115,10 @@ export function startStore() {
   inspector.subscribe(apply);
   followOsTheme(theme => useStore.setState({ theme }));
   window.addEventListener('error', event => useStore.getState().toast(`Unexpected error: ${event.message}`));
-  window.addEventListener('unhandledrejection', event => useStore.getState().toast(`Unexpected error: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`));
+  window.addEventListener('unhandledrejection', event =>
+    useStore
+      .getState()
+      .toast(`Unexpected error: ${event.reason instanceof Error ? event.reason.message : String(event.reason)}`),
+  );
   void load();
 }

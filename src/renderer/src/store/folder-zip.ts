@@ -26,10 +26,15 @@ export async function filesOfEntry(root: FileSystemDirectoryEntry): Promise<Fold
       const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
       if (!batch.length) break;
       for (const entry of batch) {
-        if (files.length > MAX_FILES) throw new Error(`The folder holds more than ${MAX_FILES} files: not a session folder.`);
+        if (files.length > MAX_FILES)
+          throw new Error(`The folder holds more than ${MAX_FILES} files: not a session folder.`);
         const path = `${prefix}/${entry.name}`;
         if (entry.isDirectory) await walk(entry as FileSystemDirectoryEntry, path);
-        else files.push({ path, file: await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject)) });
+        else
+          files.push({
+            path,
+            file: await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject)),
+          });
       }
     }
   };
@@ -38,7 +43,8 @@ export async function filesOfEntry(root: FileSystemDirectoryEntry): Promise<Fold
 }
 
 /** The files of an `<input webkitdirectory>`: their relative paths start with the folder's name. */
-export const filesOfInput = (list: FileList): FolderFile[] => Array.from(list, file => ({ path: file.webkitRelativePath || file.name, file }));
+export const filesOfInput = (list: FileList): FolderFile[] =>
+  Array.from(list, file => ({ path: file.webkitRelativePath || file.name, file }));
 
 /** The files as one ZIP archive, named by their paths. */
 export const zipFiles = (files: FolderFile[]): Promise<Blob> =>

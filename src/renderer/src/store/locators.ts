@@ -21,6 +21,7 @@ export const locatorsSlice: Slice<LocatorsSlice> = (set, get) => ({
   },
   async chooseLocator(sessionId, seq, target, code) {
     const report = await attempt(get, inspector.invoke('chooseLocator', { sessionId, seq, target, code }));
-    if (report && get().opened?.session.id === sessionId) set({ locators: { sessionId, stepCount: get().locators?.stepCount ?? 0, report } });
+    if (report && get().opened?.session.id === sessionId)
+      set({ locators: { sessionId, stepCount: get().locators?.stepCount ?? 0, report } });
   },
 });

@@ -34,16 +34,20 @@ export interface SearchSlice {
 
 export const NO_FILTER: TimelineFilter = { tool: '', outcome: 'all', text: '' };
 
-export const filterActive = (filter: TimelineFilter) => filter.tool !== '' || filter.outcome !== 'all' || filter.text.trim() !== '';
+export const filterActive = (filter: TimelineFilter) =>
+  filter.tool !== '' || filter.outcome !== 'all' || filter.text.trim() !== '';
 
 /** The open session's steps the timeline filter lets through (all of them when it is off). */
 export function shownSteps(state: Pick<Store, 'opened' | 'timelineFilter'>): StepSummary[] {
   const steps = state.opened?.steps ?? [];
   const { tool, outcome, text, matched } = state.timelineFilter;
   if (!filterActive(state.timelineFilter)) return steps;
-  return steps.filter(step => (tool === '' || step.tool === tool)
-    && (outcome === 'all' || step.outcome === outcome)
-    && (text.trim() === '' || !!matched?.has(step.seq)));
+  return steps.filter(
+    step =>
+      (tool === '' || step.tool === tool) &&
+      (outcome === 'all' || step.outcome === outcome) &&
+      (text.trim() === '' || !!matched?.has(step.seq)),
+  );
 }
 
 export const searchSlice: Slice<SearchSlice> = (set, get) => {
@@ -86,7 +90,10 @@ export const searchSlice: Slice<SearchSlice> = (set, get) => {
       const sessionId = get().openSessionId;
       const text = get().timelineFilter.text.trim();
       if (!sessionId || !/[\p{L}\p{N}]/u.test(text)) return;
-      const results = await attempt(get, inspector.invoke('searchSessions', { query: text, sessionId, limit: FILTER_LIMIT }));
+      const results = await attempt(
+        get,
+        inspector.invoke('searchSessions', { query: text, sessionId, limit: FILTER_LIMIT }),
+      );
       const current = get().timelineFilter;
       if (!results || get().openSessionId !== sessionId || current.text.trim() !== text) return;
       set({ timelineFilter: { ...current, matched: new Set(results.hits.map(hit => hit.seq)) } });

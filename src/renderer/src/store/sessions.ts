@@ -18,10 +18,23 @@ export const sessionsSlice: Slice<SessionsSlice> = (set, get) => ({
     const shown = new Map(get().sessions.map(session => [session.id, session]));
     const listed = new Set(fetched.map(session => session.id));
     const startedMeanwhile = get().sessions.filter(session => session.live && !listed.has(session.id));
-    set({ sessions: [...startedMeanwhile, ...fetched.map(session => ({ ...session, steps: Math.max(session.steps, shown.get(session.id)?.steps ?? 0) }))] });
+    set({
+      sessions: [
+        ...startedMeanwhile,
+        ...fetched.map(session => ({ ...session, steps: Math.max(session.steps, shown.get(session.id)?.steps ?? 0) })),
+      ],
+    });
   },
   async openSession(id) {
-    set({ openSessionId: id, opened: undefined, selectedSeq: undefined, detail: undefined, follow: true, timelineFilter: NO_FILTER, ...emptyTree() });
+    set({
+      openSessionId: id,
+      opened: undefined,
+      selectedSeq: undefined,
+      detail: undefined,
+      follow: true,
+      timelineFilter: NO_FILTER,
+      ...emptyTree(),
+    });
     if (!id) return;
     const opened = await attempt(get, inspector.invoke('openSession', { sessionId: id }));
     if (!opened || get().openSessionId !== id) return;

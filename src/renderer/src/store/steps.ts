@@ -16,9 +16,13 @@ export const stepsSlice: Slice<StepsSlice> = (set, get) => {
     if ((detail.aria?.yaml.length ?? 0) < LARGE_TREE_CHARS) return set({ detail, ...treeFor(get(), detail) });
     // A large tree takes tens of milliseconds to parse: the step's other views paint first, the tree a frame later.
     set({ detail });
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => {
-      if (get().detail === detail) set(treeFor(get(), detail));
-    })));
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (get().detail === detail) set(treeFor(get(), detail));
+        }),
+      ),
+    );
   };
 
   return {

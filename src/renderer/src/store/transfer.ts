@@ -56,7 +56,10 @@ export const transferSlice: Slice<TransferSlice> = (set, get) => ({
     const preview = get().exportPreview;
     if (!preview) return;
     if (isDesktop()) {
-      const saved = await attempt(get, inspector.invoke('saveSpec', { fileName: preview.fileName, content: preview.spec }));
+      const saved = await attempt(
+        get,
+        inspector.invoke('saveSpec', { fileName: preview.fileName, content: preview.spec }),
+      );
       if (saved) get().toast(`Saved ${saved.path}`, 'info');
       return;
     }
@@ -74,8 +77,11 @@ export const transferSlice: Slice<TransferSlice> = (set, get) => ({
     const zip = await attempt(get, inspector.invoke('zipSession', { sessionId: id }));
     if (!zip) return;
     const chunks: Uint8Array<ArrayBuffer>[] = [];
-    for (let offset: number | undefined = 0; offset !== undefined;) {
-      const chunk: { base64: string; next?: number } | undefined = await attempt(get, inspector.invoke('readTransfer', { transferId: zip.transferId, offset }));
+    for (let offset: number | undefined = 0; offset !== undefined; ) {
+      const chunk: { base64: string; next?: number } | undefined = await attempt(
+        get,
+        inspector.invoke('readTransfer', { transferId: zip.transferId, offset }),
+      );
       if (!chunk) return;
       chunks.push(fromBase64(chunk.base64));
       offset = chunk.next;
@@ -90,7 +96,10 @@ export const transferSlice: Slice<TransferSlice> = (set, get) => ({
     try {
       for (let offset = 0; offset < file.size; offset += begun.chunkBytes) {
         const bytes = new Uint8Array(await file.slice(offset, offset + begun.chunkBytes).arrayBuffer());
-        const sent = await attempt(get, inspector.invoke('importChunk', { uploadId: begun.uploadId, offset, base64: toBase64(bytes) }));
+        const sent = await attempt(
+          get,
+          inspector.invoke('importChunk', { uploadId: begun.uploadId, offset, base64: toBase64(bytes) }),
+        );
         if (!sent) return;
         set({ upload: { name: file.name, sent: sent.received, size: file.size } });
       }

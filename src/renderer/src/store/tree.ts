@@ -3,13 +3,23 @@ import type { StepDetail } from '../../../shared/bridge';
 import { inspector } from '../bridge/inspector';
 import type { Slice, Store, TreeSlice } from './types';
 
-export const emptyTree = () => ({ nodes: [], treeSeq: undefined, collapsed: new Set<number>(), selectedNode: undefined });
+export const emptyTree = () => ({
+  nodes: [],
+  treeSeq: undefined,
+  collapsed: new Set<number>(),
+  selectedNode: undefined,
+});
 
 /** The tree for a step: parsed again only when the step shows another snapshot than the one on screen. */
 export function treeFor(state: Store, detail: StepDetail): Partial<Store> {
   if (!detail.aria) return emptyTree();
   if (detail.aria.seq === state.treeSeq && state.nodes.length) return {};
-  return { nodes: parseAriaTree(detail.aria.yaml), treeSeq: detail.aria.seq, collapsed: new Set(), selectedNode: undefined };
+  return {
+    nodes: parseAriaTree(detail.aria.yaml),
+    treeSeq: detail.aria.seq,
+    collapsed: new Set(),
+    selectedNode: undefined,
+  };
 }
 
 export const treeSlice: Slice<TreeSlice> = (set, get) => {

@@ -20,7 +20,18 @@ export interface Toast {
 }
 
 /** The tabs of the step details area (panels/detail/DetailPanel.tsx). */
-export type DetailTab = 'response' | 'model' | 'code' | 'dom-diff' | 'console' | 'network' | 'negotiation' | 'locators' | 'state-files' | 'replay' | 'run-code';
+export type DetailTab =
+  | 'response'
+  | 'model'
+  | 'code'
+  | 'dom-diff'
+  | 'console'
+  | 'network'
+  | 'negotiation'
+  | 'locators'
+  | 'state-files'
+  | 'replay'
+  | 'run-code';
 
 export interface UiSlice {
   theme: 'light' | 'dark';
@@ -85,5 +96,18 @@ export interface TreeSlice {
   hoverNode(index: number | undefined): void;
 }
 
-export type Store = UiSlice & SessionsSlice & StepsSlice & TreeSlice & ReplaySlice & TransferSlice & NegotiationSlice & SearchSlice & ActivitySlice & LocatorsSlice & CompareSlice & ForkSlice & DebuggerSlice & AgentSlice;
+export type Store = UiSlice &
+  SessionsSlice &
+  StepsSlice &
+  TreeSlice &
+  ReplaySlice &
+  TransferSlice &
+  NegotiationSlice &
+  SearchSlice &
+  ActivitySlice &
+  LocatorsSlice &
+  CompareSlice &
+  ForkSlice &
+  DebuggerSlice &
+  AgentSlice;
 export type Slice<T> = StateCreator<Store, [], [], T>;

@@ -3,7 +3,12 @@ import { ACTIVITY_LIMITS } from '../../../../shared/activity';
 import { useStore } from '../../store';
 
 /** The toggle shared by both tabs, the tab's own filter box, and whatever else the tab adds. */
-export function ActivityToolbar({ filter, onFilter, filterLabel, children }: {
+export function ActivityToolbar({
+  filter,
+  onFilter,
+  filterLabel,
+  children,
+}: {
   filter: string;
   onFilter(filter: string): void;
   filterLabel: string;
@@ -15,7 +20,13 @@ export function ActivityToolbar({ filter, onFilter, filterLabel, children }: {
   const report = useStore(state => !!state.report);
   return (
     <div className="activity-toolbar">
-      <input type="search" aria-label={filterLabel} placeholder={`${filterLabel}…`} value={filter} onChange={event => onFilter(event.target.value)} />
+      <input
+        type="search"
+        aria-label={filterLabel}
+        placeholder={`${filterLabel}…`}
+        value={filter}
+        onChange={event => onFilter(event.target.value)}
+      />
       {report ? null : (
         <label>
           <input type="checkbox" checked={upTo} onChange={event => setUpTo(event.target.checked)} /> All up to this step
@@ -31,7 +42,8 @@ export function DroppedNote({ count, what }: { count: number; what: string }) {
   if (!count) return null;
   return (
     <p className="activity-dropped" data-testid="activity-dropped">
-      {count.toLocaleString('en-US')} more {what} not kept (at most {ACTIVITY_LIMITS.perStep.toLocaleString('en-US')} per step are recorded).
+      {count.toLocaleString('en-US')} more {what} not kept (at most {ACTIVITY_LIMITS.perStep.toLocaleString('en-US')}{' '}
+      per step are recorded).
     </p>
   );
 }
@@ -40,8 +52,16 @@ export function DroppedNote({ count, what }: { count: number; what: string }) {
 export function StepMarks({ seq, between, showSeq }: { seq: number; between?: true; showSeq: boolean }) {
   return (
     <>
-      {showSeq && <span className="activity-seq" title={`Step ${seq}`}>#{seq}</span>}
-      {between && <span className="activity-between" title={`Happened after the previous step ended, before step ${seq} started`}>between steps</span>}
+      {showSeq && (
+        <span className="activity-seq" title={`Step ${seq}`}>
+          #{seq}
+        </span>
+      )}
+      {between && (
+        <span className="activity-between" title={`Happened after the previous step ended, before step ${seq} started`}>
+          between steps
+        </span>
+      )}
     </>
   );
 }

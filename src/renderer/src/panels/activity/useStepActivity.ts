@@ -18,6 +18,9 @@ export function useStepActivity(): { seq?: number; upTo: boolean; view?: StepAct
 export function matchesFilter(filter: string, ...texts: (string | number | undefined)[]): boolean {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
-  const haystack = texts.filter(text => text !== undefined).join(' ').toLowerCase();
+  const haystack = texts
+    .filter(text => text !== undefined)
+    .join(' ')
+    .toLowerCase();
   return words.every(word => haystack.includes(word));
 }

@@ -9,8 +9,20 @@ import { parentsOf, visibleRows } from './tree-rows';
 const ROW_HEIGHT = 22;
 const INDENT = 14;
 
-function TreeRow({ node, index, selected, collapsed, matched, targeted }: {
-  node: AriaNode; index: number; selected: boolean; collapsed: boolean; matched: boolean; targeted: boolean;
+function TreeRow({
+  node,
+  index,
+  selected,
+  collapsed,
+  matched,
+  targeted,
+}: {
+  node: AriaNode;
+  index: number;
+  selected: boolean;
+  collapsed: boolean;
+  matched: boolean;
+  targeted: boolean;
 }) {
   const toggleNode = useStore(state => state.toggleNode);
   const selectNode = useStore(state => state.selectNode);
@@ -42,10 +54,30 @@ function TreeRow({ node, index, selected, collapsed, matched, targeted }: {
       </span>
       {/* The spaces are invisible in the flex row but keep the text readable when copied or read aloud. */}
       <span className={`role${node.role === 'text' ? ' text-role' : ''}`}>{node.role}</span>
-      {node.name !== undefined ? <>{' '}<span className="name">"{node.name}"</span></> : null}
-      {node.states.map(state => <span key={state}>{' '}<span className="state">{state}</span></span>)}
-      {node.ref ? <>{' '}<span className="ref">{node.ref}</span></> : null}
-      {node.text !== undefined ? <>{' '}<span className="inline-text">{node.text}</span></> : null}
+      {node.name !== undefined ? (
+        <>
+          {' '}
+          <span className="name">"{node.name}"</span>
+        </>
+      ) : null}
+      {node.states.map(state => (
+        <span key={state}>
+          {' '}
+          <span className="state">{state}</span>
+        </span>
+      ))}
+      {node.ref ? (
+        <>
+          {' '}
+          <span className="ref">{node.ref}</span>
+        </>
+      ) : null}
+      {node.text !== undefined ? (
+        <>
+          {' '}
+          <span className="inline-text">{node.text}</span>
+        </>
+      ) : null}
     </div>
   );
 }
@@ -64,10 +96,21 @@ export function AriaTreePanel() {
   const live = useStore(state => !!state.opened?.session.live && state.opened.session.running);
   const deferredFilter = useDeferredValue(filter);
   const parents = useMemo(() => parentsOf(nodes), [nodes]);
-  const { rows, matched } = useMemo(() => visibleRows(nodes, collapsed, deferredFilter, parents), [nodes, collapsed, deferredFilter, parents]);
-  const targetedRefs = useMemo(() => new Set(detail?.step.targets?.map(target => target.ref).filter(Boolean)), [detail]);
+  const { rows, matched } = useMemo(
+    () => visibleRows(nodes, collapsed, deferredFilter, parents),
+    [nodes, collapsed, deferredFilter, parents],
+  );
+  const targetedRefs = useMemo(
+    () => new Set(detail?.step.targets?.map(target => target.ref).filter(Boolean)),
+    [detail],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 20,
+  });
   const cursor = selectedNode === undefined ? -1 : rows.indexOf(selectedNode);
 
   useEffect(() => {
@@ -80,10 +123,18 @@ export function AriaTreePanel() {
     const open = node && node.end > selectedNode! + 1 && !collapsed.has(selectedNode!);
     const go = (row: number) => selectNode(rows[Math.max(0, Math.min(rows.length - 1, row))]);
     switch (event.key) {
-      case 'ArrowDown': go(cursor + 1); break;
-      case 'ArrowUp': go(cursor < 0 ? 0 : cursor - 1); break;
-      case 'Home': go(0); break;
-      case 'End': go(rows.length - 1); break;
+      case 'ArrowDown':
+        go(cursor + 1);
+        break;
+      case 'ArrowUp':
+        go(cursor < 0 ? 0 : cursor - 1);
+        break;
+      case 'Home':
+        go(0);
+        break;
+      case 'End':
+        go(rows.length - 1);
+        break;
       case 'ArrowRight':
         if (node && node.end > selectedNode! + 1 && !open) toggleNode(selectedNode!, true);
         else go(cursor + 1);
@@ -100,7 +151,11 @@ export function AriaTreePanel() {
 
   const fromEarlier = detail?.aria && detail.aria.seq !== detail.step.seq ? ` · from step ${detail.aria.seq}` : '';
   return (
-    <Panel title={`Aria tree${nodes.length ? ` · ${nodes.length.toLocaleString()} nodes${fromEarlier}` : ''}`} className="tree-panel" testId="tree-panel">
+    <Panel
+      title={`Aria tree${nodes.length ? ` · ${nodes.length.toLocaleString()} nodes${fromEarlier}` : ''}`}
+      className="tree-panel"
+      testId="tree-panel"
+    >
       <div className="tree-layout">
         <div className="tree-toolbar">
           <input
@@ -111,10 +166,16 @@ export function AriaTreePanel() {
             value={filter}
             onChange={event => setFilter(event.target.value)}
           />
-          {deferredFilter.trim() ? <span className="muted" data-testid="tree-matches">{matched.size} match{matched.size === 1 ? '' : 'es'}</span> : null}
+          {deferredFilter.trim() ? (
+            <span className="muted" data-testid="tree-matches">
+              {matched.size} match{matched.size === 1 ? '' : 'es'}
+            </span>
+          ) : null}
         </div>
         {!nodes.length ? (
-          <p className="empty">{detail ? 'No aria snapshot for this step.' : 'Select a step to see the page\'s aria tree.'}</p>
+          <p className="empty">
+            {detail ? 'No aria snapshot for this step.' : "Select a step to see the page's aria tree."}
+          </p>
         ) : (
           <div
             ref={scrollRef}
@@ -134,9 +195,25 @@ export function AriaTreePanel() {
                 const index = rows[item.index];
                 const node = nodes[index];
                 return (
-                  <div key={index} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
-                    <TreeRow node={node} index={index} selected={index === selectedNode} collapsed={collapsed.has(index)}
-                      matched={matched.has(index)} targeted={!!node.ref && targetedRefs.has(node.ref)} />
+                  <div
+                    key={index}
+                    style={{
+                      position: 'absolute',
+                      top: 0,
+                      left: 0,
+                      right: 0,
+                      height: ROW_HEIGHT,
+                      transform: `translateY(${item.start}px)`,
+                    }}
+                  >
+                    <TreeRow
+                      node={node}
+                      index={index}
+                      selected={index === selectedNode}
+                      collapsed={collapsed.has(index)}
+                      matched={matched.has(index)}
+                      targeted={!!node.ref && targetedRefs.has(node.ref)}
+                    />
                   </div>
                 );
               })}

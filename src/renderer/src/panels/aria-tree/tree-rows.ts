@@ -19,7 +19,12 @@ const matches = (node: AriaNode, needle: string) =>
  * The rows to show, as node indices in document order: all nodes outside collapsed subtrees or, with a filter, the
  * nodes that match (role, name, text, or exact ref) with their ancestors for context.
  */
-export function visibleRows(nodes: AriaNode[], collapsed: ReadonlySet<number>, filter: string, parents: Int32Array): { rows: number[]; matched: Set<number> } {
+export function visibleRows(
+  nodes: AriaNode[],
+  collapsed: ReadonlySet<number>,
+  filter: string,
+  parents: Int32Array,
+): { rows: number[]; matched: Set<number> } {
   const needle = filter.trim().toLowerCase();
   const rows: number[] = [];
   const matched = new Set<number>();

@@ -10,7 +10,12 @@ export function CodeView() {
   const selectedSeq = useStore(state => state.selectedSeq);
   const code = useMemo(() => sessionCode(steps ?? []), [steps]);
   const host = useRef<HTMLDivElement>(null);
-  const { editor, monaco } = useMonacoEditor(host, { readOnly: true, domReadOnly: true, renderLineHighlight: 'none', wordWrap: 'on' });
+  const { editor, monaco } = useMonacoEditor(host, {
+    readOnly: true,
+    domReadOnly: true,
+    renderLineHighlight: 'none',
+    wordWrap: 'on',
+  });
   const decorations = useRef<Monaco.editor.IEditorDecorationsCollection>(undefined);
 
   useEffect(() => {
@@ -22,10 +27,12 @@ export function CodeView() {
     const range = selectedSeq === undefined ? undefined : code.lines.get(selectedSeq);
     decorations.current?.clear();
     if (!range) return;
-    decorations.current = editor.createDecorationsCollection([{
-      range: new monaco.Range(range.start, 1, range.end, 1),
-      options: { isWholeLine: true, className: 'code-step-line', linesDecorationsClassName: 'code-step-gutter' },
-    }]);
+    decorations.current = editor.createDecorationsCollection([
+      {
+        range: new monaco.Range(range.start, 1, range.end, 1),
+        options: { isWholeLine: true, className: 'code-step-line', linesDecorationsClassName: 'code-step-gutter' },
+      },
+    ]);
     editor.revealLinesInCenterIfOutsideViewport(range.start, range.end);
   }, [editor, monaco, code, selectedSeq]);
 

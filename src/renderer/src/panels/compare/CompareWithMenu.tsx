@@ -1,6 +1,13 @@
 import { useStore } from '../../store';
 
-const when = (ms: number) => new Date(ms).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const when = (ms: number) =>
+  new Date(ms).toLocaleString([], {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
 /** "Compare with…" in the header: any other session, to align with the open one. */
 export function CompareWithMenu() {
@@ -21,7 +28,8 @@ export function CompareWithMenu() {
       <option value="">Compare with…</option>
       {others.map(session => (
         <option key={session.id} value={session.id}>
-          {session.clientName ?? session.transport} · {when(session.startedAt)} · {session.steps} steps{session.forkOf ? ` · fork of step ${session.forkOf.step}` : ''}
+          {session.clientName ?? session.transport} · {when(session.startedAt)} · {session.steps} steps
+          {session.forkOf ? ` · fork of step ${session.forkOf.step}` : ''}
         </option>
       ))}
     </select>

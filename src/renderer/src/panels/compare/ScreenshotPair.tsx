@@ -29,7 +29,8 @@ export function ScreenshotPair({ a, b }: { a: Side; b: Side }) {
     let current = true;
     setImages(undefined);
     setDiff(undefined);
-    const load = (side: Side) => (side ? inspector.invoke('screenshot', side).catch(() => null) : Promise.resolve(null));
+    const load = (side: Side) =>
+      side ? inspector.invoke('screenshot', side).catch(() => null) : Promise.resolve(null);
     void Promise.all([load(a), load(b)]).then(async ([imageA, imageB]) => {
       if (!current) return;
       setImages({ a: imageA, b: imageB });
@@ -50,26 +51,40 @@ export function ScreenshotPair({ a, b }: { a: Side; b: Side }) {
     if (!canvas || !diff) return;
     canvas.width = diff.width;
     canvas.height = diff.height;
-    canvas.getContext('2d')!.putImageData(new ImageData(new Uint8ClampedArray(diff.overlay), diff.width, diff.height), 0, 0);
+    canvas
+      .getContext('2d')!
+      .putImageData(new ImageData(new Uint8ClampedArray(diff.overlay), diff.width, diff.height), 0, 0);
   }, [diff]);
 
   if (!images) return <p className="empty">Loading screenshots…</p>;
   const picture = (image: StepImage | null | undefined, label: string) =>
-    image ? <img src={`data:${image.mimeType};base64,${image.base64}`} alt={`Screenshot of ${label}`} /> : <p className="empty">No screenshot {label}.</p>;
+    image ? (
+      <img src={`data:${image.mimeType};base64,${image.base64}`} alt={`Screenshot of ${label}`} />
+    ) : (
+      <p className="empty">No screenshot {label}.</p>
+    );
   const share = diff && diff.width * diff.height ? (100 * diff.differing) / (diff.width * diff.height) : 0;
   return (
     <div className="compare-shots" data-testid="compare-shots">
       <div className="compare-shots-toolbar">
         {diff ? (
           <span data-testid="pixel-diff-summary">
-            {diff.differing ? `${share < 0.1 ? '<0.1' : share.toFixed(1)} % of pixels differ` : 'The screenshots are the same'}
+            {diff.differing
+              ? `${share < 0.1 ? '<0.1' : share.toFixed(1)} % of pixels differ`
+              : 'The screenshots are the same'}
             {diff.sizeDiffers ? ' (different sizes: the area both cover)' : ''}
           </span>
         ) : null}
         <span className="grow" />
         {diff?.differing ? (
           <label>
-            <input type="checkbox" checked={showDiff} onChange={event => setShowDiff(event.target.checked)} data-testid="pixel-diff-toggle" /> Show differences on B
+            <input
+              type="checkbox"
+              checked={showDiff}
+              onChange={event => setShowDiff(event.target.checked)}
+              data-testid="pixel-diff-toggle"
+            />{' '}
+            Show differences on B
           </label>
         ) : null}
       </div>
@@ -87,7 +102,10 @@ export function ScreenshotPair({ a, b }: { a: Side; b: Side }) {
               data-testid="pixel-diff-overlay"
               hidden={!showDiff}
               // The overlay covers the area both pictures share, scaled with B as it is shown.
-              style={{ width: `${(100 * diff.width) / diff.widthOfB}%`, height: `${(100 * diff.height) / diff.heightOfB}%` }}
+              style={{
+                width: `${(100 * diff.width) / diff.widthOfB}%`,
+                height: `${(100 * diff.height) / diff.heightOfB}%`,
+              }}
             />
           ) : null}
         </div>

@@ -30,7 +30,11 @@ export function pixelDiff(a: Pixels, b: Pixels, threshold = 40): PixelDiff {
     for (let x = 0; x < width; x++) {
       const i = (y * a.width + x) * 4;
       const j = (y * b.width + x) * 4;
-      const distance = Math.max(Math.abs(a.data[i] - b.data[j]), Math.abs(a.data[i + 1] - b.data[j + 1]), Math.abs(a.data[i + 2] - b.data[j + 2]));
+      const distance = Math.max(
+        Math.abs(a.data[i] - b.data[j]),
+        Math.abs(a.data[i + 1] - b.data[j + 1]),
+        Math.abs(a.data[i + 2] - b.data[j + 2]),
+      );
       if (distance <= threshold) continue;
       differing++;
       const o = (y * width + x) * 4;

@@ -8,10 +8,22 @@ const AUTHORIZATION = 'Bearer <the token printed at start>';
 function snippets(url: string, tokenRequired: boolean) {
   const headers = tokenRequired ? { headers: { Authorization: AUTHORIZATION } } : {};
   return [
-    { name: 'Claude Code', text: `claude mcp add --transport http agent-inspector ${url}${tokenRequired ? ` --header "Authorization: ${AUTHORIZATION}"` : ''}` },
-    { name: 'VS Code (.vscode/mcp.json)', text: JSON.stringify({ servers: { 'agent-inspector': { type: 'http', url, ...headers } } }, null, 2) },
-    { name: 'Cursor (~/.cursor/mcp.json)', text: JSON.stringify({ mcpServers: { 'agent-inspector': { url, ...headers } } }, null, 2) },
-    { name: 'Clients with only the older SSE transport', text: `${url.replace(/\/mcp$/, '/sse')}${tokenRequired ? `  (header Authorization: ${AUTHORIZATION})` : ''}` },
+    {
+      name: 'Claude Code',
+      text: `claude mcp add --transport http agent-inspector ${url}${tokenRequired ? ` --header "Authorization: ${AUTHORIZATION}"` : ''}`,
+    },
+    {
+      name: 'VS Code (.vscode/mcp.json)',
+      text: JSON.stringify({ servers: { 'agent-inspector': { type: 'http', url, ...headers } } }, null, 2),
+    },
+    {
+      name: 'Cursor (~/.cursor/mcp.json)',
+      text: JSON.stringify({ mcpServers: { 'agent-inspector': { url, ...headers } } }, null, 2),
+    },
+    {
+      name: 'Clients with only the older SSE transport',
+      text: `${url.replace(/\/mcp$/, '/sse')}${tokenRequired ? `  (header Authorization: ${AUTHORIZATION})` : ''}`,
+    },
   ];
 }
 
@@ -52,16 +64,28 @@ export function ConnectPanel() {
             </div>
           ))}
         </div>
-      ) : <p className="muted">Waiting for the MCP endpoint…</p>}
+      ) : (
+        <p className="muted">Waiting for the MCP endpoint…</p>
+      )}
       <h2>Or watch a demo</h2>
       <p>
         A built-in scenario signs in to a bundled demo site and adds a task, planned by the built-in planner — no
         network, no model, about twenty seconds.
       </p>
-      <button type="button" className="primary" data-testid="run-demo" disabled={demo?.state === 'running'} onClick={() => void runDemo()}>
+      <button
+        type="button"
+        className="primary"
+        data-testid="run-demo"
+        disabled={demo?.state === 'running'}
+        onClick={() => void runDemo()}
+      >
         {demo?.state === 'running' ? 'Demo running…' : 'Run demo'}
       </button>
-      {demo?.state === 'failed' ? <p className="problem" role="alert">The demo failed: {demo.error}</p> : null}
+      {demo?.state === 'failed' ? (
+        <p className="problem" role="alert">
+          The demo failed: {demo.error}
+        </p>
+      ) : null}
     </div>
   );
 }

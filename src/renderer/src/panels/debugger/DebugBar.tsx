@@ -39,12 +39,15 @@ export function DebugBar() {
     if (!sessionId || readOnly) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || dialogOpen()) return;
-      const action = event.key === 'F6' ? 'pause' : event.key === 'F7' ? 'step' : event.key === 'F9' ? 'continue' : undefined;
+      const action =
+        event.key === 'F6' ? 'pause' : event.key === 'F7' ? 'step' : event.key === 'F9' ? 'continue' : undefined;
       if (!action) return;
       event.preventDefault();
       const state = useStore.getState();
       if (!available(state.debug[sessionId], false)[action]) return;
-      void (action === 'pause' ? state.debugPause : action === 'step' ? state.debugStep : state.debugContinue)(sessionId);
+      void (action === 'pause' ? state.debugPause : action === 'step' ? state.debugStep : state.debugContinue)(
+        sessionId,
+      );
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -57,21 +60,67 @@ export function DebugBar() {
     <section className="debug-bar" data-testid="debug-bar" data-state={mode} aria-label="Debugger">
       <div className="debug-controls">
         <span className="debug-title">Debug</span>
-        <button type="button" aria-label="Pause" aria-keyshortcuts="F6" disabled={!can.pause} onClick={() => void pause(sessionId)}
-          title={why('pause', 'Pause (F6): hold the next call before it runs') ?? 'Already paused'}>
-          <span aria-hidden="true" className="debug-icon"><PauseIcon /></span> Pause
+        <button
+          type="button"
+          aria-label="Pause"
+          aria-keyshortcuts="F6"
+          disabled={!can.pause}
+          onClick={() => void pause(sessionId)}
+          title={why('pause', 'Pause (F6): hold the next call before it runs') ?? 'Already paused'}
+        >
+          <span aria-hidden="true" className="debug-icon">
+            <PauseIcon />
+          </span>{' '}
+          Pause
         </button>
-        <button type="button" aria-label="Step" aria-keyshortcuts="F7" disabled={!can.step} onClick={() => void step(sessionId)}
-          title={why('step', held ? 'Step (F7): run the held call (or send its answer) and hold the next' : 'Step (F7): hold the next call')}>
-          <span aria-hidden="true" className="debug-icon">⤼</span> Step
+        <button
+          type="button"
+          aria-label="Step"
+          aria-keyshortcuts="F7"
+          disabled={!can.step}
+          onClick={() => void step(sessionId)}
+          title={why(
+            'step',
+            held
+              ? 'Step (F7): run the held call (or send its answer) and hold the next'
+              : 'Step (F7): hold the next call',
+          )}
+        >
+          <span aria-hidden="true" className="debug-icon">
+            ⤼
+          </span>{' '}
+          Step
         </button>
-        <button type="button" aria-label="Continue" aria-keyshortcuts="F9" disabled={!can.continue} onClick={() => void resume(sessionId)}
-          title={why('continue', held ? 'Continue (F9): run the held call (or send its answer) and stop holding' : 'Continue (F9): stop holding calls') ?? 'Nothing is paused'}>
-          <span aria-hidden="true" className="debug-icon">▶</span> Continue
+        <button
+          type="button"
+          aria-label="Continue"
+          aria-keyshortcuts="F9"
+          disabled={!can.continue}
+          onClick={() => void resume(sessionId)}
+          title={
+            why(
+              'continue',
+              held
+                ? 'Continue (F9): run the held call (or send its answer) and stop holding'
+                : 'Continue (F9): stop holding calls',
+            ) ?? 'Nothing is paused'
+          }
+        >
+          <span aria-hidden="true" className="debug-icon">
+            ▶
+          </span>{' '}
+          Continue
         </button>
         <span className="grow" />
-        <span className="debug-help" tabIndex={0} role="img" aria-label="Debugger keyboard shortcuts"
-          title={DEBUG_SHORTCUTS.map(([keys, what]) => `${keys}: ${what}`).join('\n')}>⌨</span>
+        <span
+          className="debug-help"
+          tabIndex={0}
+          role="img"
+          aria-label="Debugger keyboard shortcuts"
+          title={DEBUG_SHORTCUTS.map(([keys, what]) => `${keys}: ${what}`).join('\n')}
+        >
+          ⌨
+        </span>
       </div>
       <p className={`debug-state debug-${mode}`}>
         <span className="debug-dot" aria-hidden="true" />

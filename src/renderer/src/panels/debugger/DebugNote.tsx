@@ -19,22 +19,29 @@ export function DebugNote({ step, content }: { step: StepSummary; content: StepD
   const { held, answerHeld, sent } = debug;
   return (
     <section className="debug-note" aria-label="What a person did" data-testid="debug-note">
-      <h3><PauseIcon /> A person stepped in through the debugger</h3>
+      <h3>
+        <PauseIcon /> A person stepped in through the debugger
+      </h3>
       <ul>
         {held ? (
           <Item kind="held">
-            Held <strong>{heldFor(held.ms)}</strong> before it ran: {describeHold(held.reason)}.{held.timedOut ? TIMED_OUT : ''}
+            Held <strong>{heldFor(held.ms)}</strong> before it ran: {describeHold(held.reason)}.
+            {held.timedOut ? TIMED_OUT : ''}
           </Item>
         ) : null}
         {debug.originalArgs ? (
           <Item kind="args-edited">
             <strong>Arguments edited</strong> before it ran.
-            <Pair a={{ title: 'Agent sent', text: prettyJson(debug.originalArgs) }} b={{ title: 'Ran', text: prettyJson(step.args) }} />
+            <Pair
+              a={{ title: 'Agent sent', text: prettyJson(debug.originalArgs) }}
+              b={{ title: 'Ran', text: prettyJson(step.args) }}
+            />
           </Item>
         ) : null}
         {debug.skipped ? (
           <Item kind="skipped">
-            <strong>Skipped</strong>: nothing ran. The agent received this {step.outcome === 'error' ? 'as an error' : 'as the result'}:
+            <strong>Skipped</strong>: nothing ran. The agent received this{' '}
+            {step.outcome === 'error' ? 'as an error' : 'as the result'}:
             <pre className="debug-note-text">{answered}</pre>
           </Item>
         ) : null}
@@ -46,7 +53,8 @@ export function DebugNote({ step, content }: { step: StepSummary; content: StepD
         ) : null}
         {answerHeld ? (
           <Item kind="answer-held">
-            Its answer was held <strong>{heldFor(answerHeld.ms)}</strong> before the agent got it: {describeHold(answerHeld.reason)}.{answerHeld.timedOut ? TIMED_OUT : ''}
+            Its answer was held <strong>{heldFor(answerHeld.ms)}</strong> before the agent got it:{' '}
+            {describeHold(answerHeld.reason)}.{answerHeld.timedOut ? TIMED_OUT : ''}
           </Item>
         ) : null}
         {sent ? (
@@ -64,7 +72,11 @@ export function DebugNote({ step, content }: { step: StepSummary; content: StepD
 }
 
 function Item({ kind, children }: { kind: string; children: ReactNode }) {
-  return <li data-testid="debug-note-item" data-kind={kind}>{children}</li>;
+  return (
+    <li data-testid="debug-note-item" data-kind={kind}>
+      {children}
+    </li>
+  );
 }
 
 /**
@@ -86,13 +98,26 @@ function Pair({ a, b }: { a: { title: string; text: string }; b: { title: string
   );
 }
 
-function Column({ title, lines, other, testId }: { title: string; lines: string[]; other?: Set<string>; testId: string }) {
+function Column({
+  title,
+  lines,
+  other,
+  testId,
+}: {
+  title: string;
+  lines: string[];
+  other?: Set<string>;
+  testId: string;
+}) {
   return (
     <figure className="debug-pair-column">
       <figcaption>{title}</figcaption>
       <pre data-testid={testId}>
         {lines.map((line, index) => (
-          <span key={index} className={!other || other.has(line) ? undefined : 'debug-pair-changed'}>{line}{index < lines.length - 1 ? '\n' : ''}</span>
+          <span key={index} className={!other || other.has(line) ? undefined : 'debug-pair-changed'}>
+            {line}
+            {index < lines.length - 1 ? '\n' : ''}
+          </span>
         ))}
       </pre>
     </figure>

@@ -16,7 +16,12 @@ export function EditArgsDialog({ sessionId, held, onClose }: { sessionId: string
   const host = useRef<HTMLDivElement>(null);
   const fallback = useRef<HTMLTextAreaElement>(null);
   const { editor, monaco } = useMonacoEditor(host, {
-    language: 'javascript', ariaLabel: 'Arguments (JSON)', wordWrap: 'on', lineNumbers: 'on', tabSize: 2, renderLineHighlight: 'none',
+    language: 'javascript',
+    ariaLabel: 'Arguments (JSON)',
+    wordWrap: 'on',
+    lineNumbers: 'on',
+    tabSize: 2,
+    renderLineHighlight: 'none',
   });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -24,7 +29,7 @@ export function EditArgsDialog({ sessionId, held, onClose }: { sessionId: string
 
   const apply = async () => {
     if (busy) return;
-    const json = editor ? editor.getValue() : fallback.current?.value ?? initial;
+    const json = editor ? editor.getValue() : (fallback.current?.value ?? initial);
     setBusy(true);
     setError(undefined);
     const problem = await editArgs(sessionId, held.holdId, json);
@@ -48,29 +53,52 @@ export function EditArgsDialog({ sessionId, held, onClose }: { sessionId: string
   }, [editor, monaco]);
 
   return (
-    <Dialog label="Edit arguments" className="edit-args-dialog" testId="edit-args-dialog" onCancel={onClose} onSubmit={() => void apply()}>
+    <Dialog
+      label="Edit arguments"
+      className="edit-args-dialog"
+      testId="edit-args-dialog"
+      onCancel={onClose}
+      onSubmit={() => void apply()}
+    >
       <header className="modal-header">
-        <h2>Edit arguments · <code className="held-tool">{held.tool}</code></h2>
+        <h2>
+          Edit arguments · <code className="held-tool">{held.tool}</code>
+        </h2>
       </header>
       <p className="muted modal-note">
-        JSON, checked against the tool&apos;s input schema when you apply. Nothing runs until you Step or Continue;
-        if --pause-timeout expires first, the call runs as the agent sent it.
+        JSON, checked against the tool&apos;s input schema when you apply. Nothing runs until you Step or Continue; if
+        --pause-timeout expires first, the call runs as the agent sent it.
       </p>
       <div className="edit-args-body">
         <div className="edit-args-editor">
           <div className="edit-args-monaco" ref={host} data-testid="edit-args-editor" hidden={!editor} />
           {!editor ? (
-            <textarea ref={fallback} className="debug-textarea edit-args-fallback" aria-label="Arguments (JSON)" defaultValue={initial} spellCheck={false} data-autofocus />
+            <textarea
+              ref={fallback}
+              className="debug-textarea edit-args-fallback"
+              aria-label="Arguments (JSON)"
+              defaultValue={initial}
+              spellCheck={false}
+              data-autofocus
+            />
           ) : null}
         </div>
         <SchemaSummary schema={held.inputSchema} />
       </div>
-      {error ? <p className="debug-error" role="alert" data-testid="edit-args-error">{error}</p> : null}
+      {error ? (
+        <p className="debug-error" role="alert" data-testid="edit-args-error">
+          {error}
+        </p>
+      ) : null}
       <footer className="debug-dialog-footer">
         <span className="muted debug-keys">Ctrl+Enter applies · Esc cancels</span>
         <span className="grow" />
-        <button type="button" onClick={onClose}>Cancel</button>
-        <button type="button" className="primary" disabled={busy} onClick={() => void apply()}>Apply</button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void apply()}>
+          Apply
+        </button>
       </footer>
     </Dialog>
   );

@@ -38,11 +38,22 @@ export function PageNowView({ sessionId }: { sessionId: string }) {
   const paused = useStore(state => !!state.debug[sessionId]?.paused);
   const { image, takenAt } = usePageNow(sessionId, steps, paused);
   if (image === undefined) return <p className="empty">Taking a picture of the page…</p>;
-  if (image === null) return <p className="empty" data-testid="page-now-none">No page to show: the session has not opened one yet, its browser is closed, or (proxy mode) the browser is not ours.</p>;
+  if (image === null)
+    return (
+      <p className="empty" data-testid="page-now-none">
+        No page to show: the session has not opened one yet, its browser is closed, or (proxy mode) the browser is not
+        ours.
+      </p>
+    );
   return (
     <div className="page-view">
       <div className="page-frame">
-        <img src={`data:${image.mimeType};base64,${image.base64}`} alt="The page as it is now" data-testid="page-now" data-shot="now" />
+        <img
+          src={`data:${image.mimeType};base64,${image.base64}`}
+          alt="The page as it is now"
+          data-testid="page-now"
+          data-shot="now"
+        />
       </div>
       <p className="muted page-caption">
         The page as it is now{paused ? ', refreshed every second while the session is paused' : ''}

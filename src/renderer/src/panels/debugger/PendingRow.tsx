@@ -22,18 +22,33 @@ export function PendingRow() {
     panel?.focus();
   };
   return (
-    <button type="button" className={`pending-row pending-${held.phase}`} data-testid="pending-step" data-phase={held.phase} onClick={show}
-      aria-label={`${held.tool}, ${waiting}: ${reason}`} title={`${held.phase === 'answer' ? 'Its answer is held before the agent gets it' : 'Held before it runs'}: ${reason}. Click to act on it.`}>
-      <span className="pending-icon" aria-hidden="true"><PauseIcon size={18} /></span>
+    <button
+      type="button"
+      className={`pending-row pending-${held.phase}`}
+      data-testid="pending-step"
+      data-phase={held.phase}
+      onClick={show}
+      aria-label={`${held.tool}, ${waiting}: ${reason}`}
+      title={`${held.phase === 'answer' ? 'Its answer is held before the agent gets it' : 'Held before it runs'}: ${reason}. Click to act on it.`}
+    >
+      <span className="pending-icon" aria-hidden="true">
+        <PauseIcon size={18} />
+      </span>
       <span className="step-text">
         <span className="step-line">
           <span className="step-tool">{held.tool.replace(/^browser_/, '')}</span>
-          <span className="badge badge-warn" data-testid="pending-waiting">{waiting}</span>
+          <span className="badge badge-warn" data-testid="pending-waiting">
+            {waiting}
+          </span>
           <span className="pending-time">{heldFor(now - held.since)}</span>
         </span>
         <span className="step-line">
-          <span className="step-target" data-testid="pending-args">{args || 'no arguments'}</span>
-          <span className="pending-reason" data-testid="pending-reason">{reason}</span>
+          <span className="step-target" data-testid="pending-args">
+            {args || 'no arguments'}
+          </span>
+          <span className="pending-reason" data-testid="pending-reason">
+            {reason}
+          </span>
         </span>
       </span>
     </button>

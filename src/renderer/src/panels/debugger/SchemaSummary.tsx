@@ -44,8 +44,12 @@ export function SchemaSummary({ schema }: { schema?: Record<string, unknown> }) 
             </div>
           ))}
         </dl>
-      ) : <p className="muted">No arguments.</p>}
-      {schema.additionalProperties === false ? <p className="muted schema-note">No other arguments are accepted.</p> : null}
+      ) : (
+        <p className="muted">No arguments.</p>
+      )}
+      {schema.additionalProperties === false ? (
+        <p className="muted schema-note">No other arguments are accepted.</p>
+      ) : null}
       <details>
         <summary>JSON Schema</summary>
         <pre>{prettyJson(schema)}</pre>

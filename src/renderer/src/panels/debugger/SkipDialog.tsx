@@ -17,17 +17,33 @@ export function SkipDialog({ sessionId, held, onClose }: { sessionId: string; he
     if (done) onClose();
   };
   return (
-    <Dialog label="Skip call" className="skip-dialog" testId="skip-dialog" onCancel={onClose} onSubmit={() => void submit()}>
+    <Dialog
+      label="Skip call"
+      className="skip-dialog"
+      testId="skip-dialog"
+      onCancel={onClose}
+      onSubmit={() => void submit()}
+    >
       <header className="modal-header">
-        <h2>Skip <code className="held-tool">{held.tool}</code></h2>
+        <h2>
+          Skip <code className="held-tool">{held.tool}</code>
+        </h2>
       </header>
       <div className="skip-body">
         <p className="muted">
-          Nothing runs: the agent receives this text as the call&apos;s answer, and the next call is held (as Step does).
+          Nothing runs: the agent receives this text as the call&apos;s answer, and the next call is held (as Step
+          does).
         </p>
         <label className="debug-field">
           <span>Text the agent receives</span>
-          <textarea className="debug-textarea" rows={5} value={text} onChange={event => setText(event.target.value)} data-autofocus spellCheck />
+          <textarea
+            className="debug-textarea"
+            rows={5}
+            value={text}
+            onChange={event => setText(event.target.value)}
+            data-autofocus
+            spellCheck
+          />
         </label>
         <label className="debug-check">
           <input type="checkbox" checked={isError} onChange={event => setIsError(event.target.checked)} />
@@ -37,8 +53,12 @@ export function SkipDialog({ sessionId, held, onClose }: { sessionId: string; he
       <footer className="debug-dialog-footer">
         <span className="muted debug-keys">Ctrl+Enter skips · Esc cancels</span>
         <span className="grow" />
-        <button type="button" onClick={onClose}>Cancel</button>
-        <button type="button" className="primary" disabled={busy} onClick={() => void submit()}>Skip call</button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="button" className="primary" disabled={busy} onClick={() => void submit()}>
+          Skip call
+        </button>
       </footer>
     </Dialog>
   );

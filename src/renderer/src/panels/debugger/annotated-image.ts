@@ -16,7 +16,11 @@ function load(src: string): Promise<HTMLImageElement> {
  * The screenshot with the person's boxes and their numbers drawn on it, at the screenshot's own size, as PNG base64:
  * the image the agent gets. Boxes are in CSS pixels of `viewport`; the screenshot may be larger (a device scale).
  */
-export async function annotatedImage(screenshot: { mimeType: string; base64: string }, viewport: { width: number; height: number }, boxes: AnnotationBox[]): Promise<string> {
+export async function annotatedImage(
+  screenshot: { mimeType: string; base64: string },
+  viewport: { width: number; height: number },
+  boxes: AnnotationBox[],
+): Promise<string> {
   const image = await load(`data:${screenshot.mimeType};base64,${screenshot.base64}`);
   const canvas = document.createElement('canvas');
   canvas.width = image.naturalWidth;

@@ -19,11 +19,23 @@ test('time left is a clock that never goes below zero', () => {
 });
 
 test('the state line names the tool and why it is held', () => {
-  expect(holdTitle({ phase: 'call', tool: 'browser_click', reason: { kind: 'breakpoint', breakpoint: 'b1', condition: 'tool:browser_click' } }))
-    .toBe('Held: browser_click — breakpoint tool:browser_click');
-  expect(holdTitle({ phase: 'answer', tool: 'browser_click', reason: { kind: 'breakpoint', breakpoint: 'b2', condition: 'error' } }))
-    .toBe('Answer held: browser_click — breakpoint error');
-  expect(holdTitle({ phase: 'call', tool: 'browser_snapshot', reason: { kind: 'paused' } })).toBe('Held: browser_snapshot — paused by a person');
+  expect(
+    holdTitle({
+      phase: 'call',
+      tool: 'browser_click',
+      reason: { kind: 'breakpoint', breakpoint: 'b1', condition: 'tool:browser_click' },
+    }),
+  ).toBe('Held: browser_click — breakpoint tool:browser_click');
+  expect(
+    holdTitle({
+      phase: 'answer',
+      tool: 'browser_click',
+      reason: { kind: 'breakpoint', breakpoint: 'b2', condition: 'error' },
+    }),
+  ).toBe('Answer held: browser_click — breakpoint error');
+  expect(holdTitle({ phase: 'call', tool: 'browser_snapshot', reason: { kind: 'paused' } })).toBe(
+    'Held: browser_snapshot — paused by a person',
+  );
 });
 
 test('arguments in a few words: the target or URL, else short JSON', () => {

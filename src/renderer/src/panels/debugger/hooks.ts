@@ -18,7 +18,9 @@ export function useNow(active: boolean, everyMs = 1_000): number {
  * whether this UI may act on it (a read-only link watches only).
  */
 export function useOpenDebug() {
-  const sessionId = useStore(state => (state.opened?.session.live && state.opened.session.running ? state.opened.session.id : undefined));
+  const sessionId = useStore(state =>
+    state.opened?.session.live && state.opened.session.running ? state.opened.session.id : undefined,
+  );
   const debug = useStore(state => (sessionId ? state.debug[sessionId] : undefined));
   const readOnly = useStore(state => state.readOnly);
   return { sessionId, debug, readOnly };

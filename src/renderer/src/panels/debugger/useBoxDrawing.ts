@@ -30,7 +30,11 @@ export function useBoxDrawing(viewport: Size, onAdded: (index: number) => void) 
     };
   };
   const between = (a: Point, b: Point): AnnotationBox => ({
-    x: round(Math.min(a.x, b.x)), y: round(Math.min(a.y, b.y)), width: round(Math.abs(a.x - b.x)), height: round(Math.abs(a.y - b.y)), text: '',
+    x: round(Math.min(a.x, b.x)),
+    y: round(Math.min(a.y, b.y)),
+    width: round(Math.abs(a.x - b.x)),
+    height: round(Math.abs(a.y - b.y)),
+    text: '',
   });
 
   const layer = {
@@ -59,13 +63,17 @@ export function useBoxDrawing(viewport: Size, onAdded: (index: number) => void) 
     },
   };
 
-  const change = (index: number, next: Partial<AnnotationBox>) => setBoxes(current => current.map((box, at) => (at === index ? { ...box, ...next } : box)));
+  const change = (index: number, next: Partial<AnnotationBox>) =>
+    setBoxes(current => current.map((box, at) => (at === index ? { ...box, ...next } : box)));
   const remove = (index: number) => setBoxes(current => current.filter((_, at) => at !== index));
   /** A box in the middle of the page, for those who do not draw with a mouse. */
   const addCentred = () => {
     const width = Math.min(200, viewport.width / 2);
     const height = Math.min(120, viewport.height / 2);
-    setBoxes([...boxes, { x: round((viewport.width - width) / 2), y: round((viewport.height - height) / 2), width, height, text: '' }]);
+    setBoxes([
+      ...boxes,
+      { x: round((viewport.width - width) / 2), y: round((viewport.height - height) / 2), width, height, text: '' },
+    ]);
     onAdded(boxes.length);
   };
 
@@ -87,7 +95,10 @@ export function useBoxDrawing(viewport: Size, onAdded: (index: number) => void) 
         height: clamp(box.height + dy, MIN_SIDE, viewport.height - box.y),
       });
     } else {
-      change(index, { x: clamp(box.x + dx, 0, viewport.width - box.width), y: clamp(box.y + dy, 0, viewport.height - box.height) });
+      change(index, {
+        x: clamp(box.x + dx, 0, viewport.width - box.width),
+        y: clamp(box.y + dy, 0, viewport.height - box.height),
+      });
     }
   };
 

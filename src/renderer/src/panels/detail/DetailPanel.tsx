@@ -73,13 +73,22 @@ export function DetailPanel() {
           {expanded ? '⤡' : '⤢'}
         </button>
       </header>
-      {tabs.filter(tab => shown.has(tab.id)).map(({ id, label, View }) => (
-        <div key={id} className="panel-body" role="tabpanel" id={`tabpanel-${id}`} aria-labelledby={`tab-${id}`} hidden={id !== active}>
-          <ErrorBoundary name={label}>
-            <View />
-          </ErrorBoundary>
-        </div>
-      ))}
+      {tabs
+        .filter(tab => shown.has(tab.id))
+        .map(({ id, label, View }) => (
+          <div
+            key={id}
+            className="panel-body"
+            role="tabpanel"
+            id={`tabpanel-${id}`}
+            aria-labelledby={`tab-${id}`}
+            hidden={id !== active}
+          >
+            <ErrorBoundary name={label}>
+              <View />
+            </ErrorBoundary>
+          </div>
+        ))}
     </section>
   );
 }

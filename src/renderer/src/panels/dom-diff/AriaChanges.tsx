@@ -12,10 +12,13 @@ export function AriaChanges({ changes }: { changes: AriaChange[] }) {
   for (const change of changes) counts[change.kind]++;
   return (
     <div className="aria-changes" data-testid="aria-changes">
-      <p className="muted aria-change-counts">{counts.added} added · {counts.removed} removed · {counts.changed} changed</p>
+      <p className="muted aria-change-counts">
+        {counts.added} added · {counts.removed} removed · {counts.changed} changed
+      </p>
       <ul>
         {changes.map((change, index) => {
-          const nodeIndex = change.ref && change.kind !== 'removed' ? nodes.findIndex(node => node.ref === change.ref) : -1;
+          const nodeIndex =
+            change.ref && change.kind !== 'removed' ? nodes.findIndex(node => node.ref === change.ref) : -1;
           return (
             <li key={index} className={`aria-change ${change.kind}`} data-testid="aria-change" data-kind={change.kind}>
               <span className={`change-kind ${change.kind}`}>{KIND_LABEL[change.kind]}</span>
@@ -26,7 +29,8 @@ export function AriaChanges({ changes }: { changes: AriaChange[] }) {
                 title={nodeIndex < 0 ? 'Not in the tree shown' : 'Select in the aria tree'}
                 onClick={() => selectNode(nodeIndex)}
               >
-                {change.ref ? <span className="ref">{change.ref}</span> : null} {change.kind === 'changed' ? change.after : change.after ?? change.before}
+                {change.ref ? <span className="ref">{change.ref}</span> : null}{' '}
+                {change.kind === 'changed' ? change.after : (change.after ?? change.before)}
               </button>
               {change.kind === 'changed' ? <div className="change-before muted">was: {change.before}</div> : null}
               {change.parent ? <div className="change-parent muted">in {change.parent}</div> : null}

@@ -25,7 +25,9 @@ export function DomDiffView() {
   const theme = useStore(state => state.theme);
   const toast = useStore(state => state.toast);
   const [fromSeq, setFromSeq] = useState<number>();
-  const [layout, setLayout] = useState<Layout>(() => (localStorage.getItem(LAYOUT_KEY) === 'line-by-line' ? 'line-by-line' : 'side-by-side'));
+  const [layout, setLayout] = useState<Layout>(() =>
+    localStorage.getItem(LAYOUT_KEY) === 'line-by-line' ? 'line-by-line' : 'side-by-side',
+  );
   const [result, setResult] = useState<{ key: string; diff: StepDiff }>();
   const key = `${sessionId}:${seq}:${fromSeq ?? ''}`;
 
@@ -62,29 +64,53 @@ export function DomDiffView() {
             onChange={event => setFromSeq(event.target.value ? Number(event.target.value) : undefined)}
           >
             <option value="">the step before</option>
-            {earlier.map(step => <option key={step.seq} value={step.seq}>step {step.seq} · {step.tool.replace(/^browser_/, '')}</option>)}
+            {earlier.map(step => (
+              <option key={step.seq} value={step.seq}>
+                step {step.seq} · {step.tool.replace(/^browser_/, '')}
+              </option>
+            ))}
           </select>
         </label>
         <span className="grow" />
         <div className="segmented" role="group" aria-label="Diff layout">
           {(['side-by-side', 'line-by-line'] as const).map(option => (
-            <button key={option} type="button" aria-pressed={layout === option} data-testid={`diff-${option}`} onClick={() => chooseLayout(option)}>
+            <button
+              key={option}
+              type="button"
+              aria-pressed={layout === option}
+              data-testid={`diff-${option}`}
+              onClick={() => chooseLayout(option)}
+            >
               {option === 'side-by-side' ? 'Side by side' : 'Line by line'}
             </button>
           ))}
         </div>
       </div>
-      {!diff ? <p className="empty">Loading…</p> : (
+      {!diff ? (
+        <p className="empty">Loading…</p>
+      ) : (
         <div className="diff-columns">
           <section className="diff-dom" aria-label="DOM diff">
             <h3>
-              DOM{diff.domFrom !== undefined && diff.domTo !== undefined ? ` · step ${diff.domFrom} → ${diff.domTo}` : ''}
+              DOM
+              {diff.domFrom !== undefined && diff.domTo !== undefined ? ` · step ${diff.domFrom} → ${diff.domTo}` : ''}
               {diff.dom ? <DiffStats diff={diff.dom} /> : null}
             </h3>
-            {diff.dom ? <DiffPieces diff={diff.dom} layout={layout} dark={theme === 'dark'} /> : <p className="empty" data-testid="dom-diff-note">{diff.domNote}</p>}
+            {diff.dom ? (
+              <DiffPieces diff={diff.dom} layout={layout} dark={theme === 'dark'} />
+            ) : (
+              <p className="empty" data-testid="dom-diff-note">
+                {diff.domNote}
+              </p>
+            )}
           </section>
           <section className="diff-aria" aria-label="Aria tree changes">
-            <h3>Aria tree{diff.ariaFrom !== undefined && diff.ariaTo !== undefined ? ` · step ${diff.ariaFrom} → ${diff.ariaTo}` : ''}</h3>
+            <h3>
+              Aria tree
+              {diff.ariaFrom !== undefined && diff.ariaTo !== undefined
+                ? ` · step ${diff.ariaFrom} → ${diff.ariaTo}`
+                : ''}
+            </h3>
             {diff.aria ? <AriaChanges changes={diff.aria} /> : <p className="empty">{diff.ariaNote}</p>}
           </section>
         </div>
@@ -95,29 +121,50 @@ export function DomDiffView() {
 
 function DiffStats({ diff }: { diff: string }) {
   const { added, removed } = useMemo(() => diffStats(diff), [diff]);
-  return <span className="diff-stats"><span className="added">+{added}</span> <span className="removed">−{removed}</span></span>;
+  return (
+    <span className="diff-stats">
+      <span className="added">+{added}</span> <span className="removed">−{removed}</span>
+    </span>
+  );
 }
 
 /** The diff rendered a piece at a time: more pieces as a sentinel after the last one scrolls into view. */
 function DiffPieces({ diff, layout, dark }: { diff: string; layout: Layout; dark: boolean }) {
   // DomState's headers carry labels after a tab (`dom.html\t(after 003-click)`): diff2html would call that a rename.
-  const pieces = useMemo(() => splitUnifiedDiff(diff.replace(/^(---|\+\+\+) (\S+)\t.*$/gm, '$1 $2'), PIECE_LINES), [diff]);
+  const pieces = useMemo(
+    () => splitUnifiedDiff(diff.replace(/^(---|\+\+\+) (\S+)\t.*$/gm, '$1 $2'), PIECE_LINES),
+    [diff],
+  );
   const [shown, setShown] = useState(1);
   const sentinel = useRef<HTMLDivElement>(null);
   useEffect(() => setShown(1), [pieces]);
   useEffect(() => {
     const target = sentinel.current;
     if (!target || shown >= pieces.length) return;
-    const observer = new IntersectionObserver(entries => {
-      if (entries.some(entry => entry.isIntersecting)) setShown(count => Math.min(pieces.length, count + 1));
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      entries => {
+        if (entries.some(entry => entry.isIntersecting)) setShown(count => Math.min(pieces.length, count + 1));
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(target);
     return () => observer.disconnect();
   }, [pieces, shown]);
   return (
-    <div className="diff-pieces" data-testid="dom-diff-body" data-pieces={pieces.length} data-shown={Math.min(shown, pieces.length)}>
-      {pieces.slice(0, shown).map((piece, index) => <DiffPiece key={index} piece={piece} layout={layout} dark={dark} />)}
-      {shown < pieces.length ? <div ref={sentinel} className="diff-more muted">Rendering more of the diff…</div> : null}
+    <div
+      className="diff-pieces"
+      data-testid="dom-diff-body"
+      data-pieces={pieces.length}
+      data-shown={Math.min(shown, pieces.length)}
+    >
+      {pieces.slice(0, shown).map((piece, index) => (
+        <DiffPiece key={index} piece={piece} layout={layout} dark={dark} />
+      ))}
+      {shown < pieces.length ? (
+        <div ref={sentinel} className="diff-more muted">
+          Rendering more of the diff…
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -125,7 +172,13 @@ function DiffPieces({ diff, layout, dark }: { diff: string; layout: Layout; dark
 function DiffPiece({ piece, layout, dark }: { piece: string; layout: Layout; dark: boolean }) {
   // diff2html escapes the diff's text into its markup (checked by e2e/ui-dom-diff.spec.ts with script payloads).
   const markup = useMemo(
-    () => diffHtml(piece, { outputFormat: layout, drawFileList: false, matching: 'none', colorScheme: dark ? ColorSchemeType.DARK : ColorSchemeType.LIGHT }),
+    () =>
+      diffHtml(piece, {
+        outputFormat: layout,
+        drawFileList: false,
+        matching: 'none',
+        colorScheme: dark ? ColorSchemeType.DARK : ColorSchemeType.LIGHT,
+      }),
     [piece, layout, dark],
   );
   return <div className="diff-piece" dangerouslySetInnerHTML={{ __html: markup }} />;

@@ -3,7 +3,10 @@ import { applyPatch, createPatch } from 'diff';
 import { diffStats, splitUnifiedDiff } from './chunks';
 
 const before = `${Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
-const after = before.replace('line 5\n', 'line five\n').replace(/line (2\d)\n/g, 'changed $1\n').replace('line 50\n', '');
+const after = before
+  .replace('line 5\n', 'line five\n')
+  .replace(/line (2\d)\n/g, 'changed $1\n')
+  .replace('line 50\n', '');
 // createPatch starts with an `Index:` line and a `===` rule; a DomState diff starts at the `---` header.
 const diff = createPatch('dom.html', before, after, '(before)', '(after)').split('\n').slice(2).join('\n');
 

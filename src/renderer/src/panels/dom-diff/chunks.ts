@@ -34,7 +34,10 @@ export function splitUnifiedDiff(diff: string, maxLines: number): string[] {
       if (current.length + piece.length > maxLines) flush();
       // An empty range names the line before it (unified diff convention): `-7,0` inserts after line 7.
       const range = (line: number, count: number) => `${count ? line : line - 1},${count}`;
-      current.push(`@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@${start === 0 ? title : ''}`, ...piece);
+      current.push(
+        `@@ -${range(oldLine, oldCount)} +${range(newLine, newCount)} @@${start === 0 ? title : ''}`,
+        ...piece,
+      );
       oldLine += oldCount;
       newLine += newCount;
       if (!body.length) break;

@@ -8,5 +8,9 @@ export function LocatorBadge({ seq }: { seq: number }) {
     return locators.report.targets.find(target => target.seq === seq && target.warning)?.warning;
   });
   if (!warning) return null;
-  return <span className="badge badge-warn" data-testid="step-locator-warning" title={`Locator: ${warning}`}>locator ⚠</span>;
+  return (
+    <span className="badge badge-warn" data-testid="step-locator-warning" title={`Locator: ${warning}`}>
+      locator ⚠
+    </span>
+  );
 }

@@ -24,12 +24,27 @@ export function LocatorsView() {
   if (!targets.length) return <p className="empty">Step {seq} targeted no element: nothing to locate.</p>;
   return (
     <div className="locators" data-testid="locators">
-      {targets.map(target => <TargetTable key={target.target} sessionId={sessionId} target={target} testIdAttribute={locators.report.testIdAttribute} />)}
+      {targets.map(target => (
+        <TargetTable
+          key={target.target}
+          sessionId={sessionId}
+          target={target}
+          testIdAttribute={locators.report.testIdAttribute}
+        />
+      ))}
     </div>
   );
 }
 
-function TargetTable({ sessionId, target, testIdAttribute }: { sessionId: string; target: TargetLocators; testIdAttribute: string }) {
+function TargetTable({
+  sessionId,
+  target,
+  testIdAttribute,
+}: {
+  sessionId: string;
+  target: TargetLocators;
+  testIdAttribute: string;
+}) {
   const chooseLocator = useStore(state => state.chooseLocator);
   const readOnly = useStore(state => state.readOnly);
   const what = target.role ? `${target.role}${target.name ? ` "${target.name}"` : ''}` : target.ref;
@@ -38,23 +53,44 @@ function TargetTable({ sessionId, target, testIdAttribute }: { sessionId: string
     <section className="locator-target" data-testid="locator-target" aria-label={`Locators of ${what}`}>
       <h3 className="locator-heading">
         {target.tool.replace(/^browser_/, '')} {what} <span className="muted">({target.ref})</span>
-        {target.warning ? <span className="badge badge-warn" data-testid="locator-warning-badge">{target.candidates[target.chosen].positional ? 'positional' : 'ambiguous'}</span> : null}
+        {target.warning ? (
+          <span className="badge badge-warn" data-testid="locator-warning-badge">
+            {target.candidates[target.chosen].positional ? 'positional' : 'ambiguous'}
+          </span>
+        ) : null}
       </h3>
-      {target.warning ? <p className="locator-warning" role="alert" data-testid="locator-warning">⚠ {target.warning}</p> : null}
+      {target.warning ? (
+        <p className="locator-warning" role="alert" data-testid="locator-warning">
+          ⚠ {target.warning}
+        </p>
+      ) : null}
       <table className="network-table locator-table">
         <thead>
           <tr>
             <th scope="col">Use</th>
             <th scope="col">Candidate</th>
             <th scope="col">Kind</th>
-            <th scope="col" className="number" title="Elements it matched on the page the step acted on">At step</th>
-            <th scope="col" title={`Elements it matched on the following recorded states of the same page (getByTestId reads ${testIdAttribute})`}>After</th>
+            <th scope="col" className="number" title="Elements it matched on the page the step acted on">
+              At step
+            </th>
+            <th
+              scope="col"
+              title={`Elements it matched on the following recorded states of the same page (getByTestId reads ${testIdAttribute})`}
+            >
+              After
+            </th>
             <th scope="col" />
           </tr>
         </thead>
         <tbody>
           {target.candidates.map((candidate, index) => (
-            <tr key={candidate.code} data-testid="locator-candidate" data-kind={candidate.kind} aria-selected={index === target.chosen} className={index === target.chosen ? 'chosen' : undefined}>
+            <tr
+              key={candidate.code}
+              data-testid="locator-candidate"
+              data-kind={candidate.kind}
+              aria-selected={index === target.chosen}
+              className={index === target.chosen ? 'chosen' : undefined}
+            >
               <td>
                 <input
                   type="radio"
@@ -65,13 +101,31 @@ function TargetTable({ sessionId, target, testIdAttribute }: { sessionId: string
                   onChange={() => void chooseLocator(sessionId, target.seq, target.target, candidate.code)}
                 />
               </td>
-              <td><code className="locator-code">{candidate.code}</code></td>
-              <td>{KIND_LABEL[candidate.kind]}</td>
-              <td className={`number ${countClass(candidate.count)}`} data-testid="locator-count">{candidate.count ?? '–'}</td>
-              <td className="locator-later">{candidate.later.length ? candidate.later.map(state => <span key={state.seq} className={countClass(state.count)} title={`step ${state.seq}`}>{state.count}</span>) : <span className="muted">–</span>}</td>
               <td>
-                {index === target.chosen ? <span className="badge badge-live">{target.userChoice ? 'your choice' : 'export uses'}</span> : null}
-                {candidate.recorded && index !== target.chosen ? <span className="badge badge-ended">recorded</span> : null}
+                <code className="locator-code">{candidate.code}</code>
+              </td>
+              <td>{KIND_LABEL[candidate.kind]}</td>
+              <td className={`number ${countClass(candidate.count)}`} data-testid="locator-count">
+                {candidate.count ?? '–'}
+              </td>
+              <td className="locator-later">
+                {candidate.later.length ? (
+                  candidate.later.map(state => (
+                    <span key={state.seq} className={countClass(state.count)} title={`step ${state.seq}`}>
+                      {state.count}
+                    </span>
+                  ))
+                ) : (
+                  <span className="muted">–</span>
+                )}
+              </td>
+              <td>
+                {index === target.chosen ? (
+                  <span className="badge badge-live">{target.userChoice ? 'your choice' : 'export uses'}</span>
+                ) : null}
+                {candidate.recorded && index !== target.chosen ? (
+                  <span className="badge badge-ended">recorded</span>
+                ) : null}
                 {index === target.recommended ? <span className="badge badge-live">recommended</span> : null}
                 {candidate.positional ? <span className="badge badge-warn">positional</span> : null}
               </td>
@@ -79,10 +133,13 @@ function TargetTable({ sessionId, target, testIdAttribute }: { sessionId: string
           ))}
         </tbody>
       </table>
-      <p className="muted locator-reason" data-testid="locator-reason">{target.reason}</p>
+      <p className="muted locator-reason" data-testid="locator-reason">
+        {target.reason}
+      </p>
     </section>
   );
 }
 
 /** One match is what a locator wants; none is an element gone; more is ambiguous. */
-const countClass = (count: number | undefined) => (count === undefined ? 'muted' : count === 1 ? 'count-one' : count > 1 ? 'count-many' : 'muted');
+const countClass = (count: number | undefined) =>
+  count === undefined ? 'muted' : count === 1 ? 'count-one' : count > 1 ? 'count-many' : 'muted';

@@ -41,21 +41,51 @@ function Lane({ agent, steps }: { agent: AgentTurns; steps: readonly StepSummary
     open(bar);
   };
   return (
-    <Panel title={`Agent · ${agent.turns.length} model turn${agent.turns.length === 1 ? '' : 's'}`} className="agent-lane-panel" testId="agent-lane">
+    <Panel
+      title={`Agent · ${agent.turns.length} model turn${agent.turns.length === 1 ? '' : 's'}`}
+      className="agent-lane-panel"
+      testId="agent-lane"
+    >
       <div className="agent-lane" ref={ref}>
-        <svg width={width} height={height} role="group" aria-label="Model turns and steps over time" data-testid="agent-lane-svg">
+        <svg
+          width={width}
+          height={height}
+          role="group"
+          aria-label="Model turns and steps over time"
+          data-testid="agent-lane-svg"
+        >
           {layout.bars.map(bar => (
-            <g key={bar.turn.spanId} className={`agent-turn${bar.turn.spanId === selectedTurn ? ' selected' : ''}${bar.seq === undefined ? ' unlinked' : ''}`}
-              data-testid="agent-turn" data-span={bar.turn.spanId} role="button" tabIndex={0} aria-label={turnTitle(bar)}
-              onClick={() => open(bar)} onKeyDown={event => onKey(event, bar)}>
+            <g
+              key={bar.turn.spanId}
+              className={`agent-turn${bar.turn.spanId === selectedTurn ? ' selected' : ''}${bar.seq === undefined ? ' unlinked' : ''}`}
+              data-testid="agent-turn"
+              data-span={bar.turn.spanId}
+              role="button"
+              tabIndex={0}
+              aria-label={turnTitle(bar)}
+              onClick={() => open(bar)}
+              onKeyDown={event => onKey(event, bar)}
+            >
               <title>{turnTitle(bar)}</title>
               <rect x={bar.x} y={bar.row * ROW} width={bar.width} height={ROW - 3} rx={2} />
-              {bar.label ? <text x={bar.x + 3} y={bar.row * ROW + 10}>{bar.label}</text> : null}
+              {bar.label ? (
+                <text x={bar.x + 3} y={bar.row * ROW + 10}>
+                  {bar.label}
+                </text>
+              ) : null}
             </g>
           ))}
           {layout.marks.map(mark => (
-            <rect key={mark.seq} className={`agent-step${mark.seq === selectedSeq ? ' selected' : ''}${mark.failed ? ' failed' : ''}`}
-              x={mark.x} y={layout.rows * ROW + 2} width={mark.width} height={MARKS} data-seq={mark.seq} onClick={() => selectStep(mark.seq)}>
+            <rect
+              key={mark.seq}
+              className={`agent-step${mark.seq === selectedSeq ? ' selected' : ''}${mark.failed ? ' failed' : ''}`}
+              x={mark.x}
+              y={layout.rows * ROW + 2}
+              width={mark.width}
+              height={MARKS}
+              data-seq={mark.seq}
+              onClick={() => selectStep(mark.seq)}
+            >
               <title>{`#${mark.seq}`}</title>
             </rect>
           ))}
@@ -68,17 +98,19 @@ function Lane({ agent, steps }: { agent: AgentTurns; steps: readonly StepSummary
 }
 
 function turnTitle({ turn, seq }: TurnBar): string {
-  const tokens = turn.inputTokens !== undefined || turn.outputTokens !== undefined
-    ? `${(turn.inputTokens ?? 0).toLocaleString('en-US')} in / ${(turn.outputTokens ?? 0).toLocaleString('en-US')} out tokens` : 'tokens not reported';
+  const tokens =
+    turn.inputTokens !== undefined || turn.outputTokens !== undefined
+      ? `${(turn.inputTokens ?? 0).toLocaleString('en-US')} in / ${(turn.outputTokens ?? 0).toLocaleString('en-US')} out tokens`
+      : 'tokens not reported';
   const cost = turn.cost !== undefined ? ` · cost ${turn.cost.toFixed(4)}` : '';
   return `${turn.model ?? 'Model'} · ${seconds(turn.endMs - turn.startMs)} · ${tokens}${cost}${seq === undefined ? ' · chose no step' : ` · chose step ${seq}`}`;
 }
 
 const PARTS = [
-  ['model', 'modelMs', 'Model', 'A model call was running (from the agent\'s spans)'],
+  ['model', 'modelMs', 'Model', "A model call was running (from the agent's spans)"],
   ['browser', 'browserMs', 'Browser', 'A step was running in the browser'],
   ['held', 'heldMs', 'Held', 'Held by a person: a paused call, or its answer, in the debugger'],
-  ['other', 'otherMs', 'Other', 'Neither: the agent\'s own code and network, and model calls it did not trace'],
+  ['other', 'otherMs', 'Other', "Neither: the agent's own code and network, and model calls it did not trace"],
 ] as const;
 
 /** The session's wall time split between the model, the browser, a person holding calls and the rest. */
@@ -87,13 +119,18 @@ function TimeSpent({ split }: { split: TimeSplit }) {
   return (
     <div className="agent-time" data-testid="agent-time">
       <div className="agent-time-bar" role="img" aria-label={`Where the ${seconds(split.wallMs)} went`}>
-        {PARTS.map(([part, key]) => (split[key] > 0 ? <span key={part} className={`agent-part-${part}`} style={{ flexGrow: split[key] }} /> : null))}
+        {PARTS.map(([part, key]) =>
+          split[key] > 0 ? <span key={part} className={`agent-part-${part}`} style={{ flexGrow: split[key] }} /> : null,
+        )}
       </div>
       <ul className="agent-legend">
-        <li className="agent-wall" title="From the first turn or step to the last">{seconds(split.wallMs)}</li>
+        <li className="agent-wall" title="From the first turn or step to the last">
+          {seconds(split.wallMs)}
+        </li>
         {PARTS.map(([part, key, label, title]) => (
           <li key={part} data-part={part} data-ms={Math.round(split[key])} title={title}>
-            <span className={`agent-swatch agent-part-${part}`} />{label} {seconds(split[key])} <span className="agent-share">{share(split[key])}</span>
+            <span className={`agent-swatch agent-part-${part}`} />
+            {label} {seconds(split[key])} <span className="agent-share">{share(split[key])}</span>
           </li>
         ))}
       </ul>
@@ -103,19 +140,27 @@ function TimeSpent({ split }: { split: TimeSplit }) {
 
 /** The model's tokens (all its turns) against what our responses put into its context. */
 function TokenAccount({ agent, steps }: { agent: AgentTurns; steps: readonly StepSummary[] }) {
-  const sum = (values: (number | undefined)[]) => values.reduce<number | undefined>((total, value) => (value === undefined ? total : (total ?? 0) + value), undefined);
+  const sum = (values: (number | undefined)[]) =>
+    values.reduce<number | undefined>(
+      (total, value) => (value === undefined ? total : (total ?? 0) + value),
+      undefined,
+    );
   const input = sum(agent.turns.map(turn => turn.inputTokens));
   const output = sum(agent.turns.map(turn => turn.outputTokens));
   const cost = sum(agent.turns.map(turn => turn.cost));
   const ours = sum(steps.map(step => step.tokens?.total.tokens));
   return (
     <p className="agent-tokens" data-testid="agent-tokens">
-      Model {input === undefined ? 'tokens not reported' : `${compactTokens(input)} in / ${compactTokens(output ?? 0)} out`}
+      Model{' '}
+      {input === undefined ? 'tokens not reported' : `${compactTokens(input)} in / ${compactTokens(output ?? 0)} out`}
       {cost !== undefined ? ` · cost ${cost.toFixed(4)}` : ''}
       {' · '}our responses {ours === undefined ? 'not counted' : `${compactTokens(ours)}`}
-      {input && ours !== undefined
-        ? <span className="muted" title="Each turn's input holds the conversation so far, our earlier responses included"> ({Math.round((ours / input) * 100)}% of the model's input)</span>
-        : null}
+      {input && ours !== undefined ? (
+        <span className="muted" title="Each turn's input holds the conversation so far, our earlier responses included">
+          {' '}
+          ({Math.round((ours / input) * 100)}% of the model's input)
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -27,7 +27,7 @@ export function ModelView() {
           No model turn is linked to this step.{' '}
           {agent.turns.length
             ? `${agent.turns.length} model turn${agent.turns.length === 1 ? '' : 's'} came from the agent; ${agent.unlinked.length} linked to no step.`
-            : 'Point the agent\'s OpenTelemetry exporter at this inspector (POST /v1/traces), or add its spans later with agent-inspector attach-trace.'}
+            : "Point the agent's OpenTelemetry exporter at this inspector (POST /v1/traces), or add its spans later with agent-inspector attach-trace."}
         </p>
       </div>
     );
@@ -35,9 +35,13 @@ export function ModelView() {
   return (
     <div className="model-view" data-testid="model-view" data-span={turn.spanId}>
       <p className="model-summary" data-testid="model-summary">
-        <strong>{turn.model ?? 'Model'}</strong> · {count(turn.inputTokens)} in / {count(turn.outputTokens)} out tokens · {ms(turn.endMs - turn.startMs)}
+        <strong>{turn.model ?? 'Model'}</strong> · {count(turn.inputTokens)} in / {count(turn.outputTokens)} out tokens
+        · {ms(turn.endMs - turn.startMs)}
         {turn.cost !== undefined && <> · {turn.cost.toFixed(4)}</>}
-        <span className="muted"> · linked by {link.via === 'trace' ? 'trace context' : 'the tool call it emitted'}</span>
+        <span className="muted">
+          {' '}
+          · linked by {link.via === 'trace' ? 'trace context' : 'the tool call it emitted'}
+        </span>
       </p>
       <Messages messages={turn.input} />
       {turn.reasoning && (
@@ -49,7 +53,9 @@ export function ModelView() {
       {turn.output && (
         <section aria-label="Assistant">
           <h3 className="model-heading">Assistant</h3>
-          <pre className="model-text" data-testid="model-output">{turn.output}</pre>
+          <pre className="model-text" data-testid="model-output">
+            {turn.output}
+          </pre>
         </section>
       )}
       <ToolCalls turn={turn} current={link.toolCall} />
@@ -66,8 +72,12 @@ function Messages({ messages }: { messages: TurnMessage[] }) {
     <section aria-label="Messages the model saw">
       {earlier.length > 0 && (
         <details className="model-earlier">
-          <summary>{earlier.length} earlier message{earlier.length === 1 ? '' : 's'}</summary>
-          {earlier.map((message, index) => <Message key={index} message={message} />)}
+          <summary>
+            {earlier.length} earlier message{earlier.length === 1 ? '' : 's'}
+          </summary>
+          {earlier.map((message, index) => (
+            <Message key={index} message={message} />
+          ))}
         </details>
       )}
       <Message message={last} />
@@ -91,7 +101,12 @@ function ToolCalls({ turn, current }: { turn: ModelTurn; current?: number }) {
       <h3 className="model-heading">Tool calls emitted</h3>
       <ol className="model-tool-calls">
         {turn.toolCalls.map((call: EmittedToolCall, index) => (
-          <li key={index} className="model-tool-call" data-testid="model-tool-call" aria-current={index === current ? 'step' : undefined}>
+          <li
+            key={index}
+            className="model-tool-call"
+            data-testid="model-tool-call"
+            aria-current={index === current ? 'step' : undefined}
+          >
             <code>{call.name}</code> <span className="muted">{JSON.stringify(call.arguments)}</span>
             {index === current && <span className="model-this"> ← this step</span>}
           </li>

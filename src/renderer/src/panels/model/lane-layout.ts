@@ -31,12 +31,15 @@ export interface LaneLayout {
   rows: number;
 }
 
-const compact = (value: number) => (value >= 1_000 ? `${(value / 1_000).toFixed(value >= 10_000 ? 0 : 1)}k` : String(value));
+const compact = (value: number) =>
+  value >= 1_000 ? `${(value / 1_000).toFixed(value >= 10_000 ? 0 : 1)}k` : String(value);
 
 /** A turn's bar label: its model and tokens, as much of it as fits. */
 export function barLabel(turn: TurnSummary, width: number): string | undefined {
-  const tokens = turn.inputTokens !== undefined || turn.outputTokens !== undefined
-    ? `${compact(turn.inputTokens ?? 0)}→${compact(turn.outputTokens ?? 0)}` : '';
+  const tokens =
+    turn.inputTokens !== undefined || turn.outputTokens !== undefined
+      ? `${compact(turn.inputTokens ?? 0)}→${compact(turn.outputTokens ?? 0)}`
+      : '';
   for (const label of [[turn.model, tokens].filter(Boolean).join(' · '), tokens, turn.model]) {
     if (label && label.length * CHAR_WIDTH + 6 <= width) return label;
   }
@@ -48,7 +51,12 @@ export function barLabel(turn: TurnSummary, width: number): string | undefined {
  * (overlapping turns on rows of their own), each step a mark under them, so what the model thought and what the browser
  * did read left to right.
  */
-export function layoutLane(agent: AgentTurns, steps: readonly Pick<StepSummary, 'seq' | 'startedAt' | 'endedAt' | 'outcome'>[], range: { startMs: number; endMs: number }, width: number): LaneLayout {
+export function layoutLane(
+  agent: AgentTurns,
+  steps: readonly Pick<StepSummary, 'seq' | 'startedAt' | 'endedAt' | 'outcome'>[],
+  range: { startMs: number; endMs: number },
+  width: number,
+): LaneLayout {
   const scale = width / Math.max(1, range.endMs - range.startMs);
   const place = (start: number, end: number) => {
     const x = Math.max(0, (start - range.startMs) * scale);
@@ -68,6 +76,10 @@ export function layoutLane(agent: AgentTurns, steps: readonly Pick<StepSummary, 
     const seq = firstStep.get(turn.spanId);
     return { turn, ...box, row, label: barLabel(turn, box.width), ...(seq !== undefined && { seq }) };
   });
-  const marks = steps.map(step => ({ seq: step.seq, ...place(step.startedAt, step.endedAt), failed: step.outcome === 'error' }));
+  const marks = steps.map(step => ({
+    seq: step.seq,
+    ...place(step.startedAt, step.endedAt),
+    failed: step.outcome === 'error',
+  }));
   return { bars, marks, rows: Math.max(1, rowEnds.length) };
 }

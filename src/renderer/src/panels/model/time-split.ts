@@ -43,7 +43,15 @@ export function timeSplit(steps: readonly Step[], turns: readonly Turn[]): TimeS
   if (!valid.length) return { wallMs: 0, modelMs: 0, browserMs: 0, heldMs: 0, otherMs: 0, startMs: 0, endMs: 0 };
 
   // A sweep over every start and end: between two of them the set of covering parts does not change.
-  const edges = valid.flatMap(([start, end, part]) => [[start, part, 1], [end, part, -1]] as const).sort((a, b) => a[0] - b[0]);
+  const edges = valid
+    .flatMap(
+      ([start, end, part]) =>
+        [
+          [start, part, 1],
+          [end, part, -1],
+        ] as const,
+    )
+    .sort((a, b) => a[0] - b[0]);
   const open = [0, 0, 0];
   const spent = [0, 0, 0];
   let other = 0;
@@ -58,5 +66,13 @@ export function timeSplit(steps: readonly Step[], turns: readonly Turn[]): TimeS
   }
   const startMs = edges[0][0];
   const endMs = edges.at(-1)![0];
-  return { wallMs: endMs - startMs, heldMs: spent[HELD], browserMs: spent[BROWSER], modelMs: spent[MODEL], otherMs: other, startMs, endMs };
+  return {
+    wallMs: endMs - startMs,
+    heldMs: spent[HELD],
+    browserMs: spent[BROWSER],
+    modelMs: spent[MODEL],
+    otherMs: other,
+    startMs,
+    endMs,
+  };
 }

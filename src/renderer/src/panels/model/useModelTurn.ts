@@ -15,11 +15,14 @@ export function useModelTurn(sessionId: string | undefined, spanId: string | und
   useEffect(() => {
     if (!key || cache.has(key)) return;
     let current = true;
-    inspector.invoke('modelTurn', { sessionId: sessionId!, spanId: spanId! }).then(turn => {
-      cache.set(key, turn);
-      if (cache.size > CACHED) cache.delete(cache.keys().next().value!);
-      if (current) setFetched({ key, turn });
-    }, error => current && toast(error instanceof Error ? error.message : String(error)));
+    inspector.invoke('modelTurn', { sessionId: sessionId!, spanId: spanId! }).then(
+      turn => {
+        cache.set(key, turn);
+        if (cache.size > CACHED) cache.delete(cache.keys().next().value!);
+        if (current) setFetched({ key, turn });
+      },
+      error => current && toast(error instanceof Error ? error.message : String(error)),
+    );
     return () => {
       current = false;
     };

@@ -24,9 +24,13 @@ export function NegotiationView() {
   const key = `${sessionId}:${seq}`;
 
   // A live session's rounds arrive before the calls they lead to: count them to fetch again.
-  useEffect(() => inspector.subscribe(event => {
-    if (event.type === 'negotiation-round' && event.sessionId === sessionId) setRoundsSeen(count => count + 1);
-  }), [sessionId]);
+  useEffect(
+    () =>
+      inspector.subscribe(event => {
+        if (event.type === 'negotiation-round' && event.sessionId === sessionId) setRoundsSeen(count => count + 1);
+      }),
+    [sessionId],
+  );
 
   useEffect(() => {
     if (!sessionId || seq === undefined) return;
@@ -69,17 +73,28 @@ export function NegotiationView() {
       <Totals totals={value.totals} />
       {!value.rounds.length ? (
         <p className="empty" data-testid="negotiation-none">
-          Step {seq} was not planned by the negotiation planner. Steps of <code>browser_interact</code> and of scenarios are.
+          Step {seq} was not planned by the negotiation planner. Steps of <code>browser_interact</code> and of scenarios
+          are.
         </p>
       ) : (
         <>
           <p className="negotiation-query" data-testid="negotiation-query">
-            “{value.rounds[0].query}” <span className="muted">· planner {value.rounds[0].planner} · {value.rounds.length} {value.rounds.length === 1 ? 'round' : 'rounds'}</span>
+            “{value.rounds[0].query}”{' '}
+            <span className="muted">
+              · planner {value.rounds[0].planner} · {value.rounds.length}{' '}
+              {value.rounds.length === 1 ? 'round' : 'rounds'}
+            </span>
           </p>
           <ol className="rounds">
             {value.rounds.map((round, index) => (
-              <RoundItem key={`${round.interactionId}:${round.round}`} sessionId={sessionId} round={round}
-                target={index === lastAction ? target : undefined} targetIndex={targetIndex} onSelectTarget={() => selectNode(targetIndex)} />
+              <RoundItem
+                key={`${round.interactionId}:${round.round}`}
+                sessionId={sessionId}
+                round={round}
+                target={index === lastAction ? target : undefined}
+                targetIndex={targetIndex}
+                onSelectTarget={() => selectNode(targetIndex)}
+              />
             ))}
           </ol>
         </>

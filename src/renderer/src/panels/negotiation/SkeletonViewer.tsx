@@ -11,7 +11,14 @@ const MAX_HEIGHT = 320;
 export function SkeletonViewer({ text, targetId }: { text: string; targetId?: string }) {
   const host = useRef<HTMLDivElement>(null);
   const { editor, monaco } = useMonacoEditor(host, {
-    readOnly: true, domReadOnly: true, language: 'html', wordWrap: 'on', lineNumbers: 'off', renderLineHighlight: 'none', glyphMargin: false, overviewRulerLanes: 0,
+    readOnly: true,
+    domReadOnly: true,
+    language: 'html',
+    wordWrap: 'on',
+    lineNumbers: 'off',
+    renderLineHighlight: 'none',
+    glyphMargin: false,
+    overviewRulerLanes: 0,
   });
   const decorations = useRef<Monaco.editor.IEditorDecorationsCollection>(undefined);
   // Models outlive their editor unless disposed: this one goes with the text it holds, or with the viewer.
@@ -20,12 +27,14 @@ export function SkeletonViewer({ text, targetId }: { text: string; targetId?: st
   useEffect(() => {
     if (!editor || !monaco) return;
     model.current?.dispose();
-    const current = model.current = monaco.editor.createModel(text, 'html');
+    const current = (model.current = monaco.editor.createModel(text, 'html'));
     editor.setModel(current);
     decorations.current?.clear();
     if (!targetId) return;
     const matches = current.findMatches(`data-llm-id="${targetId}"`, false, false, true, null, false);
-    decorations.current = editor.createDecorationsCollection(matches.map(match => ({ range: match.range, options: { inlineClassName: 'skeleton-target' } })));
+    decorations.current = editor.createDecorationsCollection(
+      matches.map(match => ({ range: match.range, options: { inlineClassName: 'skeleton-target' } })),
+    );
     if (matches[0]) editor.revealRangeInCenterIfOutsideViewport(matches[0].range);
   }, [editor, monaco, text, targetId]);
 

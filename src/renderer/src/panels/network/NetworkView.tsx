@@ -16,18 +16,23 @@ export function NetworkView() {
   const [reveal, setReveal] = useState(false);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   if (seq === undefined) return <p className="empty">Select a step to see the requests the page made.</p>;
-  const requests = view?.network.filter(request => matchesFilter(filter, request.method, request.url, request.status, request.resourceType, request.failure)) ?? [];
+  const requests =
+    view?.network.filter(request =>
+      matchesFilter(filter, request.method, request.url, request.status, request.resourceType, request.failure),
+    ) ?? [];
   const failed = view?.network.filter(isFailedRequest).length ?? 0;
-  const toggle = (id: number) => setOpen(current => {
-    const next = new Set(current);
-    if (!next.delete(id)) next.add(id);
-    return next;
-  });
+  const toggle = (id: number) =>
+    setOpen(current => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
     <div className="activity network-view" data-testid="network-view">
       <ActivityToolbar filter={filter} onFilter={setFilter} filterLabel="Filter requests">
         <label title="Cookie, Authorization and API key headers are masked in the headers shown and in what is copied">
-          <input type="checkbox" checked={reveal} onChange={event => setReveal(event.target.checked)} /> Reveal cookies and authorization
+          <input type="checkbox" checked={reveal} onChange={event => setReveal(event.target.checked)} /> Reveal cookies
+          and authorization
         </label>
         {view && (
           <span className="activity-counts muted" data-testid="network-counts">
@@ -37,33 +42,55 @@ export function NetworkView() {
           </span>
         )}
       </ActivityToolbar>
-      {!view ? <p className="empty">Loading…</p>
-        : view.note && !view.network.length ? <p className="empty" data-testid="activity-note">{view.note}</p>
-          : !view.network.length ? (
-            <p className="empty" data-testid="network-empty">
-              {upTo ? `No requests up to step ${seq}.` : `The page made no requests during step ${seq}, nor between it and the previous step.`}
-            </p>
-          ) : !requests.length ? <p className="empty">No request matches “{filter}”.</p>
-            : (
-              <div className="network-scroll">
-                <table className="network-table" aria-label="Requests">
-                  <thead>
-                    <tr>
-                      <th scope="col">Status</th>
-                      <th scope="col">Method</th>
-                      <th scope="col">URL</th>
-                      <th scope="col">Type</th>
-                      <th scope="col" className="number">Size</th>
-                      <th scope="col" className="number">Time</th>
-                    </tr>
-                  </thead>
-                  {requests.map(request => (
-                    <RequestRow key={request.id} request={request} showSeq={upTo} reveal={reveal} open={open.has(request.id)} onToggle={() => toggle(request.id)} />
-                  ))}
-                </table>
-              </div>
-            )}
-      {view?.note && view.network.length > 0 && <p className="activity-note" data-testid="activity-note">{view.note}</p>}
+      {!view ? (
+        <p className="empty">Loading…</p>
+      ) : view.note && !view.network.length ? (
+        <p className="empty" data-testid="activity-note">
+          {view.note}
+        </p>
+      ) : !view.network.length ? (
+        <p className="empty" data-testid="network-empty">
+          {upTo
+            ? `No requests up to step ${seq}.`
+            : `The page made no requests during step ${seq}, nor between it and the previous step.`}
+        </p>
+      ) : !requests.length ? (
+        <p className="empty">No request matches “{filter}”.</p>
+      ) : (
+        <div className="network-scroll">
+          <table className="network-table" aria-label="Requests">
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Method</th>
+                <th scope="col">URL</th>
+                <th scope="col">Type</th>
+                <th scope="col" className="number">
+                  Size
+                </th>
+                <th scope="col" className="number">
+                  Time
+                </th>
+              </tr>
+            </thead>
+            {requests.map(request => (
+              <RequestRow
+                key={request.id}
+                request={request}
+                showSeq={upTo}
+                reveal={reveal}
+                open={open.has(request.id)}
+                onToggle={() => toggle(request.id)}
+              />
+            ))}
+          </table>
+        </div>
+      )}
+      {view?.note && view.network.length > 0 && (
+        <p className="activity-note" data-testid="activity-note">
+          {view.note}
+        </p>
+      )}
       {view && <DroppedNote count={view.dropped.network} what="requests were" />}
     </div>
   );

@@ -5,7 +5,13 @@ import { bytes, clock, duration } from '../activity/format';
 import { copyableHeaders, curlCommand, fetchSnippet } from './copy-request';
 
 /** One request: a row of the table, and under it, when opened, its headers, body and the copy buttons. */
-export function RequestRow({ request, showSeq, reveal, open, onToggle }: {
+export function RequestRow({
+  request,
+  showSeq,
+  reveal,
+  open,
+  onToggle,
+}: {
   request: NetworkActivity;
   showSeq: boolean;
   reveal: boolean;
@@ -16,8 +22,13 @@ export function RequestRow({ request, showSeq, reveal, open, onToggle }: {
   const url = splitUrl(request.url);
   const detailsId = `request-${request.id}-details`;
   return (
-    <tbody className={`network-request${failed ? ' network-failed' : ''}${request.pending ? ' network-pending' : ''}`}
-      data-testid="network-entry" data-seq={request.seq} data-failed={failed || undefined} data-pending={request.pending || undefined}>
+    <tbody
+      className={`network-request${failed ? ' network-failed' : ''}${request.pending ? ' network-pending' : ''}`}
+      data-testid="network-entry"
+      data-seq={request.seq}
+      data-failed={failed || undefined}
+      data-pending={request.pending || undefined}
+    >
       <tr>
         <td className="network-status" title={request.failure ?? request.statusText}>
           {request.pending ? 'pending' : request.failure ? 'failed' : request.status}
@@ -25,7 +36,14 @@ export function RequestRow({ request, showSeq, reveal, open, onToggle }: {
         <td>{request.method}</td>
         <td className="network-url">
           <div className="network-url-line">
-            <button type="button" className="link-button" aria-expanded={open} aria-controls={detailsId} title={request.url} onClick={onToggle}>
+            <button
+              type="button"
+              className="link-button"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              title={request.url}
+              onClick={onToggle}
+            >
               <span className="network-path">{url.path}</span> <span className="muted">{url.origin}</span>
             </button>
             <StepMarks seq={request.seq} between={request.between} showSeq={showSeq} />
@@ -38,7 +56,11 @@ export function RequestRow({ request, showSeq, reveal, open, onToggle }: {
       {open && (
         <tr className="network-details" id={detailsId}>
           <td colSpan={6}>
-            <p className="network-full-url"><code>{request.method} {request.url}</code></p>
+            <p className="network-full-url">
+              <code>
+                {request.method} {request.url}
+              </code>
+            </p>
             <p className="muted">
               Started {clock(request.time)}
               {request.status !== undefined && ` · ${request.status} ${request.statusText ?? ''}`}
@@ -64,7 +86,8 @@ export function RequestRow({ request, showSeq, reveal, open, onToggle }: {
 }
 
 function Headers({ request, reveal }: { request: NetworkActivity; reveal: boolean }) {
-  if (!request.requestHeaders) return <p className="muted">Request headers are kept for documents, fetch and XHR requests only.</p>;
+  if (!request.requestHeaders)
+    return <p className="muted">Request headers are kept for documents, fetch and XHR requests only.</p>;
   const headers = copyableHeaders(request, reveal);
   return (
     <>
@@ -87,7 +110,9 @@ function Headers({ request, reveal }: { request: NetworkActivity; reveal: boolea
 function splitUrl(url: string): { path: string; origin: string } {
   try {
     const parsed = new URL(url);
-    return parsed.protocol.startsWith('http') ? { path: `${parsed.pathname}${parsed.search}`, origin: parsed.host } : { path: url, origin: '' };
+    return parsed.protocol.startsWith('http')
+      ? { path: `${parsed.pathname}${parsed.search}`, origin: parsed.host }
+      : { path: url, origin: '' };
   } catch {
     return { path: url, origin: '' };
   }

@@ -13,10 +13,12 @@ async function echoServer() {
   const received: { method?: string; url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
   const server = createServer((req, res) => {
     let body = '';
-    req.on('data', chunk => (body += chunk)).on('end', () => {
-      received.push({ method: req.method, url: req.url, headers: req.headers, body });
-      res.end('ok');
-    });
+    req
+      .on('data', chunk => (body += chunk))
+      .on('end', () => {
+        received.push({ method: req.method, url: req.url, headers: req.headers, body });
+        res.end('ok');
+      });
   });
   await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -24,8 +26,19 @@ async function echoServer() {
 }
 
 const request = (url: string, extra: Partial<NetworkActivity> = {}): NetworkActivity => ({
-  id: 1, seq: 2, time: 0, method: 'POST', url, resourceType: 'fetch',
-  requestHeaders: { 'content-type': 'application/json', authorization: 'Bearer tok', cookie: 'sid=1', 'x-note': "it's", 'content-length': '14' },
+  id: 1,
+  seq: 2,
+  time: 0,
+  method: 'POST',
+  url,
+  resourceType: 'fetch',
+  requestHeaders: {
+    'content-type': 'application/json',
+    authorization: 'Bearer tok',
+    cookie: 'sid=1',
+    'x-note': "it's",
+    'content-length': '14',
+  },
   postData: `{"q":"it's"}`,
   ...extra,
 });
@@ -38,17 +51,27 @@ test('credentials are masked unless revealed', () => {
   expect(masked).not.toContain('content-length');
   expect(fetchSnippet(request('http://127.0.0.1/api'), false)).not.toContain('sid=1');
   expect(curlCommand(request('http://127.0.0.1/api'), true)).toContain(`-H 'authorization: Bearer tok'`);
-  for (const name of ['Cookie', 'Proxy-Authorization', 'X-API-Key', 'x-csrf-token', 'x-goog-api-key', 'x-session']) expect(isSensitiveHeader(name), name).toBe(true);
-  for (const name of ['accept', 'content-type', 'user-agent', 'x-requested-with']) expect(isSensitiveHeader(name), name).toBe(false);
+  for (const name of ['Cookie', 'Proxy-Authorization', 'X-API-Key', 'x-csrf-token', 'x-goog-api-key', 'x-session'])
+    expect(isSensitiveHeader(name), name).toBe(true);
+  for (const name of ['accept', 'content-type', 'user-agent', 'x-requested-with'])
+    expect(isSensitiveHeader(name), name).toBe(false);
 });
 
 test('the copied cURL command sends the same request, quotes and all', async () => {
   const server = await echoServer();
   try {
     await run('sh', ['-c', `${curlCommand(request(`${server.url}/api?a=1&b=2`), true)} --silent`]);
-    await run('sh', ['-c', `${curlCommand(request(`${server.url}/item`, { method: 'DELETE', postData: undefined, requestHeaders: undefined }), false)} --silent`]);
+    await run('sh', [
+      '-c',
+      `${curlCommand(request(`${server.url}/item`, { method: 'DELETE', postData: undefined, requestHeaders: undefined }), false)} --silent`,
+    ]);
     expect(server.received[0]).toMatchObject({ method: 'POST', url: '/api?a=1&b=2', body: `{"q":"it's"}` });
-    expect(server.received[0].headers).toMatchObject({ authorization: 'Bearer tok', cookie: 'sid=1', 'x-note': "it's", 'content-type': 'application/json' });
+    expect(server.received[0].headers).toMatchObject({
+      authorization: 'Bearer tok',
+      cookie: 'sid=1',
+      'x-note': "it's",
+      'content-type': 'application/json',
+    });
     expect(server.received[1]).toMatchObject({ method: 'DELETE', url: '/item', body: '' });
   } finally {
     await server.close();
@@ -59,7 +82,9 @@ test('the copied fetch() call sends the same request', async () => {
   const server = await echoServer();
   try {
     const snippet = fetchSnippet(request(`${server.url}/api`), false);
-    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (body: string) => () => Promise<void>;
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+      body: string,
+    ) => () => Promise<void>;
     await new AsyncFunction(snippet)();
     expect(server.received[0]).toMatchObject({ method: 'POST', url: '/api', body: `{"q":"it's"}` });
     expect(server.received[0].headers).toMatchObject({ authorization: MASK, 'x-note': "it's" });

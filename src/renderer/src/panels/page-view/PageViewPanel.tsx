@@ -25,25 +25,38 @@ export function PageViewPanel() {
   const setPageShot = useStore(state => state.setPageShot);
   const mark = useStore(state => state.negotiationMark);
   const [size, setSize] = useState<{ width: number; height: number }>();
-  const liveId = useStore(state => (state.opened?.session.live && state.opened.session.running ? state.opened.session.id : undefined));
+  const liveId = useStore(state =>
+    state.opened?.session.live && state.opened.session.running ? state.opened.session.id : undefined,
+  );
   const debug = useStore(state => (liveId ? state.debug[liveId] : undefined));
 
   const step = detail?.step;
-  const own = detail && !AGENT_SCREENSHOTS.has(detail.step.tool) ? (detail.step.targets ?? []).filter(target => target.box) : [];
+  const own =
+    detail && !AGENT_SCREENSHOTS.has(detail.step.tool) ? (detail.step.targets ?? []).filter(target => target.box) : [];
   // A browser_interact call targets nothing itself: the Negotiation tab marks the element its planned action chose.
-  const boxes = own.length || !step || mark?.seq !== step.seq || mark.sessionId !== sessionId ? own : [{ box: mark.box, locator: mark.label }];
+  const boxes =
+    own.length || !step || mark?.seq !== step.seq || mark.sessionId !== sessionId
+      ? own
+      : [{ box: mark.box, locator: mark.label }];
   const now = !!liveId && (chosen === 'now' || (!chosen && !!debug?.held));
   const stepShot = chosen === 'now' ? undefined : chosen;
-  const shot = now ? 'now' : !detail?.before ? 'after' : stepShot ?? (boxes.length ? 'before' : 'after');
-  const image: StepImage | undefined = shot === 'before' ? detail?.before : shot === 'after' ? detail?.screenshot : undefined;
+  const shot = now ? 'now' : !detail?.before ? 'after' : (stepShot ?? (boxes.length ? 'before' : 'after'));
+  const image: StepImage | undefined =
+    shot === 'before' ? detail?.before : shot === 'after' ? detail?.screenshot : undefined;
   const src = image && imageSrc(image);
   useEffect(() => setSize(undefined), [src]);
   useShotKeys(detail ? setPageShot : undefined);
 
   const annotation = liveId ? debug?.annotation : undefined;
-  const toggles = annotation ? <span className="badge badge-warn">annotation mode</span> : detail || liveId ? (
+  const toggles = annotation ? (
+    <span className="badge badge-warn">annotation mode</span>
+  ) : detail || liveId ? (
     <span className="shot-toggles" role="group" aria-label="Screenshot">
-      {step?.navigated && shot !== 'now' ? <span className="badge badge-warn" data-testid="navigated-badge" title="The step changed the page's document">navigated</span> : null}
+      {step?.navigated && shot !== 'now' ? (
+        <span className="badge badge-warn" data-testid="navigated-badge" title="The step changed the page's document">
+          navigated
+        </span>
+      ) : null}
       {(['before', 'after'] as const).map(which => (
         <button
           key={which}
@@ -51,47 +64,92 @@ export function PageViewPanel() {
           aria-pressed={shot === which}
           aria-keyshortcuts={which[0]}
           disabled={!detail || (which === 'before' && !detail.before)}
-          title={which === 'before' ? (detail?.before ? 'The page before the step acted (b)' : 'This step did not act on the page') : 'The page after the step (a)'}
+          title={
+            which === 'before'
+              ? detail?.before
+                ? 'The page before the step acted (b)'
+                : 'This step did not act on the page'
+              : 'The page after the step (a)'
+          }
           onClick={() => setPageShot(which)}
         >
           {which === 'before' ? 'Before' : 'After'}
         </button>
       ))}
       {liveId ? (
-        <button type="button" aria-pressed={shot === 'now'} title="The live page as it is now (refreshed while the session is paused)" onClick={() => setPageShot('now')}>Now</button>
+        <button
+          type="button"
+          aria-pressed={shot === 'now'}
+          title="The live page as it is now (refreshed while the session is paused)"
+          onClick={() => setPageShot('now')}
+        >
+          Now
+        </button>
       ) : null}
-      {step?.url ? <span className="muted page-url" title={step.url}>{step.url}</span> : null}
+      {step?.url ? (
+        <span className="muted page-url" title={step.url}>
+          {step.url}
+        </span>
+      ) : null}
     </span>
   ) : null;
 
   return (
     <Panel title="Page" className="page-panel" testId="page-panel" actions={toggles}>
-      {liveId && annotation ? <AnnotationMode key={annotation.requestId} sessionId={liveId} request={annotation} />
-        : now && liveId ? <PageNowView sessionId={liveId} />
-        : !detail ? <p className="empty">Select a step to see the page before and after it.</p>
-        : !src ? <p className="empty">No {shot} screenshot for this step{step?.tool ? ` (${step.tool})` : ''}.</p>
-        : (
-          <div className="page-view">
-            <div className="page-frame">
-              <img
-                src={src}
-                alt={`The page ${shot} step ${step!.seq}`}
-                data-testid="page-screenshot"
-                data-shot={shot}
-                onLoad={event => setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
-              />
-              {size && (shot === 'before' || !detail.before) ? boxes.map((target, index) => (
-                <TargetBox key={index} box={target.box!} label={target.locator} size={size} point={shot === 'before'} />
-              )) : null}
-            </div>
-            {shot === 'before' && step?.navigated ? <p className="muted page-caption">The step navigated: After shows the new page.</p> : null}
+      {liveId && annotation ? (
+        <AnnotationMode key={annotation.requestId} sessionId={liveId} request={annotation} />
+      ) : now && liveId ? (
+        <PageNowView sessionId={liveId} />
+      ) : !detail ? (
+        <p className="empty">Select a step to see the page before and after it.</p>
+      ) : !src ? (
+        <p className="empty">
+          No {shot} screenshot for this step{step?.tool ? ` (${step.tool})` : ''}.
+        </p>
+      ) : (
+        <div className="page-view">
+          <div className="page-frame">
+            <img
+              src={src}
+              alt={`The page ${shot} step ${step!.seq}`}
+              data-testid="page-screenshot"
+              data-shot={shot}
+              onLoad={event =>
+                setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+              }
+            />
+            {size && (shot === 'before' || !detail.before)
+              ? boxes.map((target, index) => (
+                  <TargetBox
+                    key={index}
+                    box={target.box!}
+                    label={target.locator}
+                    size={size}
+                    point={shot === 'before'}
+                  />
+                ))
+              : null}
           </div>
-        )}
+          {shot === 'before' && step?.navigated ? (
+            <p className="muted page-caption">The step navigated: After shows the new page.</p>
+          ) : null}
+        </div>
+      )}
     </Panel>
   );
 }
 
-function TargetBox({ box, label, size, point }: { box: Box; label: string; size: { width: number; height: number }; point: boolean }) {
+function TargetBox({
+  box,
+  label,
+  size,
+  point,
+}: {
+  box: Box;
+  label: string;
+  size: { width: number; height: number };
+  point: boolean;
+}) {
   const percent = (value: number, of: number) => `${(value / of) * 100}%`;
   return (
     <>
@@ -99,14 +157,22 @@ function TargetBox({ box, label, size, point }: { box: Box; label: string; size:
         className="target-box"
         data-testid="target-box"
         title={label}
-        style={{ left: percent(box.x, size.width), top: percent(box.y, size.height), width: percent(box.width, size.width), height: percent(box.height, size.height) }}
+        style={{
+          left: percent(box.x, size.width),
+          top: percent(box.y, size.height),
+          width: percent(box.width, size.width),
+          height: percent(box.height, size.height),
+        }}
       />
       {point ? (
         <div
           className="action-point"
           data-testid="action-point"
           title={`Where the action happened: ${label}`}
-          style={{ left: percent(box.x + box.width / 2, size.width), top: percent(box.y + box.height / 2, size.height) }}
+          style={{
+            left: percent(box.x + box.width / 2, size.width),
+            top: percent(box.y + box.height / 2, size.height),
+          }}
         />
       ) : null}
     </>

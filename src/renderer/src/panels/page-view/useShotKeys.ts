@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 
 /** Where a key is text being typed, not a shortcut. */
 const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || !!target.closest('.monaco-editor'));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || !!target.closest('.monaco-editor'));
 
 /** `b` shows the page before the step, `a` after it (as long as no field or editor has the keyboard). */
 export function useShotKeys(show: ((shot: 'before' | 'after') => void) | undefined) {

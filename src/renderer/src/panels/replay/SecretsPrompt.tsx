@@ -18,15 +18,27 @@ export function SecretsPrompt({ seq, names }: { seq: number; names: string[] }) 
   };
   return (
     <form className="replay-secrets" data-testid="replay-secrets" onSubmit={submit} autoComplete="off">
-      <span title="Kept in memory for this replay only: never saved, never shown">Step {seq} types {names.length > 1 ? 'secrets' : 'a secret'} the recording masked; enter {names.length > 1 ? 'their values' : 'its value'} to go on (kept for this replay only):</span>
+      <span title="Kept in memory for this replay only: never saved, never shown">
+        Step {seq} types {names.length > 1 ? 'secrets' : 'a secret'} the recording masked; enter{' '}
+        {names.length > 1 ? 'their values' : 'its value'} to go on (kept for this replay only):
+      </span>
       {names.map((name, index) => (
         <label key={name}>
           <code>{name}</code>
-          <input type="password" name={name} autoFocus={index === 0} autoComplete="off" data-testid={`replay-secret-${name}`}
-            value={values[name] ?? ''} onChange={event => setValues(current => ({ ...current, [name]: event.target.value }))} />
+          <input
+            type="password"
+            name={name}
+            autoFocus={index === 0}
+            autoComplete="off"
+            data-testid={`replay-secret-${name}`}
+            value={values[name] ?? ''}
+            onChange={event => setValues(current => ({ ...current, [name]: event.target.value }))}
+          />
         </label>
       ))}
-      <button type="submit" data-testid="replay-secrets-submit" disabled={!complete}>Continue</button>
+      <button type="submit" data-testid="replay-secrets-submit" disabled={!complete}>
+        Continue
+      </button>
     </form>
   );
 }

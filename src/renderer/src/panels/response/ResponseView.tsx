@@ -33,9 +33,14 @@ export function ResponseView() {
       <ol className="response-items" aria-label="Response content">
         {detail.content.map((item, index) => (
           <li key={index} className="response-item" data-testid="response-item" data-type={item.type}>
-            {item.type === 'text'
-              ? <TextItem text={item.text} tokens={step.tokens?.sections} />
-              : <ImageItem image={detail.screenshot} tokens={step.tokens?.sections.find(section => section.name === 'Image')} />}
+            {item.type === 'text' ? (
+              <TextItem text={item.text} tokens={step.tokens?.sections} />
+            ) : (
+              <ImageItem
+                image={detail.screenshot}
+                tokens={step.tokens?.sections.find(section => section.name === 'Image')}
+              />
+            )}
           </li>
         ))}
       </ol>
@@ -45,8 +50,19 @@ export function ResponseView() {
 
 /** Steps whose response no agent read: say so rather than let the tab imply otherwise. */
 function Provenance({ step }: { step: StepSummary }) {
-  if (step.actor === 'human') return <p className="response-note">A person did this by hand in the browser: this is the equivalent call's response, which no agent received.</p>;
-  if (step.via) return <p className="response-note">Run on behalf of <code>{step.via}</code>: the agent received that call's response, which includes this one's outcome.</p>;
+  if (step.actor === 'human')
+    return (
+      <p className="response-note">
+        A person did this by hand in the browser: this is the equivalent call's response, which no agent received.
+      </p>
+    );
+  if (step.via)
+    return (
+      <p className="response-note">
+        Run on behalf of <code>{step.via}</code>: the agent received that call's response, which includes this one's
+        outcome.
+      </p>
+    );
   return null;
 }
 
@@ -55,12 +71,16 @@ function Request({ detail, image }: { detail: StepDetail; image?: StepImage }) {
   return (
     <section className="response-request" aria-label="Request">
       <header className="response-row">
-        <h3>Request <code className="response-tool">{detail.step.tool}</code></h3>
+        <h3>
+          Request <code className="response-tool">{detail.step.tool}</code>
+        </h3>
         <span className="grow" />
         <CopyButton text={args} label="Copy arguments" />
         <CopyButton text={() => jsonRpcPair(detail, image)} label="Copy as JSON-RPC" />
       </header>
-      <pre className="response-text response-args" data-testid="response-args">{args}</pre>
+      <pre className="response-text response-args" data-testid="response-args">
+        {args}
+      </pre>
     </section>
   );
 }
@@ -73,26 +93,55 @@ function Trace({ step }: { step: StepSummary }) {
     <p className="response-trace" data-testid="response-trace">
       {trace && (
         <>
-          Trace <code title="trace id">{trace.traceId}</code>, parent span <code title="the agent's span that made the request">{trace.parentSpanId}</code>
+          Trace <code title="trace id">{trace.traceId}</code>, parent span{' '}
+          <code title="the agent's span that made the request">{trace.parentSpanId}</code>
           {!trace.sampled && <span className="muted"> (not sampled)</span>}
-          {trace.tracestate && <span className="muted"> · tracestate <code>{trace.tracestate}</code></span>}
-          {trace.baggage && <span className="muted"> · baggage <code>{trace.baggage}</code></span>}
+          {trace.tracestate && (
+            <span className="muted">
+              {' '}
+              · tracestate <code>{trace.tracestate}</code>
+            </span>
+          )}
+          {trace.baggage && (
+            <span className="muted">
+              {' '}
+              · baggage <code>{trace.baggage}</code>
+            </span>
+          )}
           <CopyButton text={trace.traceId} label="Copy trace id" />
         </>
       )}
-      {traceDropped && <span className="muted">{trace ? ' · ' : ''}Ignored, not valid: {traceDropped.join(', ')}</span>}
+      {traceDropped && (
+        <span className="muted">
+          {trace ? ' · ' : ''}Ignored, not valid: {traceDropped.join(', ')}
+        </span>
+      )}
     </p>
   );
 }
 
 function Cost({ step }: { step: StepSummary }) {
   const tokens = step.tokens;
-  if (!tokens) return <p className="response-cost muted" data-testid="response-cost">Tokens: not counted yet.</p>;
+  if (!tokens)
+    return (
+      <p className="response-cost muted" data-testid="response-cost">
+        Tokens: not counted yet.
+      </p>
+    );
   const estimated = tokens.sections.some(section => section.estimate);
   return (
-    <p className="response-cost" data-testid="response-cost" title={`Counted with the ${tokens.encoding} encoding${estimated ? '; images estimated by the tile rule' : ''}`}>
-      The agent received <strong>{bytesText(tokens.total.bytes)}</strong>, <strong>{tokensText(tokens.total.tokens)}</strong>
-      <span className="muted"> ({TOKEN_ENCODING}{estimated ? '; images estimated' : ''})</span>
+    <p
+      className="response-cost"
+      data-testid="response-cost"
+      title={`Counted with the ${tokens.encoding} encoding${estimated ? '; images estimated by the tile rule' : ''}`}
+    >
+      The agent received <strong>{bytesText(tokens.total.bytes)}</strong>,{' '}
+      <strong>{tokensText(tokens.total.tokens)}</strong>
+      <span className="muted">
+        {' '}
+        ({TOKEN_ENCODING}
+        {estimated ? '; images estimated' : ''})
+      </span>
     </p>
   );
 }
@@ -101,12 +150,27 @@ function Cost({ step }: { step: StepSummary }) {
 function Modes({ modes }: { modes?: StepDetail['modes'] }) {
   if (!modes) return null;
   return (
-    <p className="response-modes" data-testid="response-modes"
-      title="This response's text in each --snapshot-mode, rebuilt from the recorded snapshots; diff counts from the step before's snapshot">
-      {modes.produced ? <>Snapshot mode <strong data-testid="response-mode">{modes.produced}</strong>; each mode would have sent </> : 'Each snapshot mode would have sent '}
+    <p
+      className="response-modes"
+      data-testid="response-modes"
+      title="This response's text in each --snapshot-mode, rebuilt from the recorded snapshots; diff counts from the step before's snapshot"
+    >
+      {modes.produced ? (
+        <>
+          Snapshot mode <strong data-testid="response-mode">{modes.produced}</strong>; each mode would have sent{' '}
+        </>
+      ) : (
+        'Each snapshot mode would have sent '
+      )}
       {SNAPSHOT_MODES.map((mode, index) => (
-        <span key={mode} data-mode={mode} data-bytes={modes.bytes[mode]} className={mode === modes.produced ? 'response-mode current' : 'response-mode'}>
-          {index ? ' · ' : ''}{mode} {bytesText(modes.bytes[mode])}
+        <span
+          key={mode}
+          data-mode={mode}
+          data-bytes={modes.bytes[mode]}
+          className={mode === modes.produced ? 'response-mode current' : 'response-mode'}
+        >
+          {index ? ' · ' : ''}
+          {mode} {bytesText(modes.bytes[mode])}
         </span>
       ))}
     </p>
@@ -123,7 +187,11 @@ function tokenLookup(sections: SectionTokens[] | undefined) {
 function TextItem({ text, tokens }: { text: string; tokens?: SectionTokens[] }) {
   const sections = useMemo(() => {
     const next = tokenLookup(tokens);
-    return splitSections(text).map(section => ({ ...section, bytes: utf8Bytes(section.text), tokens: next(section.title ?? PREAMBLE_SECTION) }));
+    return splitSections(text).map(section => ({
+      ...section,
+      bytes: utf8Bytes(section.text),
+      tokens: next(section.title ?? PREAMBLE_SECTION),
+    }));
   }, [text, tokens]);
   return (
     <div className="response-sections">
@@ -133,34 +201,64 @@ function TextItem({ text, tokens }: { text: string; tokens?: SectionTokens[] }) 
         <span className="grow" />
         <CopyButton text={text} label="Copy text" />
       </header>
-      {sections.map((section, index) => <Section key={index} {...section} />)}
+      {sections.map((section, index) => (
+        <Section key={index} {...section} />
+      ))}
     </div>
   );
 }
 
-function Section({ title, text, body, bytes, tokens }: { title?: string; text: string; body: string; bytes: number; tokens?: SectionTokens }) {
+function Section({
+  title,
+  text,
+  body,
+  bytes,
+  tokens,
+}: {
+  title?: string;
+  text: string;
+  body: string;
+  bytes: number;
+  tokens?: SectionTokens;
+}) {
   const [open, setOpen] = useState(true);
   const nodes = useStore(state => state.nodes);
   const selectNode = useStore(state => state.selectNode);
   const toast = useStore(state => state.toast);
-  const onRef = useCallback((ref: string) => {
-    const index = nodes.findIndex(node => node.ref === ref);
-    if (index >= 0) selectNode(index);
-    else toast(`${ref} is not in the aria tree shown.`, 'info');
-  }, [nodes, selectNode, toast]);
+  const onRef = useCallback(
+    (ref: string) => {
+      const index = nodes.findIndex(node => node.ref === ref);
+      if (index >= 0) selectNode(index);
+      else toast(`${ref} is not in the aria tree shown.`, 'info');
+    },
+    [nodes, selectNode, toast],
+  );
   return (
-    <details className="response-section" open={open} onToggle={event => setOpen(event.currentTarget.open)} data-testid="response-section" data-title={title ?? ''}>
+    <details
+      className="response-section"
+      open={open}
+      onToggle={event => setOpen(event.currentTarget.open)}
+      data-testid="response-section"
+      data-title={title ?? ''}
+    >
       <summary className="response-row">
         <span className="response-heading">{title === undefined ? '(before the first section)' : `### ${title}`}</span>
         <span className="muted" data-testid="response-section-size">
-          {bytesText(bytes)}{tokens ? ` · ${tokensText(tokens.tokens, tokens.estimate)}` : ''}
+          {bytesText(bytes)}
+          {tokens ? ` · ${tokensText(tokens.tokens, tokens.estimate)}` : ''}
         </span>
         <span className="grow" />
         <CopyButton text={text} label="Copy" />
       </summary>
       {/* The body as written, fences included: what the agent read, character for character. */}
       {/* Page changes are snapshot lines too: their refs select nodes like the snapshot's. */}
-      {open ? <SectionBody text={body} yaml={body.startsWith('```yaml') || title === SECTION_TITLES.pageChanges} onRef={onRef} /> : null}
+      {open ? (
+        <SectionBody
+          text={body}
+          yaml={body.startsWith('```yaml') || title === SECTION_TITLES.pageChanges}
+          onRef={onRef}
+        />
+      ) : null}
     </details>
   );
 }
@@ -174,7 +272,9 @@ function ImageItem({ image, tokens }: { image?: StepImage; tokens?: SectionToken
       <figcaption className="response-row">
         <h3>Image</h3>
         <span className="muted" data-testid="response-image-size">
-          {size ? `${size.width} × ${size.height} px · ` : ''}{image.mimeType}{bytes === undefined ? '' : ` · ${bytesText(bytes)}`}
+          {size ? `${size.width} × ${size.height} px · ` : ''}
+          {image.mimeType}
+          {bytes === undefined ? '' : ` · ${bytesText(bytes)}`}
           {tokens ? ` · ${tokensText(tokens.tokens, true)} (estimate)` : ''}
         </span>
       </figcaption>
@@ -182,7 +282,9 @@ function ImageItem({ image, tokens }: { image?: StepImage; tokens?: SectionToken
         <img
           src={imageSrc(image)}
           alt="The image the agent received"
-          onLoad={event => setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          onLoad={event =>
+            setSize({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })
+          }
         />
       </div>
     </figure>

@@ -18,7 +18,9 @@ export function SectionBody({ text, yaml, onRef }: { text: string; yaml: boolean
   if (lines.length <= PLAIN_LINES) {
     return (
       <pre className={`response-text${yaml ? ' response-yaml' : ''}`}>
-        {yaml ? lines.map((line, index) => <Line key={index} line={line} last={index === lines.length - 1} onRef={onRef} />) : text}
+        {yaml
+          ? lines.map((line, index) => <Line key={index} line={line} last={index === lines.length - 1} onRef={onRef} />)
+          : text}
       </pre>
     );
   }
@@ -27,7 +29,12 @@ export function SectionBody({ text, yaml, onRef }: { text: string; yaml: boolean
 
 function VirtualLines({ lines, yaml, onRef }: { lines: string[]; yaml: boolean; onRef(ref: string): void }) {
   const scroller = useRef<HTMLPreElement>(null);
-  const virtualizer = useVirtualizer({ count: lines.length, getScrollElement: () => scroller.current, estimateSize: () => LINE_HEIGHT, overscan: 20 });
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => LINE_HEIGHT,
+    overscan: 20,
+  });
   return (
     <pre
       ref={scroller}
@@ -38,7 +45,11 @@ function VirtualLines({ lines, yaml, onRef }: { lines: string[]; yaml: boolean; 
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map(item => (
-          <div key={item.index} className="response-line" style={{ transform: `translateY(${item.start}px)`, height: LINE_HEIGHT }}>
+          <div
+            key={item.index}
+            className="response-line"
+            style={{ transform: `translateY(${item.start}px)`, height: LINE_HEIGHT }}
+          >
             {yaml ? <Line line={lines[item.index]} last onRef={onRef} /> : lines[item.index]}
           </div>
         ))}
@@ -50,9 +61,25 @@ function VirtualLines({ lines, yaml, onRef }: { lines: string[]; yaml: boolean; 
 const Line = memo(function Line({ line, last, onRef }: { line: string; last: boolean; onRef(ref: string): void }) {
   return (
     <>
-      {yamlPieces(line).map((piece, index) => piece.kind === 'ref'
-        ? <button key={index} type="button" className="yaml-ref" title={`Select ${piece.ref} in the aria tree`} onClick={() => onRef(piece.ref!)}>{piece.text}</button>
-        : piece.kind === 'text' ? piece.text : <span key={index} className={`yaml-${piece.kind}`}>{piece.text}</span>)}
+      {yamlPieces(line).map((piece, index) =>
+        piece.kind === 'ref' ? (
+          <button
+            key={index}
+            type="button"
+            className="yaml-ref"
+            title={`Select ${piece.ref} in the aria tree`}
+            onClick={() => onRef(piece.ref!)}
+          >
+            {piece.text}
+          </button>
+        ) : piece.kind === 'text' ? (
+          piece.text
+        ) : (
+          <span key={index} className={`yaml-${piece.kind}`}>
+            {piece.text}
+          </span>
+        ),
+      )}
       {last ? null : '\n'}
     </>
   );

@@ -11,7 +11,12 @@ function codeOf(state: Store, which: 'session' | 'step'): string {
   const code = sessionCode(state.opened?.steps ?? []);
   if (which === 'session') return code.text;
   const range = state.selectedSeq === undefined ? undefined : code.lines.get(state.selectedSeq);
-  return range ? code.text.split('\n').slice(range.start - 1, range.end).join('\n') : '';
+  return range
+    ? code.text
+        .split('\n')
+        .slice(range.start - 1, range.end)
+        .join('\n')
+    : '';
 }
 
 /**
@@ -49,10 +54,17 @@ export function RunCodeView() {
   useEffect(() => {
     marks.current?.clear();
     if (!editor || !monaco || !result?.line) return;
-    marks.current = editor.createDecorationsCollection([{
-      range: new monaco.Range(result.line, 1, result.line, 1),
-      options: { isWholeLine: true, className: 'run-error-line', glyphMarginClassName: 'run-error-glyph', hoverMessage: { value: result.error ?? '' } },
-    }]);
+    marks.current = editor.createDecorationsCollection([
+      {
+        range: new monaco.Range(result.line, 1, result.line, 1),
+        options: {
+          isWholeLine: true,
+          className: 'run-error-line',
+          glyphMarginClassName: 'run-error-glyph',
+          hoverMessage: { value: result.error ?? '' },
+        },
+      },
+    ]);
     editor.revealLineInCenterIfOutsideViewport(result.line);
   }, [editor, monaco, result]);
 
@@ -70,28 +82,64 @@ export function RunCodeView() {
   return (
     <div className="run-code" data-testid="run-code">
       <div className="run-code-toolbar">
-        <button type="button" className="primary" data-testid="run-code-run" disabled={!editor || running || !opened || readOnly} title={readOnly ? 'Read-only link: running code needs the full token.' : undefined} onClick={() => void run()}>
+        <button
+          type="button"
+          className="primary"
+          data-testid="run-code-run"
+          disabled={!editor || running || !opened || readOnly}
+          title={readOnly ? 'Read-only link: running code needs the full token.' : undefined}
+          onClick={() => void run()}
+        >
           {running ? 'Running…' : '▶ Run code'}
         </button>
-        <span className="muted run-code-target" title={live ? undefined : 'Where the replay stands, or a fresh page when nothing was replayed'}>
-          on {live ? 'the live session\'s page' : 'the replay browser'}
+        <span
+          className="muted run-code-target"
+          title={live ? undefined : 'Where the replay stands, or a fresh page when nothing was replayed'}
+        >
+          on {live ? "the live session's page" : 'the replay browser'}
         </span>
         <span className="grow" />
-        <button type="button" data-testid="run-code-load-session" disabled={!editor} onClick={() => load('session')}>Session code</button>
-        <button type="button" data-testid="run-code-load-step" disabled={!editor || selectedSeq === undefined} onClick={() => load('step')}>Step {selectedSeq ?? ''} code</button>
+        <button type="button" data-testid="run-code-load-session" disabled={!editor} onClick={() => load('session')}>
+          Session code
+        </button>
+        <button
+          type="button"
+          data-testid="run-code-load-step"
+          disabled={!editor || selectedSeq === undefined}
+          onClick={() => load('step')}
+        >
+          Step {selectedSeq ?? ''} code
+        </button>
       </div>
       <p className="run-code-warning" role="note">
-        ⚠ The code runs in the inspector's own process with full Playwright access to that browser (and Node.js): run only
-        code you have read. It runs only when you press Run.
+        ⚠ The code runs in the inspector's own process with full Playwright access to that browser (and Node.js): run
+        only code you have read. It runs only when you press Run.
       </p>
       <div className="run-code-editor" ref={host} data-testid="run-code-editor" data-error-line={result?.line ?? ''} />
       {result ? (
-        <div className={`run-code-result ${result.ok ? 'ok' : 'failed'}`} data-testid="run-code-result" data-ok={result.ok}>
-          {result.ok
-            ? <span>✓ Ran in {result.durationMs} ms on {result.ranOn}{result.value !== undefined ? ':' : '.'}</span>
-            : <pre className="run-code-error">✕ {result.line ? `Line ${result.line}: ` : ''}{result.error}</pre>}
+        <div
+          className={`run-code-result ${result.ok ? 'ok' : 'failed'}`}
+          data-testid="run-code-result"
+          data-ok={result.ok}
+        >
+          {result.ok ? (
+            <span>
+              ✓ Ran in {result.durationMs} ms on {result.ranOn}
+              {result.value !== undefined ? ':' : '.'}
+            </span>
+          ) : (
+            <pre className="run-code-error">
+              ✕ {result.line ? `Line ${result.line}: ` : ''}
+              {result.error}
+            </pre>
+          )}
           {result.ok && result.value !== undefined ? <pre>{result.value}</pre> : null}
-          {!result.ok ? <span className="muted"> ({result.ranOn}, {result.durationMs} ms)</span> : null}
+          {!result.ok ? (
+            <span className="muted">
+              {' '}
+              ({result.ranOn}, {result.durationMs} ms)
+            </span>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -6,7 +6,8 @@ import { Highlighted } from './Highlighted';
 /** Typing pauses this long before the search runs (Enter runs it at once). */
 const DEBOUNCE_MS = 250;
 
-const when = (ms: number) => new Date(ms).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = (ms: number) =>
+  new Date(ms).toLocaleString([], { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** The "Search sessions" box: finds text across every session's steps; choosing a hit opens its session at that step. */
 export function SessionSearchBox() {
@@ -62,10 +63,21 @@ export function SessionSearchBox() {
 function HitItem({ hit, query, onOpen }: { hit: SearchHit; query: string; onOpen(): void }) {
   return (
     <li>
-      <button type="button" className="search-hit" data-testid="search-hit" data-session-id={hit.sessionId} data-seq={hit.seq} onClick={onOpen}>
+      <button
+        type="button"
+        className="search-hit"
+        data-testid="search-hit"
+        data-session-id={hit.sessionId}
+        data-seq={hit.seq}
+        onClick={onOpen}
+      >
         <span className="search-hit-head">
-          <span className="search-hit-session">{hit.session.label} · {when(hit.session.startedAt)}</span>
-          <span className="search-hit-step">#{hit.seq} {hit.tool.replace(/^browser_/, '')}</span>
+          <span className="search-hit-session">
+            {hit.session.label} · {when(hit.session.startedAt)}
+          </span>
+          <span className="search-hit-step">
+            #{hit.seq} {hit.tool.replace(/^browser_/, '')}
+          </span>
         </span>
         <span className="search-hit-excerpt">
           <span className="search-hit-field">{hit.field}</span>
@@ -96,7 +108,12 @@ export function SearchResultsList() {
     if (delta === undefined) return;
     event.preventDefault();
     if (at === 0 && delta === -1) return box?.focus();
-    hits[Math.max(0, Math.min(hits.length - 1, at + (Number.isFinite(delta) ? delta : delta > 0 ? hits.length : -hits.length)))]?.focus();
+    hits[
+      Math.max(
+        0,
+        Math.min(hits.length - 1, at + (Number.isFinite(delta) ? delta : delta > 0 ? hits.length : -hits.length)),
+      )
+    ]?.focus();
   };
 
   const { hits, more, indexing, indexed } = results;
@@ -107,7 +124,9 @@ export function SearchResultsList() {
         {indexing ? ` · indexing… (${indexed.toLocaleString()} steps so far)` : ''}
       </p>
       <ul className="search-hit-list" aria-label="Search results" onKeyDown={onKeyDown}>
-        {hits.map(hit => <HitItem key={`${hit.sessionId}:${hit.seq}`} hit={hit} query={query} onOpen={() => void openHit(hit)} />)}
+        {hits.map(hit => (
+          <HitItem key={`${hit.sessionId}:${hit.seq}`} hit={hit} query={query} onOpen={() => void openHit(hit)} />
+        ))}
       </ul>
       {more ? <p className="search-note">More steps match: add words to narrow the search.</p> : null}
     </div>

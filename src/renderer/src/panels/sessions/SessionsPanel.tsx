@@ -5,7 +5,8 @@ import { SessionDebugBadge } from '../debugger/SessionDebugBadge';
 import { SearchResultsList, SessionSearchBox } from './SessionSearch';
 import { sessionTree } from './session-tree';
 
-const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const time = (ms: number) =>
+  new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const day = (ms: number) => new Date(ms).toLocaleDateString([], { month: 'short', day: 'numeric' });
 
 function badge(session: SessionInfo): { text: string; kind: string } {
@@ -31,14 +32,24 @@ export function SessionsPanel() {
   return (
     <Panel title="Sessions" className="sessions-panel" testId="sessions-panel">
       <SessionSearchBox />
-      {searching ? <SearchResultsList /> : sessions.length === 0 ? (
-        <p className="empty">{readOnly ? 'No sessions yet: they appear here as agents work.' : 'No sessions yet. Connect an agent or run the demo.'}</p>
+      {searching ? (
+        <SearchResultsList />
+      ) : sessions.length === 0 ? (
+        <p className="empty">
+          {readOnly
+            ? 'No sessions yet: they appear here as agents work.'
+            : 'No sessions yet. Connect an agent or run the demo.'}
+        </p>
       ) : (
         <ul className="session-list">
           {sessionTree(sessions).map(({ session, depth }) => {
             const { text, kind } = badge(session);
             return (
-              <li key={session.id} className={depth ? 'session-fork' : undefined} style={depth ? { paddingLeft: `${Math.min(depth, 4) * 14}px` } : undefined}>
+              <li
+                key={session.id}
+                className={depth ? 'session-fork' : undefined}
+                style={depth ? { paddingLeft: `${Math.min(depth, 4) * 14}px` } : undefined}
+              >
                 <button
                   type="button"
                   data-testid="session-item"
@@ -63,11 +74,13 @@ export function SessionsPanel() {
                   </span>
                   {session.forkOf && (
                     <span className="session-fork-of" data-testid="session-fork-of">
-                      ↳ fork of step {session.forkOf.step}{depth ? '' : ` of ${session.forkOf.session.slice(0, 8)}`}
+                      ↳ fork of step {session.forkOf.step}
+                      {depth ? '' : ` of ${session.forkOf.session.slice(0, 8)}`}
                     </span>
                   )}
                   <span className="session-meta">
-                    {day(session.startedAt)} {time(session.startedAt)} · {session.steps} step{session.steps === 1 ? '' : 's'}
+                    {day(session.startedAt)} {time(session.startedAt)} · {session.steps} step
+                    {session.steps === 1 ? '' : 's'}
                     {session.url ? ` · ${host(session.url)}` : ''}
                   </span>
                 </button>

@@ -18,11 +18,36 @@ function level(entries: { entry: Entry; name: string }[]) {
 }
 
 /** The Browser State folder as a tree (nested lists, folders always open: there is one, diffs/): dom.html and accessibility-tree.yaml, then diffs/ and its numbered files. */
-export function FileTree({ files, selected, onSelect }: { files: Entry[]; selected?: string; onSelect(path: string): void }) {
-  return <Level entries={files.map(entry => ({ entry, name: entry.path }))} depth={0} selected={selected} onSelect={onSelect} />;
+export function FileTree({
+  files,
+  selected,
+  onSelect,
+}: {
+  files: Entry[];
+  selected?: string;
+  onSelect(path: string): void;
+}) {
+  return (
+    <Level
+      entries={files.map(entry => ({ entry, name: entry.path }))}
+      depth={0}
+      selected={selected}
+      onSelect={onSelect}
+    />
+  );
 }
 
-function Level({ entries, depth, selected, onSelect }: { entries: { entry: Entry; name: string }[]; depth: number; selected?: string; onSelect(path: string): void }) {
+function Level({
+  entries,
+  depth,
+  selected,
+  onSelect,
+}: {
+  entries: { entry: Entry; name: string }[];
+  depth: number;
+  selected?: string;
+  onSelect(path: string): void;
+}) {
   const { files, folders } = level(entries);
   const indent = { paddingLeft: `${10 + depth * 14}px` };
   return (
@@ -47,7 +72,10 @@ function Level({ entries, depth, selected, onSelect }: { entries: { entry: Entry
       {[...folders].map(([folder, children]) => (
         <li key={folder}>
           <div className="state-folder" style={indent} data-testid="state-folder">
-            {folder}/ <span className="muted">{children.length} file{children.length === 1 ? '' : 's'}</span>
+            {folder}/{' '}
+            <span className="muted">
+              {children.length} file{children.length === 1 ? '' : 's'}
+            </span>
           </div>
           <Level entries={children} depth={depth + 1} selected={selected} onSelect={onSelect} />
         </li>

@@ -58,7 +58,11 @@ export function StateFilesView() {
   return (
     <div className="state-files" data-testid="state-files">
       <nav className="state-file-list" aria-label="Browser State files">
-        {list.value.note ? <p className="muted state-note" data-testid="state-note">{list.value.note}</p> : null}
+        {list.value.note ? (
+          <p className="muted state-note" data-testid="state-note">
+            {list.value.note}
+          </p>
+        ) : null}
         <FileTree files={list.value.files} selected={shown} onSelect={setPath} />
       </nav>
       <FileEditor file={file?.path === shown ? file : undefined} />
@@ -71,7 +75,13 @@ function FileEditor({ file }: { file?: StateFile }) {
   const selectedNode = useStore(state => state.selectedNode);
   const selectNode = useStore(state => state.selectNode);
   const host = useRef<HTMLDivElement>(null);
-  const { editor, monaco } = useMonacoEditor(host, { readOnly: true, domReadOnly: true, lineNumbersMinChars: 4, wordWrap: 'off', renderLineHighlight: 'none' });
+  const { editor, monaco } = useMonacoEditor(host, {
+    readOnly: true,
+    domReadOnly: true,
+    lineNumbersMinChars: 4,
+    wordWrap: 'off',
+    renderLineHighlight: 'none',
+  });
   const decorations = useRef<Monaco.editor.IEditorDecorationsCollection>(undefined);
   // The click handler outlives renders: it reads the latest tree through a ref.
   const latest = useRef({ nodes, selectNode });
@@ -105,14 +115,26 @@ function FileEditor({ file }: { file?: StateFile }) {
     if (!editor || !monaco || !model || !selectedRef) return;
     const line = refLine(model.getLinesContent(), selectedRef);
     if (!line) return;
-    decorations.current = editor.createDecorationsCollection([{ range: new monaco.Range(line, 1, line, 1), options: { isWholeLine: true, className: 'code-step-line' } }]);
+    decorations.current = editor.createDecorationsCollection([
+      { range: new monaco.Range(line, 1, line, 1), options: { isWholeLine: true, className: 'code-step-line' } },
+    ]);
     editor.revealLineInCenter(line);
   }, [editor, monaco, file, selectedRef]);
 
   return (
     <div className="state-file-view">
-      {file?.truncated ? <p className="muted state-note" data-testid="state-file-truncated">{file.path} is {mb(file.bytes)}: showing its first {mb(MAX_SHOWN)}.</p> : null}
-      <div className="code-host" ref={host} data-testid="state-file-editor" data-path={file?.path ?? ''} data-selected-ref={selectedRef ?? ''} />
+      {file?.truncated ? (
+        <p className="muted state-note" data-testid="state-file-truncated">
+          {file.path} is {mb(file.bytes)}: showing its first {mb(MAX_SHOWN)}.
+        </p>
+      ) : null}
+      <div
+        className="code-host"
+        ref={host}
+        data-testid="state-file-editor"
+        data-path={file?.path ?? ''}
+        data-selected-ref={selectedRef ?? ''}
+      />
       {!editor && file ? <pre className="code-fallback">{file.text}</pre> : null}
     </div>
   );

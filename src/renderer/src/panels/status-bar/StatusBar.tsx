@@ -15,7 +15,10 @@ export function StatusBar() {
   if (report) {
     return (
       <footer className="status-bar" data-testid="status-bar">
-        <span data-testid="report-status">Static report · {report.list.length} run{report.list.length === 1 ? '' : 's'} · written {new Date(report.createdAt).toLocaleString()}</span>
+        <span data-testid="report-status">
+          Static report · {report.list.length} run{report.list.length === 1 ? '' : 's'} · written{' '}
+          {new Date(report.createdAt).toLocaleString()}
+        </span>
         <span className="grow" />
         <span className="muted">{report.writer}</span>
       </footer>
@@ -25,8 +28,13 @@ export function StatusBar() {
     <footer className="status-bar" data-testid="status-bar">
       <span className={`dot ${connected ? 'ok' : 'bad'}`} aria-hidden="true" />
       {!connected ? <span data-testid="disconnected">Reconnecting to the inspector…</span> : null}
-      <span data-testid="status-agents" title={agents.map(a => `${a.clientName ?? 'unnamed client'} (${a.transport})`).join('\n')}>
-        {agents.length === 0 ? 'No agent connected' : `${agents.length} agent${agents.length === 1 ? '' : 's'} connected`}
+      <span
+        data-testid="status-agents"
+        title={agents.map(a => `${a.clientName ?? 'unnamed client'} (${a.transport})`).join('\n')}
+      >
+        {agents.length === 0
+          ? 'No agent connected'
+          : `${agents.length} agent${agents.length === 1 ? '' : 's'} connected`}
       </span>
       <span className="sep" />
       {mcpUrl && !readOnly ? (
@@ -36,7 +44,10 @@ export function StatusBar() {
         </span>
       ) : null}
       {viewerUrl && !readOnly ? (
-        <span className="status-share" title="A link that lets a teammate watch live and recorded sessions, without acting">
+        <span
+          className="status-share"
+          title="A link that lets a teammate watch live and recorded sessions, without acting"
+        >
           Share read-only link
           <CopyButton text={viewerUrl} />
         </span>
@@ -46,15 +57,27 @@ export function StatusBar() {
         <span className="status-browser" title={browser.description}>
           Browser: <span data-testid="browser-state">{browser.state}</span>
           {readOnly ? null : (
-            <button type="button" onClick={() => void setBrowser(browser.state === 'stopped')} disabled={browser.state === 'starting'}>
+            <button
+              type="button"
+              onClick={() => void setBrowser(browser.state === 'stopped')}
+              disabled={browser.state === 'starting'}
+            >
               {browser.state === 'stopped' ? 'Start' : 'Stop'}
             </button>
           )}
         </span>
       ) : null}
       <span className="grow" />
-      {status?.sessionDir ? <span className="muted" title={status.sessionDir}>recording</span> : null}
-      {status ? <span className="muted">v{status.version} · {status.mode === 'electron' ? 'desktop' : 'web mode'}</span> : null}
+      {status?.sessionDir ? (
+        <span className="muted" title={status.sessionDir}>
+          recording
+        </span>
+      ) : null}
+      {status ? (
+        <span className="muted">
+          v{status.version} · {status.mode === 'electron' ? 'desktop' : 'web mode'}
+        </span>
+      ) : null}
     </footer>
   );
 }

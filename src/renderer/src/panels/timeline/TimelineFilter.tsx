@@ -24,11 +24,23 @@ export function TimelineFilterBar({ shown }: { shown: number }) {
   const active = filterActive(filter);
   return (
     <div className="timeline-filter" data-testid="timeline-filter">
-      <select aria-label="Filter by tool" value={filter.tool} onChange={event => setFilter({ tool: event.target.value })}>
+      <select
+        aria-label="Filter by tool"
+        value={filter.tool}
+        onChange={event => setFilter({ tool: event.target.value })}
+      >
         <option value="">All tools</option>
-        {tools.map(tool => <option key={tool} value={tool}>{tool.replace(/^browser_/, '')}</option>)}
+        {tools.map(tool => (
+          <option key={tool} value={tool}>
+            {tool.replace(/^browser_/, '')}
+          </option>
+        ))}
       </select>
-      <select aria-label="Filter by outcome" value={filter.outcome} onChange={event => setFilter({ outcome: event.target.value as typeof filter.outcome })}>
+      <select
+        aria-label="Filter by outcome"
+        value={filter.outcome}
+        onChange={event => setFilter({ outcome: event.target.value as typeof filter.outcome })}
+      >
         <option value="all">All outcomes</option>
         <option value="ok">OK</option>
         <option value="error">Failed</option>
@@ -46,8 +58,12 @@ export function TimelineFilterBar({ shown }: { shown: number }) {
       />
       {active ? (
         <>
-          <span className="timeline-filter-count" data-testid="timeline-filter-count">{shown} of {steps?.length ?? 0}</span>
-          <button type="button" className="link" onClick={() => setFilter(NO_FILTER)}>Clear</button>
+          <span className="timeline-filter-count" data-testid="timeline-filter-count">
+            {shown} of {steps?.length ?? 0}
+          </span>
+          <button type="button" className="link" onClick={() => setFilter(NO_FILTER)}>
+            Clear
+          </button>
         </>
       ) : null}
     </div>

@@ -18,7 +18,17 @@ const PAGE = 10;
 
 export const duration = (ms: number) => (ms < 1_000 ? `${ms} ms` : `${(ms / 1_000).toFixed(1)} s`);
 
-function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; sessionId: string; selected: boolean; onSelect(): void }) {
+function StepRow({
+  step,
+  sessionId,
+  selected,
+  onSelect,
+}: {
+  step: StepSummary;
+  sessionId: string;
+  selected: boolean;
+  onSelect(): void;
+}) {
   const failed = step.outcome === 'error';
   return (
     <div
@@ -42,11 +52,19 @@ function StepRow({ step, sessionId, selected, onSelect }: { step: StepSummary; s
           <DebugBadges debug={step.debug} />
           <PageProblems activity={step.activity} />
           <LocatorBadge seq={step.seq} />
-          <span className={`step-status ${failed ? 'error' : 'ok'}`} aria-label={failed ? 'failed' : 'ok'}>{failed ? '✕' : '✓'}</span>
+          <span className={`step-status ${failed ? 'error' : 'ok'}`} aria-label={failed ? 'failed' : 'ok'}>
+            {failed ? '✕' : '✓'}
+          </span>
         </div>
         <div className="step-line">
-          <span className="step-target" data-testid="step-target">{stepTarget(step)}</span>
-          {step.tokens ? <span className="step-tokens" data-testid="step-tokens" title={describeStepTokens(step.tokens)}>{compactTokens(step.tokens.total.tokens)} tok</span> : null}
+          <span className="step-target" data-testid="step-target">
+            {stepTarget(step)}
+          </span>
+          {step.tokens ? (
+            <span className="step-tokens" data-testid="step-tokens" title={describeStepTokens(step.tokens)}>
+              {compactTokens(step.tokens.total.tokens)} tok
+            </span>
+          ) : null}
           <span className="step-duration">{duration(step.endedAt - step.startedAt)}</span>
         </div>
       </div>
@@ -62,7 +80,11 @@ function PageProblems({ activity }: { activity: StepSummary['activity'] }) {
     activity.failed ? `${activity.failed} failed request${activity.failed === 1 ? '' : 's'}` : '',
   ].filter(Boolean);
   return (
-    <span className="badge badge-error" data-testid="step-page-problems" title={`The page during this step: ${parts.join(', ')}`}>
+    <span
+      className="badge badge-error"
+      data-testid="step-page-problems"
+      title={`The page during this step: ${parts.join(', ')}`}
+    >
       {activity.errors + activity.failed} ⚠
     </span>
   );
@@ -79,7 +101,12 @@ export function TimelinePanel() {
   const scrollRef = useRef<HTMLDivElement>(null);
   const steps = useMemo(() => shownSteps({ opened, timelineFilter }), [opened, timelineFilter]);
   const total = opened?.steps.length ?? 0;
-  const virtualizer = useVirtualizer({ count: steps.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const virtualizer = useVirtualizer({
+    count: steps.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
   const selectedIndex = steps.findIndex(step => step.seq === selectedSeq);
 
   useEffect(() => {
@@ -87,7 +114,14 @@ export function TimelinePanel() {
   }, [selectedIndex, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowUp: -1, ArrowDown: 1, PageUp: -PAGE, PageDown: PAGE, Home: -Infinity, End: Infinity };
+    const moves: Record<string, number> = {
+      ArrowUp: -1,
+      ArrowDown: 1,
+      PageUp: -PAGE,
+      PageDown: PAGE,
+      Home: -Infinity,
+      End: Infinity,
+    };
     const delta = moves[event.key];
     if (delta === undefined) return;
     event.preventDefault();
@@ -96,38 +130,72 @@ export function TimelinePanel() {
 
   const title = opened ? `Timeline · ${total} call${total === 1 ? '' : 's'}` : 'Timeline';
   return (
-    <Panel title={title} className="timeline-panel" testId="timeline-panel" actions={opened?.session.live && opened.session.running
-      ? <span className={`badge ${follow ? 'badge-live' : 'badge-ended'}`} title="The newest call is selected as it arrives">{follow ? 'following' : 'paused'}</span>
-      : null}>
-      {opened && total > 0 ? <TimelineFilterBar shown={steps.length} /> : null}
-      {!opened ? <p className="empty">Open a session to see its tool calls.</p>
-        : total === 0 ? (pending ? null : <p className="empty">No tool calls yet: they appear here as the agent makes them.</p>)
-        : steps.length === 0 ? <p className="empty" data-testid="timeline-filter-empty">No step matches the filter.</p>
-        : (
-          <div
-            ref={scrollRef}
-            className="virtual-scroll"
-            role="listbox"
-            tabIndex={0}
-            aria-label="Tool calls"
-            aria-activedescendant={selectedSeq === undefined ? undefined : `step-${selectedSeq}`}
-            data-testid="timeline"
-            onKeyDown={onKeyDown}
-            // With a held call after it, the list is no taller than its rows: the pending row follows the last step.
-            style={pending ? { flex: `0 1 ${virtualizer.getTotalSize()}px` } : undefined}
+    <Panel
+      title={title}
+      className="timeline-panel"
+      testId="timeline-panel"
+      actions={
+        opened?.session.live && opened.session.running ? (
+          <span
+            className={`badge ${follow ? 'badge-live' : 'badge-ended'}`}
+            title="The newest call is selected as it arrives"
           >
-            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-              {virtualizer.getVirtualItems().map(item => {
-                const step = steps[item.index];
-                return (
-                  <div key={step.seq} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
-                    <StepRow step={step} sessionId={opened.session.id} selected={step.seq === selectedSeq} onSelect={() => selectStep(step.seq)} />
-                  </div>
-                );
-              })}
-            </div>
+            {follow ? 'following' : 'paused'}
+          </span>
+        ) : null
+      }
+    >
+      {opened && total > 0 ? <TimelineFilterBar shown={steps.length} /> : null}
+      {!opened ? (
+        <p className="empty">Open a session to see its tool calls.</p>
+      ) : total === 0 ? (
+        pending ? null : (
+          <p className="empty">No tool calls yet: they appear here as the agent makes them.</p>
+        )
+      ) : steps.length === 0 ? (
+        <p className="empty" data-testid="timeline-filter-empty">
+          No step matches the filter.
+        </p>
+      ) : (
+        <div
+          ref={scrollRef}
+          className="virtual-scroll"
+          role="listbox"
+          tabIndex={0}
+          aria-label="Tool calls"
+          aria-activedescendant={selectedSeq === undefined ? undefined : `step-${selectedSeq}`}
+          data-testid="timeline"
+          onKeyDown={onKeyDown}
+          // With a held call after it, the list is no taller than its rows: the pending row follows the last step.
+          style={pending ? { flex: `0 1 ${virtualizer.getTotalSize()}px` } : undefined}
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map(item => {
+              const step = steps[item.index];
+              return (
+                <div
+                  key={step.seq}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    left: 0,
+                    right: 0,
+                    height: ROW_HEIGHT,
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  <StepRow
+                    step={step}
+                    sessionId={opened.session.id}
+                    selected={step.seq === selectedSeq}
+                    onSelect={() => selectStep(step.seq)}
+                  />
+                </div>
+              );
+            })}
           </div>
-        )}
+        </div>
+      )}
       {/* The held call is not a step yet: after the list, outside its virtualization, always in view. */}
       <PendingRow />
     </Panel>

@@ -14,10 +14,12 @@ function schedule<T>(task: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const run = () => {
       running++;
-      task().then(resolve, reject).finally(() => {
-        running--;
-        queue.shift()?.();
-      });
+      task()
+        .then(resolve, reject)
+        .finally(() => {
+          running--;
+          queue.shift()?.();
+        });
     };
     if (running < CONCURRENCY) run();
     else queue.push(run);
@@ -43,7 +45,7 @@ export function thumbnail(sessionId: string, seq: number): Promise<string | unde
     entry = schedule(async () => {
       const image = await inspector.invoke('screenshot', { sessionId, seq });
       // A report's image is a file beside the page: shown as it is (its bytes cannot be read from file://).
-      return image ? (image.url || shrink(image.mimeType, image.base64)) : undefined;
+      return image ? image.url || shrink(image.mimeType, image.base64) : undefined;
     }).catch(() => undefined);
     cache.set(key, entry);
     if (cache.size > MAX_CACHED) {

@@ -14,14 +14,29 @@ export function TokenTotalsView({ steps }: { steps: readonly StepSummary[] }) {
   };
   return (
     <div className="token-totals" data-testid="token-totals">
-      <p className="muted">{compactTokens(all)} tokens in {totals.counted} counted of {steps.length} steps</p>
+      <p className="muted">
+        {compactTokens(all)} tokens in {totals.counted} counted of {steps.length} steps
+      </p>
       <table data-testid="token-totals-sections">
-        <thead><tr><th scope="col">Section</th><th scope="col">Tokens</th><th scope="col">Bytes</th><th scope="col">Share</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Section</th>
+            <th scope="col">Tokens</th>
+            <th scope="col">Bytes</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
         <tbody>
           {totals.bySection.map(section => (
             <tr key={section.name} data-section={section.name}>
-              <th scope="row"><span className="token-chart-swatch" style={{ background: sectionColor(section.name) }} />{section.name}</th>
-              <td title={`${section.tokens.toLocaleString('en-US')} tokens`}>{section.estimate ? '≈' : ''}{compactTokens(section.tokens)}</td>
+              <th scope="row">
+                <span className="token-chart-swatch" style={{ background: sectionColor(section.name) }} />
+                {section.name}
+              </th>
+              <td title={`${section.tokens.toLocaleString('en-US')} tokens`}>
+                {section.estimate ? '≈' : ''}
+                {compactTokens(section.tokens)}
+              </td>
               <td title={`${section.bytes.toLocaleString('en-US')} bytes`}>{compactTokens(section.bytes)}</td>
               <td>{share(section.tokens)}</td>
             </tr>
@@ -29,7 +44,14 @@ export function TokenTotalsView({ steps }: { steps: readonly StepSummary[] }) {
         </tbody>
       </table>
       <table data-testid="token-totals-tools">
-        <thead><tr><th scope="col">Tool</th><th scope="col">Calls</th><th scope="col">Tokens</th><th scope="col">Share</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Tool</th>
+            <th scope="col">Calls</th>
+            <th scope="col">Tokens</th>
+            <th scope="col">Share</th>
+          </tr>
+        </thead>
         <tbody>
           {totals.byTool.map(tool => (
             <tr key={tool.tool} data-tool={tool.tool}>

@@ -15,6 +15,9 @@ const exact = (count: number) => count.toLocaleString('en-US');
 export function describeStepTokens(tokens: StepTokens): string {
   return [
     `${exact(tokens.total.tokens)} tokens, ${exact(tokens.total.bytes)} bytes (${tokens.encoding}; images estimated)`,
-    ...tokens.sections.map(section => `${section.name}: ${exact(section.tokens)} tokens${section.estimate ? ' (estimate)' : ''}, ${exact(section.bytes)} bytes`),
+    ...tokens.sections.map(
+      section =>
+        `${section.name}: ${exact(section.tokens)} tokens${section.estimate ? ' (estimate)' : ''}, ${exact(section.bytes)} bytes`,
+    ),
   ].join('\n');
 }

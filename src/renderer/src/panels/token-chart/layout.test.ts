@@ -34,11 +34,18 @@ test('bars stack by section in a fixed order, one path per section, scaled to th
   // The running total, from 100 to 350, on its own scale.
   expect(layout.cumulative).toBe('M12.5 35.71L37.5 35.71L62.5 7.14L87.5 0');
   // Step 4's label would crowd step 3's (25 px apart): it keeps its marker only.
-  expect(layout.largest.map(mark => [mark.seq, mark.tokens, mark.y, mark.labelled])).toEqual([[3, 200, 0, true], [1, 100, 24, true], [4, 50, 36, false]]);
+  expect(layout.largest.map(mark => [mark.seq, mark.tokens, mark.y, mark.labelled])).toEqual([
+    [3, 200, 0, true],
+    [1, 100, 24, true],
+    [4, 50, 36, false],
+  ]);
 });
 
 test('hundreds of steps still make one path per section, bars touching', () => {
-  const steps = Array.from({ length: 600 }, (_, index) => ({ seq: index + 1, tokens: counted({ Snapshot: 100 + index, Events: 5 }) }));
+  const steps = Array.from({ length: 600 }, (_, index) => ({
+    seq: index + 1,
+    tokens: counted({ Snapshot: 100 + index, Events: 5 }),
+  }));
   const layout = layoutChart(steps, 300, 80);
   expect(layout.sections).toHaveLength(2);
   expect(layout.sections[0].d).toMatch(/^M0 /);
@@ -54,12 +61,27 @@ test('totals add up by section and by tool; colours are fixed and stable', () =>
     { tool: 'browser_click' },
   ]);
   expect(totals.counted).toBe(3);
-  expect(totals.bySection).toEqual([{ name: 'Snapshot', tokens: 200, bytes: 800, estimate: false }, { name: 'Events', tokens: 3, bytes: 12, estimate: false }]);
-  expect(totals.byTool).toEqual([{ tool: 'browser_navigate', calls: 2, tokens: 163 }, { tool: 'browser_click', calls: 1, tokens: 40 }]);
+  expect(totals.bySection).toEqual([
+    { name: 'Snapshot', tokens: 200, bytes: 800, estimate: false },
+    { name: 'Events', tokens: 3, bytes: 12, estimate: false },
+  ]);
+  expect(totals.byTool).toEqual([
+    { tool: 'browser_navigate', calls: 2, tokens: 163 },
+    { tool: 'browser_click', calls: 1, tokens: 40 },
+  ]);
   expect(sectionColor('Snapshot')).not.toBe(sectionColor('Events'));
   expect(sectionColor('Some new section')).toBe(sectionColor('Some new section'));
 });
 
 test('counts are written short', () => {
-  expect([0, 950, 1_234, 12_345, 99_960, 123_456, 999_999, 1_250_000].map(compactTokens)).toEqual(['0', '950', '1.2k', '12.3k', '100k', '123k', '1.0M', '1.3M']);
+  expect([0, 950, 1_234, 12_345, 99_960, 123_456, 999_999, 1_250_000].map(compactTokens)).toEqual([
+    '0',
+    '950',
+    '1.2k',
+    '12.3k',
+    '100k',
+    '123k',
+    '1.0M',
+    '1.3M',
+  ]);
 });

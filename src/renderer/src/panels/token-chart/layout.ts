@@ -55,7 +55,12 @@ const round = (value: number) => Math.round(value * 100) / 100;
  * Lays out the per-step bar chart in a `width`×`height` box: one bar per step (an empty slot while a step is not
  * counted), stacked by section in a fixed order, scaled to the largest step.
  */
-export function layoutChart(steps: readonly Pick<StepSummary, 'seq' | 'tokens'>[], width: number, height: number, marked = 3): ChartLayout {
+export function layoutChart(
+  steps: readonly Pick<StepSummary, 'seq' | 'tokens'>[],
+  width: number,
+  height: number,
+  marked = 3,
+): ChartLayout {
   const slotWidth = steps.length ? width / steps.length : width;
   // A gap between bars while there is room for one; at hundreds of steps the bars touch.
   const gap = slotWidth >= 4 ? Math.min(2, slotWidth * 0.2) : 0;
@@ -69,14 +74,19 @@ export function layoutChart(steps: readonly Pick<StepSummary, 'seq' | 'tokens'>[
   const line: string[] = [];
   steps.forEach((step, index) => {
     const x = index * slotWidth;
-    if (step.tokens?.total.tokens) floor.push(`M${round(x + gap / 2)} ${height - FLOOR}h${round(slotWidth - gap)}v${FLOOR}h${round(gap - slotWidth)}z`);
+    if (step.tokens?.total.tokens)
+      floor.push(
+        `M${round(x + gap / 2)} ${height - FLOOR}h${round(slotWidth - gap)}v${FLOOR}h${round(gap - slotWidth)}z`,
+      );
     let base = height - FLOOR;
     for (const section of ordered(step.tokens?.sections ?? [])) {
       const h = section.tokens * scale;
       if (h <= 0) continue;
       base -= h;
       const parts = paths.get(section.name) ?? paths.set(section.name, []).get(section.name)!;
-      parts.push(`M${round(x + gap / 2)} ${round(base)}h${round(slotWidth - gap)}v${round(h)}h${round(gap - slotWidth)}z`);
+      parts.push(
+        `M${round(x + gap / 2)} ${round(base)}h${round(slotWidth - gap)}v${round(h)}h${round(gap - slotWidth)}z`,
+      );
     }
     running += step.tokens?.total.tokens ?? 0;
     const y = total ? height - (running / total) * height : height;
@@ -88,7 +98,13 @@ export function layoutChart(steps: readonly Pick<StepSummary, 'seq' | 'tokens'>[
     .filter(step => step.tokens > 0)
     .sort((a, b) => b.tokens - a.tokens || a.index - b.index)
     .slice(0, marked)
-    .map(({ seq, tokens, index }) => ({ seq, tokens, x: round(index * slotWidth + slotWidth / 2), y: round(height - FLOOR - tokens * scale), labelled: false }));
+    .map(({ seq, tokens, index }) => ({
+      seq,
+      tokens,
+      x: round(index * slotWidth + slotWidth / 2),
+      y: round(height - FLOOR - tokens * scale),
+      labelled: false,
+    }));
   const placed: number[] = [];
   for (const mark of largest) {
     mark.labelled = placed.every(x => Math.abs(x - mark.x) >= LABEL_SPACING);
@@ -137,7 +153,9 @@ export function tokenTotals(steps: readonly Pick<StepSummary, 'tool' | 'tokens'>
     if (!step.tokens) continue;
     counted++;
     for (const section of step.tokens.sections) {
-      const entry = sections.get(section.name) ?? sections.set(section.name, { name: section.name, tokens: 0, bytes: 0, estimate: false }).get(section.name)!;
+      const entry =
+        sections.get(section.name) ??
+        sections.set(section.name, { name: section.name, tokens: 0, bytes: 0, estimate: false }).get(section.name)!;
       entry.tokens += section.tokens;
       entry.bytes += section.bytes;
       entry.estimate ||= !!section.estimate;

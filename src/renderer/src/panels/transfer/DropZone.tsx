@@ -37,7 +37,9 @@ export function DropZone() {
       const entry = item?.webkitGetAsEntry?.();
       const file = event.dataTransfer!.files[0];
       if (entry?.isDirectory) {
-        void filesOfEntry(entry as FileSystemDirectoryEntry).then(importFolder, (error: Error) => toast(`Could not read the folder: ${error.message}`));
+        void filesOfEntry(entry as FileSystemDirectoryEntry).then(importFolder, (error: Error) =>
+          toast(`Could not read the folder: ${error.message}`),
+        );
         return;
       }
       if (!file) return;
@@ -56,5 +58,9 @@ export function DropZone() {
     };
   }, [importZip, importFolder, toast]);
 
-  return over ? <div className="drop-zone" data-testid="drop-zone"><p>Drop a session folder or .zip to open it</p></div> : null;
+  return over ? (
+    <div className="drop-zone" data-testid="drop-zone">
+      <p>Drop a session folder or .zip to open it</p>
+    </div>
+  ) : null;
 }

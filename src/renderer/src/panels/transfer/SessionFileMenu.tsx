@@ -29,17 +29,45 @@ export function SessionFileMenu() {
 
   return (
     <>
-      {upload ? <span className="muted" data-testid="upload-progress">Uploading {upload.name}: {Math.round((upload.sent / upload.size) * 100)}%</span> : null}
+      {upload ? (
+        <span className="muted" data-testid="upload-progress">
+          Uploading {upload.name}: {Math.round((upload.sent / upload.size) * 100)}%
+        </span>
+      ) : null}
       {session && session.steps > 0 ? (
         <>
-          <button type="button" data-testid="export" onClick={() => void previewExport()}>Export spec</button>
-          <button type="button" data-testid="export-zip" disabled={!session.dir} title={session.dir ? `Zip ${session.dir} to share` : 'Only recorded sessions (--session-dir) can be zipped'} onClick={() => void exportZip()}>Export .zip</button>
+          <button type="button" data-testid="export" onClick={() => void previewExport()}>
+            Export spec
+          </button>
+          <button
+            type="button"
+            data-testid="export-zip"
+            disabled={!session.dir}
+            title={session.dir ? `Zip ${session.dir} to share` : 'Only recorded sessions (--session-dir) can be zipped'}
+            onClick={() => void exportZip()}
+          >
+            Export .zip
+          </button>
         </>
       ) : null}
       {desktop ? (
         <>
-          <button type="button" data-testid="open-folder" title="Open a recorded session folder" onClick={() => void openSessionDialog('folder')}>Open…</button>
-          <button type="button" data-testid="open-zip" title="Open a session .zip" onClick={() => void openSessionDialog('zip')}>Open .zip…</button>
+          <button
+            type="button"
+            data-testid="open-folder"
+            title="Open a recorded session folder"
+            onClick={() => void openSessionDialog('folder')}
+          >
+            Open…
+          </button>
+          <button
+            type="button"
+            data-testid="open-zip"
+            title="Open a session .zip"
+            onClick={() => void openSessionDialog('zip')}
+          >
+            Open .zip…
+          </button>
         </>
       ) : asking ? (
         <form className="open-path" onSubmit={event => void submit(event)} data-testid="open-path-form">
@@ -62,13 +90,21 @@ export function SessionFileMenu() {
               // @ts-expect-error webkitdirectory is not in React's typings; Chromium, Firefox and Safari support it.
               webkitdirectory=""
               onChange={event => {
-                if (event.target.files?.length) void importFolder(filesOfInput(event.target.files)).then(() => setAsking(false));
+                if (event.target.files?.length)
+                  void importFolder(filesOfInput(event.target.files)).then(() => setAsking(false));
               }}
             />
           </label>
         </form>
       ) : (
-        <button type="button" data-testid="open-session-path" title="Open a session folder or .zip by its path on this machine, or drop a .zip on the window" onClick={() => setAsking(true)}>Open…</button>
+        <button
+          type="button"
+          data-testid="open-session-path"
+          title="Open a session folder or .zip by its path on this machine, or drop a .zip on the window"
+          onClick={() => setAsking(true)}
+        >
+          Open…
+        </button>
       )}
     </>
   );
