@@ -80,3 +80,6 @@ export function byDistanceTo<T extends { node: SemanticNode; index: number }>(
     })
     .sort((a, b) => a.distance - b.distance || a.item.index - b.item.index);
 }
+
+/** CSS pixels by which the nearest element must beat the next for a position ("the top button") to pick it. */
+export const POSITION_MARGIN = 24;

@@ -3,7 +3,8 @@ import type { ParsedQuery, Verification } from './query';
 import { describeNode, done, fail, listNodes, needsContext } from './responses';
 import { closestNodes, matchText, rankNodes, targetSlots, type Slot } from './scoring';
 import { contains, describeElement, documentText, labelledElements, type DomElement } from './structure';
-import { describeWanted, pick, wordsOfNames } from './target';
+import { pick, wordsOfNames } from './target';
+import { describeWanted } from './wanted';
 import { normalizePhrase, normalizeWord } from './words';
 
 /** Subject words that mean the page itself: "Verify the page shows "Welcome"". */

@@ -264,3 +264,31 @@ export const MODIFIER_NAMES: Readonly<Record<string, string>> = table({
   command: 'Meta',
   meta: 'Meta',
 });
+
+/** Words that say where or what kind of thing, not what it is called: never a reason to refuse. */
+export const GENERIC_WORDS = new Set([
+  ...CONTAINER_NOUNS,
+  'page',
+  'screen',
+  'back',
+  'message',
+  'email',
+  'mail',
+  'story',
+  'thing',
+  'form',
+  'site',
+  'window',
+  'folder',
+  'area',
+  'part',
+  'as',
+  'about',
+  'option',
+  'one',
+  'choice',
+  'value',
+  'text',
+  'label',
+  'name',
+]);

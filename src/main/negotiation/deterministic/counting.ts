@@ -1,0 +1,103 @@
+// Ordinal selection ("the second …"): the nth container of the skeleton, or the nth match among those its row or card qualifies.
+import type { InteractRequest, InteractResponse } from '../../../shared/negotiation';
+import { inReadingOrder } from './layout';
+import type { ParsedQuery } from './query';
+import { fail, listNodes, needsContext, quoteWords } from './responses';
+import { matchText, targetSlots, type Match } from './scoring';
+import { repeatedContainers, surroundings } from './structure';
+import { GENERIC_WORDS } from './vocabulary';
+import { describeWanted } from './wanted';
+
+/** "The second Add to cart button": the nth of the best matches in reading order; "the second card" with nothing else: the nth card of the skeleton. */
+export function byOrdinal(
+  request: InteractRequest,
+  q: ParsedQuery,
+  ranked: Match[],
+  group: Match[],
+): { found: Match; reasons: string[] } | { answer: InteractResponse } {
+  const ordinal = q.ordinal!;
+  const pickNth = <T>(items: T[]) => (ordinal.n < 0 ? items.at(ordinal.n) : items[ordinal.n - 1]);
+  if (ordinal.noun && !targetSlots(q).length && !q.roles.length) {
+    if (!request.skeletonDom)
+      return {
+        answer: needsContext(
+          'skeleton',
+          `"${ordinal.word} ${ordinal.noun}" counts page structure: the skeleton DOM is needed to find the ${ordinal.noun}s.`,
+        ),
+      };
+    const known = new Map(ranked.map(match => [match.node.i, match]));
+    const containers = repeatedContainers(request.skeletonDom)
+      .map(ids => ids.map(id => known.get(id)).filter(match => match !== undefined))
+      .filter(matches => matches.length > 0)
+      .map(matches => inReadingOrder(matches)[0]);
+    const first = pickNth(inReadingOrder(containers));
+    if (!first)
+      return {
+        answer: fail(
+          `The skeleton DOM has ${containers.length} repeated ${ordinal.noun}-like groups, so there is no ${ordinal.word} ${ordinal.noun}.`,
+        ),
+      };
+    return {
+      found: first,
+      reasons: [
+        `it is the first element of the ${ordinal.word} of ${containers.length} ${ordinal.noun}s in reading order`,
+      ],
+    };
+  }
+  const within = countedWithin(request, q, group);
+  if ('answer' in within) return within;
+  const ordered = inReadingOrder(within.group);
+  const found = pickNth(ordered);
+  const among = within.words ? ` whose row or card holds ${quoteWords(within.words)}` : '';
+  if (!found)
+    return {
+      answer: fail(
+        `The query asks for the ${ordinal.word} match of ${describeWanted(q)}${among}, but there ${ordered.length === 1 ? 'is only one' : `are only ${ordered.length}`}: ${listNodes(ordered.map(match => match.node))}.`,
+      ),
+    };
+  return { found, reasons: [`it is the ${ordinal.word} of ${ordered.length} matches${among} in reading order`] };
+}
+
+/**
+ * "The second Details link for the Hamburg train": words the counted names do not hold qualify what is counted — the
+ * count runs over the matches whose row or card holds them. Words every card or none holds are about the page and
+ * count over all; words split between cards qualify no set of them, and the query is refused.
+ */
+function countedWithin(
+  request: InteractRequest,
+  q: ParsedQuery,
+  group: Match[],
+): { group: Match[]; words?: string[] } | { answer: InteractResponse } {
+  const leftover = targetSlots(q).filter(
+    slot =>
+      group.every(match => match.unmatched.includes(slot.label)) &&
+      slot.label !== q.verbWord &&
+      !slot.forms.includes(q.ordinal?.head ?? '') &&
+      !slot.forms.some(form => GENERIC_WORDS.has(form)),
+  );
+  if (group.length < 2 || !leftover.length) return { group };
+  if (!request.skeletonDom)
+    return {
+      answer: needsContext(
+        'skeleton',
+        `The query counts among ${group.length} matches of ${describeWanted(q)}, and ${quoteWords(leftover.map(slot => slot.label))} may say which of them are counted: the skeleton DOM's rows and cards tell.`,
+      ),
+    };
+  const contexts = surroundings(
+    request.skeletonDom,
+    group.map(match => match.node.i),
+  );
+  const held = group.map(match => ({ match, matched: matchText(contexts.get(match.node.i) ?? '', leftover).matched }));
+  // The qualifier is what some card holds; a word no card holds is about the page ("train" of a page of trains).
+  const words = [...new Set(held.flatMap(({ matched }) => matched))];
+  const holders = held.filter(({ matched }) => matched.length === words.length).map(({ match }) => match);
+  if (!words.length || holders.length === group.length) return { group };
+  if (!holders.length) {
+    return {
+      answer: fail(
+        `Cannot tell what the query counts: no row or card around the matches of ${describeWanted(q)} holds all of ${quoteWords(words)}; some hold part of them.`,
+      ),
+    };
+  }
+  return { group: holders, words };
+}

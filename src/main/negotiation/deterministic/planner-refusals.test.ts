@@ -1,0 +1,67 @@
+// The planner's refusals: no match, absent numbers, words or verbs nothing holds; never a guess.
+import { expect, test } from '@playwright/test';
+import { isNegotiation, type SemanticNode } from '../../../shared/negotiation';
+import { plan, actionOf, negotiationOf, screenshot, button } from './planner-fixtures';
+
+test('no match fails naming the words and the closest elements; an empty tree fails', async () => {
+  const tree = [button('e1', 'Log in', [10, 10, 80, 30]), button('e2', 'Register', [100, 10, 80, 30])];
+  const action = actionOf(await plan({ query: 'Click the checkout button', interactiveTree: tree }));
+  expect(action).toMatch(/^fail\("Nothing on the page matches \\"checkout\\"/);
+  expect(actionOf(await plan({ query: 'click login', interactiveTree: tree }))).toBe('click(e1)');
+  expect(actionOf(await plan({ query: 'Click Save', interactiveTree: [] }))).toMatch(
+    /^fail\(".*interactiveTree is empty/,
+  );
+  // Queries that need no element still work on an empty page.
+  expect(actionOf(await plan({ query: 'press Escape', interactiveTree: [] }))).toBe('press("Escape")');
+});
+
+test('numbers match exactly, among thousands of similar names', async () => {
+  const tree = Array.from(
+    { length: 5000 },
+    (_, k): SemanticNode => ({ i: `e${k + 10}`, r: 'btn', n: `Action ${k + 1}` }),
+  );
+  expect(actionOf(await plan({ query: 'Click Action 2501', interactiveTree: tree }))).toBe('click(e2510)');
+  expect(actionOf(await plan({ query: 'Click Action 5001', interactiveTree: tree }))).toMatch(
+    /^fail\("Nothing on the page matches \\"action 5001\\"/,
+  );
+});
+
+test('refusals instead of guesses: unsupported verbs, words nothing holds, positions two elements share', async () => {
+  const tree: SemanticNode[] = [
+    button('e1', 'Menu', [10, 10, 80, 40]),
+    button('e2', 'Help', [1190, 10, 80, 40]),
+    { i: 'e3', r: 'chk', n: 'Email notifications' },
+    { i: 'e4', r: 'btn', n: 'Sign in' },
+  ];
+  const run = async (query: string, extra: Record<string, unknown> = {}) =>
+    plan({ query, interactiveTree: tree, ...extra });
+  expect(actionOf(await run('hover over the Help button'))).toMatch(/^fail\("\\"hover over\\" is not an action/);
+  // "Marketing" is nowhere in the names: the skeleton's text is asked for, and when it is not there either, refused.
+  expect(negotiationOf(await run('tick the Marketing emails checkbox')).reason).toContain('"marketing"');
+  expect(
+    actionOf(await run('tick the Marketing emails checkbox', { domMode: 'skeleton', skeletonDom: '<h2>Alerts</h2>' })),
+  ).toMatch(/^fail\("Nothing on the page matches .*holds \\"marketing\\"/);
+  expect(
+    actionOf(await run('click Sign in with Apple', { domMode: 'skeleton', skeletonDom: '<p>Welcome</p>' })),
+  ).toMatch(/^fail\(/);
+  const shot = screenshot(1280, 800, 1, []);
+  expect(
+    actionOf(await run('click the top button', { domMode: 'hybrid', skeletonDom: '<div></div>', screenshot: shot })),
+  ).toMatch(/^fail\("Cannot tell which element is meant: button \\"Menu\\" \(e1\) and button \\"Help\\"/);
+});
+
+test('a verb with no action of its own is done only by a control named for it; otherwise it is refused, never clicked elsewhere', async () => {
+  const interactiveTree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Lunch on Friday? — Priya Shah', box: [20, 100, 400, 20] },
+    { i: 'e2', r: 'btn', n: 'Archive', box: [440, 100, 80, 20] },
+    { i: 'e3', r: 'swt', n: 'Dark mode', box: [20, 200, 60, 20] },
+  ];
+  const starred = await plan({ query: 'star the lunch mail from Priya', interactiveTree });
+  expect(actionOf(starred)).toMatch(/^fail\(/);
+  expect(isNegotiation(starred) ? '' : starred.thought).toContain(
+    '"star" is not an action the planner can take by clicking link "Lunch on Friday? — Priya Shah"',
+  );
+  expect(actionOf(await plan({ query: 'archive the lunch mail', interactiveTree }))).toBe('click(e2)');
+  expect(actionOf(await plan({ query: 'turn on dark mode', interactiveTree }))).toBe('click(e3)');
+  expect(actionOf(await plan({ query: 'open the lunch mail from Priya', interactiveTree }))).toBe('click(e1)');
+});

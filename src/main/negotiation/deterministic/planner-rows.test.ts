@@ -1,0 +1,186 @@
+// The planner among equal names: rows and cards that tell them apart, ordinals, covered elements, anchors.
+import { expect, test } from '@playwright/test';
+import { isNegotiation, type SemanticNode } from '../../../shared/negotiation';
+import { plan, actionOf, negotiationOf, screenshot, button } from './planner-fixtures';
+
+test('duplicate "Add to cart" asks for the skeleton, whose cards pick the Pro plan one', async () => {
+  const tree = [
+    { i: 'e2', r: 'lnk', n: 'Pricing' },
+    // Scores as well as the buttons on its words alone; "add" (the query's verb) is what rules it out.
+    { i: 'e7', r: 'lnk', n: 'Pro plan' },
+    button('e5', 'Add to cart', [100, 300, 120, 40]),
+    button('e9', 'Add to cart', [500, 300, 120, 40]),
+  ];
+  const first = negotiationOf(await plan({ query: 'Add the Pro plan to cart', interactiveTree: tree }));
+  expect(first).toMatchObject({ requestedDomMode: 'skeleton', needsSkeletonDom: true, needsScreenshot: false });
+  expect(first.reason).toContain('(e5)');
+  expect(first.reason).toContain('(e9)');
+
+  // As src/main/page-state/skeleton.ts writes it: no whitespace between tags.
+  const skeletonDom =
+    '<header><nav><a href="/pricing" data-llm-id="e2">Pricing</a></nav></header><main><h1>Plans</h1>' +
+    '<section><div><h2>Basic plan</h2><p>For individuals</p><p>$5</p></div><button type="button" data-llm-id="e5">Add to cart</button></section>' +
+    '<section><div><h2><a href="/plans/pro" data-llm-id="e7">Pro plan</a></h2><p>For teams</p><p>$20</p></div><button type="button" data-llm-id="e9">Add to cart</button></section></main>';
+  const pro = await plan({
+    query: 'Add the Pro plan to cart',
+    domMode: 'skeleton',
+    skeletonDom,
+    interactiveTree: tree,
+  });
+  expect(actionOf(pro)).toBe('click(e9)');
+  expect(isNegotiation(pro) ? '' : pro.thought).toContain('Pro plan For teams');
+  expect(
+    actionOf(
+      await plan({ query: 'Add the basic plan to cart', domMode: 'skeleton', skeletonDom, interactiveTree: tree }),
+    ),
+  ).toBe('click(e5)');
+
+  // The skeleton may also arrive in hybrid mode; with no word to separate them and everything sent, it fails.
+  const shot = screenshot(1280, 800, 1, []);
+  const undecided = actionOf(
+    await plan({ query: 'Click Add to cart', domMode: 'hybrid', skeletonDom, screenshot: shot, interactiveTree: tree }),
+  );
+  expect(undecided).toMatch(/^fail\(".*\(e5\).*\(e9\)/);
+  const needsLayout = negotiationOf(
+    await plan({ query: 'Click Add to cart', domMode: 'skeleton', skeletonDom, interactiveTree: tree }),
+  );
+  expect(needsLayout).toMatchObject({ requestedDomMode: 'hybrid', needsScreenshot: true });
+});
+
+test('a row is chosen by its words only when it holds every one another row holds', async () => {
+  const tree = [button('e1', 'Book', [900, 100, 80, 30]), button('e2', 'Book', [900, 140, 80, 30])];
+  const skeletonDom =
+    '<h1>Trains</h1><table><tr><td>11:40</td><td>Berlin</td><td><button data-llm-id="e1">Book</button></td></tr>' +
+    '<tr><td>10:15</td><td>Hamburg</td><td><button data-llm-id="e2">Book</button></td></tr></table>';
+  const artifacts = { domMode: 'hybrid', skeletonDom, screenshot: screenshot(1280, 800, 1, []), interactiveTree: tree };
+  expect(actionOf(await plan({ query: 'Book the 10:15 train', ...artifacts }))).toBe('click(e2)');
+  // "11" and "Berlin" are in one row, "15" in the other: the words name neither row, and the one holding more of them is
+  // no better a guess.
+  expect(actionOf(await plan({ query: 'Book the 11:15 train to Berlin', ...artifacts }))).toMatch(
+    /^fail\(".*\(e1\).*\(e2\)/,
+  );
+});
+
+test('an ordinal counts from the end when the query says so; a count within a count is refused', async () => {
+  const tree = [1, 2, 3, 4].map(k => button(`e${k}`, 'Details', [900, 100 + 40 * k, 80, 30]));
+  expect(actionOf(await plan({ query: 'Click the second to last Details button', interactiveTree: tree }))).toBe(
+    'click(e3)',
+  );
+  expect(actionOf(await plan({ query: 'Click the first Details button from the bottom', interactiveTree: tree }))).toBe(
+    'click(e4)',
+  );
+  expect(actionOf(await plan({ query: 'Click the fourth Details button', interactiveTree: tree }))).toBe('click(e4)');
+  expect(
+    actionOf(await plan({ query: 'Click the first Details button in the second row', interactiveTree: tree })),
+  ).toMatch(/^fail\("The query counts twice/);
+});
+
+test('an ordinal counts within the rows its qualifier names', async () => {
+  const rows = [
+    ['11:40', 'Berlin'],
+    ['12:10', 'Hamburg'],
+    ['13:05', 'Berlin'],
+    ['14:30', 'Hamburg'],
+  ];
+  const tree = rows.map((_, k) => button(`e${k + 1}`, 'Details', [900, 100 + 40 * k, 80, 30]));
+  const skeletonDom = `<h1>Trains</h1><table>${rows.map(([time, city], k) => `<tr><td>${time}</td><td>${city}</td><td><button data-llm-id="e${k + 1}">Details</button></td></tr>`).join('')}</table>`;
+  const ask = (query: string) => plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree });
+  expect(actionOf(await ask('Click the second Details button for the Hamburg train'))).toBe('click(e4)');
+  expect(actionOf(await ask('Click the second Details button'))).toBe('click(e2)');
+  // Words every row holds, or none, do not narrow the count.
+  expect(actionOf(await ask('Click the second Details button for a train'))).toBe('click(e2)');
+  expect(actionOf(await ask('Click the third Details button for the Hamburg train'))).toMatch(/^fail\(".*only 2/);
+  // Without the skeleton, the rows cannot be read: it is asked for rather than counting over all of them.
+  expect(
+    negotiationOf(
+      await plan({ query: 'Click the second Details button for the Hamburg train', interactiveTree: tree }),
+    ),
+  ).toMatchObject({ needsSkeletonDom: true });
+});
+
+test('an occluded element is passed over for an unoccluded one of the same name', async () => {
+  const tree = [
+    button('e1', 'Save', [900, 20, 80, 40], { occ: true }),
+    { i: 'e6', r: 'dlg', n: 'Unsaved changes' },
+    button('e7', 'Save', [600, 400, 80, 40]),
+  ];
+  const response = await plan({ query: 'Click Save', interactiveTree: tree });
+  expect(actionOf(response)).toBe('click(e7)');
+  expect(isNegotiation(response) ? '' : response.thought).toContain('(e1) also matches but is covered');
+});
+
+test('when only occluded elements match, it fails naming the covered element', async () => {
+  const tree = [button('e1', 'Save', [900, 20, 80, 40], { occ: true }), button('e2', 'Close', [600, 400, 80, 40])];
+  const action = actionOf(await plan({ query: 'Click the Save button', interactiveTree: tree }));
+  expect(action).toMatch(/^fail\(/);
+  expect(action).toContain('button \\"Save\\" (e1) is covered by another element');
+});
+
+test('ordinals count the matches in reading order, not tree order', async () => {
+  const tree = [
+    button('e9', 'Add to cart', [600, 100, 120, 40]),
+    button('e7', 'Add to cart', [100, 400, 120, 40]),
+    button('e5', 'Add to cart', [100, 104, 120, 40]),
+    { i: 'e2', r: 'txt', n: 'Last name' },
+    { i: 'e1', r: 'txt', n: 'First name' },
+    { i: 'e3', r: 'lnk', n: 'Back to top' },
+  ];
+  const run = async (query: string) => actionOf(await plan({ query, interactiveTree: tree }));
+  expect(await run('Click the second Add to cart button')).toBe('click(e9)');
+  expect(await run('click the first Add to cart button')).toBe('click(e5)');
+  expect(await run('Click the last Add to cart button')).toBe('click(e7)');
+  expect(await run('click the fourth Add to cart button')).toMatch(/^fail\(".*only 3/);
+  // "First name" is a name, not an ordinal.
+  expect(await run('Type "Ada" into the first name field')).toBe('type(e1, "Ada")');
+  expect(await run('Type "Lovelace" into the last name field')).toBe('type(e2, "Lovelace")');
+  // Nor is "top" a place when a name says "Back to top": no screenshot is asked for.
+  expect(await run('Click back to top')).toBe('click(e3)');
+});
+
+test('an anchor ("next to", "under", "about") places the target instead of naming it', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'srch', n: 'Search the catalog', box: [20, 80, 180, 20] },
+    button('e2', 'Go', [200, 80, 34, 20]),
+    { i: 'e3', r: 'txt', n: 'Page number', box: [20, 180, 180, 20] },
+    button('e4', 'Go', [200, 180, 34, 20]),
+    { i: 'e5', r: 'lnk', n: 'Blue trail shoes', box: [50, 340, 100, 16] },
+    button('e6', 'Save for later', [150, 340, 95, 20]),
+    { i: 'e7', r: 'lnk', n: 'Red running shoes', box: [50, 320, 100, 16] },
+    button('e8', 'Save for later', [150, 320, 95, 20]),
+  ];
+  const skeletonDom =
+    '<div><input data-llm-id="e1"><button data-llm-id="e2">Go</button></div><section><h2>Jump to page</h2><input data-llm-id="e3"><button data-llm-id="e4">Go</button></section>' +
+    '<ol><li><a data-llm-id="e7">Red running shoes</a><button data-llm-id="e8">Save for later</button></li><li><a data-llm-id="e5">Blue trail shoes</a><button data-llm-id="e6">Save for later</button></li></ol>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, interactiveTree: tree, domMode: 'skeleton', skeletonDom }));
+  expect(await run('click Go under Jump to page')).toBe('click(e4)');
+  expect(await run('click the Go button next to the search box')).toBe('click(e2)');
+  expect(await run('click Save for later next to Blue trail shoes')).toBe('click(e6)');
+});
+
+test("a choice for what a card is named: the value's first word names the dropdown, the rest of the query the card", async () => {
+  const interactiveTree: SemanticNode[] = [
+    { i: 'e1', r: 'cmb', n: 'Size', box: [20, 100, 120, 20] },
+    { i: 'e2', r: 'cmb', n: 'Size', box: [20, 300, 120, 20] },
+  ];
+  const skeletonDom =
+    '<article><h2>Oak desk</h2><select data-llm-id="e1"></select></article><article><h2>Trail runner</h2><select data-llm-id="e2"></select></article>';
+  expect(negotiationOf(await plan({ query: 'pick size 42 for the Trail runner', interactiveTree }))).toMatchObject({
+    requestedDomMode: 'skeleton',
+    needsSkeletonDom: true,
+  });
+  expect(
+    actionOf(
+      await plan({ query: 'pick size 42 for the Trail runner', domMode: 'skeleton', skeletonDom, interactiveTree }),
+    ),
+  ).toBe('select(e2, "42")');
+  // A dropdown the words after "for" do name keeps the first reading.
+  expect(
+    actionOf(
+      await plan({
+        query: 'pick size 42 for the Trail runner',
+        interactiveTree: [{ i: 'e3', r: 'cmb', n: 'Trail runner', box: [20, 100, 120, 20] }],
+      }),
+    ),
+  ).toBe('select(e3, "size 42")');
+});

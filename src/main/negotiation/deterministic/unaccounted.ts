@@ -1,0 +1,115 @@
+// Refusals after a target is found: query words, or a verb, that the chosen element does not account for.
+import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import type { ParsedQuery } from './query';
+import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
+import { matchText, targetSlots, type Match, type Slot } from './scoring';
+import { documentText } from './structure';
+import { CHECKABLE_ROLES, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
+import { describeWanted } from './wanted';
+import { normalizeWord, rawTokens } from './words';
+
+/**
+ * A target word that neither the chosen element's name nor anything else on the page contains ("Marketing" in "tick
+ * the Marketing emails checkbox" when only "Email notifications" exists): the query means something that is not
+ * there, and acting on the closest name would be a guess. Asks for the skeleton DOM before deciding, since headings
+ * and row text are only there. Generic nouns do not count; the leading verb is `unaccountedVerb`'s.
+ */
+export function unaccountedWords(
+  request: InteractRequest,
+  q: ParsedQuery,
+  slots: Slot[],
+  found: Match,
+): InteractResponse | undefined {
+  const verb = unaccountedVerb(request, q, found);
+  if (verb) return verb;
+  const anchorSlots = q.anchor ? targetSlots(q.anchor) : [];
+  const open = [...slots.filter(slot => found.unmatched.includes(slot.label)), ...anchorSlots].filter(
+    slot =>
+      slot.label !== q.verbWord &&
+      !slot.label.endsWith(' icon') &&
+      !slot.forms.some(form => GENERIC_WORDS.has(form)) &&
+      (slot.label.length > 1 || /\d/.test(slot.label)),
+  );
+  if (!open.length) return undefined;
+  const names = request.interactiveTree.map(node => node.n ?? '').join('  ');
+  const missing = open.filter(slot => matchText(names, [slot]).matched.length === 0);
+  if (!missing.length) return undefined;
+  const each = (slots: Slot[]) => slots.map(slot => `"${slot.label}"`).join(', ');
+  const words = each(missing);
+  if (!request.skeletonDom) {
+    return needsContext(
+      'skeleton',
+      `${describeNode(found.node)} is the closest match, but no element's name holds ${words}: the skeleton DOM's text may say where that is.`,
+    );
+  }
+  const text = documentText(request.skeletonDom);
+  const absent = missing.filter(slot => matchText(text, [slot]).matched.length === 0);
+  if (!absent.length) return undefined;
+  return fail(
+    `Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`,
+  );
+}
+
+/** Verbs that mean "activate it", whatever it is called: "open the invoice", "view the order", "follow the link". */
+const ACTIVATE_VERBS = new Set([
+  'open',
+  'view',
+  'show',
+  'see',
+  'visit',
+  'follow',
+  'launch',
+  'access',
+  'display',
+  'expand',
+  'read',
+  'load',
+  'start',
+  'use',
+  'do',
+  'activate',
+  'trigger',
+  'hit',
+  'press',
+  'continue',
+  'proceed',
+]);
+/** Verbs that change a checkbox, switch, radio or tab: "turn on dark mode", "enable SMS", "make my profile private". */
+const CHANGE_VERBS = new Set([
+  'turn',
+  'enable',
+  'disable',
+  'toggle',
+  'switch',
+  'make',
+  'mark',
+  'set',
+  'allow',
+  'activate',
+  'deactivate',
+  'opt',
+  'flip',
+]);
+const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
+
+/**
+ * A verb the planner has no action for ("star", "pin", "delete") is carried out only by a control named for it:
+ * clicking the mail from Priya does not star it. When the chosen element's name does not hold the verb, the query is
+ * refused, naming the controls that do hold it (they are elsewhere: in another row, another card) — never acted on.
+ */
+function unaccountedVerb(request: InteractRequest, q: ParsedQuery, found: Match): InteractResponse | undefined {
+  const verb = q.verbWord;
+  if (!verb || ACTIVATE_VERBS.has(verb) || found.matched.includes(verb)) return undefined;
+  if (CHANGE_VERBS.has(verb) && CHANGEABLE_ROLES.has(roleCode(found.node.r))) return undefined;
+  const carriers = request.interactiveTree.filter(node =>
+    rawTokens(node.n ?? '')
+      .map(normalizeWord)
+      .includes(normalizeWord(verb)),
+  );
+  const elsewhere = carriers.length
+    ? ` The controls named for it are ${listNodes(carriers.slice(0, 5))}${carriers.length > 5 ? ', …' : ''}, and none of them belongs to what the query names.`
+    : ' No control on the page is named for it.';
+  return fail(
+    `"${verb}" is not an action the planner can take by clicking ${describeNode(found.node)}: the query names it, but that element is not for it.${elsewhere} Doing something else instead would be a guess.`,
+  );
+}
