@@ -157,9 +157,7 @@ export class Replayer {
     return (this.options.secret ?? (key => process.env[key]))(name) || undefined;
   }
 
-  private async replay(
-    step: ToolCallRecord,
-  ): Promise<{
+  private async replay(step: ToolCallRecord): Promise<{
     status: StepStatus;
     drift: Drift[];
     skipped?: string;
