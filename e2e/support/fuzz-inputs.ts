@@ -291,7 +291,7 @@ export function plannerBody(rng: Rng): string {
   return JSON.stringify(valid);
 }
 
-/** A raw bridge WebSocket frame (src/shared/bridge.ts commands): unknown commands, broken inputs, non-JSON. */
+/** A raw bridge WebSocket frame (src/shared/bridge/ commands): unknown commands, broken inputs, non-JSON. */
 export function bridgeMessage(rng: Rng, id: number, commands: readonly string[]): string {
   const mode = rng.int(5);
   if (mode === 0) return rng.pick(['', '{', 'null', '[]', '42', 'x'.repeat(20_000), JSON.stringify(deepNesting(3000))]);

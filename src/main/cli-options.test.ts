@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Command } from 'commander';
-import { addCoreOptions, coreConfigFrom, type CliOptions } from './cli-options';
+import { addCoreOptions, type CliOptions } from './cli-options';
+import { coreConfigFrom } from './cli-config';
 
 test('flags become the core config, with defaults for what is not given', () => {
   const config = coreConfigFrom({

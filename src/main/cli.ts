@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { addCoreOptions, addHttpOptions, attributeName, port } from './cli-options';
+import { addCoreOptions, addHttpOptions } from './cli-options';
+import { attributeName, port } from './cli-arg-parsers';
 import { log } from './commands/process';
 import { addDebugOptions } from './debug-options';
 import { addPeerOptions, applyPeerSources } from './peer-options';

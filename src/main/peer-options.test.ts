@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { Command } from 'commander';
-import { addCoreOptions, addHttpOptions, coreConfigFrom, peerNotices, type CliOptions } from './cli-options';
+import { addCoreOptions, addHttpOptions, type CliOptions } from './cli-options';
+import { coreConfigFrom, peerNotices } from './cli-config';
 import { configForClient } from './config';
 import { addPeerOptions, applyPeerSources, PEER_ENV } from './peer-options';
 

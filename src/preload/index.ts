@@ -3,7 +3,7 @@ import type { BridgeEvent, InspectorApi } from '../shared/bridge';
 import { IPC_EVENT, IPC_INVOKE, type BridgeReply } from '../shared/bridge-wire';
 
 /**
- * `window.inspector`: the typed bridge (shared/bridge.ts) over IPC. Only these two functions cross into the page;
+ * `window.inspector`: the typed bridge (shared/bridge/) over IPC. Only these two functions cross into the page;
  * the main process validates every input.
  */
 const api: InspectorApi = {

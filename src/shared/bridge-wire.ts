@@ -1,7 +1,7 @@
-import type { BridgeEvent } from './bridge';
+import type { BridgeEvent } from './bridge/events';
 
 /**
- * How the bridge (bridge.ts) crosses its two transports. Kept apart from the command schemas so the sandboxed preload,
+ * How the bridge (bridge/) crosses its two transports. Kept apart from the command schemas so the sandboxed preload,
  * which can load no package, bundles these few names and nothing else.
  */
 

@@ -73,7 +73,7 @@ const describeIssues = (error: z.ZodError) =>
   error.issues.map(issue => `${issue.path.length ? issue.path.join('.') : '(input)'}: ${issue.message}`).join('; ');
 
 /**
- * The core side of the bridge (see shared/bridge.ts): answers the UI's commands over the InspectorCore and streams
+ * The core side of the bridge (see shared/bridge/): answers the UI's commands over the InspectorCore and streams
  * the bus's events to it. Transports (IPC, WebSocket) only carry what this returns; every input is validated here.
  */
 export class BridgeHost {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { coreConfigFrom, type CliOptions } from '../cli-options';
+import type { CliOptions } from '../cli-options';
+import { coreConfigFrom } from '../cli-config';
 import { InspectorCore } from '../core';
 import { parseResponse, renderResponse } from '../../shared/response';
 import type { NegotiationRoundEvent } from '../../shared/events';

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { coreConfigFrom, httpConfigFrom, peerNotices, type CliOptions } from '../cli-options';
+import type { CliOptions } from '../cli-options';
+import { coreConfigFrom, httpConfigFrom, peerNotices } from '../cli-config';
 import { debugConfigFrom, describeDebugConfig, wantsDebugger, type DebugCliOptions } from '../debug-options';
 import type { CoreConfig } from '../config';
 import { InspectorCore } from '../core';

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { coreConfigFrom, type CliOptions } from '../cli-options';
+import type { CliOptions } from '../cli-options';
+import { coreConfigFrom } from '../cli-config';
 import { InspectorCore } from '../core';
 import { DomProcessorService } from '../dom-processor/dom-processor';
 import { StateFormatterService } from '../dom-processor/state-formatter';
