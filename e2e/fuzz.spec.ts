@@ -127,9 +127,7 @@ class Fuzzer {
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /** The JSON-RPC messages of a Streamable HTTP answer (JSON or an event stream). */
-function messagesOf(
-  text: string,
-): {
+function messagesOf(text: string): {
   result?: { content?: { type: string; text?: string }[]; isError?: boolean; tools?: unknown[] };
   error?: { message?: unknown };
 }[] {

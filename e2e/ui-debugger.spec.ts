@@ -315,12 +315,10 @@ test('an agent that leaves while its call is held: the UI says nothing ran, and 
   await ui.agent.close();
   // Ending the HTTP session aborts its requests first: the core reports the held call cancelled, not disconnected.
   await expect(
-    page
-      .getByRole('status')
-      .filter({
-        hasText:
-          /^The agent(?: cancelled browser_snapshot while it was held|'s client left while browser_snapshot was held): nothing ran\./,
-      }),
+    page.getByRole('status').filter({
+      hasText:
+        /^The agent(?: cancelled browser_snapshot while it was held|'s client left while browser_snapshot was held): nothing ran\./,
+    }),
   ).toBeVisible();
   await expect(heldPanel(page)).toHaveCount(0);
   await expect(page.getByTestId('pending-step')).toHaveCount(0);
