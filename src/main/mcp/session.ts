@@ -1,4 +1,3 @@
-import { types } from 'node:util';
 import { z } from 'zod';
 import type { Tool as McpTool, CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright';
@@ -8,45 +7,22 @@ import { StepShots, stepScreenshot } from '../browser/step-screenshot';
 import { firstLine } from '../browser/error-text';
 import type { CoreConfig } from '../config';
 import type { EventBus } from '../events/bus';
-import { renderResponse, type ParsedResponse } from '../../shared/response';
-import { answerWith, outcomeOf, skippedStep, stepEvent } from './step-event';
+import type { ParsedResponse } from '../../shared/response';
+import { answerWith, outcomeOf, skippedStep, stepEvent, withReview } from './step-event';
+import { renderAnswer, thrownText, toolNotFound } from './answer';
 import type { InspectorEvent, ToolCallEvent } from '../../shared/events';
 import { Response } from './response';
-import { codeFence } from '../codegen/action';
 import { SessionLog } from './session-log';
-import { codeInLanguage, redactDeep, withSecretLookups } from '../secrets';
-import { capText } from './output-cap';
+import { redactDeep, withSecretLookups } from '../secrets';
 import { allTools } from './tools';
 import { AgentActivity } from '../human/agent-activity';
 import type { Planner } from '../negotiation/planner';
-import { NegotiationError, planStep } from '../negotiation/client-loop';
-import { toolFor } from '../negotiation/action-tools';
-import { mayChangePage, type NestedToolResult, type ToolDefinition, type ToolSession } from './tool';
-import type { CallOptions, CallPreview, CallRequest, PreviewOptions, ReviewedAnswer, ToolHost } from './tool-host';
+import { invokeTool, toolSession } from './tool-invoke';
+import { mayChangePage, type ToolDefinition } from './tool';
+import type { CallOptions, CallPreview, CallRequest, PreviewOptions, ToolHost } from './tool-host';
 import type { TraceContextReading } from '../tracing/trace-context';
 import { applyAliases, checkArgs, previewCall, unmaskNames } from './call-preview';
 import type { PersonDesk } from './person-desk';
-
-/** Longer lines of an error are cut: a megabyte URL would otherwise be quoted whole, twice (message and call log). */
-const MAX_ERROR_LINE = 1_000;
-
-/** An Error of this realm or another one's (what browser_run_code_unsafe's code throws in its own context). */
-const isError = (value: unknown): value is Error => value instanceof Error || types.isNativeError(value);
-
-/** An error's message with Playwright's call log (what was tried, as @playwright/mcp shows it) but no stack. */
-function errorText(error: unknown): string {
-  const message = isError(error) ? error.message : String(error);
-  return message
-    .split(/\n\s+at /)[0]
-    .trim()
-    .split('\n')
-    .map(line =>
-      line.length > MAX_ERROR_LINE
-        ? `${line.slice(0, MAX_ERROR_LINE)}… (${line.length.toLocaleString('en-US')} characters)`
-        : line,
-    )
-    .join('\n');
-}
 
 /**
  * One MCP client session: its browser Context, serialized tool calls, and the event each call publishes. Transports
@@ -248,20 +224,7 @@ export class McpSession implements ToolHost {
   ) {
     const trace = request?.trace;
     const tool = this.tools.find(t => t.name === name);
-    if (!tool) {
-      const capability = allTools.find(t => t.name === name)?.capability;
-      const hint =
-        name === 'browser_run_code_unsafe'
-          ? 'It is only available when the server runs with --allow-unsafe-code.'
-          : capability
-            ? `It is only available when the server runs with --caps=${capability}.`
-            : undefined;
-      // The error is @playwright/mcp's own, word for word; what enables the tool (the peer does not say) is a note of ours.
-      const error = `Tool "${name}" not found`;
-      const content: CallToolResult['content'] = [{ type: 'text', text: `### Error\n${error}` }];
-      if (hint) content.push({ type: 'text', text: `### Note\n${hint}` });
-      return { result: { content, isError: true } as CallToolResult, sections: { error } };
-    }
+    if (!tool) return toolNotFound(name);
     const startedAt = Date.now();
     const context = await this.ensureContext();
     context.outputBudget.startCall();
@@ -283,8 +246,7 @@ export class McpSession implements ToolHost {
       try {
         await this.invoke(tool, parsed.data, context, response);
       } catch (error) {
-        // The error's own class, as the peer prints it (`TimeoutError: …`).
-        response.addThrown(`${isError(error) && error.name ? error.name : 'Error'}: ${errorText(error)}`);
+        response.addThrown(thrownText(error));
       }
     }
     // A person acted while the call was held: the agent's refs may be stale, so it gets the page afresh.
@@ -296,35 +258,9 @@ export class McpSession implements ToolHost {
       options.takeover ? { takeover: options.takeover, ...finished } : finished,
     );
     if (sections.code) sections.code = withSecretLookups(sections.code);
-    // The recording keeps every section (--codegen none still exports); responseText is what the agent read when that differs.
-    const full = renderResponse(sections);
-    // --codegen none leaves the code out of what the agent reads, and so does a thrown error, as @playwright/mcp
-    // answers: the recording keeps the code that failed for the inspector. Another language is only what the agent reads.
-    const language = this.config.codegen;
-    const rendered =
-      language === 'none' || (sections.error && response.errorOnly)
-        ? renderResponse({ ...sections, code: undefined })
-        : language === 'typescript' || !sections.code
-          ? full
-          : renderResponse(
-              { ...sections, code: codeInLanguage(context.secrets, response.statements, language) },
-              codeFence(language),
-            );
-    const maxBytes = this.config.responseMaxSize;
-    const text = maxBytes === undefined ? rendered : await capText(context, rendered, maxBytes);
-    const images =
-      this.config.imageResponses === 'omit'
-        ? []
-        : response.images
-            .filter(image => !image.recordOnly)
-            .map(image => ({
-              type: 'image' as const,
-              data: image.data.toString('base64'),
-              mimeType: image.mimeType,
-            }));
-    const onlyImages = this.config.imageResponses === 'only' && images.length > 0;
-    let result: CallToolResult = { content: onlyImages ? images : [{ type: 'text', text }, ...images] };
-    if (sections.error) result.isError = true;
+    const answer = await renderAnswer(this.config, context, sections, response);
+    const { full, text } = answer;
+    let { result } = answer;
     const targets = context.currentTab?.takeResolvedTargets() ?? [];
     // Only a recording keeps the storage state, and reading it costs a round trip to the browser.
     const storageState = recorded && this.config.sessionDir ? await context.storageState() : undefined;
@@ -407,48 +343,15 @@ export class McpSession implements ToolHost {
     return { result, sections, response: undefined };
   }
 
-  private toolSession(caller: string, context: Context): ToolSession {
-    return {
+  private invoke(tool: ToolDefinition, args: Record<string, unknown>, context: Context, response: Response) {
+    const parts = {
       id: this.id,
-      planStep: async options => {
-        try {
-          const step = await planStep({ ...options, planner: this.planner });
-          return { step, invocation: toolFor(step.action, step.node) };
-        } catch (error) {
-          if (error instanceof NegotiationError) return { failure: error };
-          throw error;
-        }
-      },
+      planner: this.planner,
       person: this.person,
-      runTool: async (name, args): Promise<NestedToolResult> => {
-        const { sections, response } = await this.execute(name, args, caller);
-        if (!response) throw new Error(sections.error);
-        return { isError: !!sections.error, sections, response };
-      },
-      // A planner's rounds quote the query and the planned action: secrets known so far are masked there too.
-      publish: event => void this.bus.publish(redactDeep(context.secrets, event)),
+      bus: this.bus,
+      runNested: (name: string, nested: Record<string, unknown>) => this.execute(name, nested, tool.name),
     };
-  }
-
-  private async invoke(tool: ToolDefinition, args: Record<string, unknown>, context: Context, response: Response) {
-    // A call that may act takes its snapshots afresh (going back can restore a document whose stamp looks unchanged).
-    if (mayChangePage(tool)) for (const tab of context.tabs) tab.forgetSnapshot();
-    if (tool.scope === 'page') {
-      const tab = await context.ensureTab();
-      // Answered with the page and its open modal, as @playwright/mcp: a refusal, not a failure of the tool.
-      if (tab.modalStates.length && !tool.clearsModal)
-        return response.addError(`Error: Tool "${tool.name}" does not handle the modal state.`);
-      return tool.handler({ args, context, response, tab, session: this.toolSession(tool.name, context) });
-    }
-    return tool.handler({
-      args,
-      context,
-      response,
-      session: this.toolSession(tool.name, context),
-      get tab() {
-        return context.currentTabOrDie();
-      },
-    });
+    return invokeTool(tool, args, context, response, () => toolSession(parts, context));
   }
 
   /** Publishes after every earlier event of this session; the event is made once those are out. */
@@ -495,13 +398,4 @@ export class McpSession implements ToolHost {
     await this.publishing;
     await this.context?.dispose();
   }
-}
-
-/** The step as a held answer let it through: how long it was held, and what the agent got when a person changed it. */
-function withReview(
-  event: ToolCallEvent,
-  reviewed: ReviewedAnswer | undefined,
-  secrets: Record<string, string>,
-): ToolCallEvent {
-  return reviewed ? { ...event, debug: { ...event.debug, ...redactDeep(secrets, reviewed.debug) } } : event;
 }

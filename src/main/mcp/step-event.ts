@@ -5,7 +5,7 @@ import { isFailedRequest, type ConsoleActivity, type NetworkActivity, type StepA
 import type { ResolvedTarget, StepDebug, StepPhase, ToolCallEvent } from '../../shared/events';
 import type { ParsedResponse } from '../../shared/response';
 import type { Response } from './response';
-import type { CallOutcome } from './tool-host';
+import type { CallOutcome, ReviewedAnswer } from './tool-host';
 import type { TraceContextReading } from '../tracing/trace-context';
 
 /** Everything a call's step is made of, once the call answered (see McpSession.execute). */
@@ -158,4 +158,13 @@ export function skippedStep(parts: SkippedParts): {
   };
   const result: CallToolResult = { content: [{ type: 'text', text }], ...(parts.skip.isError && { isError: true }) };
   return { event, result, sections };
+}
+
+/** The step as a held answer let it through: how long it was held, and what the agent got when a person changed it. */
+export function withReview(
+  event: ToolCallEvent,
+  reviewed: ReviewedAnswer | undefined,
+  secrets: Record<string, string>,
+): ToolCallEvent {
+  return reviewed ? { ...event, debug: { ...event.debug, ...redactDeep(secrets, reviewed.debug) } } : event;
 }

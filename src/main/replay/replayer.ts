@@ -1,13 +1,12 @@
 import { McpClientError, type McpBrowserClient, type ToolResult } from '../mcp-client';
-import { snapshotNode } from '../../shared/aria-snapshot';
 import type { ToolCallRecord } from '../sessions/format';
 import type { RecordedSession } from '../sessions/session-reader';
 import { OBSERVING_TOOLS, PLANNING_TOOLS } from '../sessions/tool-kinds';
-import { describeQuery, findTarget, locatorPick, recordedIndex, type TargetQuery } from './locate';
+import { describeTargets, lookUpTargets, planTargets, RecordedSnapshots, type PlannedTarget } from './target-plan';
 import { summarize, type Drift, type DriftReport, type StepOutcome, type StepStatus } from './report';
 import { snapshotDiff } from './snapshot-drift';
 import { maskedSecrets, missingSecretsError, unmaskArgs } from './secret-args';
-import { targetValues, withTargets } from '../../shared/target-args';
+import { withTargets } from '../../shared/target-args';
 
 /** What a replay needs of a client: any tool call, and a fresh snapshot (which also handles file-mode servers). */
 export type ReplayClient = Pick<McpBrowserClient, 'callTool' | 'snapshot'>;
@@ -29,18 +28,6 @@ export interface ReplayOptions {
   /** Replays only the steps it selects; the others still lend their recorded snapshots to find targets by. */
   select?(step: ToolCallRecord): boolean;
 }
-
-const REF = /^(?:f\d+)?e\d+$/;
-/** How many earlier recorded snapshots are searched for the one a step's ref came from. */
-const SNAPSHOTS_BACK = 10;
-
-/** One element argument of a step: found again by role and name, passed on as recorded (a CSS selector), or lost. */
-type PlannedTarget =
-  | { value: string; kind: 'query'; query: TargetQuery }
-  | { value: string; kind: 'as-recorded' }
-  | { value: string; kind: 'unknown' };
-
-type Lookup = { refs: Map<string, string>; reused: boolean } | { drift: Drift };
 
 /** The last step whose recorded and replayed snapshots can be compared: the state "after the last step". */
 interface SnapshotPair {
@@ -69,13 +56,14 @@ export class Replayer {
    */
   private latest: string | undefined;
   private lastPair: SnapshotPair | undefined;
-  private readonly recordedSnapshots = new Map<number, Promise<string | undefined>>();
+  private readonly recorded: RecordedSnapshots;
 
   constructor(
     private readonly session: RecordedSession,
     private readonly client: ReplayClient,
     private readonly options: ReplayOptions = {},
   ) {
+    this.recorded = new RecordedSnapshots(session);
     this.steps = options.select ? session.steps.filter(step => options.select!(step)) : session.steps;
   }
 
@@ -175,7 +163,7 @@ export class Replayer {
       };
     let result: ToolResult;
     try {
-      const called = await this.call(step, unmasked.args, await this.plan(step));
+      const called = await this.call(step, unmasked.args, await planTargets(step, this.recorded));
       if ('drift' in called)
         return { status: 'failed', drift: [called.drift], stop: 'its target could not be found again' };
       result = called.result;
@@ -204,7 +192,7 @@ export class Replayer {
     // A server in file snapshot mode links the YAML: the client's snapshot() reads it.
     const replayed = yaml ?? (isSnapshotStep ? await this.snapshotForComparison() : undefined);
     if (isSnapshotStep && replayed !== undefined) {
-      const recorded = await this.recordedSnapshot(step);
+      const recorded = await this.recorded.of(step);
       const diff = recorded === undefined ? undefined : snapshotDiff(recorded, replayed);
       if (diff) drift.push({ kind: 'snapshot', diff });
     }
@@ -225,14 +213,14 @@ export class Replayer {
     args: Record<string, unknown>,
     plans: PlannedTarget[],
   ): Promise<{ result: ToolResult } | { drift: Drift }> {
-    const first = await this.lookUp(plans, false);
+    const first = await lookUpTargets(plans, this.latest, () => this.freshSnapshot());
     if ('drift' in first) return first;
     try {
       return { result: await this.callWith(step.tool, args, first.refs) };
     } catch (error) {
       if (!(error instanceof McpClientError) || error.kind !== 'element-not-found' || !first.reused) throw error;
     }
-    const second = await this.lookUp(plans, true);
+    const second = await lookUpTargets(plans, undefined, () => this.freshSnapshot());
     return 'drift' in second ? second : { result: await this.callWith(step.tool, args, second.refs) };
   }
 
@@ -242,49 +230,6 @@ export class Replayer {
       tool,
       withTargets(args, value => refs.get(value) ?? value),
     );
-  }
-
-  /** The new ref of each target: in the latest snapshot when there is one, else (or when one is missing there) a fresh one. */
-  private async lookUp(plans: PlannedTarget[], forceFresh: boolean): Promise<Lookup> {
-    const lost = plans.find(plan => plan.kind === 'unknown');
-    if (lost)
-      return {
-        drift: { kind: 'target-not-found', detail: `${lost.value} was recorded without a role and name to find it by` },
-      };
-    const queries = plans.flatMap(plan => (plan.kind === 'query' ? [plan] : []));
-    if (!queries.length) return { refs: new Map(), reused: false };
-    let reused = !forceFresh && this.latest !== undefined;
-    let yaml = reused ? this.latest! : await this.freshSnapshot();
-    let matches = queries.map(plan => findTarget(yaml, plan.query));
-    if (reused && matches.some(match => !match.found && match.reason === 'not-found')) {
-      reused = false;
-      yaml = await this.freshSnapshot();
-      matches = queries.map(plan => findTarget(yaml, plan.query));
-    }
-    const refs = new Map<string, string>();
-    for (const [i, match] of matches.entries()) {
-      const { query } = queries[i];
-      if (match.found) refs.set(queries[i].value, match.ref);
-      else if (match.reason === 'ambiguous')
-        return {
-          drift: {
-            kind: 'target-ambiguous',
-            role: query.role,
-            ...(query.name !== undefined && { name: query.name }),
-            count: match.count,
-          },
-        };
-      else
-        return {
-          drift: {
-            kind: 'target-not-found',
-            role: query.role,
-            ...(query.name !== undefined && { name: query.name }),
-            detail: notFoundDetail(query, match.count),
-          },
-        };
-    }
-    return { refs, reused };
   }
 
   /** A snapshot only to compare with: when it cannot be taken, the step still replayed. */
@@ -302,80 +247,12 @@ export class Replayer {
     return this.latest;
   }
 
-  /** How each element argument will be found again. */
-  private plan(step: ToolCallRecord): Promise<PlannedTarget[]> {
-    return Promise.all(
-      targetValues(step.args).map(async (value): Promise<PlannedTarget> => {
-        const recorded = step.targets?.find(target => target.target === value);
-        const ref = recorded?.ref ?? (REF.test(value) ? value : undefined);
-        let role = recorded?.role;
-        let name = recorded?.name;
-        // A recording without target details (an older or proxied one) still has the snapshot the ref came from.
-        if (!role && ref) ({ role, name } = (await this.recordedNode(step, ref)) ?? {});
-        if (!role)
-          return ref || value.startsWith('page.') ? { value, kind: 'unknown' } : { value, kind: 'as-recorded' };
-        const index = ref === undefined ? undefined : await this.recordedPosition(step, ref, role, name);
-        const locator = locatorPick(recorded?.locator);
-        return {
-          value,
-          kind: 'query',
-          query: {
-            role,
-            ...(name !== undefined && { name }),
-            ...(index !== undefined && { index }),
-            ...(locator && { locator }),
-          },
-        };
-      }),
-    );
-  }
-
-  /** The element's position among its namesakes in the recorded snapshot its ref came from (the latest showing it). */
-  private async recordedPosition(
-    step: ToolCallRecord,
-    ref: string,
-    role: string,
-    name: string | undefined,
-  ): Promise<number | undefined> {
-    for (const yaml of await this.earlierSnapshots(step)) {
-      const index = recordedIndex(yaml, ref, role, name);
-      if (index !== undefined) return index;
-    }
-    return undefined;
-  }
-
-  private async recordedNode(step: ToolCallRecord, ref: string) {
-    for (const yaml of await this.earlierSnapshots(step)) {
-      const node = snapshotNode(yaml, ref);
-      if (node) return node;
-    }
-    return undefined;
-  }
-
-  /** The recorded snapshots before `step`, newest first: the last one is what the agent saw when it chose the ref. */
-  private async earlierSnapshots(step: ToolCallRecord): Promise<string[]> {
-    const all = this.session.steps;
-    const before = all
-      .slice(0, all.indexOf(step))
-      .filter(earlier => earlier.artifacts.aria)
-      .slice(-SNAPSHOTS_BACK)
-      .reverse();
-    const texts = await Promise.all(before.map(earlier => this.recordedSnapshot(earlier)));
-    return texts.filter((text): text is string => text !== undefined);
-  }
-
-  private recordedSnapshot(step: ToolCallRecord): Promise<string | undefined> {
-    let text = this.recordedSnapshots.get(step.seq);
-    if (!text) this.recordedSnapshots.set(step.seq, (text = this.session.ariaSnapshot(step)));
-    return text;
-  }
-
   /** Compares the snapshot after the last replayed step that has both, unless that was a browser_snapshot step (compared already). */
   private async compareFinalSnapshot(): Promise<void> {
     const pair = this.lastPair;
     if (!pair || pair.compared) return;
     pair.compared = true;
-    const recorded = await this.recordedSnapshot(pair.step);
+    const recorded = await this.recorded.of(pair.step);
     const diff = recorded === undefined ? undefined : snapshotDiff(recorded, pair.replayed);
     if (!diff) return;
     pair.outcome.drift.push({ kind: 'snapshot', diff, final: true });
@@ -390,22 +267,6 @@ function skipReason(step: ToolCallRecord): string | undefined {
   if (PLANNING_TOOLS.has(step.tool)) return 'planning tool: the action it chose is replayed as its own step';
   if (OBSERVING_TOOLS.has(step.tool)) return 'observing tool';
   return undefined;
-}
-
-/** `button "Save"` for each element argument, as recorded. */
-function describeTargets(step: ToolCallRecord): string | undefined {
-  const described = targetValues(step.args).map(value => {
-    const recorded = step.targets?.find(target => target.target === value);
-    return recorded?.role ? describeQuery({ role: recorded.role, name: recorded.name }) : value;
-  });
-  return described.length ? described.join(' → ') : undefined;
-}
-
-function notFoundDetail(query: TargetQuery, count: number): string {
-  const what = describeQuery(query);
-  if (!count) return `no ${what} on the page`;
-  const ordinal = (query.index ?? 0) + 1;
-  return `only ${count} × ${what} on the page; the recorded one was number ${ordinal}`;
 }
 
 const firstLine = (text: string) => text.split('\n')[0];
