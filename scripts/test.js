@@ -13,10 +13,22 @@ const run = ([command, args]) =>
     spawn(command, args, { stdio: 'inherit' }).on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))),
   );
 
-const checks = await Promise.all(['build', 'typecheck', 'lint', 'format:check'].map(script => run(npm('run', script))));
-if (checks[3]) console.error('The tree is not formatted: `npm run format` writes it as the check expects.');
-const failed = checks.find(code => code !== 0);
-if (failed) process.exit(failed);
+const started = performance.now();
+const seconds = since => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const timed = async script => {
+  const since = performance.now();
+  const code = await run(npm('run', script));
+  return { script, code, took: seconds(since) };
+};
+const results = await Promise.all(['build', 'typecheck', 'lint', 'format:check'].map(timed));
+// What the checks cost, side by side, before any test runs: the figure the README's Contributing section quotes.
+console.log(
+  `Checks: ${results.map(({ script, took }) => `${script} ${took}`).join(', ')}; ${seconds(started)} in all.`,
+);
+if (results.find(({ script }) => script === 'format:check').code)
+  console.error('The tree is not formatted: `npm run format` writes it as the check expects.');
+const failed = results.find(({ code }) => code !== 0);
+if (failed) process.exit(failed.code);
 process.exit(
   await run([process.execPath, [require.resolve('@playwright/test/cli'), 'test', ...process.argv.slice(2)]]),
 );
