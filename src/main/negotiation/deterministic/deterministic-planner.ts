@@ -7,6 +7,7 @@ import { rankNodes } from './scoring';
 import { resolveTarget } from './target';
 import { verify } from './verify';
 import { SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
+import { normalizeWord, rawTokens } from './words';
 
 /**
  * The built-in planner: no network, no model. It parses the query, matches it against the semantic tree, and asks
@@ -40,7 +41,7 @@ const ACTIONS = 'click, type, select, press a key, scroll, navigate and wait';
 
 function planOne(request: InteractRequest, step: string): InteractResponse {
   const phrasing = rephrase(step);
-  if (phrasing.unsupported) {
+  if (phrasing.unsupported && !namesControl(request, phrasing.unsupported)) {
     return fail(
       `"${phrasing.unsupported}" is not an action the planner can take: it can ${ACTIONS}. Doing something else instead would be a guess.`,
     );
@@ -62,6 +63,20 @@ function planOne(request: InteractRequest, step: string): InteractResponse {
     default:
       return actOnElement(request, q);
   }
+}
+
+/**
+ * "download Marcus's brief", "attach a file": a verb no action carries out is a click on a control named for it, when
+ * the page has one; which of them, if several, is for the target to decide (unaccounted.ts refuses a guess).
+ */
+function namesControl(request: InteractRequest, verb: string): boolean {
+  const word = normalizeWord(verb.toLowerCase());
+  if (!/^[a-z]+$/.test(word)) return false;
+  return request.interactiveTree.some(node =>
+    rawTokens(node.n ?? '')
+      .map(normalizeWord)
+      .includes(word),
+  );
 }
 
 /** Schemes are kept, paths resolve against the page, bare hosts get https (http for the local machine). */

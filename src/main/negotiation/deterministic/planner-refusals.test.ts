@@ -65,3 +65,20 @@ test('a verb with no action of its own is done only by a control named for it; o
   expect(actionOf(await plan({ query: 'turn on dark mode', interactiveTree }))).toBe('click(e3)');
   expect(actionOf(await plan({ query: 'open the lunch mail from Priya', interactiveTree }))).toBe('click(e1)');
 });
+
+test('a verb with no action is a click on a control named for it; a checkbox is ticked by asking for what it offers', async () => {
+  const tree: SemanticNode[] = [
+    button('e1', 'Download report', [900, 100, 80, 30]),
+    { i: 'e2', r: 'chk', n: 'Gift wrapping (£2)' },
+    { i: 'e3', r: 'swt', n: 'Weekly digest' },
+    button('e4', 'Share', [900, 140, 80, 30]),
+  ];
+  const run = async (query: string) => actionOf(await plan({ query, interactiveTree: tree }));
+  expect(await run('download the report')).toBe('click(e1)');
+  // No control is named for the verb: still refused.
+  expect(await run('upload the report')).toMatch(/^fail\("\\"upload\\" is not an action/);
+  expect(await run('add gift wrapping')).toBe('click(e2)');
+  expect(await run('subscribe to the weekly digest')).toBe('click(e3)');
+  // Asking for what a button does is not a change a button makes.
+  expect(await run('subscribe to share')).toMatch(/^fail\("\\"subscribe\\" is not an action/);
+});

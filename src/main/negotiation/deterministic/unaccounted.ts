@@ -74,7 +74,10 @@ const ACTIVATE_VERBS = new Set([
   'continue',
   'proceed',
 ]);
-/** Verbs that change a checkbox, switch, radio or tab: "turn on dark mode", "enable SMS", "make my profile private". */
+/**
+ * Verbs that change a checkbox, switch, radio or tab: "turn on dark mode", "enable SMS", "make my profile private";
+ * and those that ask for what a checkbox offers: "add an airport transfer", "subscribe to product news".
+ */
 const CHANGE_VERBS = new Set([
   'turn',
   'enable',
@@ -89,6 +92,14 @@ const CHANGE_VERBS = new Set([
   'deactivate',
   'opt',
   'flip',
+  'add',
+  'include',
+  'request',
+  'ask',
+  'subscribe',
+  'unsubscribe',
+  'mute',
+  'unmute',
 ]);
 const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
 
