@@ -184,3 +184,25 @@ test("a choice for what a card is named: the value's first word names the dropdo
     ),
   ).toBe('select(e3, "size 42")');
 });
+
+test('"the third room" counts the room cards, not the Reserve buttons; a card without one is refused', async () => {
+  const tree = [
+    button('e1', 'Reserve', [900, 100, 80, 30]),
+    { i: 'e2', r: 'lnk', n: 'See photos' },
+    button('e3', 'Reserve', [900, 300, 80, 30]),
+    button('e4', 'Reserve', [900, 400, 80, 30]),
+  ];
+  const card = (title: string, action: string) => `<article><h3>${title}</h3><p>Sleeps 2</p>${action}</article>`;
+  const skeletonDom = `<main><h1>Rooms</h1>${card('Single', '<button data-llm-id="e1">Reserve</button>')}${card('Double', '<a href="#double" data-llm-id="e2">See photos</a>')}${card('Twin', '<button data-llm-id="e3">Reserve</button>')}${card('Suite', '<button data-llm-id="e4">Reserve</button>')}</main>`;
+  // Without the skeleton the cards are unknown: it is asked for rather than counting buttons.
+  expect(negotiationOf(await plan({ query: 'reserve the third room', interactiveTree: tree }))).toMatchObject({
+    needsSkeletonDom: true,
+  });
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('reserve the third room')).toBe('click(e3)');
+  expect(await run('reserve the last room')).toBe('click(e4)');
+  expect(await run('reserve the second room')).toMatch(/^fail\("The page has 4 room cards, and the second holds no/);
+  // "the second Reserve button" counts buttons, as it says.
+  expect(await run('click the second Reserve button')).toBe('click(e3)');
+});

@@ -82,6 +82,9 @@ export function repeatedContainers(skeleton: string): string[][] {
   return best.map(idsIn);
 }
 
+/** The index of the container (of `repeatedContainers`) that holds `id`, or -1. */
+export const containerOf = (containers: string[][], id: string) => containers.findIndex(ids => ids.includes(id));
+
 /** An element of the full DOM with what it is called (an approximation of its accessible name) and its role code. */
 export interface DomElement {
   element: Element;
