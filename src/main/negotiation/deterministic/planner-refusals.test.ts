@@ -82,3 +82,24 @@ test('a verb with no action is a click on a control named for it; a checkbox is 
   // Asking for what a button does is not a change a button makes.
   expect(await run('subscribe to share')).toMatch(/^fail\("\\"subscribe\\" is not an action/);
 });
+
+test('words that say what kind of thing are no reason to refuse: a counted noun, the list, settings, a date', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Privacy' },
+    { i: 'e2', r: 'txt', n: 'Arrival' },
+    button('e3', 'Renew', [900, 100, 80, 30]),
+    button('e4', 'Renew', [900, 140, 80, 30]),
+  ];
+  const skeletonDom =
+    '<nav><a data-llm-id="e1">Privacy</a></nav><label>Arrival<input data-llm-id="e2"></label><ul>' +
+    '<li><h3>Dune</h3><p>Due Friday</p><button data-llm-id="e3">Renew</button></li>' +
+    '<li><h3>Emma</h3><p>Due Monday</p><button data-llm-id="e4">Renew</button></li></ul>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('open the privacy settings')).toBe('click(e1)');
+  expect(await run('change my arrival date to 14/06/2025')).toBe('type(e2, "14/06/2025")');
+  expect(await run('renew the second book')).toBe('click(e4)');
+  expect(await run('renew the last one in the list')).toBe('click(e4)');
+  // A word that names something, held by nothing: still refused.
+  expect(await run('open the cookie settings')).toMatch(/^fail\("Nothing on the page matches/);
+});

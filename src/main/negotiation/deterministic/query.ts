@@ -295,6 +295,8 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       addRoles(roles);
       continue;
     }
+    // "show only mentions": a focusing adverb narrows the step, it names nothing.
+    if (FOCUS.has(word)) continue;
     // "Silva's" is Silva: the possessive is not a word of the name.
     for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
       written.push(part);
@@ -324,6 +326,8 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   if (predicate) q.verification = predicate.result();
   return q;
 }
+
+const FOCUS = new Set(['only', 'even', 'merely']);
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
 

@@ -26,6 +26,8 @@ export function unaccountedWords(
   const open = [...slots.filter(slot => found.unmatched.includes(slot.label)), ...anchorSlots].filter(
     slot =>
       slot.label !== q.verbWord &&
+      // "renew the first book": the noun an ordinal counts names the kind of thing, which the page need not write.
+      !slot.forms.includes(q.ordinal?.head ?? '') &&
       !slot.label.endsWith(' icon') &&
       !slot.forms.some(form => GENERIC_WORDS.has(form)) &&
       (slot.label.length > 1 || /\d/.test(slot.label)),
