@@ -121,6 +121,12 @@ test('a statement gives a field its value: "<field> is <value>", "<field>: <valu
     set: true,
   });
   expect(rephrase('2 adults')).toEqual({ text: 'set "2" in adults', set: true });
+  // "<field> starts at <value>": the field's start is a field of its own.
+  expect(rephrase('the meeting should start at 09:30')).toEqual({
+    text: 'set "09:30" in the meeting start',
+    set: true,
+  });
+  expect(rephrase('do not disturb ends at 7:00')).toEqual({ text: 'set "7:00" in do not disturb end', set: true });
   // Not a value: words only; and a step that opens with a verb is a command or a check, never a statement.
   expect(rephrase('billing is the same as shipping').set).toBeUndefined();
   expect(rephrase('verify the total is 42.50').set).toBeUndefined();
@@ -143,4 +149,9 @@ test('phrasal verbs become the verb they are: take … off, get rid of, make a n
   expect(rephrase('take the soup off my list').text).toBe('remove the soup from my list');
   expect(rephrase('please get rid of the old draft').text).toBe('delete the old draft');
   expect(rephrase('could you make a new playlist').text).toBe('click new playlist');
+});
+
+test('sort <what> by <key>: what is sorted is not the key', () => {
+  expect(rephrase('sort them by price').text).toBe('select "price" in sort by');
+  expect(rephrase('sort the files by date modified').text).toBe('select "date modified" in sort by');
 });

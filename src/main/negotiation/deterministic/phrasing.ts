@@ -313,7 +313,9 @@ export function rephrase(step: string): Phrasing {
     const where = body.slice(0, at).trim();
     return { text: `search for ${quote(body.slice(at + 4).trim())}${where ? ` in ${where}` : ''}` };
   }
-  if (verb === 'sort' && /^by\s+\S/i.test(body)) return { text: `select ${quote(body.slice(3).trim())} in sort by` };
+  // "sort them by quickest", "sort the files by size": what is sorted is not the key.
+  const sortKey = verb === 'sort' ? body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i) : null;
+  if (sortKey) return { text: `select ${quote(sortKey[1].trim())} in sort by` };
   if (verb === 'filter') {
     const parts = lastCut(body, ['by', 'with', 'for']);
     if (parts) return { text: `type ${quote(parts[1])} into ${parts[0]} filter` };

@@ -19,13 +19,23 @@ const RESTATED = String.raw`(?:\s*,\s*[^,]*\b(?:it|that|this|them)\b[^,]*)?`;
 
 const IS_VALUE = new RegExp(`^${FIELD}\\s+(?:is|are|should\\s+be|=)\\s+(${VALUE})${RESTATED}$`, 'iu');
 const COLON_VALUE = new RegExp(`^${FIELD}\\s*:\\s+(${VALUE})$`, 'iu');
+/** "quiet hours should start at 23:00": the start (or end) of what is named is a field, the time its value. */
+const STARTS_AT = new RegExp(
+  `^${FIELD}\\s+(?:(?:should|will|must|can)\\s+)?(start|begin|end|finish)s?\\s+(?:at|on|from)\\s+(${VALUE})$`,
+  'iu',
+);
 /** "3 passengers", "2 adults": a bare count before a noun gives the field of that name its number. */
 const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
 
-/** The field and value a statement gives ("<field> is <value>", "<field>: <value>", "<n> <field>"), or undefined. */
+/**
+ * The field and value a statement gives ("<field> is <value>", "<field>: <value>", "<field> starts at <value>",
+ * "<n> <field>"), or undefined.
+ */
 export function statedValue(text: string): { field: string; value: string } | undefined {
   const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE);
   if (stated) return { field: stated[1], value: stated[2] };
+  const timed = text.match(STARTS_AT);
+  if (timed) return { field: `${timed[1]} ${timed[2].toLowerCase()}`, value: timed[3] };
   const count = text.match(COUNT);
   return count ? { field: count[2], value: count[1] } : undefined;
 }
