@@ -103,3 +103,19 @@ test('words that say what kind of thing are no reason to refuse: a counted noun,
   // A word that names something, held by nothing: still refused.
   expect(await run('open the cookie settings')).toMatch(/^fail\("Nothing on the page matches/);
 });
+
+test('a value chosen in a dropdown is spelt as the skeleton lists its option', async () => {
+  const tree: SemanticNode[] = [{ i: 'e1', r: 'cmb', n: 'Sort by' }];
+  const skeletonDom =
+    '<label>Sort by</label><select data-llm-id="e1"><option>Most popular</option><option>Newest</option></select>';
+  // The options are only in the skeleton: it is asked for before choosing.
+  expect(negotiationOf(await plan({ query: 'sort by newest', interactiveTree: tree }))).toMatchObject({
+    needsSkeletonDom: true,
+  });
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('sort by newest')).toBe('select(e1, "Newest")');
+  expect(await run('sort by most   POPULAR')).toBe('select(e1, "Most popular")');
+  // No option spelt that way: the value as written.
+  expect(await run('sort by oldest')).toBe('select(e1, "oldest")');
+});

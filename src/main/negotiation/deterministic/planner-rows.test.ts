@@ -206,3 +206,21 @@ test('"the third room" counts the room cards, not the Reserve buttons; a card wi
   // "the second Reserve button" counts buttons, as it says.
   expect(await run('click the second Reserve button')).toBe('click(e3)');
 });
+
+test('"select the 06:05 flight" on a page of Select buttons is the Select button of that row', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Flights' },
+    { i: 'e2', r: 'chk', n: 'Direct flights only' },
+    button('e3', 'Select', [900, 100, 80, 30]),
+    button('e4', 'Select', [900, 140, 80, 30]),
+  ];
+  const skeletonDom =
+    '<nav><a data-llm-id="e1">Flights</a></nav><label><input type="checkbox" data-llm-id="e2">Direct flights only</label>' +
+    '<ul><li><p>06:05</p><p>Direct</p><button data-llm-id="e3">Select</button></li>' +
+    '<li><p>09:30</p><p>1 stop</p><button data-llm-id="e4">Select</button></li></ul>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('select the 09:30 flight')).toBe('click(e4)');
+  // A choice the page does not name by the verb is still a choice.
+  expect(await run('pick the direct flights only checkbox')).toBe('click(e2)');
+});

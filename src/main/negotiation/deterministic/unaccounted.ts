@@ -102,6 +102,9 @@ const CHANGE_VERBS = new Set([
   'unsubscribe',
   'mute',
   'unmute',
+  'select',
+  'choose',
+  'pick',
 ]);
 const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
 
