@@ -224,3 +224,29 @@ test('"select the 06:05 flight" on a page of Select buttons is the Select button
   // A choice the page does not name by the verb is still a choice.
   expect(await run('pick the direct flights only checkbox')).toBe('click(e2)');
 });
+
+test('"star the homepage mockup": the Star button in the row of the file the query names, never one elsewhere', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Homepage mockup.fig' },
+    button('e2', 'Star', [900, 100, 80, 30]),
+    { i: 'e3', r: 'lnk', n: 'Budget.xlsx' },
+    button('e4', 'Star', [900, 140, 80, 30]),
+  ];
+  const row = (link: string, star: string) =>
+    `<tr><td>${link}</td><td>Marcus</td><td><button data-llm-id="${star}">Star</button></td></tr>`;
+  const skeletonDom = `<table>${row('<a data-llm-id="e1">Homepage mockup.fig</a>', 'e2')}${row('<a data-llm-id="e3">Budget.xlsx</a>', 'e4')}</table>`;
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('star the homepage mockup')).toBe('click(e2)');
+  expect(await run('star the budget')).toBe('click(e4)');
+  // The file outside every row of Star buttons: no Star button is for it, and the query is refused.
+  const apart = `<p><a data-llm-id="e1">Homepage mockup.fig</a> (shared with you)</p><table>${row('<span>Budget.xlsx</span>', 'e2')}${row('<a data-llm-id="e3">Budget.xlsx</a>', 'e4')}</table>`;
+  const refused = await plan({
+    query: 'star the homepage mockup',
+    domMode: 'hybrid',
+    skeletonDom: apart,
+    screenshot: screenshot(1280, 800, 1, []),
+    interactiveTree: tree,
+  });
+  expect(actionOf(refused)).toMatch(/^fail\("\\"star\\" is not an action/);
+});

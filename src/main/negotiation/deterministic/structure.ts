@@ -56,6 +56,25 @@ export function surroundings(skeleton: string, ids: string[]): Map<string, strin
   return contexts;
 }
 
+/**
+ * Whether `other` sits in the surroundings of `id` among `ids` (its largest ancestor holding none of the others): the
+ * file link in the same row as one of the Star buttons.
+ */
+export function sharesSurroundings(skeleton: string, ids: string[], id: string, other: string): boolean {
+  const document = parseDocument(skeleton);
+  const found = DomUtils.findAll(el => ids.includes(el.attribs[REF]), document.children);
+  const element = found.find(el => el.attribs[REF] === id);
+  const target = DomUtils.findOne(el => el.attribs[REF] === other, document.children);
+  if (!element || !target) return false;
+  let scope: Element = element;
+  let parent = DomUtils.getParent(scope);
+  while (isElement(parent) && !found.some(el => el !== element && isInside(el, parent!))) {
+    scope = parent;
+    parent = DomUtils.getParent(scope);
+  }
+  return isInside(target, scope);
+}
+
 /** The options of the dropdown `id` as the skeleton lists them, or undefined when it lists none. */
 export function optionsOf(skeleton: string, id: string): string[] | undefined {
   const select = DomUtils.findOne(el => el.attribs[REF] === id, parseDocument(skeleton).children);
