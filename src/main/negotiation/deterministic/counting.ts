@@ -4,7 +4,7 @@ import { inReadingOrder } from './layout';
 import type { ParsedQuery } from './query';
 import { fail, listNodes, needsContext, quoteWords } from './responses';
 import { matchText, targetSlots, type Match } from './scoring';
-import { repeatedContainers, surroundings } from './structure';
+import { containerOf, repeatedContainers, surroundings } from './structure';
 import { GENERIC_WORDS } from './vocabulary';
 import { describeWanted } from './wanted';
 
@@ -44,6 +44,8 @@ export function byOrdinal(
       ],
     };
   }
+  const cards = byCard(request, q, group);
+  if (cards) return cards;
   const within = countedWithin(request, q, group);
   if ('answer' in within) return within;
   const ordered = inReadingOrder(within.group);
@@ -100,4 +102,41 @@ function countedWithin(
     };
   }
   return { group: holders, words };
+}
+
+/**
+ * "book the third room": when the noun the ordinal counts names none of the matches (they are "Reserve" buttons) and
+ * each match sits in its own card of the page's repeated cards, the count runs over the cards — a card without a match
+ * (a sold-out room) is still a room. The nth card's match is the target; a card without one is refused, never skipped.
+ */
+function byCard(
+  request: InteractRequest,
+  q: ParsedQuery,
+  group: Match[],
+): { found: Match; reasons: string[] } | { answer: InteractResponse } | undefined {
+  const ordinal = q.ordinal!;
+  const head = targetSlots(q).find(slot => slot.forms.includes(ordinal.head ?? ''));
+  if (!head || group.length < 2 || group.some(match => !match.unmatched.includes(head.label))) return undefined;
+  if (!request.skeletonDom)
+    return {
+      answer: needsContext(
+        'skeleton',
+        `"${ordinal.word} ${head.label}" may count the page's ${head.label} cards rather than the matches: the skeleton DOM shows the cards.`,
+      ),
+    };
+  const cards = repeatedContainers(request.skeletonDom);
+  const owners = group.map(match => containerOf(cards, match.node.i));
+  if (owners.some(owner => owner < 0) || new Set(owners).size !== owners.length) return undefined;
+  const index = ordinal.n < 0 ? cards.length + ordinal.n : ordinal.n - 1;
+  const at = owners.indexOf(index);
+  if (index < 0 || index >= cards.length || at < 0)
+    return {
+      answer: fail(
+        `The page has ${cards.length} ${head.label} cards, and the ${ordinal.word} holds no match of ${describeWanted(q)}.`,
+      ),
+    };
+  return {
+    found: group[at],
+    reasons: [`it is in the ${ordinal.word} of ${cards.length} ${head.label} cards in document order`],
+  };
 }

@@ -1,12 +1,21 @@
-import { isNegotiation, roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import {
+  isNegotiation,
+  roleCode,
+  type InteractRequest,
+  type InteractResponse,
+  type NegotiationResponse,
+  type SemanticNode,
+} from '../../../shared/negotiation';
 import type { Planner } from '../planner';
 import { rephrase, splitSteps } from './phrasing';
 import { parseQuery, type ParsedQuery } from './query';
-import { act, describeNode, fail, messageOf } from './responses';
+import { act, describeNode, fail, messageOf, needsContext } from './responses';
 import { rankNodes } from './scoring';
+import { optionsOf } from './structure';
 import { resolveTarget } from './target';
 import { verify } from './verify';
 import { SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
+import { normalizeWord, rawTokens } from './words';
 
 /**
  * The built-in planner: no network, no model. It parses the query, matches it against the semantic tree, and asks
@@ -40,7 +49,7 @@ const ACTIONS = 'click, type, select, press a key, scroll, navigate and wait';
 
 function planOne(request: InteractRequest, step: string): InteractResponse {
   const phrasing = rephrase(step);
-  if (phrasing.unsupported) {
+  if (phrasing.unsupported && !namesControl(request, phrasing.unsupported)) {
     return fail(
       `"${phrasing.unsupported}" is not an action the planner can take: it can ${ACTIONS}. Doing something else instead would be a guess.`,
     );
@@ -62,6 +71,20 @@ function planOne(request: InteractRequest, step: string): InteractResponse {
     default:
       return actOnElement(request, q);
   }
+}
+
+/**
+ * "download Marcus's brief", "attach a file": a verb no action carries out is a click on a control named for it, when
+ * the page has one; which of them, if several, is for the target to decide (unaccounted.ts refuses a guess).
+ */
+function namesControl(request: InteractRequest, verb: string): boolean {
+  const word = normalizeWord(verb.toLowerCase());
+  if (!/^[a-z]+$/.test(word)) return false;
+  return request.interactiveTree.some(node =>
+    rawTokens(node.n ?? '')
+      .map(normalizeWord)
+      .includes(word),
+  );
 }
 
 /** Schemes are kept, paths resolve against the page, bare hosts get https (http for the local machine). */
@@ -116,10 +139,38 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   const q: ParsedQuery =
     parsed.verb === 'select' && parsed.value !== undefined && !hasChoice
       ? { ...parsed, verb: 'click', names: [parsed.value, ...parsed.names], value: undefined }
-      : parsed;
+      : parsed.choiceVerb && namesControl(request, parsed.choiceVerb)
+        ? // "select the 06:05 flight" on a page of Select buttons: the verb is also a word of the control it means.
+          { ...parsed, verb: 'click', words: [parsed.choiceVerb, ...parsed.words], verbWord: parsed.choiceVerb }
+        : parsed;
   const { q: meant, resolution } = resolveOwnedChoice(request, q);
   if ('answer' in resolution) return resolution.answer;
-  return actOn(meant, resolution);
+  const spelled = spelledAsOption(request, meant, resolution.found.node);
+  return 'status' in spelled ? spelled : actOn(spelled, resolution);
+}
+
+/**
+ * "sort by quickest": a value chosen in a dropdown is written as its option reads ("Quickest"), which the skeleton
+ * lists (asked for when the value is all lower case); a value no option spells the same way, case and spacing aside,
+ * is left as the query wrote it.
+ */
+function spelledAsOption(
+  request: InteractRequest,
+  q: ParsedQuery,
+  node: SemanticNode,
+): ParsedQuery | NegotiationResponse {
+  if ((q.verb !== 'select' && q.verb !== 'set') || q.value === undefined) return q;
+  if (!SELECTABLE_ROLES.has(roleCode(node.r))) return q;
+  // A value written all in lower case may be a casual spelling of "Quickest"; a capital or a digit is taken as written.
+  if (!request.skeletonDom && !/^[\p{Ll}\s'’-]+$/u.test(q.value)) return q;
+  if (!request.skeletonDom)
+    return needsContext(
+      'skeleton',
+      `"${q.value}" is chosen in ${describeNode(node)} as its option reads: the skeleton DOM lists the options.`,
+    );
+  const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const option = optionsOf(request.skeletonDom, node.i)?.find(text => plain(text) === plain(q.value!));
+  return option === undefined ? q : { ...q, value: option };
 }
 
 /**

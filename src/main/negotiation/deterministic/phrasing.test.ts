@@ -103,3 +103,55 @@ test('misspelt verbs are corrected; verbs with no action are named', () => {
   expect(rephrase('right-click the email').unsupported).toBe('right-click');
   expect(rephrase('double click Save').unsupported).toBe('double click');
 });
+
+test('a statement gives a field its value: "<field> is <value>", "<field>: <value>", "<n> <field>"', () => {
+  // The value is what only a value looks like: digits, an @, a quoted span; a later clause that points back at it with
+  // a pronoun restates the step.
+  expect(rephrase('my phone is 415 555 0134')).toEqual({ text: 'set "415 555 0134" in my phone', set: true });
+  expect(rephrase("the recipient's email is ada@example.com")).toEqual({
+    text: `set "ada@example.com" in the recipient's email`,
+    set: true,
+  });
+  expect(rephrase('the voucher code is SPRING24, can you enter it?')).toEqual({
+    text: 'set "SPRING24" in the voucher code',
+    set: true,
+  });
+  expect(rephrase('card note: "See you soon, Ada"')).toEqual({
+    text: 'set "See you soon, Ada" in card note',
+    set: true,
+  });
+  expect(rephrase('2 adults')).toEqual({ text: 'set "2" in adults', set: true });
+  // "<field> starts at <value>": the field's start is a field of its own.
+  expect(rephrase('the meeting should start at 09:30')).toEqual({
+    text: 'set "09:30" in the meeting start',
+    set: true,
+  });
+  expect(rephrase('do not disturb ends at 7:00')).toEqual({ text: 'set "7:00" in do not disturb end', set: true });
+  // Not a value: words only; and a step that opens with a verb is a command or a check, never a statement.
+  expect(rephrase('billing is the same as shipping').set).toBeUndefined();
+  expect(rephrase('verify the total is 42.50').set).toBeUndefined();
+  expect(rephrase('make sure the total is 42.50').set).toBeUndefined();
+});
+
+test('discourse around a step: sentences of interjections, remarks on how things stand, closing adverbs', () => {
+  expect(rephrase('perfect. hmm actually, could you open the archive').text).toBe('open the archive');
+  expect(rephrase('great, thanks. click Checkout').text).toBe('click Checkout');
+  expect(rephrase('all done I think, click Checkout please').text).toBe('click Checkout');
+  expect(rephrase("ok that's everything, click Checkout").text).toBe('click Checkout');
+  expect(rephrase('that looks right. click Checkout').text).toBe('click Checkout');
+  expect(rephrase('tick the newsletter box too, thanks!').text).toBe('tick the newsletter box');
+  expect(rephrase('open the archive pls').text).toBe('open the archive');
+  // A remark is dropped only before more text: "Done" alone names a control.
+  expect(rephrase('Done').text).toBe('Done');
+});
+
+test('phrasal verbs become the verb they are: take … off, get rid of, make a new …', () => {
+  expect(rephrase('take the soup off my list').text).toBe('remove the soup from my list');
+  expect(rephrase('please get rid of the old draft').text).toBe('delete the old draft');
+  expect(rephrase('could you make a new playlist').text).toBe('click new playlist');
+});
+
+test('sort <what> by <key>: what is sorted is not the key', () => {
+  expect(rephrase('sort them by price').text).toBe('select "price" in sort by');
+  expect(rephrase('sort the files by date modified').text).toBe('select "date modified" in sort by');
+});

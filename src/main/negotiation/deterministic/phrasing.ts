@@ -3,6 +3,7 @@
  * wrappers dropped, a misspelt verb corrected, and an unquoted value ("put 42.50 in Amount", "set Quantity to 3")
  * quoted, so `Type "42.50" into Amount` and the phrasing users actually type go through the same parser.
  */
+import { plainVerb, REMARK, statedValue } from './statements';
 import { editDistance, STOP_WORDS, rawTokens } from './words';
 
 /** Quoted spans, kept intact while a query is split or rewritten: "…", “…”, ‘…’ and '…' standing apart from words. */
@@ -127,14 +128,20 @@ const WRAPPERS =
  * "Next" alone, or "next page", names a control. Not "right": "right click" is a verb no action carries out.
  */
 const INTERJECTIONS =
-  /^(hm+|um+|uh+|er+m?|oh|ah|well|alright|all\s+right|great|perfect|cool|nice|good|fine|sure|thanks|thank\s+you|next|so|yes|yeah|yep)\b\s*(,?)\s*/i;
+  /^(hm+|um+|uh+|er+m?|oh|ah|well|alright|all\s+right|great|perfect|cool|nice|good|fine|sure|thanks|thank\s+you|next|so|yes|yeah|yep|actually)\b\s*([,.!]?)\s*/i;
 
-/** Without its openers, wrappers and interjections, however many there are ("okay, go on and …", "perfect, next …"). */
+/**
+ * Without its openers, wrappers, interjections and remarks, however many there are ("okay, go on and …", "perfect, next
+ * …", "hmm actually, …", "all done I think, …"). An interjection closed by a full stop is a sentence of its own.
+ */
 function dropOpeners(text: string): string {
   let out = text;
   for (;;) {
     const before = out;
-    out = out.replace(OPENERS, '').replace(/^[\s,!.:;-]+/, '');
+    out = out
+      .replace(OPENERS, '')
+      .replace(REMARK, '')
+      .replace(/^[\s,!.:;-]+/, '');
     const normal = out.replace(/’/g, "'");
     const wrapper = normal.match(WRAPPERS);
     if (wrapper) out = out.slice(wrapper[0].length);
@@ -150,15 +157,19 @@ function dropOpeners(text: string): string {
       const next = rest.match(/^[\p{L}'’]+/u)?.[0].toLowerCase() ?? '';
       if (
         rest &&
-        (interjection[2] || STEP_VERBS.has(next) || OPENERS.test(rest) || WRAPPERS.test(rest.replace(/’/g, "'")))
+        (interjection[2] ||
+          STEP_VERBS.has(next) ||
+          OPENERS.test(rest) ||
+          INTERJECTIONS.test(rest) ||
+          WRAPPERS.test(rest.replace(/’/g, "'")))
       )
         out = rest;
     }
     if (out === before) return out;
   }
 }
-/** …and that close it: "…please", "…for me", "…?". */
-const CLOSING_WORDS = [' please', ' for me', ' thanks', ' thank you'];
+/** …and that close it: "…please", "…for me", "…?", and the adverbs that add no target: "…too", "…instead". */
+const CLOSING_WORDS = [' please', ' pls', ' plz', ' for me', ' thanks', ' thank you', ' too', ' as well', ' instead'];
 
 /** Without its closing words and question marks; a loop, as an end-anchored pattern would rescan from every position. */
 function dropClosers(text: string): string {
@@ -169,16 +180,21 @@ function dropClosers(text: string): string {
   };
   let out = trimEnd(text, ' ?');
   for (;;) {
-    const low = out.toLowerCase();
+    // "…, thanks!": a closing word may end in its own exclamation mark or full stop.
+    const bare = trimEnd(out, '.!');
+    const low = bare.toLowerCase();
     const word = CLOSING_WORDS.find(closing => low.endsWith(closing));
     if (!word) return out;
-    out = trimEnd(out.slice(0, -word.length), ' .!?,');
+    out = trimEnd(bare.slice(0, -word.length), ' .!?,');
   }
 }
 
 /** Verbs no contract action carries out: asked for, the planner says so instead of clicking. */
 const UNSUPPORTED =
   /^(?:hover(?:\s+over)?|mouse\s*over|drag|drop|upload|attach|download|copy|paste|zoom|right[\s-]?click|double[\s-]?click|doubleclick|print\s+(?:the\s+)?page|take\s+a\s+screenshot)\b/i;
+
+/** Words that open a check or a command without being step verbs: "make sure the total is 42", "assert …". */
+const COMMANDS = new Set(['make', 'assert', 'ensure', 'validate', 'expect', 'check', 'verify', 'confirm', 'is', 'are']);
 
 /** Verbs a misspelling is corrected to: "clcik", "clikc", "typ", "serach". */
 const CORRECTABLE = ['click', 'type', 'select', 'search', 'enter', 'press', 'choose', 'check', 'scroll', 'navigate'];
@@ -241,11 +257,22 @@ function trailingValue(body: string): [string, string] | undefined {
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
-  let text = restore(dropClosers(dropOpeners(flat))).trim();
+  const bare = plainVerb(dropClosers(dropOpeners(flat)).trim());
+  const head = bare.match(/^[\p{L}-]+/u)?.[0].toLowerCase() ?? '';
+  // A statement gives a value ("my phone is 415 555 0134"); a step that opens with a verb is a command or a check.
+  const stated = STEP_VERBS.has(head) || COMMANDS.has(head) ? undefined : statedValue(bare);
+  if (stated) {
+    const value = restore(stated.value);
+    return {
+      text: `set ${value === stated.value ? quote(value) : value} in ${target(restore(stated.field))}`,
+      set: true,
+    };
+  }
+  let text = restore(bare);
   const unsupported = text.match(UNSUPPORTED)?.[0];
   if (unsupported) return { text, unsupported };
-  const [head = '', ...others] = text.split(/\s+/);
-  text = [correctVerb(head), ...others].join(' ');
+  const [first = '', ...others] = text.split(/\s+/);
+  text = [correctVerb(first), ...others].join(' ');
   if (masked(text).text !== text) return { text };
   const verb = text.match(/^\S+/)?.[0].toLowerCase() ?? '';
   const body = text.slice(verb.length).trim();
@@ -286,7 +313,9 @@ export function rephrase(step: string): Phrasing {
     const where = body.slice(0, at).trim();
     return { text: `search for ${quote(body.slice(at + 4).trim())}${where ? ` in ${where}` : ''}` };
   }
-  if (verb === 'sort' && /^by\s+\S/i.test(body)) return { text: `select ${quote(body.slice(3).trim())} in sort by` };
+  // "sort them by quickest", "sort the files by size": what is sorted is not the key.
+  const sortKey = verb === 'sort' ? body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i) : null;
+  if (sortKey) return { text: `select ${quote(sortKey[1].trim())} in sort by` };
   if (verb === 'filter') {
     const parts = lastCut(body, ['by', 'with', 'for']);
     if (parts) return { text: `type ${quote(parts[1])} into ${parts[0]} filter` };

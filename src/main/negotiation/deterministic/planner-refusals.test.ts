@@ -65,3 +65,57 @@ test('a verb with no action of its own is done only by a control named for it; o
   expect(actionOf(await plan({ query: 'turn on dark mode', interactiveTree }))).toBe('click(e3)');
   expect(actionOf(await plan({ query: 'open the lunch mail from Priya', interactiveTree }))).toBe('click(e1)');
 });
+
+test('a verb with no action is a click on a control named for it; a checkbox is ticked by asking for what it offers', async () => {
+  const tree: SemanticNode[] = [
+    button('e1', 'Download report', [900, 100, 80, 30]),
+    { i: 'e2', r: 'chk', n: 'Gift wrapping (£2)' },
+    { i: 'e3', r: 'swt', n: 'Weekly digest' },
+    button('e4', 'Share', [900, 140, 80, 30]),
+  ];
+  const run = async (query: string) => actionOf(await plan({ query, interactiveTree: tree }));
+  expect(await run('download the report')).toBe('click(e1)');
+  // No control is named for the verb: still refused.
+  expect(await run('upload the report')).toMatch(/^fail\("\\"upload\\" is not an action/);
+  expect(await run('add gift wrapping')).toBe('click(e2)');
+  expect(await run('subscribe to the weekly digest')).toBe('click(e3)');
+  // Asking for what a button does is not a change a button makes.
+  expect(await run('subscribe to share')).toMatch(/^fail\("\\"subscribe\\" is not an action/);
+});
+
+test('words that say what kind of thing are no reason to refuse: a counted noun, the list, settings, a date', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Privacy' },
+    { i: 'e2', r: 'txt', n: 'Arrival' },
+    button('e3', 'Renew', [900, 100, 80, 30]),
+    button('e4', 'Renew', [900, 140, 80, 30]),
+  ];
+  const skeletonDom =
+    '<nav><a data-llm-id="e1">Privacy</a></nav><label>Arrival<input data-llm-id="e2"></label><ul>' +
+    '<li><h3>Dune</h3><p>Due Friday</p><button data-llm-id="e3">Renew</button></li>' +
+    '<li><h3>Emma</h3><p>Due Monday</p><button data-llm-id="e4">Renew</button></li></ul>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('open the privacy settings')).toBe('click(e1)');
+  expect(await run('change my arrival date to 14/06/2025')).toBe('type(e2, "14/06/2025")');
+  expect(await run('renew the second book')).toBe('click(e4)');
+  expect(await run('renew the last one in the list')).toBe('click(e4)');
+  // A word that names something, held by nothing: still refused.
+  expect(await run('open the cookie settings')).toMatch(/^fail\("Nothing on the page matches/);
+});
+
+test('a value chosen in a dropdown is spelt as the skeleton lists its option', async () => {
+  const tree: SemanticNode[] = [{ i: 'e1', r: 'cmb', n: 'Sort by' }];
+  const skeletonDom =
+    '<label>Sort by</label><select data-llm-id="e1"><option>Most popular</option><option>Newest</option></select>';
+  // The options are only in the skeleton: it is asked for before choosing.
+  expect(negotiationOf(await plan({ query: 'sort by newest', interactiveTree: tree }))).toMatchObject({
+    needsSkeletonDom: true,
+  });
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('sort by newest')).toBe('select(e1, "Newest")');
+  expect(await run('sort by most   POPULAR')).toBe('select(e1, "Most popular")');
+  // No option spelt that way: the value as written.
+  expect(await run('sort by oldest')).toBe('select(e1, "oldest")');
+});

@@ -184,3 +184,69 @@ test("a choice for what a card is named: the value's first word names the dropdo
     ),
   ).toBe('select(e3, "size 42")');
 });
+
+test('"the third room" counts the room cards, not the Reserve buttons; a card without one is refused', async () => {
+  const tree = [
+    button('e1', 'Reserve', [900, 100, 80, 30]),
+    { i: 'e2', r: 'lnk', n: 'See photos' },
+    button('e3', 'Reserve', [900, 300, 80, 30]),
+    button('e4', 'Reserve', [900, 400, 80, 30]),
+  ];
+  const card = (title: string, action: string) => `<article><h3>${title}</h3><p>Sleeps 2</p>${action}</article>`;
+  const skeletonDom = `<main><h1>Rooms</h1>${card('Single', '<button data-llm-id="e1">Reserve</button>')}${card('Double', '<a href="#double" data-llm-id="e2">See photos</a>')}${card('Twin', '<button data-llm-id="e3">Reserve</button>')}${card('Suite', '<button data-llm-id="e4">Reserve</button>')}</main>`;
+  // Without the skeleton the cards are unknown: it is asked for rather than counting buttons.
+  expect(negotiationOf(await plan({ query: 'reserve the third room', interactiveTree: tree }))).toMatchObject({
+    needsSkeletonDom: true,
+  });
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('reserve the third room')).toBe('click(e3)');
+  expect(await run('reserve the last room')).toBe('click(e4)');
+  expect(await run('reserve the second room')).toMatch(/^fail\("The page has 4 room cards, and the second holds no/);
+  // "the second Reserve button" counts buttons, as it says.
+  expect(await run('click the second Reserve button')).toBe('click(e3)');
+});
+
+test('"select the 06:05 flight" on a page of Select buttons is the Select button of that row', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Flights' },
+    { i: 'e2', r: 'chk', n: 'Direct flights only' },
+    button('e3', 'Select', [900, 100, 80, 30]),
+    button('e4', 'Select', [900, 140, 80, 30]),
+  ];
+  const skeletonDom =
+    '<nav><a data-llm-id="e1">Flights</a></nav><label><input type="checkbox" data-llm-id="e2">Direct flights only</label>' +
+    '<ul><li><p>06:05</p><p>Direct</p><button data-llm-id="e3">Select</button></li>' +
+    '<li><p>09:30</p><p>1 stop</p><button data-llm-id="e4">Select</button></li></ul>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('select the 09:30 flight')).toBe('click(e4)');
+  // A choice the page does not name by the verb is still a choice.
+  expect(await run('pick the direct flights only checkbox')).toBe('click(e2)');
+});
+
+test('"star the homepage mockup": the Star button in the row of the file the query names, never one elsewhere', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'lnk', n: 'Homepage mockup.fig' },
+    button('e2', 'Star', [900, 100, 80, 30]),
+    { i: 'e3', r: 'lnk', n: 'Budget.xlsx' },
+    button('e4', 'Star', [900, 140, 80, 30]),
+  ];
+  const row = (link: string, star: string) =>
+    `<tr><td>${link}</td><td>Marcus</td><td><button data-llm-id="${star}">Star</button></td></tr>`;
+  const skeletonDom = `<table>${row('<a data-llm-id="e1">Homepage mockup.fig</a>', 'e2')}${row('<a data-llm-id="e3">Budget.xlsx</a>', 'e4')}</table>`;
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+  expect(await run('star the homepage mockup')).toBe('click(e2)');
+  expect(await run('star the budget')).toBe('click(e4)');
+  // The file outside every row of Star buttons: no Star button is for it, and the query is refused.
+  const apart = `<p><a data-llm-id="e1">Homepage mockup.fig</a> (shared with you)</p><table>${row('<span>Budget.xlsx</span>', 'e2')}${row('<a data-llm-id="e3">Budget.xlsx</a>', 'e4')}</table>`;
+  const refused = await plan({
+    query: 'star the homepage mockup',
+    domMode: 'hybrid',
+    skeletonDom: apart,
+    screenshot: screenshot(1280, 800, 1, []),
+    interactiveTree: tree,
+  });
+  expect(actionOf(refused)).toMatch(/^fail\("\\"star\\" is not an action/);
+});

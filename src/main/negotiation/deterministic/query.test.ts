@@ -242,3 +242,8 @@ test('ordinals that count from the end, and a count within a count', () => {
   // The word that ends the phrase after an ordinal is what is counted.
   expect(parseQuery('view the second order').ordinal).toEqual({ n: 2, word: 'second', head: 'order' });
 });
+
+test('a focusing adverb ("only", "even") narrows the step and names nothing', () => {
+  expect(parseQuery('show only mentions')).toMatchObject({ words: ['show', 'mentions'] });
+  expect(parseQuery('click only the Save button')).toMatchObject({ verb: 'click', words: ['save'] });
+});

@@ -52,6 +52,8 @@ export interface ParsedQuery {
   roles: string[];
   /** An unknown leading verb kept as a target word ("add" of "Add the Pro plan to cart"): it breaks ties. */
   verbWord?: string;
+  /** The verb of a choice with no value ("select the 06:05 flight"): a page may name its controls by it ("Select"). */
+  choiceVerb?: string;
   ordinal?: Ordinal;
   /** A second ordinal ("the first Book button in the second row"): a count within a count, which the planner does not make. */
   nestedCount?: boolean;
@@ -125,7 +127,10 @@ export function parseQuery(query: string): ParsedQuery {
     const parsed = readTarget('type', after(['for']));
     return { ...parsed, words: ['search', ...parsed.words], roles: [...new Set([...SEARCH_ROLES, ...parsed.roles])] };
   }
-  if (SELECT_VERBS.has(head)) return readTarget('select', rest);
+  if (SELECT_VERBS.has(head)) {
+    const parsed = readTarget('select', rest);
+    return parsed.value === undefined ? { ...parsed, choiceVerb: head } : parsed;
+  }
   if (head === 'set' && rest.some(token => token.quote)) return readTarget('set', rest);
   if (head === 'scroll') return readScroll(rest);
   if (head === 'wait') return { verb: 'wait', words: [], names: [], roles: [], waitMs: waitOf(rest) };
@@ -295,6 +300,8 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       addRoles(roles);
       continue;
     }
+    // "show only mentions": a focusing adverb narrows the step, it names nothing.
+    if (FOCUS.has(word)) continue;
     // "Silva's" is Silva: the possessive is not a word of the name.
     for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
       written.push(part);
@@ -324,6 +331,8 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   if (predicate) q.verification = predicate.result();
   return q;
 }
+
+const FOCUS = new Set(['only', 'even', 'merely']);
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
 

@@ -57,6 +57,32 @@ export function surroundings(skeleton: string, ids: string[]): Map<string, strin
 }
 
 /**
+ * Whether `other` sits in the surroundings of `id` among `ids` (its largest ancestor holding none of the others): the
+ * file link in the same row as one of the Star buttons.
+ */
+export function sharesSurroundings(skeleton: string, ids: string[], id: string, other: string): boolean {
+  const document = parseDocument(skeleton);
+  const found = DomUtils.findAll(el => ids.includes(el.attribs[REF]), document.children);
+  const element = found.find(el => el.attribs[REF] === id);
+  const target = DomUtils.findOne(el => el.attribs[REF] === other, document.children);
+  if (!element || !target) return false;
+  let scope: Element = element;
+  let parent = DomUtils.getParent(scope);
+  while (isElement(parent) && !found.some(el => el !== element && isInside(el, parent!))) {
+    scope = parent;
+    parent = DomUtils.getParent(scope);
+  }
+  return isInside(target, scope);
+}
+
+/** The options of the dropdown `id` as the skeleton lists them, or undefined when it lists none. */
+export function optionsOf(skeleton: string, id: string): string[] | undefined {
+  const select = DomUtils.findOne(el => el.attribs[REF] === id, parseDocument(skeleton).children);
+  const options = select ? DomUtils.findAll(el => el.name === 'option', [select]).map(option => textOf(option)) : [];
+  return options.length ? options : undefined;
+}
+
+/**
  * The cards of the skeleton, for "the second card": the largest group of same-tag siblings that each hold an
  * interactive element and at least two pieces of text (a title and a price, say, where a menu item has one), in
  * document order, each as the ids it holds.
@@ -81,6 +107,9 @@ export function repeatedContainers(skeleton: string): string[][] {
   }
   return best.map(idsIn);
 }
+
+/** The index of the container (of `repeatedContainers`) that holds `id`, or -1. */
+export const containerOf = (containers: string[][], id: string) => containers.findIndex(ids => ids.includes(id));
 
 /** An element of the full DOM with what it is called (an approximation of its accessible name) and its role code. */
 export interface DomElement {

@@ -1,12 +1,19 @@
-import { roleCode, roleOf, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import {
+  isNegotiation,
+  roleCode,
+  roleOf,
+  type InteractRequest,
+  type InteractResponse,
+} from '../../../shared/negotiation';
 import { decodeScreenshot, decodeScreenshotBlocks, readColour, type ColourReading, type Screenshot } from './colour';
 import { byOrdinal } from './counting';
 import { byDistanceTo, POSITION_MARGIN, viewportOf } from './layout';
 import { visualReferences, type ParsedQuery } from './query';
 import { describeNode, fail, listNodes, messageOf, needsContext, quoteWords } from './responses';
 import { bestTier, closestNodes, rankNodes, targetSlots, type Match } from './scoring';
+import { sharesSurroundings } from './structure';
 import { settle } from './ties';
-import { unaccountedWords } from './unaccounted';
+import { unaccountedWords, verbCarriers } from './unaccounted';
 import { PASSIVE_ROLES } from './vocabulary';
 import { describeWanted, poolOf, type Pool } from './wanted';
 import { normalizeWord, rawTokens } from './words';
@@ -70,8 +77,22 @@ export function resolveTarget(request: InteractRequest, parsed: ParsedQuery): Re
   }
   const picked = pick(request, q, ranked);
   if ('answer' in picked) return picked;
-  const settled = settle(request, q, slots, picked.group, picked.reasons);
+  let settled = settle(request, q, slots, picked.group, picked.reasons);
   if ('answer' in settled) return settled;
+  const carriers = verbCarriers(q, ranked, settled.found);
+  if (carriers.length) {
+    // The controls named for the verb, told apart by the row or card that holds the rest of the query; when nothing
+    // tells them apart the refusal below stands.
+    const carried = settle(request, q, slots, carriers, []);
+    if ('answer' in carried && isNegotiation(carried.answer)) return carried;
+    const ids = carriers.map(match => match.node.i);
+    if (
+      !('answer' in carried) &&
+      request.skeletonDom &&
+      sharesSurroundings(request.skeletonDom, ids, carried.found.node.i, settled.found.node.i)
+    )
+      settled = carried;
+  }
   const unaccounted = unaccountedWords(request, q, slots, settled.found);
   if (unaccounted) return { answer: unaccounted };
   return { ...settled, losers: whyOthersLost(ranked, settled.found) };

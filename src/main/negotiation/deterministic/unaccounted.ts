@@ -26,6 +26,8 @@ export function unaccountedWords(
   const open = [...slots.filter(slot => found.unmatched.includes(slot.label)), ...anchorSlots].filter(
     slot =>
       slot.label !== q.verbWord &&
+      // "renew the first book": the noun an ordinal counts names the kind of thing, which the page need not write.
+      !slot.forms.includes(q.ordinal?.head ?? '') &&
       !slot.label.endsWith(' icon') &&
       !slot.forms.some(form => GENERIC_WORDS.has(form)) &&
       (slot.label.length > 1 || /\d/.test(slot.label)),
@@ -74,7 +76,10 @@ const ACTIVATE_VERBS = new Set([
   'continue',
   'proceed',
 ]);
-/** Verbs that change a checkbox, switch, radio or tab: "turn on dark mode", "enable SMS", "make my profile private". */
+/**
+ * Verbs that change a checkbox, switch, radio or tab: "turn on dark mode", "enable SMS", "make my profile private";
+ * and those that ask for what a checkbox offers: "add an airport transfer", "subscribe to product news".
+ */
 const CHANGE_VERBS = new Set([
   'turn',
   'enable',
@@ -89,8 +94,37 @@ const CHANGE_VERBS = new Set([
   'deactivate',
   'opt',
   'flip',
+  'add',
+  'include',
+  'request',
+  'ask',
+  'subscribe',
+  'unsubscribe',
+  'mute',
+  'unmute',
+  'select',
+  'choose',
+  'pick',
 ]);
 const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
+
+/** Whether the verb of the query is one the chosen element does not carry out (see `unaccountedVerb`). */
+function verbUnaccounted(q: ParsedQuery, found: Match): boolean {
+  const verb = q.verbWord;
+  if (!verb || ACTIVATE_VERBS.has(verb) || found.matched.includes(verb)) return false;
+  return !(CHANGE_VERBS.has(verb) && CHANGEABLE_ROLES.has(roleCode(found.node.r)));
+}
+
+/**
+ * "star the homepage mockup": the element found (the file's link) does not carry out the verb, and the page has
+ * several controls named for it (a Star button per row). Those controls, for the row or card that holds the found
+ * element's words to pick one of them; none when the verb is accounted for or fewer than two such controls are open.
+ */
+export function verbCarriers(q: ParsedQuery, ranked: Match[], found: Match): Match[] {
+  if (!verbUnaccounted(q, found)) return [];
+  const carriers = ranked.filter(match => match.matched.includes(q.verbWord!) && !match.node.occ);
+  return carriers.length >= 2 ? carriers : [];
+}
 
 /**
  * A verb the planner has no action for ("star", "pin", "delete") is carried out only by a control named for it:
@@ -99,8 +133,7 @@ const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
  */
 function unaccountedVerb(request: InteractRequest, q: ParsedQuery, found: Match): InteractResponse | undefined {
   const verb = q.verbWord;
-  if (!verb || ACTIVATE_VERBS.has(verb) || found.matched.includes(verb)) return undefined;
-  if (CHANGE_VERBS.has(verb) && CHANGEABLE_ROLES.has(roleCode(found.node.r))) return undefined;
+  if (!verb || !verbUnaccounted(q, found)) return undefined;
   const carriers = request.interactiveTree.filter(node =>
     rawTokens(node.n ?? '')
       .map(normalizeWord)

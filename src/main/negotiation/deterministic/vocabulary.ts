@@ -291,4 +291,10 @@ export const GENERIC_WORDS = new Set([
   'text',
   'label',
   'name',
+  // The page's own collections and the kind of value a field takes: "the last one in the list", "the privacy
+  // settings", "my arrival date".
+  'list',
+  'setting',
+  'settings',
+  'date',
 ]);

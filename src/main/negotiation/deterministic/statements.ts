@@ -1,0 +1,64 @@
+/**
+ * Steps written as statements rather than commands, brought to a command the parser reads: "my phone is 415 555 0134",
+ * "gift message: "Happy birthday"", "3 passengers", "take the soup off my plan". Each reads the masked text (quoted
+ * spans as \u0000N\u0000), so a quote stands for one value and never breaks a pattern.
+ */
+
+/**
+ * What only a value looks like, never a field's name: a quoted span, a word with a digit or an @ (a code, a number,
+ * an email address, a date, a time), and the digit groups that follow one ("415 555 0134").
+ */
+const VALUE = String.raw`(?:\u0000\d+\u0000|[^\s,:]*[\d@][^\s,]*(?:\s+\d[\d./:-]*)*)`;
+/** A field named in a few words, none of them a verb's clause: "my phone", "the recipient's email". */
+const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)`;
+/**
+ * "…, could you pop it in?": a clause that only points back at the stated value with a pronoun restates the step; it
+ * adds nothing to what to do.
+ */
+const RESTATED = String.raw`(?:\s*,\s*[^,]*\b(?:it|that|this|them)\b[^,]*)?`;
+
+const IS_VALUE = new RegExp(`^${FIELD}\\s+(?:is|are|should\\s+be|=)\\s+(${VALUE})${RESTATED}$`, 'iu');
+const COLON_VALUE = new RegExp(`^${FIELD}\\s*:\\s+(${VALUE})$`, 'iu');
+/** "quiet hours should start at 23:00": the start (or end) of what is named is a field, the time its value. */
+const STARTS_AT = new RegExp(
+  `^${FIELD}\\s+(?:(?:should|will|must|can)\\s+)?(start|begin|end|finish)s?\\s+(?:at|on|from)\\s+(${VALUE})$`,
+  'iu',
+);
+/** "3 passengers", "2 adults": a bare count before a noun gives the field of that name its number. */
+const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
+
+/**
+ * The field and value a statement gives ("<field> is <value>", "<field>: <value>", "<field> starts at <value>",
+ * "<n> <field>"), or undefined.
+ */
+export function statedValue(text: string): { field: string; value: string } | undefined {
+  const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE);
+  if (stated) return { field: stated[1], value: stated[2] };
+  const timed = text.match(STARTS_AT);
+  if (timed) return { field: `${timed[1]} ${timed[2].toLowerCase()}`, value: timed[3] };
+  const count = text.match(COUNT);
+  return count ? { field: count[2], value: count[1] } : undefined;
+}
+
+/**
+ * Phrasal verbs a control is never named by, as the verb it is: "take X off Y" removes X from Y, "get rid of X"
+ * deletes it, "make a new folder" is the New folder control.
+ */
+const PHRASAL: [RegExp, string][] = [
+  [/^take\s+(.+?)\s+(?:off|out\s+of)\s+(.+)$/i, 'remove $1 from $2'],
+  [/^get\s+rid\s+of\s+/i, 'delete '],
+  [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
+];
+
+/** The step with a phrasal verb replaced by its one-word equivalent; unchanged when it starts with none. */
+export function plainVerb(text: string): string {
+  for (const [pattern, replacement] of PHRASAL) if (pattern.test(text)) return text.replace(pattern, replacement);
+  return text;
+}
+
+/**
+ * A remark on how things stand ("all done I think", "that's everything", "that looks right"), closed by a comma or a
+ * full stop: it says why the step comes now, not what it acts on. Dropped only before more text.
+ */
+export const REMARK =
+  /^(?:(?:all\s+)?done|(?:that|this|it)(?:'s|’s|\s+is)\s+(?:everything|all|it|right|correct|fine|good|great)|(?:that|this|it)\s+looks?\s+(?:right|good|fine|correct|great)|looks?\s+(?:right|good|fine|correct|great))(?:\s+i\s+think)?\s*[,.!]+\s*(?=\S)/i;
