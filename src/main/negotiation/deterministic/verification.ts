@@ -33,36 +33,6 @@ const NEGATIONS = new Set([
   'missing',
 ]);
 const VISIBILITY = new Set(['visible', 'shown', 'showing', 'displayed', 'appears', 'appear']);
-const PREDICATES = new Set([
-  'is',
-  'are',
-  'was',
-  'has',
-  'have',
-  'exists',
-  'exist',
-  'present',
-  'should',
-  'does',
-  'do',
-  'shows',
-  'show',
-  'contains',
-  'contain',
-  'displays',
-  'display',
-  'reads',
-  'read',
-  'says',
-  'say',
-  'equals',
-  'equal',
-  'includes',
-  'include',
-  'matches',
-  'match',
-  'longer',
-]);
 /** Predicates that compare text: "the heading says Welcome". */
 const TEXT_PREDICATES = new Set([
   'shows',
@@ -81,6 +51,22 @@ const TEXT_PREDICATES = new Set([
   'include',
   'matches',
   'match',
+]);
+/** Words that end the subject of a check and open its predicate: "the banner is gone", "the total says 42". */
+const PREDICATES = new Set([
+  'is',
+  'are',
+  'was',
+  'has',
+  'have',
+  'exists',
+  'exist',
+  'present',
+  'should',
+  'does',
+  'do',
+  ...TEXT_PREDICATES,
+  'longer',
 ]);
 /** Words that may open an unquoted expected value and are not part of it. */
 const LEADING_FILLER = new Set([

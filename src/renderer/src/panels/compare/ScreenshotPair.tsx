@@ -31,15 +31,18 @@ export function ScreenshotPair({ a, b }: { a: Side; b: Side }) {
     setDiff(undefined);
     const load = (side: Side) =>
       side ? inspector.invoke('screenshot', side).catch(() => null) : Promise.resolve(null);
-    void Promise.all([load(a), load(b)]).then(async ([imageA, imageB]) => {
-      if (!current) return;
-      setImages({ a: imageA, b: imageB });
-      if (imageA && imageB) {
-        const pixelsOfB = await pixelsOf(imageB);
-        const computed = pixelDiff(await pixelsOf(imageA), pixelsOfB);
-        if (current) setDiff({ ...computed, widthOfB: pixelsOfB.width, heightOfB: pixelsOfB.height });
-      }
-    });
+    void Promise.all([load(a), load(b)])
+      .then(async ([imageA, imageB]) => {
+        if (!current) return;
+        setImages({ a: imageA, b: imageB });
+        if (imageA && imageB) {
+          const pixelsOfB = await pixelsOf(imageB);
+          const computed = pixelDiff(await pixelsOf(imageA), pixelsOfB);
+          if (current) setDiff({ ...computed, widthOfB: pixelsOfB.width, heightOfB: pixelsOfB.height });
+        }
+      })
+      // An image the canvas cannot decode still shows; only its overlay of differing pixels is left out.
+      .catch(() => {});
     return () => {
       current = false;
     };
