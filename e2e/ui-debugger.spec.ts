@@ -243,6 +243,8 @@ test('Breakpoints panel: a malformed condition names the accepted forms; tool:br
 
   // Turned off, it lets calls through; removed, it is gone.
   await enabled.uncheck();
+  // The row is busy until the core has the change: a call made before that may still stop.
+  await expect(panel.getByTestId('breakpoint')).toHaveAttribute('aria-busy', 'false');
   await ui.agent.call('browser_navigate', { url: `${site.url}/form.html` });
   await expect(page.getByTestId('timeline-step')).toHaveCount(3);
   await panel.getByRole('button', { name: 'Remove breakpoint tool:browser_navigate' }).click();

@@ -129,6 +129,8 @@ function AddBreakpoint() {
 
 function BreakpointRow({ breakpoint }: { breakpoint: Breakpoint }) {
   const update = useStore(state => state.breakpointUpdate);
+  // The checkbox follows the click at once; until the core has the change, a call may still stop on the old state.
+  const [saving, setSaving] = useState(false);
   const remove = useStore(state => state.breakpointRemove);
   const readOnly = useStore(state => state.readOnly);
   const openSessionId = useStore(state => state.openSessionId);
@@ -143,6 +145,7 @@ function BreakpointRow({ breakpoint }: { breakpoint: Breakpoint }) {
       className={`breakpoint-row${breakpoint.enabled ? '' : ' disabled'}`}
       data-testid="breakpoint"
       data-id={breakpoint.id}
+      aria-busy={saving}
     >
       <input
         type="checkbox"
@@ -150,7 +153,10 @@ function BreakpointRow({ breakpoint }: { breakpoint: Breakpoint }) {
         checked={breakpoint.enabled}
         disabled={readOnly}
         title={readOnly ? READ_ONLY_WHY : breakpoint.enabled ? 'On: turn off' : 'Off: turn on'}
-        onChange={event => void update(breakpoint.id, { enabled: event.target.checked })}
+        onChange={event => {
+          setSaving(true);
+          void update(breakpoint.id, { enabled: event.target.checked }).finally(() => setSaving(false));
+        }}
       />
       <label htmlFor={checkbox} className="breakpoint-condition">
         <code>{breakpoint.condition}</code>
