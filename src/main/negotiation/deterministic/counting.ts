@@ -49,7 +49,8 @@ export function byOrdinal(
   const within = countedWithin(request, q, group);
   if ('answer' in within) return within;
   const ordered = inReadingOrder(within.group);
-  const found = pickNth(ordered);
+  // "the last flight" when one link is called "Flights": a count needs more than one thing to count.
+  const found = ordered.length > 1 || ordinal.n === 1 ? pickNth(ordered) : undefined;
   const among = within.words ? ` whose row or card holds ${quoteWords(within.words)}` : '';
   if (!found)
     return {

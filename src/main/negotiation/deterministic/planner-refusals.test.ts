@@ -61,7 +61,22 @@ test('a verb with no action of its own is done only by a control named for it; o
   expect(isNegotiation(starred) ? '' : starred.thought).toContain(
     '"star" is not an action the planner can take by clicking link "Lunch on Friday? — Priya Shah"',
   );
-  expect(actionOf(await plan({ query: 'archive the lunch mail', interactiveTree }))).toBe('click(e2)');
+  // Which mail the Archive button is for is written only in the page's rows: the skeleton DOM is asked for.
+  expect(negotiationOf(await plan({ query: 'archive the lunch mail', interactiveTree }))).toMatchObject({
+    needsSkeletonDom: true,
+  });
+  const skeletonDom =
+    '<ul><li><a data-llm-id="e1">Lunch on Friday? — Priya Shah</a><button data-llm-id="e2">Archive</button></li></ul>' +
+    '<p><label>Dark mode</label><button role="switch" data-llm-id="e3"></button></p><p>Weekly team lunch</p>';
+  const withSkeleton = { interactiveTree, skeletonDom, domMode: 'skeleton' as const };
+  expect(actionOf(await plan({ query: 'archive the lunch mail', ...withSkeleton }))).toBe('click(e2)');
+  // "design" is written nowhere; "team" only in a paragraph of its own, away from the Archive button.
+  expect(actionOf(await plan({ query: 'archive the design mail', ...withSkeleton }))).toMatch(
+    /no element or text holds \\"design\\"/,
+  );
+  expect(actionOf(await plan({ query: 'archive the team mail', ...withSkeleton }))).toMatch(
+    /writes \\"team\\" only in \\"Weekly team lunch\\", in a part of the page it is not in/,
+  );
   expect(actionOf(await plan({ query: 'turn on dark mode', interactiveTree }))).toBe('click(e3)');
   expect(actionOf(await plan({ query: 'open the lunch mail from Priya', interactiveTree }))).toBe('click(e1)');
 });

@@ -3,7 +3,17 @@ import { parseKey } from './keys';
 import { parseQuery } from './query';
 
 test('click verbs, target words without stop words, role hints', () => {
-  expect(parseQuery('Click the Save button')).toEqual({ verb: 'click', words: ['save'], names: [], roles: ['btn'] });
+  expect(parseQuery('Click the Save button')).toEqual({
+    verb: 'click',
+    words: ['save'],
+    names: [],
+    roles: ['btn'],
+    kind: 'save',
+  });
+  // The kind of thing meant ends the target's own phrase, before what it belongs to.
+  expect(parseQuery('set the phone of the recipient to "1"').kind).toBe('phone');
+  expect(parseQuery("set the recipient's phone to 1").kind).toBe('phone');
+  expect(parseQuery('select the 09:30 flight').kind).toBe('flight');
   // A clause about the target: its verb is not a word of the target.
   expect(parseQuery('click the button that says Save')).toMatchObject({
     verb: 'click',
@@ -29,6 +39,7 @@ test('click verbs, target words without stop words, role hints', () => {
   expect(parseQuery('click the constructor toString text box')).toEqual({
     verb: 'click',
     words: ['constructor', 'tostring'],
+    kind: 'tostring',
     names: [],
     roles: ['txt', 'srch', 'spn', 'cmb'],
   });
@@ -184,6 +195,7 @@ test('verification: subject, predicate, expected value, raw attributes', () => {
   expect(parseQuery('Verify the Save button is shown')).toEqual({
     verb: 'verify',
     words: ['save'],
+    kind: 'save',
     names: [],
     roles: ['btn'],
     verification: { negated: false, visible: true },

@@ -72,6 +72,11 @@ export interface ParsedQuery {
    * a name that holds the whole phrase is meant over one that holds only its content words ("Sign in").
    */
   phrase?: string[];
+  /**
+   * The noun that ends the target's own phrase, before any "of", "for", "from" … that names what it belongs to: the
+   * kind of thing meant ("flight" of "the 09:30 flight"), which a page need not write beside each one.
+   */
+  kind?: string;
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
 }
@@ -144,11 +149,16 @@ export function parseQuery(query: string): ParsedQuery {
   return keepingVerb(tokens.slice(start));
 }
 
+const OWNER_PREPOSITIONS = new Set(['of', 'for', 'from', 'in', 'on', 'at', 'with', 'to', 'within', 'inside']);
+const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
+
 /** An unknown leading verb ("add", "buy") is part of what the element is called: "Add to cart", "Buy now". */
 function keepingVerb(tokens: Token[]): ParsedQuery {
   const [first, ...rest] = tokens;
   if (!first || first.quote || isVocabulary(first.low)) return readTarget('click', tokens);
-  const parsed = readTarget('click', rest);
+  // "turn off email alerts": the particle belongs to the verb, not to the target's name.
+  const particle = PHRASAL_SWITCHES.has(first.low) && (rest[0]?.low === 'on' || rest[0]?.low === 'off');
+  const parsed = readTarget('click', particle ? rest.slice(1) : rest);
   const kept = rawTokens(first.raw).filter(word => !STOP_WORDS.has(word));
   return { ...parsed, words: [...kept, ...parsed.words], ...(kept.length ? { verbWord: kept[0] } : {}) };
 }
@@ -175,6 +185,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const predicate = verb === 'verify' ? new PredicateReader() : undefined;
   const quotes: string[] = [];
   const written: string[] = [];
+  let ownerNamed = false;
   const addRoles = (roles: readonly string[]) => {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
   };
@@ -305,7 +316,10 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     // "Silva's" is Silva: the possessive is not a word of the name.
     for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
       written.push(part);
-      if (!STOP_WORDS.has(part)) q.words.push(part);
+      if (!STOP_WORDS.has(part)) {
+        q.words.push(part);
+        if (!ownerNamed) q.kind = normalizeWord(part);
+      } else if (OWNER_PREPOSITIONS.has(part) && q.words.length) ownerNamed = true;
     }
   }
   while (written.length && ARTICLES.has(written[0])) written.shift();

@@ -4,6 +4,7 @@ import { centreOf, POSITION_MARGIN } from './layout';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { bestTier, matchText, rankNodes, targetSlots, type Match, type Slot } from './scoring';
+import { placeWords } from './groups';
 import { surroundings } from './structure';
 import type { Resolution } from './target';
 import { describeWanted } from './wanted';
@@ -41,7 +42,8 @@ export function settle(
       answer: needsContext('skeleton', `${tied}: the skeleton DOM's surrounding structure may tell them apart.`),
     };
   const anchorSlots = q.anchor ? targetSlots(q.anchor) : [];
-  const decided = byStructure(request.skeletonDom, slots, anchorSlots, open);
+  const decided =
+    byStructure(request.skeletonDom, slots, anchorSlots, open) ?? byGroups(request.skeletonDom, slots, open);
   if (decided) return { found: decided.found, reasons: [...reasons, decided.reason] };
   const near = q.anchor ? byAnchor(request, q.anchor, open) : undefined;
   if (near) return { found: near.found, reasons: [...reasons, near.reason] };
@@ -92,6 +94,30 @@ function byStructure(
   return {
     found: best.match,
     reason: `its surroundings in the skeleton DOM read "${context}", which matches ${quoteWords(best.matched)}`,
+  };
+}
+
+/**
+ * "the delivery street" when the billing fieldset also writes "delivery" (its "Same as delivery" checkbox): the word
+ * titles only the delivery fieldset (its legend), so only the Street field in it is named by it. The candidate whose
+ * groups title more of the query's leftover words than every other's, including all of theirs, is the one meant.
+ */
+function byGroups(skeleton: string, slots: Slot[], open: Match[]): { found: Match; reason: string } | undefined {
+  const placed = open
+    .map(match => {
+      const leftover = slots.filter(slot => match.unmatched.includes(slot.label));
+      return { match, near: placeWords(skeleton, match.node.i, leftover).near.map(slot => slot.label) };
+    })
+    .sort((a, b) => b.near.length - a.near.length);
+  const [best, ...others] = placed;
+  if (
+    !best.near.length ||
+    others.some(other => other.near.length >= best.near.length || other.near.some(word => !best.near.includes(word)))
+  )
+    return undefined;
+  return {
+    found: best.match,
+    reason: `the part of the page around it is titled ${quoteWords(best.near)}, and no other's is`,
   };
 }
 

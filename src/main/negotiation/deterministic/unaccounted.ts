@@ -3,16 +3,19 @@ import { roleCode, type InteractRequest, type InteractResponse } from '../../../
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { matchText, targetSlots, type Match, type Slot } from './scoring';
+import { placeWords } from './groups';
 import { documentText } from './structure';
 import { CHECKABLE_ROLES, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
 import { describeWanted } from './wanted';
 import { normalizeWord, rawTokens } from './words';
 
 /**
- * A target word that neither the chosen element's name nor anything else on the page contains ("Marketing" in "tick
- * the Marketing emails checkbox" when only "Email notifications" exists): the query means something that is not
- * there, and acting on the closest name would be a guess. Asks for the skeleton DOM before deciding, since headings
- * and row text are only there. Generic nouns do not count; the leading verb is `unaccountedVerb`'s.
+ * A target word the chosen element's name does not hold must be written around it: in its label, its row, its card,
+ * or the fieldset or section it sits in. A word nothing on the page holds ("Marketing" in "tick the Marketing emails
+ * checkbox" when only "Email notifications" exists) means something that is not there; a word written only around
+ * other controls ("recipient" in "set the recipient's phone" when only the sender has a Phone field) names another
+ * part of the page. Either way acting on the closest name would be a guess. The skeleton DOM tells where the words
+ * are, and is asked for first. Generic nouns do not count; the leading verb is `unaccountedVerb`'s.
  */
 export function unaccountedWords(
   request: InteractRequest,
@@ -22,35 +25,52 @@ export function unaccountedWords(
 ): InteractResponse | undefined {
   const verb = unaccountedVerb(request, q, found);
   if (verb) return verb;
-  const anchorSlots = q.anchor ? targetSlots(q.anchor) : [];
-  const open = [...slots.filter(slot => found.unmatched.includes(slot.label)), ...anchorSlots].filter(
-    slot =>
-      slot.label !== q.verbWord &&
-      // "renew the first book": the noun an ordinal counts names the kind of thing, which the page need not write.
-      !slot.forms.includes(q.ordinal?.head ?? '') &&
-      !slot.label.endsWith(' icon') &&
-      !slot.forms.some(form => GENERIC_WORDS.has(form)) &&
-      (slot.label.length > 1 || /\d/.test(slot.label)),
-  );
-  if (!open.length) return undefined;
-  const names = request.interactiveTree.map(node => node.n ?? '').join('  ');
-  const missing = open.filter(slot => matchText(names, [slot]).matched.length === 0);
-  if (!missing.length) return undefined;
+  const counted = (slot: Slot) =>
+    slot.label !== q.verbWord &&
+    // "renew the first book": the noun an ordinal counts names the kind of thing, which the page need not write.
+    !slot.forms.includes(q.ordinal?.head ?? '') &&
+    !slot.label.endsWith(' icon') &&
+    !slot.forms.some(form => GENERIC_WORDS.has(form)) &&
+    (slot.label.length > 1 || /\d/.test(slot.label));
+  const open = slots.filter(slot => found.unmatched.includes(slot.label)).filter(counted);
+  const anchorSlots = (q.anchor ? targetSlots(q.anchor) : []).filter(counted);
+  if (!open.length && !anchorSlots.length) return undefined;
+  const names = request.interactiveTree.map(node => node.n ?? '').join('  ');
+  const named = (slot: Slot) => matchText(names, [slot]).matched.length > 0;
   const each = (slots: Slot[]) => slots.map(slot => `"${slot.label}"`).join(', ');
-  const words = each(missing);
   if (!request.skeletonDom) {
+    if (!open.length && anchorSlots.every(named)) return undefined;
     return needsContext(
       'skeleton',
-      `${describeNode(found.node)} is the closest match, but no element's name holds ${words}: the skeleton DOM's text may say where that is.`,
+      `${describeNode(found.node)} is the closest match, but its name does not hold ${each([...open, ...anchorSlots])}: the skeleton DOM's text may say where that is.`,
     );
   }
+  // An anchor ("next to the search box") is somewhere else by design: it need only be on the page.
   const text = documentText(request.skeletonDom);
-  const absent = missing.filter(slot => matchText(text, [slot]).matched.length === 0);
-  if (!absent.length) return undefined;
+  // The kind of thing meant ("flight" of "the 09:30 flight") need only be on the page, as an anchor.
+  const isKind = (slot: Slot) => !!q.kind && slot.forms.includes(q.kind);
+  const placement = placeWords(
+    request.skeletonDom,
+    found.node.i,
+    open.filter(slot => !isKind(slot)),
+  );
+  anchorSlots.push(...open.filter(isKind));
+  const absent = [
+    ...placement.unwritten.filter(slot => !named(slot)),
+    ...anchorSlots.filter(slot => !named(slot) && matchText(text, [slot]).matched.length === 0),
+  ];
+  if (absent.length)
+    return fail(
+      `Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`,
+    );
+  if (!placement.elsewhere.length) return undefined;
+  const where = placement.elsewhere.map(({ slot, text }) => `"${slot.label}" only in "${clip(text)}"`).join(', ');
   return fail(
-    `Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`,
+    `${describeNode(found.node)} is the closest match of ${describeWanted(q)}, but the page writes ${where}, in a part of the page it is not in: the query names something else it belongs to. Acting on it would be a guess.`,
   );
 }
+
+const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 /** Verbs that mean "activate it", whatever it is called: "open the invoice", "view the order", "follow the link". */
 const ACTIVATE_VERBS = new Set([
@@ -112,7 +132,10 @@ const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
 function verbUnaccounted(q: ParsedQuery, found: Match): boolean {
   const verb = q.verbWord;
   if (!verb || ACTIVATE_VERBS.has(verb) || found.matched.includes(verb)) return false;
-  return !(CHANGE_VERBS.has(verb) && CHANGEABLE_ROLES.has(roleCode(found.node.r)));
+  // "select the direct flight" on a page of Select buttons: the verb is their name, so a "Direct flights only"
+  // checkbox does not carry it out unless the query says it means a checkbox.
+  const namesControls = q.choiceVerb === verb && !q.roles.length;
+  return !(CHANGE_VERBS.has(verb) && CHANGEABLE_ROLES.has(roleCode(found.node.r)) && !namesControls);
 }
 
 /**

@@ -1,0 +1,170 @@
+// Which part of the page a word of the query names: the group (row, card, fieldset, section) around the text holding
+// it. "the recipient's phone" names the recipient fieldset by its legend; a Phone field outside it is not what is meant.
+import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import { matchText, type Slot } from './scoring';
+import type { Element } from './structure';
+
+type AnyNode = Parameters<typeof DomUtils.getParent>[0];
+
+const REF = 'data-llm-id';
+/** Elements whose text titles the group around them rather than the controls beside them. */
+const TITLE_TAGS = new Set([
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'legend',
+  'caption',
+  'summary',
+  'th',
+  'dt',
+  'figcaption',
+]);
+const SKIPPED = new Set(['script', 'style', 'option']);
+
+/** Where a heading's section may reach at most: the sectioning element around it. */
+const SECTIONING = new Set(['section', 'article', 'aside', 'nav', 'main', 'dialog', 'fieldset', 'li', 'table', 'form']);
+
+/** A piece of the page's text (a text node, an aria-label), the group it names, and a heading's section. */
+interface Unit {
+  text: string;
+  group: Element;
+  /** For a heading's text: the document-order span of what it heads (up to the next heading of its level or higher). */
+  section?: [number, number];
+}
+
+interface Groups {
+  units: Unit[];
+  byRef: Map<string, Element>;
+  order: Map<Element, number>;
+}
+
+const isElement = (node: AnyNode | null): node is Element => !!node && 'attribs' in node;
+
+/**
+ * The title element a piece of text sits in, if any, before reaching an element that holds controls: a heading, a
+ * legend, a header cell, or a link (a card's or row's link names its item: "Oak desk" in the card with its Remove).
+ */
+function titleAround(start: Element, counts: Map<Element, number>): Element | undefined {
+  for (let at: AnyNode | null = start; isElement(at); at = DomUtils.getParent(at)) {
+    if (TITLE_TAGS.has(at.name) || at.name === 'a') return at;
+    if ((counts.get(at) ?? 0) > 0) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The group a piece of text names. A title names the nearest group around it that holds controls besides its own;
+ * other text names the nearest element holding any control: a label its control, a row's cell its row, a button's
+ * text the button.
+ */
+function groupOf(start: Element, counts: Map<Element, number>): Element {
+  const title = titleAround(start, counts);
+  const floor = title ? (counts.get(title) ?? 0) : 0;
+  let group: Element = title ?? start;
+  while ((counts.get(group) ?? 0) <= floor) {
+    const parent = DomUtils.getParent(group);
+    if (!isElement(parent)) break;
+    group = parent;
+  }
+  return group;
+}
+
+function analyse(skeleton: string): Groups {
+  const document = parseDocument(skeleton);
+  const counts = new Map<Element, number>();
+  const byRef = new Map<string, Element>();
+  // Pre-order index of each element and of the last element inside it.
+  const order = new Map<Element, number>();
+  const last = new Map<Element, number>();
+  const headings: { element: Element; level: number }[] = [];
+  const count = (node: AnyNode): number => {
+    if (!isElement(node)) return 0;
+    order.set(node, order.size);
+    const level = /^h([1-6])$/.exec(node.name)?.[1];
+    if (level) headings.push({ element: node, level: Number(level) });
+    let total = REF in node.attribs ? 1 : 0;
+    if (REF in node.attribs && !byRef.has(node.attribs[REF])) byRef.set(node.attribs[REF], node);
+    for (const child of DomUtils.getChildren(node)) total += count(child);
+    counts.set(node, total);
+    last.set(node, order.size - 1);
+    return total;
+  };
+  for (const child of document.children) count(child);
+  const sections = new Map<Element, [number, number]>();
+  // Walked from the end: nextAt[level] is where the nearest later heading of that level starts.
+  const nextAt = Array<number>(7).fill(Infinity);
+  for (const { element, level } of headings.toReversed()) {
+    let bound: AnyNode | null = DomUtils.getParent(element);
+    while (isElement(bound) && !SECTIONING.has(bound.name)) bound = DomUtils.getParent(bound);
+    const next = Math.min(...nextAt.slice(1, level + 1));
+    sections.set(element, [order.get(element)!, Math.min(next, isElement(bound) ? last.get(bound)! + 1 : Infinity)]);
+    nextAt[level] = order.get(element)!;
+  }
+  const sectionOf = (start: Element) => {
+    for (let at: AnyNode | null = start; isElement(at); at = DomUtils.getParent(at))
+      if (sections.has(at)) return sections.get(at);
+    return undefined;
+  };
+  const units: Unit[] = [];
+  const walk = (node: AnyNode) => {
+    if (isElement(node)) {
+      if (SKIPPED.has(node.name)) return;
+      if (node.attribs['aria-label']) units.push({ text: node.attribs['aria-label'], group: groupOf(node, counts) });
+      for (const child of DomUtils.getChildren(node)) walk(child);
+    } else if (node.type === ElementType.Text) {
+      const text = (node as AnyNode & { data: string }).data.trim();
+      const parent = DomUtils.getParent(node);
+      if (text && isElement(parent)) units.push({ text, group: groupOf(parent, counts), section: sectionOf(parent) });
+    }
+  };
+  for (const child of document.children) walk(child);
+  return { units, byRef, order };
+}
+
+// The client sends the same skeleton for every query on a page: the last few analyses are kept.
+const cache = new Map<string, Groups>();
+const CACHED = 4;
+
+function groupsOf(skeleton: string): Groups {
+  let groups = cache.get(skeleton);
+  if (!groups) {
+    groups = analyse(skeleton);
+    if (cache.size >= CACHED) cache.delete(cache.keys().next().value!);
+    cache.set(skeleton, groups);
+  }
+  return groups;
+}
+
+function holds(unit: Unit, element: Element, order: Map<Element, number>): boolean {
+  const at = order.get(element)!;
+  if (unit.section && unit.section[0] < at && at < unit.section[1]) return true;
+  for (let parent: AnyNode | null = element; parent; parent = DomUtils.getParent(parent))
+    if (parent === unit.group) return true;
+  return false;
+}
+
+export interface Placement {
+  /** The slots some text of the group around the element holds. */
+  near: Slot[];
+  /** The slots the page writes only in groups the element is not in, with one such text each. */
+  elsewhere: { slot: Slot; text: string }[];
+  /** The slots the skeleton does not write at all. */
+  unwritten: Slot[];
+}
+
+/** Where the skeleton writes each slot relative to the element `id`: in a group around it, only elsewhere, or nowhere. */
+export function placeWords(skeleton: string, id: string, slots: Slot[]): Placement {
+  const { units, byRef, order } = groupsOf(skeleton);
+  const element = byRef.get(id);
+  const placement: Placement = { near: [], elsewhere: [], unwritten: [] };
+  for (const slot of slots) {
+    const holding = units.filter(unit => matchText(unit.text, [slot]).matched.length > 0);
+    if (!holding.length) placement.unwritten.push(slot);
+    else if (element && holding.some(unit => holds(unit, element, order))) placement.near.push(slot);
+    else placement.elsewhere.push({ slot, text: holding[0].text });
+  }
+  return placement;
+}
