@@ -8,6 +8,7 @@ import {
 } from '../../../shared/negotiation';
 import type { Planner } from '../planner';
 import { rephrase, splitSteps } from './phrasing';
+import { readOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext } from './responses';
 import { rankNodes } from './scoring';
@@ -144,7 +145,15 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
           { ...parsed, verb: 'click', words: [parsed.choiceVerb, ...parsed.words], verbWord: parsed.choiceVerb }
         : parsed;
   const { q: meant, resolution } = resolveOwnedChoice(request, q);
-  if ('answer' in resolution) return resolution.answer;
+  if ('answer' in resolution) {
+    const option = isNegotiation(resolution.answer) ? undefined : readOption(request, q);
+    if (!option) return resolution.answer;
+    if ('answer' in option) return option.answer;
+    return act(
+      { kind: 'select', id: option.node.i, value: option.option },
+      `Select "${option.option}" in ${describeNode(option.node)}: ${option.reason}.`,
+    );
+  }
   const spelled = spelledAsOption(request, meant, resolution.found.node);
   return 'status' in spelled ? spelled : actOn(spelled, resolution);
 }

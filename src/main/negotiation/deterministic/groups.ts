@@ -39,6 +39,8 @@ interface Groups {
   units: Unit[];
   byRef: Map<string, Element>;
   order: Map<Element, number>;
+  /** The options each dropdown lists, by its id. */
+  options: Map<string, string[]>;
 }
 
 const isElement = (node: AnyNode | null): node is Element => !!node && 'attribs' in node;
@@ -121,7 +123,14 @@ function analyse(skeleton: string): Groups {
     }
   };
   for (const child of document.children) walk(child);
-  return { units, byRef, order };
+  const options = new Map<string, string[]>();
+  for (const [id, element] of byRef) {
+    const listed = DomUtils.findAll(el => el.name === 'option', [element]).map(option =>
+      DomUtils.textContent(option).replace(/\s+/g, ' ').trim(),
+    );
+    if (listed.length) options.set(id, listed);
+  }
+  return { units, byRef, order, options };
 }
 
 // The client sends the same skeleton for every query on a page: the last few analyses are kept.
@@ -168,3 +177,6 @@ export function placeWords(skeleton: string, id: string, slots: Slot[]): Placeme
   }
   return placement;
 }
+
+/** The options of every dropdown the skeleton lists, by the dropdown's id. */
+export const dropdownOptions = (skeleton: string): ReadonlyMap<string, string[]> => groupsOf(skeleton).options;
