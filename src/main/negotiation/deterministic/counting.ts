@@ -1,11 +1,12 @@
 // Ordinal selection ("the second …"): the nth container of the skeleton, or the nth match among those its row or card qualifies.
-import type { InteractRequest, InteractResponse } from '../../../shared/negotiation';
+import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
 import { inReadingOrder } from './layout';
 import type { ParsedQuery } from './query';
-import { fail, listNodes, needsContext, quoteWords } from './responses';
+import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { matchText, targetSlots, type Match } from './scoring';
 import { containerOf, repeatedContainers, surroundings } from './structure';
-import { GENERIC_WORDS } from './vocabulary';
+import { ACTIVATE_VERBS, CHOOSE_VERBS, GENERIC_WORDS } from './vocabulary';
+import { normalizeWord, rawTokens } from './words';
 import { describeWanted } from './wanted';
 
 /** "The second Add to cart button": the nth of the best matches in reading order; "the second card" with nothing else: the nth card of the skeleton. */
@@ -52,6 +53,10 @@ export function byOrdinal(
   // "the last flight" when one link is called "Flights": a count needs more than one thing to count.
   const found = ordered.length > 1 || ordinal.n === 1 ? pickNth(ordered) : undefined;
   const among = within.words ? ` whose row or card holds ${quoteWords(within.words)}` : '';
+  if (!found && !within.words) {
+    const kind = byKind(request, q);
+    if (kind) return kind;
+  }
   if (!found)
     return {
       answer: fail(
@@ -139,5 +144,61 @@ function byCard(
   return {
     found: group[at],
     reasons: [`it is in the ${ordinal.word} of ${cards.length} ${head.label} cards in document order`],
+  };
+}
+
+/**
+ * "open the fourth recipe", "choose the last flight": the noun counted is the kind of the page's repeated rows or
+ * cards, which no control is named for (a "Recipes" link is not a recipe). The count runs over the cards, and in the
+ * card counted the verb says which control: its one link to open or view it, its one Select, Book or Reserve button to
+ * choose it. Anything less certain is left to the refusal that follows.
+ */
+function byKind(
+  request: InteractRequest,
+  q: ParsedQuery,
+): { found: Match; reasons: string[] } | { answer: InteractResponse } | undefined {
+  const ordinal = q.ordinal!;
+  const verb = q.verbWord ?? q.choiceVerb;
+  const head = ordinal.head ?? q.kind;
+  if (!head || !verb) return undefined;
+  const opens = ACTIVATE_VERBS.has(verb);
+  if (!opens && !CHOOSE_VERBS.has(verb)) return undefined;
+  if (!request.skeletonDom)
+    return {
+      answer: needsContext(
+        'skeleton',
+        `"${ordinal.word} ${head}" may count the page's rows or cards of ${head}s: the skeleton DOM shows them.`,
+      ),
+    };
+  const cards = repeatedContainers(request.skeletonDom);
+  const card = ordinal.n < 0 ? cards.at(ordinal.n) : cards[ordinal.n - 1];
+  if (!card || cards.length < 2) return undefined;
+  const inCard = request.interactiveTree
+    .map((node, index) => ({ node, index }))
+    .filter(({ node }) => card.includes(node.i) && !node.occ);
+  const fitting = inCard.filter(({ node }) =>
+    opens
+      ? roleCode(node.r) === 'lnk'
+      : roleCode(node.r) === 'btn' && rawTokens(node.n ?? '').some(word => CHOOSE_VERBS.has(normalizeWord(word))),
+  );
+  if (fitting.length !== 1) return undefined;
+  const [{ node, index }] = fitting;
+  const found: Match = {
+    node,
+    index,
+    score: 0,
+    recall: 0,
+    total: 0,
+    matched: [],
+    unmatched: [],
+    exact: false,
+    roleHinted: false,
+  };
+  const what = opens ? 'its only link' : `its only button to ${verb} it`;
+  return {
+    found,
+    reasons: [
+      `"${ordinal.word} ${head}" counts the page's ${cards.length} repeated rows or cards, and ${describeNode(node)} is ${what}`,
+    ],
   };
 }

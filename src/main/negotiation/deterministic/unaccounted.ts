@@ -5,7 +5,7 @@ import { describeNode, fail, listNodes, needsContext, quoteWords } from './respo
 import { matchText, targetSlots, type Match, type Slot } from './scoring';
 import { placeWords } from './groups';
 import { documentText } from './structure';
-import { CHECKABLE_ROLES, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
+import { ACTIVATE_VERBS, CHECKABLE_ROLES, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
 import { describeWanted } from './wanted';
 import { normalizeWord, rawTokens } from './words';
 
@@ -72,30 +72,6 @@ export function unaccountedWords(
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
-/** Verbs that mean "activate it", whatever it is called: "open the invoice", "view the order", "follow the link". */
-const ACTIVATE_VERBS = new Set([
-  'open',
-  'view',
-  'show',
-  'see',
-  'visit',
-  'follow',
-  'launch',
-  'access',
-  'display',
-  'expand',
-  'read',
-  'load',
-  'start',
-  'use',
-  'do',
-  'activate',
-  'trigger',
-  'hit',
-  'press',
-  'continue',
-  'proceed',
-]);
 /**
  * Verbs that change a checkbox, switch, radio or tab: "turn on dark mode", "enable SMS", "make my profile private";
  * and those that ask for what a checkbox offers: "add an airport transfer", "subscribe to product news".

@@ -298,3 +298,31 @@ export const GENERIC_WORDS = new Set([
   'settings',
   'date',
 ]);
+
+/** Verbs that mean "activate it", whatever it is called: "open the invoice", "view the order", "follow the link". */
+export const ACTIVATE_VERBS = new Set([
+  'open',
+  'view',
+  'show',
+  'see',
+  'visit',
+  'follow',
+  'launch',
+  'access',
+  'display',
+  'expand',
+  'read',
+  'load',
+  'start',
+  'use',
+  'do',
+  'activate',
+  'trigger',
+  'hit',
+  'press',
+  'continue',
+  'proceed',
+]);
+
+/** Verbs that take one of several offers: a flight's Select button, a room's Reserve. */
+export const CHOOSE_VERBS = new Set(['choose', 'select', 'pick', 'book', 'reserve', 'take', 'get']);

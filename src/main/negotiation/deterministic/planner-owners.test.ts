@@ -1,0 +1,110 @@
+// Owners and kinds: words that name the group a target sits in, values named by a dropdown's option, counts of rows.
+import { expect, test } from '@playwright/test';
+import type { SemanticNode } from '../../../shared/negotiation';
+import { placeWords } from './groups';
+import { actionOf, negotiationOf, plan } from './planner-fixtures';
+import { targetSlots } from './scoring';
+import { parseQuery } from './query';
+
+const field = (i: string, n: string, r = 'txt'): SemanticNode => ({ i, r, n });
+
+// Two fieldsets with the same fields; the billing one writes "delivery" in a checkbox's label, not in its title.
+const addressTree = [
+  field('e1', 'Full name'),
+  field('e2', 'Street'),
+  field('e3', 'Country', 'cmb'),
+  field('e4', 'Same as delivery', 'chk'),
+  field('e5', 'Full name'),
+  field('e6', 'Street'),
+  field('e7', 'Country', 'cmb'),
+];
+const countries = '<option>Germany</option><option>France</option>';
+const addressSkeleton =
+  '<h1>Where should we send it?</h1><form>' +
+  '<fieldset><legend>Delivery address</legend><p><label>Full name</label><input data-llm-id="e1"></p>' +
+  '<p><label>Street</label><input data-llm-id="e2"></p>' +
+  `<p><label>Country</label><select data-llm-id="e3">${countries}</select></p></fieldset>` +
+  '<fieldset><legend>Billing address</legend><p><label><input type="checkbox" data-llm-id="e4">Same as delivery</label></p>' +
+  '<p><label>Full name</label><input data-llm-id="e5"></p><p><label>Street</label><input data-llm-id="e6"></p>' +
+  `<p><label>Country</label><select data-llm-id="e7">${countries}</select></p></fieldset></form>`;
+const onAddresses = (query: string) =>
+  plan({ query, domMode: 'skeleton', skeletonDom: addressSkeleton, interactiveTree: addressTree });
+
+test('a word names the group its title is in: a legend, a heading, a card link — not a control label elsewhere', () => {
+  const slots = (query: string) => targetSlots(parseQuery(query));
+  const delivery = slots('click delivery');
+  expect(placeWords(addressSkeleton, 'e2', delivery).near.map(slot => slot.label)).toEqual(['delivery']);
+  // The billing fieldset's "Same as delivery" names its checkbox only; the first text holding the word is reported.
+  expect(placeWords(addressSkeleton, 'e6', delivery).elsewhere.map(({ text }) => text)).toEqual(['Delivery address']);
+  expect(placeWords(addressSkeleton, 'e6', slots('click parcel')).unwritten.map(slot => slot.label)).toEqual([
+    'parcel',
+  ]);
+  // A heading heads what follows it, up to the next heading of its level; a card's link names its card.
+  const cards =
+    '<h1>Your cart</h1><div><h2>Oak desk</h2><button data-llm-id="b1">Remove</button></div>' +
+    '<div><h3><a data-llm-id="l2">Pine shelf</a></h3><button data-llm-id="b2">Remove</button></div>';
+  expect(placeWords(cards, 'b2', slots('click cart pine oak')).near.map(slot => slot.label)).toEqual([
+    'cart',
+    'pine',
+    'oak',
+  ]);
+  expect(placeWords(cards.replace('<h3>', '<h2>').replace('</h3>', '</h2>'), 'b2', slots('click oak')).near).toEqual(
+    [],
+  );
+});
+
+test('"the delivery street" is the Street field under the Delivery legend; a word written only elsewhere is refused', async () => {
+  expect(actionOf(await onAddresses('type Hauptstrasse 5 into the delivery street'))).toBe(
+    'type(e2, "Hauptstrasse 5")',
+  );
+  expect(actionOf(await onAddresses('set the billing country to France'))).toBe('select(e7, "France")');
+  // No phone field in the billing fieldset: the one Street field nearest a name is not a guess to make.
+  expect(actionOf(await onAddresses('type 12 into the billing phone'))).toMatch(/^fail\(/);
+  // "name" is the field's; "billing" is written only around the other fieldset, which has no name field.
+  const tree = [...addressTree.slice(0, 3), field('e9', 'VAT number')];
+  const skeletonDom = addressSkeleton.replace(
+    /<fieldset><legend>Billing[\s\S]*<\/fieldset>/,
+    '<fieldset><legend>Billing address</legend><label>VAT number</label><input data-llm-id="e9"></fieldset>',
+  );
+  expect(
+    actionOf(
+      await plan({ query: 'set the billing name to Ana', domMode: 'skeleton', skeletonDom, interactiveTree: tree }),
+    ),
+  ).toMatch(/writes \\"billing\\" only in \\"Billing address\\", in a part of the page it is not in/);
+});
+
+test('a value named by a dropdown option: the dropdown is told by its name or by the row around it', async () => {
+  const roles = '<option>Viewer</option><option>Editor</option><option>Admin</option>';
+  const row = (name: string, id: string) =>
+    `<tr><th>${name}</th><td><select aria-label="Role" data-llm-id="${id}">${roles}</select></td></tr>`;
+  const skeletonDom = `<h1>Team</h1><table>${row('Ana Silva', 'r1')}${row('Tom Berg', 'r2')}</table><label>Status</label><select data-llm-id="s1"><option>All</option><option>Overdue</option></select>`;
+  const interactiveTree = [field('r1', 'Role', 'cmb'), field('r2', 'Role', 'cmb'), field('s1', 'Status', 'cmb')];
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  expect(negotiationOf(await plan({ query: 'make Tom an admin', interactiveTree })).needsSkeletonDom).toBe(true);
+  expect(await run('make Tom an admin')).toBe('select(r2, "Admin")');
+  expect(await run('filter to overdue')).toBe('select(s1, "Overdue")');
+  // Either row's Role has Editor: which one is not said.
+  expect(await run('make someone an editor')).toMatch(/^fail\(/);
+  expect(await run('make an editor')).toMatch(/^fail\("Cannot tell which choice is meant/);
+  // A verb that does not choose does not pick the option its words happen to name.
+  expect(await run('remove Tom as admin')).toMatch(/^fail\(/);
+});
+
+test('"open the third invoice" counts the rows of invoices and opens the row\'s one link', async () => {
+  const row = (n: number) =>
+    `<tr><th>INV-${n}</th><td>Client ${n}</td><td><a data-llm-id="v${n}">View</a><button data-llm-id="d${n}">Download</button></td></tr>`;
+  const skeletonDom = `<nav><a data-llm-id="nav">Invoices</a></nav><table>${[1, 2, 3, 4].map(row).join('')}</table>`;
+  const interactiveTree = [
+    field('nav', 'Invoices', 'lnk'),
+    ...[1, 2, 3, 4].flatMap(n => [field(`v${n}`, 'View', 'lnk'), field(`d${n}`, 'Download', 'btn')]),
+  ];
+  expect(negotiationOf(await plan({ query: 'open the third invoice', interactiveTree })).needsSkeletonDom).toBe(true);
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  expect(await run('open the third invoice')).toBe('click(v3)');
+  expect(await run('open the last invoice')).toBe('click(v4)');
+  expect(await run('open the fifth invoice')).toMatch(/^fail\(/);
+  // "choose" needs a Select, Book or Reserve button in the row: a row of View and Download has none.
+  expect(await run('choose the second invoice')).toMatch(/^fail\(/);
+});
