@@ -15,7 +15,7 @@ import { rankNodes } from './scoring';
 import { optionsOf } from './structure';
 import { resolveTarget } from './target';
 import { verify } from './verify';
-import { SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
+import { CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 
 /**
@@ -144,7 +144,12 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
         ? // "select the 06:05 flight" on a page of Select buttons: the verb is also a word of the control it means.
           { ...parsed, verb: 'click', words: [parsed.choiceVerb, ...parsed.words], verbWord: parsed.choiceVerb }
         : parsed;
-  const { q: meant, resolution } = resolveOwnedChoice(request, q);
+  let { q: meant, resolution } = resolveOwnedChoice(request, q);
+  const chosen = 'answer' in resolution && !isNegotiation(resolution.answer) ? choosingControl(request, q) : undefined;
+  if (chosen) {
+    const retry = resolveTarget(request, chosen);
+    if (!('answer' in retry) || isNegotiation(retry.answer)) [meant, resolution] = [chosen, retry];
+  }
   if ('answer' in resolution) {
     const option = isNegotiation(resolution.answer) ? undefined : readOption(request, q);
     if (!option) return resolution.answer;
@@ -156,6 +161,16 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   }
   const spelled = spelledAsOption(request, meant, resolution.found.node);
   return 'status' in spelled ? spelled : actOn(spelled, resolution);
+}
+
+/**
+ * "choose the 06:05" on a page whose rows each have a Select button: a choice with no value, which nothing is named
+ * for, may mean the page's buttons named for choosing (Select, Book, Reserve); tried only when the first reading fails.
+ */
+function choosingControl(request: InteractRequest, q: ParsedQuery): ParsedQuery | undefined {
+  if (!q.choiceVerb || q.value !== undefined || q.verbWord) return undefined;
+  const verb = [...CHOOSE_VERBS].find(word => word !== q.choiceVerb && namesControl(request, word));
+  return verb ? { ...q, verb: 'click', words: [verb, ...q.words], verbWord: verb, choiceVerb: verb } : undefined;
 }
 
 /**

@@ -31,6 +31,8 @@ const SECTIONING = new Set(['section', 'article', 'aside', 'nav', 'main', 'dialo
 interface Unit {
   text: string;
   group: Element;
+  /** Whether the text titles its group (a heading, legend, caption, header cell, link, aria-label). */
+  title: boolean;
   /** For a heading's text: the document-order span of what it heads (up to the next heading of its level or higher). */
   section?: [number, number];
 }
@@ -114,12 +116,21 @@ function analyse(skeleton: string): Groups {
   const walk = (node: AnyNode) => {
     if (isElement(node)) {
       if (SKIPPED.has(node.name)) return;
-      if (node.attribs['aria-label']) units.push({ text: node.attribs['aria-label'], group: groupOf(node, counts) });
+      if (node.attribs['aria-label'])
+        units.push({ text: node.attribs['aria-label'], group: groupOf(node, counts), title: true });
       for (const child of DomUtils.getChildren(node)) walk(child);
     } else if (node.type === ElementType.Text) {
       const text = (node as AnyNode & { data: string }).data.trim();
       const parent = DomUtils.getParent(node);
-      if (text && isElement(parent)) units.push({ text, group: groupOf(parent, counts), section: sectionOf(parent) });
+      if (text && isElement(parent)) {
+        const section = sectionOf(parent);
+        units.push({
+          text,
+          group: groupOf(parent, counts),
+          section,
+          title: !!section || !!titleAround(parent, counts),
+        });
+      }
     }
   };
   for (const child of document.children) walk(child);
@@ -158,6 +169,8 @@ function holds(unit: Unit, element: Element, order: Map<Element, number>): boole
 export interface Placement {
   /** The slots some text of the group around the element holds. */
   near: Slot[];
+  /** Of those, the ones a title of a group around it holds: its section's heading, its card's link, its legend. */
+  titled: Slot[];
   /** The slots the page writes only in groups the element is not in, with one such text each. */
   elsewhere: { slot: Slot; text: string }[];
   /** The slots the skeleton does not write at all. */
@@ -168,12 +181,14 @@ export interface Placement {
 export function placeWords(skeleton: string, id: string, slots: Slot[]): Placement {
   const { units, byRef, order } = groupsOf(skeleton);
   const element = byRef.get(id);
-  const placement: Placement = { near: [], elsewhere: [], unwritten: [] };
+  const placement: Placement = { near: [], titled: [], elsewhere: [], unwritten: [] };
   for (const slot of slots) {
     const holding = units.filter(unit => matchText(unit.text, [slot]).matched.length > 0);
     if (!holding.length) placement.unwritten.push(slot);
-    else if (element && holding.some(unit => holds(unit, element, order))) placement.near.push(slot);
-    else placement.elsewhere.push({ slot, text: holding[0].text });
+    else if (element && holding.some(unit => holds(unit, element, order))) {
+      placement.near.push(slot);
+      if (holding.some(unit => unit.title && holds(unit, element, order))) placement.titled.push(slot);
+    } else placement.elsewhere.push({ slot, text: holding[0].text });
   }
   return placement;
 }

@@ -147,6 +147,11 @@ test('discourse around a step: sentences of interjections, remarks on how things
 
 test('phrasal verbs become the verb they are: take … off, get rid of, make a new …', () => {
   expect(rephrase('take the soup off my list').text).toBe('remove the soup from my list');
+  expect(rephrase("okay let's go with the 06:05 please").text).toBe('choose the 06:05');
+  // A passive is the command it describes; the participle's ending goes.
+  expect(rephrase("Leo's message can be marked read").text).toBe("mark Leo's message read");
+  expect(rephrase('the note from Dana should be pinned').text).toBe('pin the note from Dana');
+  expect(rephrase('all replies need to be marked as read').text).toBe('mark all replies read');
   expect(rephrase('please get rid of the old draft').text).toBe('delete the old draft');
   expect(rephrase('could you make a new playlist').text).toBe('click new playlist');
 });

@@ -56,19 +56,25 @@ test('a verb with no action of its own is done only by a control named for it; o
     { i: 'e2', r: 'btn', n: 'Archive', box: [440, 100, 80, 20] },
     { i: 'e3', r: 'swt', n: 'Dark mode', box: [20, 200, 60, 20] },
   ];
-  const starred = await plan({ query: 'star the lunch mail from Priya', interactiveTree });
+  // Which mail the Archive button is for is written only in the page's rows, and whether "star" titles the part of
+  // the page the mail is in only in its headings: the skeleton DOM is asked for.
+  expect(negotiationOf(await plan({ query: 'archive the lunch mail', interactiveTree }))).toMatchObject({
+    needsSkeletonDom: true,
+  });
+  expect(negotiationOf(await plan({ query: 'star the lunch mail from Priya', interactiveTree }))).toMatchObject({
+    needsSkeletonDom: true,
+  });
+  const skeletonDom =
+    '<h1>Inbox</h1><ul><li><a data-llm-id="e1">Lunch on Friday? — Priya Shah</a><button data-llm-id="e2">Archive</button></li></ul>' +
+    '<p><label>Dark mode</label><button role="switch" data-llm-id="e3"></button></p><p>Weekly team lunch</p>';
+  const withSkeleton = { interactiveTree, skeletonDom, domMode: 'skeleton' as const };
+  const starred = await plan({ query: 'star the lunch mail from Priya', ...withSkeleton });
   expect(actionOf(starred)).toMatch(/^fail\(/);
   expect(isNegotiation(starred) ? '' : starred.thought).toContain(
     '"star" is not an action the planner can take by clicking link "Lunch on Friday? — Priya Shah"',
   );
-  // Which mail the Archive button is for is written only in the page's rows: the skeleton DOM is asked for.
-  expect(negotiationOf(await plan({ query: 'archive the lunch mail', interactiveTree }))).toMatchObject({
-    needsSkeletonDom: true,
-  });
-  const skeletonDom =
-    '<ul><li><a data-llm-id="e1">Lunch on Friday? — Priya Shah</a><button data-llm-id="e2">Archive</button></li></ul>' +
-    '<p><label>Dark mode</label><button role="switch" data-llm-id="e3"></button></p><p>Weekly team lunch</p>';
-  const withSkeleton = { interactiveTree, skeletonDom, domMode: 'skeleton' as const };
+  // A first word no control is named for, which titles the element's part of the page, is where it is, not a verb.
+  expect(actionOf(await plan({ query: 'inbox lunch on friday', ...withSkeleton }))).toBe('click(e1)');
   expect(actionOf(await plan({ query: 'archive the lunch mail', ...withSkeleton }))).toBe('click(e2)');
   // "design" is written nowhere; "team" only in a paragraph of its own, away from the Archive button.
   expect(actionOf(await plan({ query: 'archive the design mail', ...withSkeleton }))).toMatch(
@@ -88,7 +94,11 @@ test('a verb with no action is a click on a control named for it; a checkbox is 
     { i: 'e3', r: 'swt', n: 'Weekly digest' },
     button('e4', 'Share', [900, 140, 80, 30]),
   ];
-  const run = async (query: string) => actionOf(await plan({ query, interactiveTree: tree }));
+  const skeletonDom =
+    '<h2>Reports</h2><button data-llm-id="e1">Download report</button><button data-llm-id="e4">Share</button>' +
+    '<label><input type="checkbox" data-llm-id="e2">Gift wrapping (£2)</label><label><input role="switch" data-llm-id="e3">Weekly digest</label>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
   expect(await run('download the report')).toBe('click(e1)');
   // No control is named for the verb: still refused.
   expect(await run('upload the report')).toMatch(/^fail\("\\"upload\\" is not an action/);

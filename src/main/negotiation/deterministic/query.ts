@@ -77,6 +77,8 @@ export interface ParsedQuery {
    * kind of thing meant ("flight" of "the 09:30 flight"), which a page need not write beside each one.
    */
   kind?: string;
+  /** Whether words after the kind name what it belongs to ("of the twin room", "for the Oak desk"). */
+  owned?: boolean;
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
 }
@@ -155,7 +157,8 @@ const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
 /** An unknown leading verb ("add", "buy") is part of what the element is called: "Add to cart", "Buy now". */
 function keepingVerb(tokens: Token[]): ParsedQuery {
   const [first, ...rest] = tokens;
-  if (!first || first.quote || isVocabulary(first.low)) return readTarget('click', tokens);
+  // "Leo's message …": a possessive opens a name, not a command.
+  if (!first || first.quote || isVocabulary(first.low) || /['’]s$/i.test(first.raw)) return readTarget('click', tokens);
   // "turn off email alerts": the particle belongs to the verb, not to the target's name.
   const particle = PHRASAL_SWITCHES.has(first.low) && (rest[0]?.low === 'on' || rest[0]?.low === 'off');
   const parsed = readTarget('click', particle ? rest.slice(1) : rest);
@@ -319,6 +322,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       if (!STOP_WORDS.has(part)) {
         q.words.push(part);
         if (!ownerNamed) q.kind = normalizeWord(part);
+        else q.owned = true;
       } else if (OWNER_PREPOSITIONS.has(part) && q.words.length) ownerNamed = true;
     }
   }

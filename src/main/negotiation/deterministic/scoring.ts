@@ -1,6 +1,6 @@
 import { roleCode, type SemanticNode } from '../../../shared/negotiation';
 import type { ParsedQuery } from './query';
-import { ICON_SYNONYMS, WORD_SYNONYMS } from './vocabulary';
+import { ACTIVATE_VERBS, ICON_SYNONYMS, WORD_SYNONYMS } from './vocabulary';
 import {
   contentWords,
   normalizePhrase,
@@ -134,6 +134,7 @@ export interface Match extends TextMatch {
 const EXACT_BONUS = 0.5;
 const CONTAINS_BONUS = 0.2;
 const ROLE_BONUS = 0.25;
+const KIND_BONUS = 0.15;
 /** A name that holds the query's phrase, stop words included ("Sign in with …" for "the sign in with button"). */
 const PHRASE_BONUS = 0.5;
 
@@ -154,6 +155,11 @@ const TIE_MARGIN = 0.01;
 export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
   const slots = targetSlots(q);
   const names = q.names.map(normalizePhrase);
+  // Not when the verb is a control of its own ("archive the mail from Alex": the Archive button, in Alex's row).
+  const kindSlot =
+    q.kind && q.owned && (!q.verbWord || ACTIVATE_VERBS.has(q.verbWord))
+      ? slots.find(slot => slot.forms.includes(q.kind!))?.label
+      : undefined;
   const matches: Match[] = [];
   nodes.forEach((node, index) => {
     const text = matchText(node.n ?? '', slots);
@@ -164,8 +170,11 @@ export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
     const accepted = slots.length ? text.score > 0 || exact || contains : !q.roles.length || roleHinted;
     if (!accepted) return;
     const phrased = q.phrase && text.score > 0 ? holdsPhrase(node.n ?? '', q.phrase) : false;
+    // "photos of the twin room": the kind named before what it belongs to is what the element is called.
+    const kindNamed = kindSlot !== undefined && text.matched.includes(kindSlot);
     const total =
       text.score +
+      (kindNamed ? KIND_BONUS : 0) +
       (exact ? EXACT_BONUS : contains ? CONTAINS_BONUS : 0) +
       (roleHinted ? ROLE_BONUS : 0) +
       (phrased ? PHRASE_BONUS : 0);

@@ -48,11 +48,28 @@ const PHRASAL: [RegExp, string][] = [
   [/^take\s+(.+?)\s+(?:off|out\s+of)\s+(.+)$/i, 'remove $1 from $2'],
   [/^get\s+rid\s+of\s+/i, 'delete '],
   [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
+  // "let's go with the 06:05", "go for the cheaper one": a choice.
+  [/^(?:let(?:'|’)?s\s+)?go\s+(?:with|for)\s+/i, 'choose '],
 ];
 
-/** The step with a phrasal verb replaced by its one-word equivalent; unchanged when it starts with none. */
+/**
+ * "Leo's message can be marked read", "the draft should be deleted": the passive of a command, brought to the
+ * command ("mark Leo's message read"). The participle loses its ending ("marked" → "mark", "deleted" → "delet"),
+ * which names match as a short extension.
+ */
+const PASSIVE =
+  /^(.+?)\s+(?:can|could|should|must|may|needs?\s+to|has\s+to|have\s+to|is\s+to)\s+be\s+([\p{L}]+?)(ied|ed)\b\s*(?:as\s+)?(.*)$/iu;
+
+/** The step with a phrasal verb replaced by its one-word equivalent, a passive by its command; else unchanged. */
 export function plainVerb(text: string): string {
   for (const [pattern, replacement] of PHRASAL) if (pattern.test(text)) return text.replace(pattern, replacement);
+  const passive = text.match(PASSIVE);
+  if (passive) {
+    const [, subject, stem, ending, rest] = passive;
+    // "pinned" → "pin", "starred" → "star": a doubled last letter is the participle's.
+    const verb = ending === 'ied' ? `${stem}y` : /([b-df-hj-np-tv-z])\1$/i.test(stem) ? stem.slice(0, -1) : stem;
+    return `${verb} ${subject}${rest ? ` ${rest}` : ''}`;
+  }
   return text;
 }
 

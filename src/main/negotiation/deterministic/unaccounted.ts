@@ -138,6 +138,19 @@ function unaccountedVerb(request: InteractRequest, q: ParsedQuery, found: Match)
       .map(normalizeWord)
       .includes(normalizeWord(verb)),
   );
+  if (!carriers.length) {
+    // "text me security alerts", "Classic fare on TP 538": a first word no control is named for may be no verb at
+    // all but a title of the part of the page the element is in (its section, card or row).
+    if (!request.skeletonDom)
+      return needsContext(
+        'skeleton',
+        `"${verb}" opens the query, but no control is named for it: the skeleton DOM's headings may say whether it names where ${describeNode(found.node)} is.`,
+      );
+    // Only when the rest of the query is the element's name: the first word is then all that places it.
+    const slot = targetSlots({ ...q, words: [verb], names: [], icon: undefined });
+    const rest = found.unmatched.filter(label => label !== verb);
+    if (!rest.length && placeWords(request.skeletonDom, found.node.i, slot).titled.length) return undefined;
+  }
   const elsewhere = carriers.length
     ? ` The controls named for it are ${listNodes(carriers.slice(0, 5))}${carriers.length > 5 ? ', …' : ''}, and none of them belongs to what the query names.`
     : ' No control on the page is named for it.';
