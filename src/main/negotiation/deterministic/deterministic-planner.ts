@@ -8,6 +8,7 @@ import {
 } from '../../../shared/negotiation';
 import type { Planner } from '../planner';
 import { rephrase, splitSteps } from './phrasing';
+import { dropdownOptions } from './groups';
 import { readOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext } from './responses';
@@ -145,22 +146,62 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
           { ...parsed, verb: 'click', words: [parsed.choiceVerb, ...parsed.words], verbWord: parsed.choiceVerb }
         : parsed;
   let { q: meant, resolution } = resolveOwnedChoice(request, q);
-  const chosen = 'answer' in resolution && !isNegotiation(resolution.answer) ? choosingControl(request, q) : undefined;
-  if (chosen) {
-    const retry = resolveTarget(request, chosen);
-    if (!('answer' in retry) || isNegotiation(retry.answer)) [meant, resolution] = [chosen, retry];
+  // When the first reading finds nothing: a value the page lists as a dropdown's option, else the page's buttons
+  // named for choosing.
+  if ('answer' in resolution && !isNegotiation(resolution.answer)) {
+    const option = readOption(request, q);
+    if (option) return 'answer' in option ? option.answer : selectOption(option);
+    const chosen = choosingControl(request, q);
+    const retry = chosen && resolveTarget(request, chosen);
+    if (retry && (!('answer' in retry) || isNegotiation(retry.answer))) [meant, resolution] = [chosen, retry];
   }
-  if ('answer' in resolution) {
-    const option = isNegotiation(resolution.answer) ? undefined : readOption(request, q);
-    if (!option) return resolution.answer;
-    if ('answer' in option) return option.answer;
-    return act(
-      { kind: 'select', id: option.node.i, value: option.option },
-      `Select "${option.option}" in ${describeNode(option.node)}: ${option.reason}.`,
+  if ('answer' in resolution) return resolution.answer;
+  // "choose half board for the third room" found the third Rooms dropdown, which has no such option: the dropdowns
+  // that list the value say which is meant.
+  const { found } = resolution;
+  if (choosesDropdown(meant, found.node) && !found.matched.length && !request.skeletonDom)
+    return needsContext(
+      'skeleton',
+      `Nothing in the query names ${describeNode(found.node)}: the skeleton DOM lists which dropdowns offer "${meant.value}".`,
     );
+  if (lacksValue(request, meant, found.node)) {
+    const option = readOption(request, meant);
+    if (option && 'answer' in option) return option.answer;
+    if (option) return selectOption(option);
+    // Chosen by place or count alone, a dropdown without the value is a guess.
+    if (!found.matched.length)
+      return fail(
+        `${describeNode(found.node)} is where the query points, but it does not offer "${meant.value}" (its options: ${dropdownOptions(request.skeletonDom!).get(found.node.i)!.join(', ')}), and no dropdown there does.`,
+      );
   }
-  const spelled = spelledAsOption(request, meant, resolution.found.node);
+  if (
+    meant.verb === 'select' &&
+    meant.value === undefined &&
+    SELECTABLE_ROLES.has(roleCode(found.node.r)) &&
+    !meant.roles.length
+  )
+    return fail(
+      `"${meant.choiceVerb ?? 'choose'}" names no option to choose in ${describeNode(found.node)}: say which one (e.g. choose "…" in it).`,
+    );
+  const spelled = spelledAsOption(request, meant, found.node);
   return 'status' in spelled ? spelled : actOn(spelled, resolution);
+}
+
+const selectOption = (option: { node: SemanticNode; option: string; reason: string }) =>
+  act(
+    { kind: 'select', id: option.node.i, value: option.option },
+    `Select "${option.option}" in ${describeNode(option.node)}: ${option.reason}.`,
+  );
+
+const choosesDropdown = (q: ParsedQuery, node: SemanticNode) =>
+  (q.verb === 'select' || q.verb === 'set') && q.value !== undefined && SELECTABLE_ROLES.has(roleCode(node.r));
+
+/** A value to choose in a dropdown whose options the skeleton lists, none of them the value. */
+function lacksValue(request: InteractRequest, q: ParsedQuery, node: SemanticNode): boolean {
+  if (!choosesDropdown(q, node) || !request.skeletonDom) return false;
+  const options = dropdownOptions(request.skeletonDom).get(node.i);
+  const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  return !!options && !options.some(option => plain(option) === plain(q.value!));
 }
 
 /**

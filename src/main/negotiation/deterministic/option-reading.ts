@@ -3,11 +3,12 @@
 // fieldset around it. Read only when the query's first reading finds nothing to act on.
 import { roleCode, type InteractRequest, type InteractResponse, type SemanticNode } from '../../../shared/negotiation';
 import { dropdownOptions, placeWords } from './groups';
+import { containerOf, repeatedContainers } from './structure';
 import type { ParsedQuery } from './query';
-import { describeNode, fail, needsContext, quoteWords } from './responses';
+import { describeNode, fail, needsContext } from './responses';
 import { matchText, targetSlots } from './scoring';
 import { GENERIC_WORDS, SELECTABLE_ROLES } from './vocabulary';
-import { contentWords, normalizeWord } from './words';
+import { contentWords, normalizeWord, rawTokens } from './words';
 
 /** Leading verbs that can mean choosing a value: "make Tom an admin", "give Piranesi 5 stars", "filter to overdue". */
 const CHOOSING_VERBS = new Set([
@@ -36,54 +37,145 @@ const CHOOSING_VERBS = new Set([
 
 export type OptionReading = { node: SemanticNode; option: string; reason: string } | { answer: InteractResponse };
 
+interface Pair {
+  node: SemanticNode;
+  option: string;
+  /** The option's words the query used (for an unquoted option: all of them). */
+  used: string[];
+}
+
+const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The dropdown a value is chosen in, told by the dropdowns that list it: with the query's value ("choose half board
+ * for the third room": the Board dropdowns list it, the Rooms ones do not), or, with none, by an option the query's
+ * words name. The other words must name the dropdown or be written around it; an ordinal counts the page's cards.
+ */
 export function readOption(request: InteractRequest, q: ParsedQuery): OptionReading | undefined {
-  if (q.verb === 'type' || q.value !== undefined || q.ordinal || q.position || q.colour) return undefined;
+  if (q.verb === 'type' || q.position || q.colour) return undefined;
+  if (q.value !== undefined && q.verb !== 'select' && q.verb !== 'set') return undefined;
   const dropdowns = request.interactiveTree.filter(node => SELECTABLE_ROLES.has(roleCode(node.r)));
   const words = [...q.words, ...q.names.flatMap(name => contentWords(name))].map(normalizeWord);
-  if (!dropdowns.length || !words.length) return undefined;
+  if (!dropdowns.length || (!words.length && q.value === undefined)) return undefined;
   if (!request.skeletonDom)
     return {
       answer: needsContext(
         'skeleton',
-        `Nothing is named ${quoteWords(words)}, but the page has dropdowns whose options may be meant: the skeleton DOM lists them.`,
+        `The page has dropdowns whose options may say which is meant: the skeleton DOM lists them.`,
       ),
     };
   const skeleton = request.skeletonDom;
   const listed = dropdownOptions(skeleton);
-  const pairs = dropdowns.flatMap(node =>
-    (listed.get(node.i) ?? []).flatMap(option => {
-      const used = contentWords(option);
-      return used.length && used.every(word => words.includes(word)) ? [{ node, option, used }] : [];
-    }),
-  );
-  if (!pairs.length) return undefined;
-  const longest = Math.max(...pairs.map(pair => pair.used.length));
-  const named = pairs.filter(pair => pair.used.length === longest);
+  const named =
+    q.value === undefined ? optionsNamed(dropdowns, listed, words) : optionsHolding(dropdowns, listed, q.value);
+  if (!named.length) return undefined;
   // "remove Tom as admin" does not choose Admin: the verb must be one that chooses, or the option's own word.
   const verb = q.verbWord ? normalizeWord(q.verbWord) : undefined;
   if (verb && !CHOOSING_VERBS.has(verb) && !named.some(pair => pair.used.includes(verb))) return undefined;
+  const counted = q.ordinal ? (q.ordinal.head ?? q.kind) : undefined;
   // The query's other words must each be the dropdown's name or written around it (its row, card, fieldset).
   const fitting = named.filter(pair => {
     const qualifiers = targetSlots(q).filter(
       slot =>
-        !slot.forms.some(form => pair.used.includes(form) || GENERIC_WORDS.has(form)) &&
+        !slot.forms.some(form => pair.used.includes(form) || GENERIC_WORDS.has(form) || form === counted) &&
         !slot.forms.includes(verb ?? '') &&
         !matchText(pair.node.n ?? '', [slot]).matched.length,
     );
     return placeWords(skeleton, pair.node.i, qualifiers).near.length === qualifiers.length;
   });
   if (!fitting.length) return undefined;
-  const [first] = fitting;
-  const nodes = [...new Set(fitting.map(pair => pair.node))];
-  if (nodes.length > 1 || fitting.some(pair => pair.option !== first.option))
+  const chosen = q.ordinal ? countPairs(skeleton, q, fitting) : mostNamed(q, fitting);
+  if ('answer' in chosen) return chosen;
+  const [first] = chosen;
+  const nodes = [...new Set(chosen.map(pair => pair.node))];
+  if (nodes.length > 1 || chosen.some(pair => pair.option !== first.option))
     return {
       answer: fail(
-        `Cannot tell which choice is meant: ${fitting.map(pair => `"${pair.option}" of ${describeNode(pair.node)}`).join(', ')} fit the query equally well. Name the dropdown, or the row or card it is in.`,
+        `Cannot tell which choice is meant: ${chosen.map(pair => `"${pair.option}" of ${describeNode(pair.node)}`).join(', ')} fit the query equally well. Name the dropdown, or the row or card it is in.`,
       ),
     };
   return {
     node: first.node,
     option: first.option,
-    reason: `"${first.option}" is one of its options, and the query's other words are its name or written around it`,
+    reason: `"${first.option}" is one of its options, and the query's other words are its name, written around it, or count its card`,
   };
+}
+
+/** The options all of whose words the query holds, the longest such per query (unquoted options: "make Tom an admin"). */
+function optionsNamed(dropdowns: SemanticNode[], listed: ReadonlyMap<string, string[]>, words: string[]): Pair[] {
+  const pairs = dropdowns.flatMap(node => {
+    // "3 rooms": the dropdown's name, when the query holds it too, is used with the option.
+    const name = contentWords(node.n ?? '');
+    const named = name.length && name.every(word => words.includes(word)) ? name : [];
+    return (listed.get(node.i) ?? []).flatMap(option => {
+      const used = contentWords(option);
+      return used.length && used.every(word => words.includes(word))
+        ? [{ node, option, used: [...new Set([...used, ...named])] }]
+        : [];
+    });
+  });
+  const longest = Math.max(0, ...pairs.map(pair => pair.used.length));
+  return pairs.filter(pair => pair.used.length === longest);
+}
+
+/**
+ * The dropdowns that list the value, case and spacing aside; else those whose name the value holds with one of their
+ * options ("2 rooms": "2" of the Rooms dropdown).
+ */
+function optionsHolding(dropdowns: SemanticNode[], listed: ReadonlyMap<string, string[]>, value: string): Pair[] {
+  const holding = dropdowns.flatMap(node =>
+    (listed.get(node.i) ?? [])
+      .filter(option => plain(option) === plain(value))
+      .map(option => ({ node, option, used: contentWords(option) })),
+  );
+  if (holding.length) return holding;
+  const words = contentWords(value);
+  return dropdowns.flatMap(node => {
+    const name = contentWords(node.n ?? '');
+    if (!name.length || !name.every(word => words.includes(word))) return [];
+    const rest = plain(
+      rawTokens(value)
+        .filter(word => !name.includes(normalizeWord(word)))
+        .join(' '),
+    );
+    return (listed.get(node.i) ?? [])
+      .filter(option => rest && plain(option) === rest)
+      .map(option => ({ node, option, used: [...contentWords(option), ...name] }));
+  });
+}
+
+/** "select 2 adults": of the dropdowns listing "2", the one whose name holds the query's other words beats those near them. */
+function mostNamed(q: ParsedQuery, fitting: Pair[]): Pair[] {
+  const slots = targetSlots(q);
+  const named = (pair: Pair) =>
+    slots.filter(slot => !pair.used.includes(slot.forms[0]) && matchText(pair.node.n ?? '', [slot]).matched.length)
+      .length;
+  const most = Math.max(...fitting.map(named));
+  return fitting.filter(pair => named(pair) === most);
+}
+
+/** "for the third room": the nth of the page's cards, when each fitting dropdown is in a card of its own; else the nth in page order. */
+function countPairs(skeleton: string, q: ParsedQuery, fitting: Pair[]): Pair[] | { answer: InteractResponse } {
+  const ordinal = q.ordinal!;
+  const cards = repeatedContainers(skeleton);
+  const owners = fitting.map(pair => containerOf(cards, pair.node.i));
+  const byCards = owners.every(owner => owner >= 0) && new Set(owners).size === owners.length;
+  // "for the first room" counts rooms: the dropdowns themselves are counted only when nothing else is named.
+  const counted = ordinal.head ?? q.kind;
+  if (!byCards && counted && !fitting.every(pair => contentWords(pair.node.n ?? '').includes(counted)))
+    return {
+      answer: fail(
+        `"${ordinal.word} ${counted}" counts ${counted}s, but the dropdowns listing "${fitting[0].option}" are not one per ${counted} card.`,
+      ),
+    };
+  const total = byCards ? cards.length : fitting.length;
+  const index = ordinal.n < 0 ? total + ordinal.n : ordinal.n - 1;
+  const at = byCards ? owners.indexOf(index) : index;
+  if (index < 0 || index >= total || at < 0 || at >= fitting.length)
+    return {
+      answer: fail(
+        `The ${ordinal.word} ${byCards ? 'card' : 'match'} of ${total} holds no dropdown listing "${fitting[0].option}".`,
+      ),
+    };
+  return [fitting[at]];
 }

@@ -108,3 +108,42 @@ test('"open the third invoice" counts the rows of invoices and opens the row\'s 
   // "choose" needs a Select, Book or Reserve button in the row: a row of View and Download has none.
   expect(await run('choose the second invoice')).toMatch(/^fail\(/);
 });
+
+test('the dropdowns that list a value say which is meant: "half board for the third room", "2 rooms", "2 adults"', async () => {
+  const board = '<option>Room only</option><option>Half board</option>';
+  const count = '<option>1</option><option>2</option><option>3</option>';
+  const card = (n: number, open: boolean) =>
+    open
+      ? `<article><h2>Room ${n}</h2><p>Sea view</p><label>Board</label><select data-llm-id="b${n}">${board}</select>` +
+        `<label>Rooms</label><select data-llm-id="n${n}">${count}</select><button data-llm-id="r${n}">Reserve</button></article>`
+      : `<article><h2>Room ${n}</h2><p>Sold out</p><button data-llm-id="w${n}">Join waitlist</button></article>`;
+  const skeletonDom =
+    `<form><label>Adults</label><select data-llm-id="a">${count}</select><label>Children</label><select data-llm-id="c">${count}</select></form>` +
+    [1, 2, 3, 4].map(n => card(n, n !== 2)).join('');
+  const interactiveTree = [
+    field('a', 'Adults', 'cmb'),
+    field('c', 'Children', 'cmb'),
+    ...[1, 3, 4].flatMap(n => [
+      field(`b${n}`, 'Board', 'cmb'),
+      field(`n${n}`, 'Rooms', 'cmb'),
+      field(`r${n}`, 'Reserve', 'btn'),
+    ]),
+    field('w2', 'Join waitlist', 'btn'),
+  ];
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  // The third Rooms dropdown has no "Half board": the third room's Board dropdown has (the second room is sold out).
+  expect(await run('choose half board for the third room')).toBe('select(b3, "Half board")');
+  expect(await run('choose 2 rooms for the third one')).toBe('select(n3, "2")');
+  expect(await run('3 rooms for the first room')).toBe('select(n1, "3")');
+  // The dropdown whose name holds the other word beats the one beside it.
+  expect(await run('select 2 adults')).toBe('select(a, "2")');
+  // "pick" with no option, on a dropdown, says nothing to choose.
+  expect(await run('pick the last room')).toMatch(/^fail\("\\"pick\\" names no option to choose/);
+  // Chosen by count alone, a dropdown without the value is not acted on.
+  expect(await run('choose "Full board" in the third one')).toMatch(/does not offer \\"Full board\\"/);
+  // Without the skeleton, a dropdown picked by count alone waits for the options.
+  expect(
+    negotiationOf(await plan({ query: 'choose 2 rooms for the third one', interactiveTree })).needsSkeletonDom,
+  ).toBe(true);
+});
