@@ -3,17 +3,15 @@ import {
   roleCode,
   type InteractRequest,
   type InteractResponse,
-  type NegotiationResponse,
   type SemanticNode,
 } from '../../../shared/negotiation';
 import type { Planner } from '../planner';
 import { rephrase, splitSteps } from './phrasing';
 import { dropdownOptions } from './groups';
-import { readOption } from './option-reading';
+import { readOption, spelledAsOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext } from './responses';
 import { rankNodes } from './scoring';
-import { optionsOf } from './structure';
 import { resolveTarget } from './target';
 import { verify } from './verify';
 import { CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
@@ -184,7 +182,7 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
       `"${meant.choiceVerb ?? 'choose'}" names no option to choose in ${describeNode(found.node)}: say which one (e.g. choose "…" in it).`,
     );
   const spelled = spelledAsOption(request, meant, found.node);
-  return 'status' in spelled ? spelled : actOn(spelled, resolution);
+  return 'verb' in spelled ? actOn(spelled, resolution) : spelled;
 }
 
 const selectOption = (option: { node: SemanticNode; option: string; reason: string }) =>
@@ -212,30 +210,6 @@ function choosingControl(request: InteractRequest, q: ParsedQuery): ParsedQuery 
   if (!q.choiceVerb || q.value !== undefined || q.verbWord) return undefined;
   const verb = [...CHOOSE_VERBS].find(word => word !== q.choiceVerb && namesControl(request, word));
   return verb ? { ...q, verb: 'click', words: [verb, ...q.words], verbWord: verb, choiceVerb: verb } : undefined;
-}
-
-/**
- * "sort by quickest": a value chosen in a dropdown is written as its option reads ("Quickest"), which the skeleton
- * lists (asked for when the value is all lower case); a value no option spells the same way, case and spacing aside,
- * is left as the query wrote it.
- */
-function spelledAsOption(
-  request: InteractRequest,
-  q: ParsedQuery,
-  node: SemanticNode,
-): ParsedQuery | NegotiationResponse {
-  if ((q.verb !== 'select' && q.verb !== 'set') || q.value === undefined) return q;
-  if (!SELECTABLE_ROLES.has(roleCode(node.r))) return q;
-  // A value written all in lower case may be a casual spelling of "Quickest"; a capital or a digit is taken as written.
-  if (!request.skeletonDom && !/^[\p{Ll}\s'’-]+$/u.test(q.value)) return q;
-  if (!request.skeletonDom)
-    return needsContext(
-      'skeleton',
-      `"${q.value}" is chosen in ${describeNode(node)} as its option reads: the skeleton DOM lists the options.`,
-    );
-  const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-  const option = optionsOf(request.skeletonDom, node.i)?.find(text => plain(text) === plain(q.value!));
-  return option === undefined ? q : { ...q, value: option };
 }
 
 /**

@@ -179,3 +179,46 @@ function countPairs(skeleton: string, q: ParsedQuery, fitting: Pair[]): Pair[] |
     };
   return [fitting[at]];
 }
+
+/**
+ * "sort by quickest", "set passengers to 2": a value chosen in a dropdown is written as its option reads ("Quickest",
+ * "2 adults"), which the skeleton lists (asked for unless the value is capitalised and has no digit). The option spelt the same way,
+ * case and spacing aside, else the one holding the value's words with the fewest more; a value no option holds is
+ * refused, naming the options.
+ */
+export function spelledAsOption(
+  request: InteractRequest,
+  q: ParsedQuery,
+  node: SemanticNode,
+): ParsedQuery | InteractResponse {
+  if ((q.verb !== 'select' && q.verb !== 'set') || q.value === undefined) return q;
+  if (!SELECTABLE_ROLES.has(roleCode(node.r))) return q;
+  // A capitalised value without digits ("Large") is most likely spelt as its option reads; a casual spelling
+  // ("quickest") or a number ("2" for "2 adults") is checked against the options first.
+  if (!request.skeletonDom && /^\p{Lu}[^\d]*$/u.test(q.value)) return q;
+  if (!request.skeletonDom)
+    return needsContext(
+      'skeleton',
+      `"${q.value}" is chosen in ${describeNode(node)} as its option reads: the skeleton DOM lists the options.`,
+    );
+  const options = dropdownOptions(request.skeletonDom).get(node.i);
+  if (!options) return q;
+  const option = optionSpelling(options, q.value);
+  if (option !== undefined) return { ...q, value: option };
+  return fail(
+    `${describeNode(node)} has no option "${q.value}": its options are ${options.map(text => `"${text}"`).join(', ')}.`,
+  );
+}
+
+function optionSpelling(options: string[], value: string): string | undefined {
+  const exact = options.find(option => plain(option) === plain(value));
+  if (exact !== undefined) return exact;
+  const words = contentWords(value);
+  if (!words.length) return undefined;
+  const holding = options
+    .map(option => ({ option, extra: contentWords(option).length - words.length }))
+    .filter(({ option }) => words.every(word => contentWords(option).includes(word)));
+  const fewest = Math.min(...holding.map(({ extra }) => extra));
+  const best = holding.filter(({ extra }) => extra === fewest);
+  return best.length === 1 ? best[0].option : undefined;
+}

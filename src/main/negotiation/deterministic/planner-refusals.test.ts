@@ -141,6 +141,17 @@ test('a value chosen in a dropdown is spelt as the skeleton lists its option', a
     actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
   expect(await run('sort by newest')).toBe('select(e1, "Newest")');
   expect(await run('sort by most   POPULAR')).toBe('select(e1, "Most popular")');
-  // No option spelt that way: the value as written.
-  expect(await run('sort by oldest')).toBe('select(e1, "oldest")');
+  // No option spelt that way: refused, naming the options; a number is the option holding it with fewest more words.
+  expect(await run('sort by oldest')).toBe(
+    'fail("combobox \\"Sort by\\" (e1) has no option \\"oldest\\": its options are \\"Most popular\\", \\"Newest\\".")',
+  );
+  const passengers: SemanticNode[] = [{ i: 'p', r: 'cmb', n: 'Passengers' }];
+  const options = '<option>1 adult</option><option>2 adults</option><option>2 adults, 2 children</option>';
+  const onPassengers = { interactiveTree: passengers, skeletonDom: `<select data-llm-id="p">${options}</select>` };
+  expect(
+    negotiationOf(await plan({ query: 'set passengers to 2', interactiveTree: passengers })).needsSkeletonDom,
+  ).toBe(true);
+  expect(actionOf(await plan({ query: 'set passengers to 2', domMode: 'skeleton', ...onPassengers }))).toBe(
+    'select(p, "2 adults")',
+  );
 });

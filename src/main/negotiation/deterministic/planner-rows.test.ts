@@ -163,8 +163,8 @@ test("a choice for what a card is named: the value's first word names the dropdo
     { i: 'e1', r: 'cmb', n: 'Size', box: [20, 100, 120, 20] },
     { i: 'e2', r: 'cmb', n: 'Size', box: [20, 300, 120, 20] },
   ];
-  const skeletonDom =
-    '<article><h2>Oak desk</h2><select data-llm-id="e1"></select></article><article><h2>Trail runner</h2><select data-llm-id="e2"></select></article>';
+  const sizes = '<option>41</option><option>42</option>';
+  const skeletonDom = `<article><h2>Oak desk</h2><select data-llm-id="e1"></select></article><article><h2>Trail runner</h2><select data-llm-id="e2">${sizes}</select></article>`;
   expect(negotiationOf(await plan({ query: 'pick size 42 for the Trail runner', interactiveTree }))).toMatchObject({
     requestedDomMode: 'skeleton',
     needsSkeletonDom: true,
@@ -179,10 +179,12 @@ test("a choice for what a card is named: the value's first word names the dropdo
     actionOf(
       await plan({
         query: 'pick size 42 for the Trail runner',
+        domMode: 'skeleton',
+        skeletonDom: '<select data-llm-id="e3"><option>Size 41</option><option>Size 42</option></select>',
         interactiveTree: [{ i: 'e3', r: 'cmb', n: 'Trail runner', box: [20, 100, 120, 20] }],
       }),
     ),
-  ).toBe('select(e3, "size 42")');
+  ).toBe('select(e3, "Size 42")');
 });
 
 test('"the third room" counts the room cards, not the Reserve buttons; a card without one is refused', async () => {

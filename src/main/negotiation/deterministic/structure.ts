@@ -75,13 +75,6 @@ export function sharesSurroundings(skeleton: string, ids: string[], id: string, 
   return isInside(target, scope);
 }
 
-/** The options of the dropdown `id` as the skeleton lists them, or undefined when it lists none. */
-export function optionsOf(skeleton: string, id: string): string[] | undefined {
-  const select = DomUtils.findOne(el => el.attribs[REF] === id, parseDocument(skeleton).children);
-  const options = select ? DomUtils.findAll(el => el.name === 'option', [select]).map(option => textOf(option)) : [];
-  return options.length ? options : undefined;
-}
-
 /**
  * The cards of the skeleton, for "the second card": the largest group of same-tag siblings that each hold an
  * interactive element and at least two pieces of text (a title and a price, say, where a menu item has one), in
