@@ -47,14 +47,13 @@ export function unaccountedWords(
   }
   // An anchor ("next to the search box") is somewhere else by design: it need only be on the page.
   const text = documentText(request.skeletonDom);
-  // The kind of thing meant ("flight" of "the 09:30 flight") need only be on the page, as an anchor.
+  // The kind of thing meant ("flight" of "the 09:30 flight") need only be on the page, as an anchor, when the query's
+  // other words place the element ("09:30" in its row); alone beside its name ("blue trail runner" for a "Hearth &
+  // Trail" link) it must be written around it like any other word.
   const isKind = (slot: Slot) => !!q.kind && slot.forms.includes(q.kind);
-  const placement = placeWords(
-    request.skeletonDom,
-    found.node.i,
-    open.filter(slot => !isKind(slot)),
-  );
-  anchorSlots.push(...open.filter(isKind));
+  let placement = placeWords(request.skeletonDom, found.node.i, open.filter(slot => !isKind(slot)));
+  if (placement.near.length) anchorSlots.push(...open.filter(isKind));
+  else placement = placeWords(request.skeletonDom, found.node.i, open);
   const absent = [
     ...placement.unwritten.filter(slot => !named(slot)),
     ...anchorSlots.filter(slot => !named(slot) && matchText(text, [slot]).matched.length === 0),
