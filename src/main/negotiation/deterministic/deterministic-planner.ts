@@ -8,6 +8,7 @@ import {
 import type { Planner } from '../planner';
 import { rephrase, splitSteps } from './phrasing';
 import { dropdownOptions } from './groups';
+import { cardLink } from './card-links';
 import { readOption, spelledAsOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext } from './responses';
@@ -149,6 +150,8 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   if ('answer' in resolution && !isNegotiation(resolution.answer)) {
     const option = readOption(request, q);
     if (option) return 'answer' in option ? option.answer : selectOption(option);
+    const card = cardLink(request, q);
+    if (card) return act({ kind: 'click', id: card.node.i }, `Click ${describeNode(card.node)}: ${card.reason}.`);
     const chosen = choosingControl(request, q);
     const retry = chosen && resolveTarget(request, chosen);
     if (retry && (!('answer' in retry) || isNegotiation(retry.answer))) [meant, resolution] = [chosen, retry];

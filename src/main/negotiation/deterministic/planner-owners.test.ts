@@ -147,3 +147,29 @@ test('the dropdowns that list a value say which is meant: "half board for the th
     negotiationOf(await plan({ query: 'choose 2 rooms for the third one', interactiveTree })).needsSkeletonDom,
   ).toBe(true);
 });
+
+test('a card opened by its title, the one Apply button for the field beside it, a link over buttons named alike', async () => {
+  const card = (title: string, n: number) =>
+    `<li><article><h2>${title}</h2><p>In stock</p><button data-llm-id="m${n}">Move to wishlist</button><a data-llm-id="d${n}">Details</a></article></li>`;
+  const skeletonDom =
+    '<header><a data-llm-id="home">Hearth &amp; Trail</a><a data-llm-id="w">Wishlist (2)</a></header><h1>Your cart</h1>' +
+    `<ul>${card('Oak desk', 1)}${card('Trail runner', 2)}</ul>` +
+    '<p><label>Promo code</label><input data-llm-id="code"><button data-llm-id="apply">Apply</button></p>' +
+    '<button data-llm-id="out">Checkout</button>';
+  const interactiveTree = [
+    field('home', 'Hearth & Trail', 'lnk'),
+    field('w', 'Wishlist (2)', 'lnk'),
+    ...[1, 2].flatMap(n => [field(`m${n}`, 'Move to wishlist', 'btn'), field(`d${n}`, 'Details', 'lnk')]),
+    field('code', 'Promo code'),
+    field('apply', 'Apply', 'btn'),
+    field('out', 'Checkout', 'btn'),
+  ];
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  expect(await run('view the oak desk')).toBe('click(d1)');
+  expect(await run('apply the promo code')).toBe('click(apply)');
+  expect(await run('open my wishlist')).toBe('click(w)');
+  expect(await run('check out')).toBe('click(out)');
+  // "runner" is written only in a card the header link is not in: not a guess on "Trail".
+  expect(await run('open the trail runner thing on hearth')).toMatch(/^fail\(/);
+});

@@ -190,7 +190,11 @@ export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
 export function bestTier(ranked: Match[], q: ParsedQuery): Match[] {
   const tier = ranked.length ? ranked.filter(match => match.total >= ranked[0].total - TIE_MARGIN) : [];
   const acting = q.verbWord ? tier.filter(match => match.matched.includes(q.verbWord!)) : [];
-  return acting.length ? acting : tier;
+  if (acting.length) return acting;
+  // "open the archive": of a link and buttons named alike, opening means the link.
+  const links =
+    q.verbWord && ACTIVATE_VERBS.has(q.verbWord) ? tier.filter(match => roleCode(match.node.r) === 'lnk') : [];
+  return links.length ? links : tier;
 }
 
 /** Below this, a name shares no more than a stray letter pair with the query. */

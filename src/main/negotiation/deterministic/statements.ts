@@ -48,6 +48,8 @@ const PHRASAL: [RegExp, string][] = [
   [/^take\s+(.+?)\s+(?:off|out\s+of)\s+(.+)$/i, 'remove $1 from $2'],
   [/^get\s+rid\s+of\s+/i, 'delete '],
   [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
+  // "check out", "check out now": the checkout, not a checkbox.
+  [/^check\s+out\b/i, 'click checkout'],
   // "let's go with the 06:05", "go for the cheaper one": a choice.
   [/^(?:let(?:'|’)?s\s+)?go\s+(?:with|for)\s+/i, 'choose '],
 ];

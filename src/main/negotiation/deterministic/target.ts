@@ -11,6 +11,7 @@ import { byDistanceTo, POSITION_MARGIN, viewportOf } from './layout';
 import { visualReferences, type ParsedQuery } from './query';
 import { describeNode, fail, listNodes, messageOf, needsContext, quoteWords } from './responses';
 import { bestTier, closestNodes, rankNodes, targetSlots, type Match } from './scoring';
+import { placeWords } from './groups';
 import { sharesSurroundings } from './structure';
 import { settle } from './ties';
 import { unaccountedWords, verbCarriers } from './unaccounted';
@@ -80,7 +81,25 @@ export function resolveTarget(request: InteractRequest, parsed: ParsedQuery): Re
   let settled = settle(request, q, slots, picked.group, picked.reasons);
   if ('answer' in settled) return settled;
   const carriers = verbCarriers(q, ranked, settled.found);
-  if (carriers.length) {
+  if (carriers.length === 1) {
+    // "apply the promo code": the one Apply button, if the words that found the Promo code field are written around it.
+    const { found } = settled;
+    if (!request.skeletonDom)
+      return {
+        answer: needsContext(
+          'skeleton',
+          `${describeNode(carriers[0].node)} is named for "${q.verbWord}": the skeleton DOM says whether it belongs to ${describeNode(found.node)}.`,
+        ),
+      };
+    const named = slots.filter(slot => found.matched.includes(slot.label));
+    if (named.length && placeWords(request.skeletonDom, carriers[0].node.i, named).near.length === named.length)
+      settled = {
+        found: carriers[0],
+        reasons: [
+          `it is the one control named for "${q.verbWord}", and ${quoteWords(named.map(slot => slot.label))} is written around it`,
+        ],
+      };
+  } else if (carriers.length) {
     // The controls named for the verb, told apart by the row or card that holds the rest of the query; when nothing
     // tells them apart the refusal below stands.
     const carried = settle(request, q, slots, carriers, []);

@@ -51,7 +51,11 @@ export function unaccountedWords(
   // other words place the element ("09:30" in its row); alone beside its name ("blue trail runner" for a "Hearth &
   // Trail" link) it must be written around it like any other word.
   const isKind = (slot: Slot) => !!q.kind && slot.forms.includes(q.kind);
-  let placement = placeWords(request.skeletonDom, found.node.i, open.filter(slot => !isKind(slot)));
+  let placement = placeWords(
+    request.skeletonDom,
+    found.node.i,
+    open.filter(slot => !isKind(slot)),
+  );
   if (placement.near.length) anchorSlots.push(...open.filter(isKind));
   else placement = placeWords(request.skeletonDom, found.node.i, open);
   const absent = [
@@ -116,12 +120,11 @@ function verbUnaccounted(q: ParsedQuery, found: Match): boolean {
 /**
  * "star the homepage mockup": the element found (the file's link) does not carry out the verb, and the page has
  * several controls named for it (a Star button per row). Those controls, for the row or card that holds the found
- * element's words to pick one of them; none when the verb is accounted for or fewer than two such controls are open.
+ * element's words to pick one of them; none when the verb is accounted for.
  */
 export function verbCarriers(q: ParsedQuery, ranked: Match[], found: Match): Match[] {
   if (!verbUnaccounted(q, found)) return [];
-  const carriers = ranked.filter(match => match.matched.includes(q.verbWord!) && !match.node.occ);
-  return carriers.length >= 2 ? carriers : [];
+  return ranked.filter(match => match.matched.includes(q.verbWord!) && !match.node.occ);
 }
 
 /**

@@ -1,0 +1,32 @@
+// "view the oak desk", "open the chickpea curry": a card or row named by its title, which no control is named for, is
+// opened by its one link. Read only when the query's first reading finds nothing to act on.
+import { roleCode, type InteractRequest, type SemanticNode } from '../../../shared/negotiation';
+import { placeWords } from './groups';
+import type { ParsedQuery } from './query';
+import { targetSlots } from './scoring';
+import { repeatedContainers } from './structure';
+import { ACTIVATE_VERBS, GENERIC_WORDS } from './vocabulary';
+
+export function cardLink(request: InteractRequest, q: ParsedQuery): { node: SemanticNode; reason: string } | undefined {
+  const verb = q.verbWord;
+  if (!request.skeletonDom || q.verb !== 'click' || q.ordinal || (verb && !ACTIVATE_VERBS.has(verb))) return undefined;
+  const slots = targetSlots(q).filter(
+    slot => slot.label !== verb && !slot.forms.some(form => GENERIC_WORDS.has(form)) && !slot.label.endsWith(' icon'),
+  );
+  if (!slots.length) return undefined;
+  const skeleton = request.skeletonDom;
+  const links = (ids: string[]) =>
+    request.interactiveTree.filter(node => ids.includes(node.i) && roleCode(node.r) === 'lnk' && !node.occ);
+  // The cards whose titles hold every word; the query names one only if exactly one does.
+  const named = repeatedContainers(skeleton).filter(ids => {
+    const [link] = links(ids);
+    return link && placeWords(skeleton, link.i, slots).titled.length === slots.length;
+  });
+  if (named.length !== 1) return undefined;
+  const [only, ...more] = links(named[0]);
+  if (!only || more.length) return undefined;
+  return {
+    node: only,
+    reason: `its card's title holds "${slots.map(slot => slot.label).join(' ')}", and it is the card's one link`,
+  };
+}
