@@ -29,7 +29,9 @@ export function unaccountedWords(
     slot.label !== q.verbWord &&
     // "renew the first book": the noun an ordinal counts names the kind of thing, which the page need not write.
     !slot.forms.includes(q.ordinal?.head ?? '') &&
-    !slot.label.endsWith(' icon') &&
+    // An icon the element was not found by is a word like any other ("the house number" is no house icon), unless
+    // place or colour alone found it.
+    (!slot.label.endsWith(' icon') || found.matched.length > 0) &&
     !slot.forms.some(form => GENERIC_WORDS.has(form)) &&
     (slot.label.length > 1 || /\d/.test(slot.label));
   const open = slots.filter(slot => found.unmatched.includes(slot.label)).filter(counted);

@@ -297,6 +297,8 @@ export const GENERIC_WORDS = new Set([
   'setting',
   'settings',
   'date',
+  // "my phone number" for a field called Phone.
+  'number',
 ]);
 
 /** Verbs that mean "activate it", whatever it is called: "open the invoice", "view the order", "follow the link". */
