@@ -131,6 +131,9 @@ function byCard(
       ),
     };
   const cards = repeatedContainers(request.skeletonDom);
+  // "archive the first email": the Archive folder link in the sidebar is no email; the count runs over the cards.
+  const carded = group.filter(match => containerOf(cards, match.node.i) >= 0);
+  if (carded.length >= 2) group = carded;
   const owners = group.map(match => containerOf(cards, match.node.i));
   if (owners.some(owner => owner < 0) || new Set(owners).size !== owners.length) return undefined;
   const index = ordinal.n < 0 ? cards.length + ordinal.n : ordinal.n - 1;
@@ -187,6 +190,7 @@ function byKind(
     node,
     index,
     score: 0,
+    precision: 0,
     recall: 0,
     total: 0,
     matched: [],

@@ -36,6 +36,7 @@ export interface TextMatch {
   /** F1 of recall (slots filled) and precision (the text's words that some slot explains). */
   score: number;
   recall: number;
+  precision: number;
   matched: string[];
   unmatched: string[];
 }
@@ -83,7 +84,13 @@ function noMatchFor(slots: Slot[]): TextMatch {
   if (!none)
     noMatches.set(
       slots,
-      (none = Object.freeze({ score: 0, recall: 0, matched: [], unmatched: slots.map(slot => slot.label) })),
+      (none = Object.freeze({
+        score: 0,
+        recall: 0,
+        precision: 0,
+        matched: [],
+        unmatched: slots.map(slot => slot.label),
+      })),
     );
   return none;
 }
@@ -115,6 +122,7 @@ export function matchText(text: string, slots: Slot[]): TextMatch {
   return {
     score: recall + precision > 0 ? (2 * recall * precision) / (recall + precision) : 0,
     recall,
+    precision,
     matched: slots.filter((_, k) => slotScores[k] >= MATCHED).map(slot => slot.label),
     unmatched: slots.filter((_, k) => slotScores[k] < MATCHED).map(slot => slot.label),
   };
@@ -188,7 +196,17 @@ export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
  * "Add the Pro plan to cart" means an "Add to cart" button rather than the "Pro plan" link that scores the same.
  */
 export function bestTier(ranked: Match[], q: ParsedQuery): Match[] {
-  const tier = ranked.length ? ranked.filter(match => match.total >= ranked[0].total - TIE_MARGIN) : [];
+  const [top] = ranked;
+  // "the offsite email" between "Budget for the offsite" and "Offsite venue options": both hold the same words of the
+  // query and more besides; the shorter name is no better evidence.
+  const loose = top && !top.exact && top.precision < 1;
+  const alike = (match: Match) =>
+    loose &&
+    !match.exact &&
+    match.roleHinted === top.roleHinted &&
+    match.matched.length === top.matched.length &&
+    match.matched.every(label => top.matched.includes(label));
+  const tier = top ? ranked.filter(match => match.total >= top.total - TIE_MARGIN || alike(match)) : [];
   const acting = q.verbWord ? tier.filter(match => match.matched.includes(q.verbWord!)) : [];
   if (acting.length) return acting;
   // "open the archive": of a link and buttons named alike, opening means the link.
