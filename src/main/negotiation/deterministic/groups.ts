@@ -9,18 +9,9 @@ type AnyNode = Parameters<typeof DomUtils.getParent>[0];
 const REF = 'data-llm-id';
 /** Elements whose text titles the group around them rather than the controls beside them. */
 const TITLE_TAGS = new Set([
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'legend',
-  'caption',
-  'summary',
-  'th',
-  'dt',
-  'figcaption',
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption', 'summary', 'th', 'dt', 'figcaption'],
+  // A message's or card's bold lead: its author or its name.
+  ...['strong', 'b'],
 ]);
 const SKIPPED = new Set(['script', 'style', 'option']);
 

@@ -71,7 +71,9 @@ export function readOption(request: InteractRequest, q: ParsedQuery): OptionRead
   if (!named.length) return undefined;
   // "remove Tom as admin" does not choose Admin: the verb must be one that chooses, or the option's own word.
   const verb = q.verbWord ? normalizeWord(q.verbWord) : undefined;
-  if (verb && !CHOOSING_VERBS.has(verb) && !named.some(pair => pair.used.includes(verb))) return undefined;
+  // "notify me about mentions only": a first word the dropdown is named by is its name, not a verb.
+  const verbNames = (pair: Pair) => pair.used.includes(verb!) || contentWords(pair.node.n ?? '').includes(verb!);
+  if (verb && !CHOOSING_VERBS.has(verb) && !named.some(verbNames)) return undefined;
   const counted = q.ordinal ? (q.ordinal.head ?? q.kind) : undefined;
   // The query's other words must each be the dropdown's name or written around it (its row, card, fieldset).
   const fitting = named.filter(pair => {

@@ -103,22 +103,26 @@ function byStructure(
  * groups title more of the query's leftover words than every other's, including all of theirs, is the one meant.
  */
 function byGroups(skeleton: string, slots: Slot[], open: Match[]): { found: Match; reason: string } | undefined {
-  const placed = open
-    .map(match => {
-      const leftover = slots.filter(slot => match.unmatched.includes(slot.label));
-      return { match, near: placeWords(skeleton, match.node.i, leftover).near.map(slot => slot.label) };
-    })
-    .sort((a, b) => b.near.length - a.near.length);
-  const [best, ...others] = placed;
-  if (
-    !best.near.length ||
-    others.some(other => other.near.length >= best.near.length || other.near.some(word => !best.near.includes(word)))
-  )
-    return undefined;
-  return {
-    found: best.match,
-    reason: `the part of the page around it is titled ${quoteWords(best.near)}, and no other's is`,
-  };
+  const placed = open.map(match => {
+    const placement = placeWords(
+      skeleton,
+      match.node.i,
+      slots.filter(slot => match.unmatched.includes(slot.label)),
+    );
+    return { match, near: placement.near.map(slot => slot.label), titled: placement.titled.map(slot => slot.label) };
+  });
+  // Written around it at all, then written in a title around it ("Dana" as a message's author, not in its text).
+  for (const key of ['near', 'titled'] as const) {
+    const [best, ...others] = [...placed].sort((a, b) => b[key].length - a[key].length);
+    const dominated = (other: (typeof placed)[number]) =>
+      other[key].length < best[key].length && other[key].every(word => best[key].includes(word));
+    if (best[key].length && others.every(dominated))
+      return {
+        found: best.match,
+        reason: `the part of the page around it ${key === 'near' ? 'holds' : 'is titled'} ${quoteWords(best[key])}, and no other's is`,
+      };
+  }
+  return undefined;
 }
 
 /**
