@@ -173,3 +173,24 @@ test('a card opened by its title, the one Apply button for the field beside it, 
   // "runner" is written only in a card the header link is not in: not a guess on "Trail".
   expect(await run('open the trail runner thing on hearth')).toMatch(/^fail\(/);
 });
+
+test("a message's author titles it; an element named only by what the target belongs to is not the target", async () => {
+  const message = (n: number, author: string, text: string) =>
+    `<li><p><strong>${author}</strong> ${text}</p><button data-llm-id="s${n}">Star</button></li>`;
+  const skeletonDom =
+    `<nav><a data-llm-id="t1">All</a><a data-llm-id="t2">Mentions</a></nav><ol>${message(1, 'Marcus Webb', 'New hero is up')}` +
+    `${message(2, 'Dana Park', 'The palette feels cold')}${message(3, 'Ines Moreau', 'Agreed with Dana')}</ol>`;
+  const interactiveTree = [
+    field('t1', 'All', 'tab'),
+    field('t2', 'Mentions', 'tab'),
+    ...[1, 2, 3].map(n => field(`s${n}`, 'Star', 'btn')),
+  ];
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  // Ines's text mentions Dana; Dana's name leads her own message.
+  expect(await run("star Dana's message")).toBe('click(s2)');
+  expect(await run('turn off email for mentions')).toMatch(
+    /^fail\(".*matches only what the query says the target belongs to/,
+  );
+  expect(await run('show the mentions')).toBe('click(t2)');
+});

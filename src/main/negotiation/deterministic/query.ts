@@ -77,8 +77,10 @@ export interface ParsedQuery {
    * kind of thing meant ("flight" of "the 09:30 flight"), which a page need not write beside each one.
    */
   kind?: string;
-  /** Whether words after the kind name what it belongs to ("of the twin room", "for the Oak desk"). */
-  owned?: boolean;
+  /** The words after the kind that name what it belongs to ("twin room" of "photos of the twin room"). */
+  ownerWords?: string[];
+  /** The preposition before them: "to" names a destination ("go back to my cart"), which a name often holds. */
+  ownerBy?: string;
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
 }
@@ -322,8 +324,11 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       if (!STOP_WORDS.has(part)) {
         q.words.push(part);
         if (!ownerNamed) q.kind = normalizeWord(part);
-        else q.owned = true;
-      } else if (OWNER_PREPOSITIONS.has(part) && q.words.length) ownerNamed = true;
+        else (q.ownerWords ??= []).push(part);
+      } else if (OWNER_PREPOSITIONS.has(part) && q.words.length && !ownerNamed) {
+        ownerNamed = true;
+        q.ownerBy = part;
+      }
     }
   }
   while (written.length && ARTICLES.has(written[0])) written.shift();

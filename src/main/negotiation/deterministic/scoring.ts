@@ -165,7 +165,7 @@ export function rankNodes(nodes: SemanticNode[], q: ParsedQuery): Match[] {
   const names = q.names.map(normalizePhrase);
   // Not when the verb is a control of its own ("archive the mail from Alex": the Archive button, in Alex's row).
   const kindSlot =
-    q.kind && q.owned && (!q.verbWord || ACTIVATE_VERBS.has(q.verbWord))
+    q.kind && q.ownerWords && (!q.verbWord || ACTIVATE_VERBS.has(q.verbWord))
       ? slots.find(slot => slot.forms.includes(q.kind!))?.label
       : undefined;
   const matches: Match[] = [];

@@ -36,6 +36,18 @@ export function unaccountedWords(
     (slot.label.length > 1 || /\d/.test(slot.label));
   const open = slots.filter(slot => found.unmatched.includes(slot.label)).filter(counted);
   const anchorSlots = (q.anchor ? targetSlots(q.anchor) : []).filter(counted);
+  const own = ownWordsMissed(q, slots, found);
+  if (own.length) {
+    if (!request.skeletonDom)
+      return needsContext(
+        'skeleton',
+        `${describeNode(found.node)} matches only what the target belongs to: the skeleton DOM says whether ${quoteWords(own.map(slot => slot.label))} is written around it.`,
+      );
+    if (!placeWords(request.skeletonDom, found.node.i, own).near.length)
+      return fail(
+        `${describeNode(found.node)} matches only what the query says the target belongs to (${quoteWords(q.ownerWords!)}), not ${quoteWords(own.map(slot => slot.label))} itself, and nothing around it does: acting on it would be a guess.`,
+      );
+  }
   if (!open.length && !anchorSlots.length) return undefined;
   const names = request.interactiveTree.map(node => node.n ?? '').join('  ');
   const named = (slot: Slot) => matchText(names, [slot]).matched.length > 0;
@@ -73,6 +85,17 @@ export function unaccountedWords(
   return fail(
     `${describeNode(found.node)} is the closest match of ${describeWanted(q)}, but the page writes ${where}, in a part of the page it is not in: the query names something else it belongs to. Acting on it would be a guess.`,
   );
+}
+
+/**
+ * "turn off email for mentions" finding a Mentions tab: the element's name holds only words of what the target belongs
+ * to, none of the target's own ("email"). Those own words, unless written around it, say it is the owner, not the
+ * thing. Empty when the name holds one of them, or the verb.
+ */
+function ownWordsMissed(q: ParsedQuery, slots: Slot[], found: Match): Slot[] {
+  if (!q.ownerWords?.length || q.ownerBy === 'to' || (q.verbWord && found.matched.includes(q.verbWord))) return [];
+  const own = slots.filter(slot => !q.ownerWords!.includes(slot.label) && slot.label !== q.verbWord);
+  return own.some(slot => found.matched.includes(slot.label)) ? [] : own;
 }
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
