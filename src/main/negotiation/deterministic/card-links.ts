@@ -3,13 +3,13 @@
 import { roleCode, type InteractRequest, type SemanticNode } from '../../../shared/negotiation';
 import { placeWords } from './groups';
 import type { ParsedQuery } from './query';
-import { targetSlots } from './scoring';
+import { matchText, targetSlots } from './scoring';
 import { repeatedContainers } from './structure';
 import { ACTIVATE_VERBS, GENERIC_WORDS } from './vocabulary';
 
 export function cardLink(request: InteractRequest, q: ParsedQuery): { node: SemanticNode; reason: string } | undefined {
   const verb = q.verbWord;
-  if (!request.skeletonDom || q.verb !== 'click' || q.ordinal || (verb && !ACTIVATE_VERBS.has(verb))) return undefined;
+  if (!request.skeletonDom || q.verb !== 'click' || q.ordinal || !verb || !ACTIVATE_VERBS.has(verb)) return undefined;
   const slots = targetSlots(q).filter(
     slot => slot.label !== verb && !slot.forms.some(form => GENERIC_WORDS.has(form)) && !slot.label.endsWith(' icon'),
   );
@@ -18,9 +18,19 @@ export function cardLink(request: InteractRequest, q: ParsedQuery): { node: Sema
   const links = (ids: string[]) =>
     request.interactiveTree.filter(node => ids.includes(node.i) && roleCode(node.r) === 'lnk' && !node.occ);
   // The cards whose titles hold every word; the query names one only if exactly one does.
+  // Titled by the card's heading, not by a control in it ("open the reviews" is no card's "Reviews" link).
+  const controlNames = (ids: string[]) =>
+    request.interactiveTree
+      .filter(node => ids.includes(node.i))
+      .map(node => node.n ?? '')
+      .join('  ');
   const named = repeatedContainers(skeleton).filter(ids => {
     const [link] = links(ids);
-    return link && placeWords(skeleton, link.i, slots).titled.length === slots.length;
+    return (
+      link &&
+      placeWords(skeleton, link.i, slots).titled.length === slots.length &&
+      !slots.some(slot => matchText(controlNames(ids), [slot]).matched.length)
+    );
   });
   if (named.length !== 1) return undefined;
   const [only, ...more] = links(named[0]);
