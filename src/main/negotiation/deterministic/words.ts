@@ -120,7 +120,26 @@ export function wordSimilarity(a: string, b: string): number {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
   if (short.length >= 3 && long.length - short.length <= 2 && long.startsWith(short)) return 0.8;
   if (short.length >= 5 && long.length - short.length <= 1 && withinOneEdit(a, b)) return 0.7;
+  if (a[0] === b[0] && a.slice(0, 4) === b.slice(0, 4) && stemOf(a) === stemOf(b)) return 0.75;
   return 0;
+}
+
+// Endings that make another word of the same root: "invitation"/"invited"/"invite", "departure"/"depart",
+// "booking"/"book". Not -er/-or: an "Editor" role is no "Edit" button.
+const ENDINGS = /(?:ations?|itions?|ments?|ures?|ings?|ed)$/;
+const stems = new Map<string, string>();
+
+/** The word without one such ending (and a doubled last letter: "shipping" → "ship"), kept to four letters or more. */
+function stemOf(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    const cut = word.replace(ENDINGS, '').replace(/e$/, '');
+    const single = /([b-df-hj-np-tv-z])\1$/.test(cut) ? cut.slice(0, -1) : cut;
+    stem = single.length >= 4 ? single : word;
+    if (stems.size > 20_000) stems.clear();
+    stems.set(word, stem);
+  }
+  return stem;
 }
 
 /** Character-bigram overlap (Dice) of two texts: for naming the closest elements when no word matched at all. */
