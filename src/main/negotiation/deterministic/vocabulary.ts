@@ -84,6 +84,23 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   postal: ['zip', 'postcode'],
   everything: ['all'],
   all: ['everything'],
+  // Verbs a page's controls are often named by another word for.
+  discard: ['delete', 'remove'],
+  erase: ['delete', 'remove'],
+  dismiss: ['close', 'hide'],
+  close: ['dismiss'],
+  hide: ['dismiss'],
+  respond: ['reply'],
+  answer: ['reply'],
+  favourite: ['star', 'favorite'],
+  favorite: ['star', 'favourite'],
+  bookmark: ['star', 'save'],
+  silence: ['mute'],
+  reject: ['decline'],
+  decline: ['reject'],
+  approve: ['accept'],
+  extend: ['renew'],
+  modify: ['edit'],
 });
 
 /** What an icon-only control is usually named (its aria-label or title), so the icon can be found by name. */
