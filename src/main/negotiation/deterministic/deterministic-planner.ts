@@ -175,6 +175,17 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
         `${describeNode(found.node)} is where the query points, but it does not offer "${meant.value}" (its options: ${dropdownOptions(request.skeletonDom!).get(found.node.i)!.join(', ')}), and no dropdown there does.`,
       );
   }
+  // "notify me about mentions only" found the Notify dropdown: the option its words name is chosen in it.
+  const beyondName = [...meant.words, ...(meant.anchor?.words ?? [])].some(word => !found.matched.includes(word));
+  if (
+    (meant.verb === 'click' || meant.verb === 'select') &&
+    SELECTABLE_ROLES.has(roleCode(found.node.r)) &&
+    beyondName
+  ) {
+    const option = readOption(request, meant);
+    if (option && 'answer' in option && isNegotiation(option.answer)) return option.answer;
+    if (option && !('answer' in option) && option.node === found.node) return selectOption(option);
+  }
   if (
     meant.verb === 'select' &&
     meant.value === undefined &&

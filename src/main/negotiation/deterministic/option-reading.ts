@@ -10,6 +10,8 @@ import { matchText, targetSlots } from './scoring';
 import { GENERIC_WORDS, SELECTABLE_ROLES } from './vocabulary';
 import { contentWords, normalizeWord, rawTokens } from './words';
 
+const FOCUS_WORDS = new Set(['only', 'just']);
+
 /** Leading verbs that can mean choosing a value: "make Tom an admin", "give Piranesi 5 stars", "filter to overdue". */
 const CHOOSING_VERBS = new Set([
   'make',
@@ -55,7 +57,10 @@ export function readOption(request: InteractRequest, q: ParsedQuery): OptionRead
   if (q.verb === 'type' || q.position || q.colour) return undefined;
   if (q.value !== undefined && q.verb !== 'select' && q.verb !== 'set') return undefined;
   const dropdowns = request.interactiveTree.filter(node => SELECTABLE_ROLES.has(roleCode(node.r)));
-  const words = [...q.words, ...q.names.flatMap(name => contentWords(name))].map(normalizeWord);
+  // "notify me about mentions only": what the query is about may be the option.
+  const words = [...q.words, ...(q.anchor?.words ?? []), ...q.names.flatMap(name => contentWords(name))].map(
+    normalizeWord,
+  );
   if (!dropdowns.length || (!words.length && q.value === undefined)) return undefined;
   if (!request.skeletonDom)
     return {
@@ -111,8 +116,10 @@ function optionsNamed(dropdowns: SemanticNode[], listed: ReadonlyMap<string, str
     const named = name.length && name.every(word => words.includes(word)) ? name : [];
     return (listed.get(node.i) ?? []).flatMap(option => {
       const used = contentWords(option);
-      return used.length && used.every(word => words.includes(word))
-        ? [{ node, option, used: [...new Set([...used, ...named])] }]
+      // "notify me about mentions" for "Mentions only": a focusing word of the option need not be said.
+      const said = used.filter(word => words.includes(word));
+      return said.length && used.every(word => said.includes(word) || FOCUS_WORDS.has(word))
+        ? [{ node, option, used: [...new Set([...said, ...named])] }]
         : [];
     });
   });

@@ -194,3 +194,26 @@ test("a message's author titles it; an element named only by what the target bel
   );
   expect(await run('show the mentions')).toBe('click(t2)');
 });
+
+test('"text me security alerts", "notify me about mentions only", "fly from Porto": how to be told, what about, a trip\'s ends', async () => {
+  const skeletonDom =
+    '<section><h2>Text messages</h2><label><input role="switch" data-llm-id="sms">Security alerts</label></section>' +
+    '<section><h2>Email</h2><label><input role="switch" data-llm-id="mail">Security alerts</label></section>' +
+    '<label>Notify me about</label><select data-llm-id="n"><option>All messages</option><option>Mentions only</option></select>' +
+    '<label>From</label><input data-llm-id="from"><label>To</label><input data-llm-id="to">';
+  const interactiveTree = [
+    field('sms', 'Security alerts', 'swt'),
+    field('mail', 'Security alerts', 'swt'),
+    field('n', 'Notify me about', 'cmb'),
+    field('from', 'From'),
+    field('to', 'To'),
+  ];
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  expect(await run('text me security alerts')).toBe('click(sms)');
+  expect(await run('email me security alerts')).toBe('click(mail)');
+  expect(await run('notify me about mentions only')).toBe('select(n, "Mentions only")');
+  expect(await run('open the notify dropdown')).toBe('click(n)');
+  expect(await run('fly from Porto instead')).toBe('type(from, "Porto")');
+  expect(await run('fly to Berlin')).toBe('type(to, "Berlin")');
+});

@@ -154,13 +154,17 @@ export function parseQuery(query: string): ParsedQuery {
 }
 
 const OWNER_PREPOSITIONS = new Set(['of', 'for', 'from', 'in', 'on', 'at', 'with', 'to', 'within', 'inside']);
+const TELLING_VERBS = new Set(['text', 'email', 'mail', 'message', 'sms', 'notify', 'ping', 'alert', 'call', 'remind']);
 const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
 
 /** An unknown leading verb ("add", "buy") is part of what the element is called: "Add to cart", "Buy now". */
 function keepingVerb(tokens: Token[]): ParsedQuery {
   const [first, ...rest] = tokens;
   // "Leo's message …": a possessive opens a name, not a command.
-  if (!first || first.quote || isVocabulary(first.low) || /['’]s$/i.test(first.raw)) return readTarget('click', tokens);
+  // "text me security alerts", "email me when it ships": how to be told is part of what is chosen, not a verb.
+  const toMe = TELLING_VERBS.has(first.low) && (rest[0]?.low === 'me' || rest[0]?.low === 'us');
+  if (!first || first.quote || isVocabulary(first.low) || /['’]s$/i.test(first.raw) || toMe)
+    return readTarget('click', tokens);
   // "turn off email alerts": the particle belongs to the verb, not to the target's name.
   const particle = PHRASAL_SWITCHES.has(first.low) && (rest[0]?.low === 'on' || rest[0]?.low === 'off');
   const parsed = readTarget('click', particle ? rest.slice(1) : rest);

@@ -24,6 +24,9 @@ const STARTS_AT = new RegExp(
   `^${FIELD}\\s+(?:(?:should|will|must|can)\\s+)?(start|begin|end|finish)s?\\s+(?:at|on|from)\\s+(${VALUE})$`,
   'iu',
 );
+/** "fly from Porto instead", "travel to Berlin": a trip's ends are its From and To fields. */
+const TRIP = /^(?:fly|travel|depart|leave|go|head|come)\s+(from|to)\s+(.+?)(?:\s+instead)?$/iu;
+
 /** "3 passengers", "2 adults": a bare count before a noun gives the field of that name its number. */
 const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
 
@@ -34,6 +37,10 @@ const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
 export function statedValue(text: string): { field: string; value: string } | undefined {
   const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE);
   if (stated) return { field: stated[1], value: stated[2] };
+  const trip = text.match(TRIP);
+  // Only a place: "go to settings" names a link, not a To field.
+  if (trip && /^\p{Lu}/u.test(trip[2]))
+    return { field: `${trip[1][0].toUpperCase()}${trip[1].slice(1)}`, value: trip[2] };
   const timed = text.match(STARTS_AT);
   if (timed) return { field: `${timed[1]} ${timed[2].toLowerCase()}`, value: timed[3] };
   const count = text.match(COUNT);

@@ -101,6 +101,11 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   approve: ['accept'],
   extend: ['renew'],
   modify: ['edit'],
+  // "quiet hours should start at 23:00" for a pair of From and To dropdowns.
+  start: ['from', 'begin'],
+  begin: ['from', 'start'],
+  end: ['until', 'to', 'finish'],
+  finish: ['until', 'to', 'end'],
 });
 
 /** What an icon-only control is usually named (its aria-label or title), so the icon can be found by name. */
