@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { AriaChange } from '../../../../shared/aria-diff';
 import { useStore } from '../../store';
 
@@ -7,6 +8,14 @@ const KIND_LABEL = { added: 'added', removed: 'removed', changed: 'changed' } as
 export function AriaChanges({ changes }: { changes: AriaChange[] }) {
   const nodes = useStore(state => state.nodes);
   const selectNode = useStore(state => state.selectNode);
+  // Looked up once per tree: a search of the tree per change is quadratic, seconds for 10,000 changes and nodes.
+  const indexByRef = useMemo(() => {
+    const byRef = new Map<string, number>();
+    nodes.forEach((node, index) => {
+      if (node.ref && !byRef.has(node.ref)) byRef.set(node.ref, index);
+    });
+    return byRef;
+  }, [nodes]);
   if (!changes.length) return <p className="empty">No nodes added, removed or changed.</p>;
   const counts = { added: 0, removed: 0, changed: 0 };
   for (const change of changes) counts[change.kind]++;
@@ -17,8 +26,7 @@ export function AriaChanges({ changes }: { changes: AriaChange[] }) {
       </p>
       <ul>
         {changes.map((change, index) => {
-          const nodeIndex =
-            change.ref && change.kind !== 'removed' ? nodes.findIndex(node => node.ref === change.ref) : -1;
+          const nodeIndex = change.ref && change.kind !== 'removed' ? (indexByRef.get(change.ref) ?? -1) : -1;
           return (
             <li key={index} className={`aria-change ${change.kind}`} data-testid="aria-change" data-kind={change.kind}>
               <span className={`change-kind ${change.kind}`}>{KIND_LABEL[change.kind]}</span>

@@ -4,6 +4,7 @@ import 'diff2html/bundles/css/diff2html.min.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StepDiff } from '../../../../shared/bridge';
 import { inspector } from '../../bridge/inspector';
+import { useTabVisible } from '../../components/tab-visible';
 import { useStore } from '../../store';
 import { AriaChanges } from './AriaChanges';
 import { diffStats, splitUnifiedDiff } from './chunks';
@@ -30,20 +31,29 @@ export function DomDiffView() {
   );
   const [result, setResult] = useState<{ key: string; diff: StepDiff }>();
   const key = `${sessionId}:${seq}:${fromSeq ?? ''}`;
+  // A diff between two large snapshots takes the server hundreds of milliseconds and comes back as megabytes: while
+  // another tab is shown it is not asked for, so selecting steps there stays fast; showing this tab asks for it.
+  const visible = useTabVisible();
+  const fetchedKey = useRef<string>(undefined);
 
   useEffect(() => setFromSeq(undefined), [sessionId, seq]);
   useEffect(() => {
+    if (!visible || fetchedKey.current === key) return;
     if (!sessionId || seq === undefined || (fromSeq !== undefined && fromSeq >= seq)) return;
     let current = true;
     inspector.invoke('stepDiff', { sessionId, seq, ...(fromSeq !== undefined && { fromSeq }) }).then(
-      diff => current && setResult({ key, diff }),
+      diff => {
+        if (!current) return;
+        fetchedKey.current = key;
+        setResult({ key, diff });
+      },
       error => current && toast(error instanceof Error ? error.message : String(error)),
     );
     return () => {
       current = false;
     };
     // A live step's diff does not change once published; the session's step count need not refetch it.
-  }, [sessionId, seq, fromSeq, key, toast]);
+  }, [visible, sessionId, seq, fromSeq, key, toast]);
 
   const chooseLayout = (next: Layout) => {
     localStorage.setItem(LAYOUT_KEY, next);
