@@ -8,6 +8,7 @@ import { useTabVisible } from '../../components/tab-visible';
 import { useStore } from '../../store';
 import { AriaChanges } from './AriaChanges';
 import { diffStats, splitUnifiedDiff } from './chunks';
+import { useShownPieces } from './useShownPieces';
 
 /** Lines per rendered piece: the first shows at once, the next as the reader scrolls near the end. */
 const PIECE_LINES = 300;
@@ -145,32 +146,13 @@ function DiffPieces({ diff, layout, dark }: { diff: string; layout: Layout; dark
     () => splitUnifiedDiff(diff.replace(/^(---|\+\+\+) (\S+)\t.*$/gm, '$1 $2'), PIECE_LINES),
     [diff],
   );
-  const [shown, setShown] = useState(1);
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => setShown(1), [pieces]);
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || shown >= pieces.length) return;
-    const observer = new IntersectionObserver(
-      entries => {
-        if (entries.some(entry => entry.isIntersecting)) setShown(count => Math.min(pieces.length, count + 1));
-      },
-      { rootMargin: '400px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [pieces, shown]);
+  const { shown, more, sentinel } = useShownPieces(pieces.length, pieces);
   return (
-    <div
-      className="diff-pieces"
-      data-testid="dom-diff-body"
-      data-pieces={pieces.length}
-      data-shown={Math.min(shown, pieces.length)}
-    >
+    <div className="diff-pieces" data-testid="dom-diff-body" data-pieces={pieces.length} data-shown={shown}>
       {pieces.slice(0, shown).map((piece, index) => (
         <DiffPiece key={index} piece={piece} layout={layout} dark={dark} />
       ))}
-      {shown < pieces.length ? (
+      {more ? (
         <div ref={sentinel} className="diff-more muted">
           Rendering more of the diff…
         </div>
