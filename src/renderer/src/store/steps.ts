@@ -15,13 +15,12 @@ export const stepsSlice: Slice<StepsSlice> = (set, get) => {
   const show = (detail: StepDetail) => {
     if ((detail.aria?.yaml.length ?? 0) < LARGE_TREE_CHARS) return set({ detail, ...treeFor(get(), detail) });
     // A large tree takes tens of milliseconds to parse: the step's other views paint first, the tree a frame later.
+    // A task queued from a frame callback runs once that frame is painted: waiting a second frame only adds ~16 ms.
     set({ detail });
     requestAnimationFrame(() =>
-      requestAnimationFrame(() =>
-        setTimeout(() => {
-          if (get().detail === detail) set(treeFor(get(), detail));
-        }),
-      ),
+      setTimeout(() => {
+        if (get().detail === detail) set(treeFor(get(), detail));
+      }),
     );
   };
 

@@ -1,5 +1,6 @@
 import { useState, type ComponentType } from 'react';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { TabVisibleContext } from '../../components/tab-visible';
 import { useStore } from '../../store';
 import type { DetailTab } from '../../store/types';
 import { CodeView } from '../code/CodePanel';
@@ -85,7 +86,9 @@ export function DetailPanel() {
             hidden={id !== active}
           >
             <ErrorBoundary name={label}>
-              <View />
+              <TabVisibleContext value={id === active}>
+                <View />
+              </TabVisibleContext>
             </ErrorBoundary>
           </div>
         ))}

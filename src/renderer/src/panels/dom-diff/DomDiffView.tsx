@@ -4,9 +4,11 @@ import 'diff2html/bundles/css/diff2html.min.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { StepDiff } from '../../../../shared/bridge';
 import { inspector } from '../../bridge/inspector';
+import { useTabVisible } from '../../components/tab-visible';
 import { useStore } from '../../store';
 import { AriaChanges } from './AriaChanges';
 import { diffStats, splitUnifiedDiff } from './chunks';
+import { useShownPieces } from './useShownPieces';
 
 /** Lines per rendered piece: the first shows at once, the next as the reader scrolls near the end. */
 const PIECE_LINES = 300;
@@ -30,20 +32,29 @@ export function DomDiffView() {
   );
   const [result, setResult] = useState<{ key: string; diff: StepDiff }>();
   const key = `${sessionId}:${seq}:${fromSeq ?? ''}`;
+  // A diff between two large snapshots takes the server hundreds of milliseconds and comes back as megabytes: while
+  // another tab is shown it is not asked for, so selecting steps there stays fast; showing this tab asks for it.
+  const visible = useTabVisible();
+  const fetchedKey = useRef<string>(undefined);
 
   useEffect(() => setFromSeq(undefined), [sessionId, seq]);
   useEffect(() => {
+    if (!visible || fetchedKey.current === key) return;
     if (!sessionId || seq === undefined || (fromSeq !== undefined && fromSeq >= seq)) return;
     let current = true;
     inspector.invoke('stepDiff', { sessionId, seq, ...(fromSeq !== undefined && { fromSeq }) }).then(
-      diff => current && setResult({ key, diff }),
+      diff => {
+        if (!current) return;
+        fetchedKey.current = key;
+        setResult({ key, diff });
+      },
       error => current && toast(error instanceof Error ? error.message : String(error)),
     );
     return () => {
       current = false;
     };
     // A live step's diff does not change once published; the session's step count need not refetch it.
-  }, [sessionId, seq, fromSeq, key, toast]);
+  }, [visible, sessionId, seq, fromSeq, key, toast]);
 
   const chooseLayout = (next: Layout) => {
     localStorage.setItem(LAYOUT_KEY, next);
@@ -135,32 +146,13 @@ function DiffPieces({ diff, layout, dark }: { diff: string; layout: Layout; dark
     () => splitUnifiedDiff(diff.replace(/^(---|\+\+\+) (\S+)\t.*$/gm, '$1 $2'), PIECE_LINES),
     [diff],
   );
-  const [shown, setShown] = useState(1);
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => setShown(1), [pieces]);
-  useEffect(() => {
-    const target = sentinel.current;
-    if (!target || shown >= pieces.length) return;
-    const observer = new IntersectionObserver(
-      entries => {
-        if (entries.some(entry => entry.isIntersecting)) setShown(count => Math.min(pieces.length, count + 1));
-      },
-      { rootMargin: '400px' },
-    );
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [pieces, shown]);
+  const { shown, more, sentinel } = useShownPieces(pieces.length, pieces);
   return (
-    <div
-      className="diff-pieces"
-      data-testid="dom-diff-body"
-      data-pieces={pieces.length}
-      data-shown={Math.min(shown, pieces.length)}
-    >
+    <div className="diff-pieces" data-testid="dom-diff-body" data-pieces={pieces.length} data-shown={shown}>
       {pieces.slice(0, shown).map((piece, index) => (
         <DiffPiece key={index} piece={piece} layout={layout} dark={dark} />
       ))}
-      {shown < pieces.length ? (
+      {more ? (
         <div ref={sentinel} className="diff-more muted">
           Rendering more of the diff…
         </div>

@@ -185,6 +185,7 @@ function tokenLookup(sections: SectionTokens[] | undefined) {
 }
 
 function TextItem({ text, tokens }: { text: string; tokens?: SectionTokens[] }) {
+  const bytes = useMemo(() => utf8Bytes(text), [text]);
   const sections = useMemo(() => {
     const next = tokenLookup(tokens);
     return splitSections(text).map(section => ({
@@ -197,7 +198,7 @@ function TextItem({ text, tokens }: { text: string; tokens?: SectionTokens[] }) 
     <div className="response-sections">
       <header className="response-row">
         <h3>Text</h3>
-        <span className="muted">{bytesText(utf8Bytes(text))}</span>
+        <span className="muted">{bytesText(bytes)}</span>
         <span className="grow" />
         <CopyButton text={text} label="Copy text" />
       </header>

@@ -9,6 +9,22 @@ export const bytesText = (bytes: number) =>
 export const tokensText = (tokens: number, estimate = false) =>
   `${estimate ? '≈' : ''}${tokens.toLocaleString('en-US')} token${tokens === 1 ? '' : 's'}`;
 
-const encoder = new TextEncoder();
-/** UTF-8 bytes: what the agent's transport carried, not UTF-16 string length. */
-export const utf8Bytes = (text: string) => encoder.encode(text).length;
+/**
+ * UTF-8 bytes: what the agent's transport carried, not UTF-16 string length. Counted, not encoded: a 500 KB snapshot
+ * would otherwise be copied into a throwaway buffer on every step shown. A lone surrogate counts as U+FFFD (3 bytes),
+ * as TextEncoder writes it.
+ */
+export function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: two UTF-16 units, four bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
