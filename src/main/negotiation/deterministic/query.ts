@@ -154,6 +154,7 @@ export function parseQuery(query: string): ParsedQuery {
 }
 
 const OWNER_PREPOSITIONS = new Set(['of', 'for', 'from', 'in', 'on', 'at', 'with', 'to', 'within', 'inside']);
+const WRITING_VERBS = new Set(['add', 'leave', 'include', 'append']);
 const TELLING_VERBS = new Set(['text', 'email', 'mail', 'message', 'sms', 'notify', 'ping', 'alert', 'call', 'remind']);
 const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
 
@@ -165,6 +166,8 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   const toMe = TELLING_VERBS.has(first.low) && (rest[0]?.low === 'me' || rest[0]?.low === 'us');
   if (!first || first.quote || isVocabulary(first.low) || /['’]s$/i.test(first.raw) || toMe)
     return readTarget('click', tokens);
+  // "add the note "Happy birthday!" to the gift": quoted text added somewhere is typed there.
+  if (WRITING_VERBS.has(first.low) && rest.some(token => token.quote)) return readTarget('type', rest);
   // "turn off email alerts": the particle belongs to the verb, not to the target's name.
   const particle = PHRASAL_SWITCHES.has(first.low) && (rest[0]?.low === 'on' || rest[0]?.low === 'off');
   const parsed = readTarget('click', particle ? rest.slice(1) : rest);

@@ -43,7 +43,14 @@ export function settle(
     };
   const anchorSlots = q.anchor ? targetSlots(q.anchor) : [];
   const decided =
-    byStructure(request.skeletonDom, slots, anchorSlots, open) ?? byGroups(request.skeletonDom, slots, open);
+    byStructure(request.skeletonDom, slots, anchorSlots, open) ??
+    byGroups(request.skeletonDom, slots, open) ??
+    // "email notifications for comments": the kind ("notifications") says what, the word before it which one.
+    byGroups(
+      request.skeletonDom,
+      slots.filter(slot => !slot.forms.includes(q.kind ?? '')),
+      open,
+    );
   if (decided) return { found: decided.found, reasons: [...reasons, decided.reason] };
   const near = q.anchor ? byAnchor(request, q.anchor, open) : undefined;
   if (near) return { found: near.found, reasons: [...reasons, near.reason] };

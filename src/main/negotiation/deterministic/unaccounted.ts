@@ -65,13 +65,13 @@ export function unaccountedWords(
   // other words place the element ("09:30" in its row); alone beside its name ("blue trail runner" for a "Hearth &
   // Trail" link) it must be written around it like any other word.
   const isKind = (slot: Slot) => !!q.kind && slot.forms.includes(q.kind);
-  let placement = placeWords(
-    request.skeletonDom,
-    found.node.i,
-    open.filter(slot => !isKind(slot)),
+  // Generic words place it too ("email" of "email notifications for comments" heads its section).
+  const placing = slots.filter(
+    slot => found.unmatched.includes(slot.label) && slot.label !== q.verbWord && !isKind(slot),
   );
-  if (placement.near.length) anchorSlots.push(...open.filter(isKind));
-  else placement = placeWords(request.skeletonDom, found.node.i, open);
+  const placed = placeWords(request.skeletonDom, found.node.i, placing).near.length > 0;
+  const placement = placeWords(request.skeletonDom, found.node.i, placed ? open.filter(slot => !isKind(slot)) : open);
+  if (placed) anchorSlots.push(...open.filter(isKind));
   const absent = [
     ...placement.unwritten.filter(slot => !named(slot)),
     ...anchorSlots.filter(slot => !named(slot) && matchText(text, [slot]).matched.length === 0),

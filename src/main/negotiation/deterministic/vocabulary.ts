@@ -101,6 +101,7 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   approve: ['accept'],
   extend: ['renew'],
   modify: ['edit'],
+  note: ['message', 'comment'],
   // "quiet hours should start at 23:00" for a pair of From and To dropdowns.
   start: ['from', 'begin'],
   begin: ['from', 'start'],
