@@ -217,3 +217,20 @@ test('"text me security alerts", "notify me about mentions only", "fly from Port
   expect(await run('fly from Porto instead')).toBe('type(from, "Porto")');
   expect(await run('fly to Berlin')).toBe('type(to, "Berlin")');
 });
+
+test('"the cheapest train", "the earliest one": the extreme price or time in the rows of the matches that fit', async () => {
+  const row = (n: number, departs: string, to: string, platform: number, price: string) =>
+    `<tr><th>${departs}</th><td>${to}</td><td>${platform}</td><td>${price}</td><td><button data-llm-id="b${n}">Book</button></td></tr>`;
+  const skeletonDom = `<h1>Trains from Paris</h1><table>${row(1, '7:12', 'Lyon', 11, '€39')}${row(2, '8:07', 'Marseille', 14, '€69')}${row(3, '9:40', 'Lyon', 9, '€45')}${row(4, '16:30', 'Nice', 10, '€39')}</table>`;
+  const interactiveTree = [1, 2, 3, 4].map(n => field(`b${n}`, 'Book', 'btn'));
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  // A platform number beside the price is no price.
+  expect(await run('book the most expensive train')).toBe('click(b2)');
+  expect(await run('book the earliest train')).toBe('click(b1)');
+  expect(await run('book the latest train')).toBe('click(b4)');
+  expect(await run('book the cheapest train to Marseille')).toBe('click(b2)');
+  expect(await run('book the cheapest train to Lyon')).toBe('click(b1)');
+  // Two rows share the lowest price: no guess.
+  expect(await run('book the cheapest train')).toMatch(/^fail\("Cannot tell which is the cheapest/);
+});

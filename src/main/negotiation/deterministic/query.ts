@@ -17,6 +17,7 @@ import {
 } from './vocabulary';
 import { keyOf } from './keys';
 import { countedEndAt, ordinalAt } from './ordinals';
+import { superlativeAt, type Superlative } from './superlatives';
 import { isUrlLike, readScroll, waitOf } from './page-verbs';
 import { tokenize, type Token } from './tokens';
 import { attributeAt, PredicateReader, type Verification } from './verification';
@@ -81,6 +82,8 @@ export interface ParsedQuery {
   ownerWords?: string[];
   /** The preposition before them: "to" names a destination ("go back to my cart"), which a name often holds. */
   ownerBy?: string;
+  /** "cheapest", "earliest": a pick among the matches by a figure in their rows. */
+  superlative?: Superlative;
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
 }
@@ -325,6 +328,16 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     }
     // "show only mentions": a focusing adverb narrows the step, it names nothing.
     if (FOCUS.has(word)) continue;
+    // "the cheapest train": which of the matches, read from their rows.
+    const superlative = superlativeAt(
+      tokens.map(token => token.low),
+      k,
+    );
+    if (superlative) {
+      q.superlative = superlative.superlative;
+      k += superlative.used - 1;
+      continue;
+    }
     // "Silva's" is Silva: the possessive is not a word of the name.
     for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
       written.push(part);

@@ -6,6 +6,7 @@ import { describeNode, fail, listNodes, needsContext, quoteWords } from './respo
 import { bestTier, matchText, rankNodes, targetSlots, type Match, type Slot } from './scoring';
 import { placeWords } from './groups';
 import { surroundings } from './structure';
+import { bySuperlative } from './superlatives';
 import type { Resolution } from './target';
 import { describeWanted } from './wanted';
 
@@ -42,6 +43,16 @@ export function settle(
       answer: needsContext('skeleton', `${tied}: the skeleton DOM's surrounding structure may tell them apart.`),
     };
   const anchorSlots = q.anchor ? targetSlots(q.anchor) : [];
+  const extreme = bySuperlative(
+    request,
+    q,
+    slots.filter(
+      slot => open[0].unmatched.includes(slot.label) && slot.label !== q.verbWord && !slot.forms.includes(q.kind ?? ''),
+    ),
+    open,
+  );
+  if (extreme)
+    return 'answer' in extreme ? extreme : { found: extreme.found, reasons: [...reasons, ...extreme.reasons] };
   const decided =
     byStructure(request.skeletonDom, slots, anchorSlots, open) ??
     byGroups(request.skeletonDom, slots, open) ??
