@@ -5,7 +5,7 @@ import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { matchText, targetSlots, type Match } from './scoring';
 import { containerOf, repeatedContainers, surroundings } from './structure';
-import { ACTIVATE_VERBS, CHOOSE_VERBS, GENERIC_WORDS } from './vocabulary';
+import { ACTIVATE_VERBS, CHECKABLE_ROLES, CHOOSE_VERBS, GENERIC_WORDS } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 import { describeWanted } from './wanted';
 
@@ -156,16 +156,25 @@ function byCard(
  * card counted the verb says which control: its one link to open or view it, its one Select, Book or Reserve button to
  * choose it. Anything less certain is left to the refusal that follows.
  */
-function byKind(
+export function byKind(
   request: InteractRequest,
   q: ParsedQuery,
 ): { found: Match; reasons: string[] } | { answer: InteractResponse } | undefined {
-  const ordinal = q.ordinal!;
-  const verb = q.verbWord ?? q.choiceVerb;
-  const head = ordinal.head ?? q.kind;
-  if (!head || !verb) return undefined;
-  const opens = ACTIVATE_VERBS.has(verb);
-  if (!opens && !CHOOSE_VERBS.has(verb)) return undefined;
+  const ordinal = q.ordinal;
+  const verb = q.verbWord ?? q.choiceVerb ?? '';
+  const head = ordinal?.head ?? q.kind;
+  if (!ordinal || !head) return undefined;
+  const action =
+    q.verb === 'check' ? 'tick' : ACTIVATE_VERBS.has(verb) ? 'open' : CHOOSE_VERBS.has(verb) ? 'choose' : undefined;
+  if (!action) return undefined;
+  // "the third overdue invoice" says more than which row: counting rows alone would drop "overdue".
+  const more = targetSlots(q).filter(
+    slot =>
+      !slot.forms.includes(normalizeWord(head)) &&
+      slot.label !== verb &&
+      !slot.forms.some(form => GENERIC_WORDS.has(form)),
+  );
+  if (more.length) return undefined;
   if (!request.skeletonDom)
     return {
       answer: needsContext(
@@ -180,9 +189,11 @@ function byKind(
     .map((node, index) => ({ node, index }))
     .filter(({ node }) => card.includes(node.i) && !node.occ);
   const fitting = inCard.filter(({ node }) =>
-    opens
+    action === 'open'
       ? roleCode(node.r) === 'lnk'
-      : roleCode(node.r) === 'btn' && rawTokens(node.n ?? '').some(word => CHOOSE_VERBS.has(normalizeWord(word))),
+      : action === 'tick'
+        ? CHECKABLE_ROLES.has(roleCode(node.r))
+        : roleCode(node.r) === 'btn' && rawTokens(node.n ?? '').some(word => CHOOSE_VERBS.has(normalizeWord(word))),
   );
   if (fitting.length !== 1) return undefined;
   const [{ node, index }] = fitting;
@@ -198,7 +209,8 @@ function byKind(
     exact: false,
     roleHinted: false,
   };
-  const what = opens ? 'its only link' : `its only button to ${verb} it`;
+  const what =
+    action === 'open' ? 'its only link' : action === 'tick' ? 'its only checkbox' : `its only button to ${verb} it`;
   return {
     found,
     reasons: [

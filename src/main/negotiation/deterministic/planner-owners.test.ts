@@ -107,6 +107,9 @@ test('"open the third invoice" counts the rows of invoices and opens the row\'s 
   expect(await run('open the fifth invoice')).toMatch(/^fail\(/);
   // "choose" needs a Select, Book or Reserve button in the row: a row of View and Download has none.
   expect(await run('choose the second invoice')).toMatch(/^fail\(/);
+  // A word beyond the row's kind is not dropped to count rows; only a checkbox is ticked.
+  expect(await run('open the third overdue invoice')).toMatch(/^fail\(/);
+  expect(await run('tick the invoices link')).toMatch(/^fail\("No checkbox matches/);
 });
 
 test('the dropdowns that list a value say which is meant: "half board for the third room", "2 rooms", "2 adults"', async () => {

@@ -163,6 +163,8 @@ const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
 
 /** An unknown leading verb ("add", "buy") is part of what the element is called: "Add to cart", "Buy now". */
 function keepingVerb(tokens: Token[]): ParsedQuery {
+  // "only vegetarian": a focusing word opens no command.
+  if (FOCUS.has(tokens[0]?.low ?? '') && tokens.length > 1) return keepingVerb(tokens.slice(1));
   const [first, ...rest] = tokens;
   // "Leo's message …": a possessive opens a name, not a command.
   // "text me security alerts", "email me when it ships": how to be told is part of what is chosen, not a verb.

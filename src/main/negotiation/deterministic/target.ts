@@ -6,7 +6,7 @@ import {
   type InteractResponse,
 } from '../../../shared/negotiation';
 import { decodeScreenshot, decodeScreenshotBlocks, readColour, type ColourReading, type Screenshot } from './colour';
-import { byOrdinal } from './counting';
+import { byKind, byOrdinal } from './counting';
 import { byDistanceTo, POSITION_MARGIN, viewportOf } from './layout';
 import { visualReferences, type ParsedQuery } from './query';
 import { describeNode, fail, listNodes, messageOf, needsContext, quoteWords } from './responses';
@@ -64,7 +64,7 @@ export function resolveTarget(request: InteractRequest, parsed: ParsedQuery): Re
   // An icon nobody is named after may still be found by where it is or what colour it is.
   if (!ranked.length && q.icon && q.icon !== 'icon' && (q.position || q.ordinal || q.colour))
     return resolveTarget(request, { ...q, icon: 'icon' });
-  if (!ranked.length) return { answer: noMatch(request, q, pool) };
+  if (!ranked.length) return byKind(request, q) ?? { answer: noMatch(request, q, pool) };
   // Numbered names ("Action 1" … "Action 5000") that all lack the query's number: the one asked for is not there.
   const best = bestTier(ranked, q);
   if (

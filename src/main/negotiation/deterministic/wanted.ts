@@ -21,7 +21,8 @@ export function poolOf(q: ParsedQuery): Pool | undefined {
   if (q.verb === 'set') return { roles: SETTABLE_ROLES, strict: true, what: 'field or dropdown' };
   // "pick By email": among equal names, the radio or tab one picks rather than the text field.
   if (q.verb === 'select') return { roles: PICKABLE_ROLES, strict: false, what: 'choice' };
-  if (q.verb === 'check') return { roles: CHECKABLE_ROLES, strict: false, what: 'checkbox' };
+  // Nothing but a checkbox or switch is ticked: "tick the first invoice" is no Invoices link.
+  if (q.verb === 'check') return { roles: CHECKABLE_ROLES, strict: true, what: 'checkbox' };
   return undefined;
 }
 
