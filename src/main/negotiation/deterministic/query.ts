@@ -6,10 +6,14 @@ import {
   HORIZONTAL_WORDS,
   HREF_VERBS,
   ICON_WORDS,
+  OWNER_PREPOSITIONS,
+  PHRASAL_SWITCHES,
   ROLE_PHRASES,
   ROLE_WORDS,
   SEARCH_ROLES,
+  TELLING_VERBS,
   VERTICAL_WORDS,
+  WRITING_VERBS,
   ordinalOf,
   type ColourName,
   type IconName,
@@ -155,11 +159,6 @@ export function parseQuery(query: string): ParsedQuery {
   }
   return keepingVerb(tokens.slice(start));
 }
-
-const OWNER_PREPOSITIONS = new Set(['of', 'for', 'from', 'in', 'on', 'at', 'with', 'to', 'within', 'inside']);
-const WRITING_VERBS = new Set(['add', 'leave', 'include', 'append']);
-const TELLING_VERBS = new Set(['text', 'email', 'mail', 'message', 'sms', 'notify', 'ping', 'alert', 'call', 'remind']);
-const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
 
 /** An unknown leading verb ("add", "buy") is part of what the element is called: "Add to cart", "Buy now". */
 function keepingVerb(tokens: Token[]): ParsedQuery {

@@ -351,3 +351,21 @@ export const ACTIVATE_VERBS = new Set([
 
 /** Verbs that take one of several offers: a flight's Select button, a room's Reserve. */
 export const CHOOSE_VERBS = new Set(['choose', 'select', 'pick', 'book', 'reserve', 'take', 'get']);
+
+/** Words the parser reads as parts of a phrase rather than of a name: what a target belongs to ("of", "for" …), */
+export const OWNER_PREPOSITIONS = new Set(['of', 'for', 'from', 'in', 'on', 'at', 'with', 'to', 'within', 'inside']);
+/** verbs that add quoted text somewhere, verbs of being told ("text me …"), verbs with an on/off particle. */
+export const WRITING_VERBS = new Set(['add', 'leave', 'include', 'append']);
+export const TELLING_VERBS = new Set([
+  'text',
+  'email',
+  'mail',
+  'message',
+  'sms',
+  'notify',
+  'ping',
+  'alert',
+  'call',
+  'remind',
+]);
+export const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
