@@ -102,6 +102,8 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   extend: ['renew'],
   modify: ['edit'],
   note: ['message', 'comment'],
+  shipping: ['delivery'],
+  delivery: ['shipping'],
   // "quiet hours should start at 23:00" for a pair of From and To dropdowns.
   start: ['from', 'begin'],
   begin: ['from', 'start'],
