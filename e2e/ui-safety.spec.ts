@@ -147,7 +147,8 @@ test("a hostile page's payloads run in the visited page and never in the inspect
         values: [`<script>top.__pwned='option'</script>`],
       });
       await agent.call('browser_click', { element: ELEMENT, target: refOf(yaml, /button "Add <img/) });
-      // The query quotes the button's hostile name whole: the planner refuses a name it does not find on the page.
+      // The query quotes the button's hostile name (up to its first quote mark): the planner clicks that Add button
+      // again, the one name holding every word of it.
       await agent.call('browser_interact', {
         query: `Click the "Add <img src=x onerror=\\"top.__pwned='button-name'\\">" button`,
       });
@@ -158,7 +159,8 @@ test("a hostile page's payloads run in the visited page and never in the inspect
       await expect(page.getByTestId('timeline-step')).toHaveCount(STEPS);
 
       // The payloads are live: the visited page ran them (the title's is text even there: <title> holds no markup)…
-      expect(site.hits.map(hit => hit.id).sort()).toEqual([
+      // (once each, however often a payload ran: the Add button is clicked twice)
+      expect([...new Set(site.hits.map(hit => hit.id))].sort()).toEqual([
         'comment-img',
         'img-onerror',
         'inline-script',

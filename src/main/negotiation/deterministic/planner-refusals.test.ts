@@ -155,3 +155,17 @@ test('a value chosen in a dropdown is spelt as the skeleton lists its option', a
     'select(p, "2 adults")',
   );
 });
+
+test('a name holding every word of the query beats a shorter one holding fewer', async () => {
+  const tree: SemanticNode[] = [
+    button('e1', 'Frame <img src=x onerror="top.x=\'frame-button\'">', [10, 10, 80, 30]),
+    button(
+      'e2',
+      "Add <img src=x onerror=\"top.x='button-name';new Image().src='/beacon?button-name'\">",
+      [10, 60, 80, 30],
+    ),
+  ];
+  expect(actionOf(await plan({ query: 'Click the Add img onerror button name button', interactiveTree: tree }))).toBe(
+    'click(e2)',
+  );
+});

@@ -61,6 +61,10 @@ export function resolveTarget(request: InteractRequest, parsed: ParsedQuery): Re
     const fitting = ranked.filter(match => pool.roles.has(roleCode(match.node.r)));
     if (fitting.length || pool.strict) ranked = fitting;
   }
+  // A name holding every word of the query beats names that hold fewer but little else: the long hostile
+  // "Add <img src=x …>" button for a query quoting it, over a shorter "Frame <img src=x …>" one.
+  const complete = slots.length > 1 ? ranked.filter(match => match.matched.length && !match.unmatched.length) : [];
+  if (complete.length && ranked[0]?.unmatched.length) ranked = complete;
   // An icon nobody is named after may still be found by where it is or what colour it is.
   if (!ranked.length && q.icon && q.icon !== 'icon' && (q.position || q.ordinal || q.colour))
     return resolveTarget(request, { ...q, icon: 'icon' });
