@@ -17,8 +17,8 @@ export function cardLink(request: InteractRequest, q: ParsedQuery): { node: Sema
   const skeleton = request.skeletonDom;
   const links = (ids: string[]) =>
     request.interactiveTree.filter(node => ids.includes(node.i) && roleCode(node.r) === 'lnk' && !node.occ);
-  // The cards whose titles hold every word; the query names one only if exactly one does.
-  // Titled by the card's heading, not by a control in it ("open the reviews" is no card's "Reviews" link).
+  // The cards whose titles hold every word, none of them a control's name in the card ("open the reviews" is no card's
+  // "Reviews" link); the query names one only if exactly one does.
   const controlNames = (ids: string[]) =>
     request.interactiveTree
       .filter(node => ids.includes(node.i))

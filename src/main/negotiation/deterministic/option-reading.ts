@@ -1,16 +1,15 @@
-// "make Tom an admin", "Classic fare on TP 538", "put the salmon tacos on Thursday": a value the query names by one of
-// a dropdown's options rather than quoting it after a verb; the dropdown is told by its name or by the row, card or
-// fieldset around it. Read only when the query's first reading finds nothing to act on.
+// "make Tom an admin", "Classic fare on TP 538", "choose half board for the third room": the dropdown a value is chosen
+// in, told by the options it lists and by its name or the row, card or fieldset around it. Read when the query's first
+// reading finds nothing, finds a dropdown without the value, or finds a dropdown the rest of the query names an option
+// of; and the spelling of a chosen value as its option reads.
 import { roleCode, type InteractRequest, type InteractResponse, type SemanticNode } from '../../../shared/negotiation';
 import { dropdownOptions, placeWords } from './groups';
 import { containerOf, repeatedContainers } from './structure';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, needsContext } from './responses';
 import { matchText, targetSlots } from './scoring';
-import { GENERIC_WORDS, SELECTABLE_ROLES } from './vocabulary';
+import { FOCUS_WORDS, GENERIC_WORDS, SELECTABLE_ROLES } from './vocabulary';
 import { contentWords, normalizeWord, rawTokens } from './words';
-
-const FOCUS_WORDS = new Set(['only', 'just']);
 
 /** Leading verbs that can mean choosing a value: "make Tom an admin", "give Piranesi 5 stars", "filter to overdue". */
 const CHOOSING_VERBS = new Set([
@@ -42,7 +41,7 @@ export type OptionReading = { node: SemanticNode; option: string; reason: string
 interface Pair {
   node: SemanticNode;
   option: string;
-  /** The option's words the query used (for an unquoted option: all of them). */
+  /** The option's words the query said, and the dropdown's name when the query says it too ("3 rooms"). */
   used: string[];
 }
 

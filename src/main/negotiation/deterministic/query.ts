@@ -5,6 +5,7 @@ import {
   CONTAINER_NOUNS,
   HORIZONTAL_WORDS,
   HREF_VERBS,
+  FOCUS_WORDS,
   ICON_WORDS,
   OWNER_PREPOSITIONS,
   PHRASAL_SWITCHES,
@@ -163,7 +164,7 @@ export function parseQuery(query: string): ParsedQuery {
 /** An unknown leading verb ("add", "buy") is part of what the element is called: "Add to cart", "Buy now". */
 function keepingVerb(tokens: Token[]): ParsedQuery {
   // "only vegetarian": a focusing word opens no command.
-  if (FOCUS.has(tokens[0]?.low ?? '') && tokens.length > 1) return keepingVerb(tokens.slice(1));
+  if (FOCUS_WORDS.has(tokens[0]?.low ?? '') && tokens.length > 1) return keepingVerb(tokens.slice(1));
   const [first, ...rest] = tokens;
   // "Leo's message …": a possessive opens a name, not a command.
   // "text me security alerts", "email me when it ships": how to be told is part of what is chosen, not a verb.
@@ -328,7 +329,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       continue;
     }
     // "show only mentions": a focusing adverb narrows the step, it names nothing.
-    if (FOCUS.has(word)) continue;
+    if (FOCUS_WORDS.has(word)) continue;
     // "the cheapest train": which of the matches, read from their rows.
     const superlative = superlativeAt(
       tokens.map(token => token.low),
@@ -375,8 +376,6 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   if (predicate) q.verification = predicate.result();
   return q;
 }
-
-const FOCUS = new Set(['only', 'even', 'merely']);
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
 

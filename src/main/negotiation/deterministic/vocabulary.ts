@@ -371,3 +371,6 @@ export const TELLING_VERBS = new Set([
   'remind',
 ]);
 export const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
+
+/** Focusing adverbs, which narrow a step and name nothing: "show only mentions", "Mentions only". */
+export const FOCUS_WORDS = new Set(['only', 'just', 'even', 'merely']);
