@@ -186,3 +186,27 @@ export function placeWords(skeleton: string, id: string, slots: Slot[]): Placeme
 
 /** The options of every dropdown the skeleton lists, by the dropdown's id. */
 export const dropdownOptions = (skeleton: string): ReadonlyMap<string, string[]> => groupsOf(skeleton).options;
+
+/**
+ * The innermost title around the element `id` that is its item's own (its card's heading, its row's lead, its
+ * fieldset's legend): the text that says what the item is. A title over `twins` too (a table's column header over
+ * every row's Refund) names no one item. Undefined when no such title holds the element.
+ */
+export function innermostTitle(skeleton: string, id: string, twins: string[]): string | undefined {
+  const { units, byRef, order } = groupsOf(skeleton);
+  const element = byRef.get(id);
+  if (!element) return undefined;
+  const others = twins.map(twin => byRef.get(twin)).filter(other => other !== undefined && other !== element);
+  let best: { text: string; span: number } | undefined;
+  for (const unit of units) {
+    if (!unit.title || !holds(unit, element, order) || others.some(other => holds(unit, other!, order))) continue;
+    const span = unit.section ? unit.section[1] - unit.section[0] : spanOf(unit.group);
+    if (!best || span < best.span) best = { text: unit.text, span };
+  }
+  return best?.text;
+}
+
+/** How many elements an element holds, itself included: a group's size, to compare groups by. */
+function spanOf(element: Element): number {
+  return DomUtils.findAll(() => true, [element]).length + 1;
+}

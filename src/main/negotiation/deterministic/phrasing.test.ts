@@ -127,6 +127,22 @@ test('a statement gives a field its value: "<field> is <value>", "<field>: <valu
     set: true,
   });
   expect(rephrase('do not disturb ends at 7:00')).toEqual({ text: 'set "7:00" in do not disturb end', set: true });
+  // A name is a value too: for whom a thing is, or a person's name; and a code after its field's noun.
+  expect(rephrase('the gift is for Jo Marsh')).toEqual({ text: 'set "Jo Marsh" in name for the gift', set: true });
+  expect(rephrase('the recipient is Jo Marsh')).toEqual({ text: 'set "Jo Marsh" in the recipient name', set: true });
+  expect(rephrase('billing country should be Austria')).toEqual({
+    text: 'set "Austria" in billing country',
+    set: true,
+  });
+  expect(rephrase('billing postcode is SW1A 2AA')).toEqual({ text: 'set "SW1A 2AA" in billing postcode', set: true });
+  expect(rephrase('card number 4242 4242 4242 4242')).toEqual({
+    text: 'set "4242 4242 4242 4242" in card number',
+    set: true,
+  });
+  expect(rephrase('delivery city: Munich')).toEqual({ text: 'set "Munich" in delivery city', set: true });
+  expect(rephrase('use promo code FERN10').text).toBe('type "FERN10" into promo code');
+  // A row's words before a number are no field: "cancel order 1004" cancels it.
+  expect(rephrase('cancel order 1004').set).toBeUndefined();
   // Not a value: words only; and a step that opens with a verb is a command or a check, never a statement.
   expect(rephrase('billing is the same as shipping').set).toBeUndefined();
   expect(rephrase('verify the total is 42.50').set).toBeUndefined();

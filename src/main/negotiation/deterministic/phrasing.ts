@@ -3,6 +3,7 @@
  * wrappers dropped, a misspelt verb corrected, and an unquoted value ("put 42.50 in Amount", "set Quantity to 3")
  * quoted, so `Type "42.50" into Amount` and the phrasing users actually type go through the same parser.
  */
+import { asCommand, verbOfGerund } from './first-person';
 import { plainVerb, REMARK, statedValue } from './statements';
 import { editDistance, STOP_WORDS, rawTokens } from './words';
 
@@ -122,7 +123,7 @@ const OPENERS =
  * and …", "(would you) mind clicking …", "let's …", "it's time to …".
  */
 const WRAPPERS =
-  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:let's|lets|let\s+us)|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
+  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|if\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)\s*,?|(?:let's|lets|let\s+us)|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
 /**
  * Interjections ("hmm,", "perfect,", "next …"): dropped before a comma or a verb that starts a step, kept otherwise —
  * "Next" alone, or "next page", names a control. Not "right": "right click" is a verb no action carries out.
@@ -146,11 +147,8 @@ function dropOpeners(text: string): string {
     const wrapper = normal.match(WRAPPERS);
     if (wrapper) out = out.slice(wrapper[0].length);
     // "(would you) mind clicking Save": the verb out of its -ing form.
-    const gerund = out.match(/^mind\s+([a-z]+?)(?:ing)\b/i);
-    const verb =
-      gerund &&
-      [gerund[1], `${gerund[1]}e`, gerund[1].slice(0, -1)].find(candidate => STEP_VERBS.has(candidate.toLowerCase()));
-    if (gerund && verb) out = `${verb}${out.slice(gerund[0].length)}`;
+    const gerund = out.match(/^mind\s+([a-z]+ing)\b/i);
+    if (gerund) out = `${verbOfGerund(gerund[1])}${out.slice(gerund[0].length)}`;
     const interjection = out.match(INTERJECTIONS);
     if (interjection) {
       const rest = out.slice(interjection[0].length);
@@ -169,7 +167,23 @@ function dropOpeners(text: string): string {
   }
 }
 /** …and that close it: "…please", "…for me", "…?", and the adverbs that add no target: "…too", "…instead". */
-const CLOSING_WORDS = [' please', ' pls', ' plz', ' for me', ' thanks', ' thank you', ' too', ' as well', ' instead'];
+const CLOSING_WORDS = [
+  ' please',
+  ' pls',
+  ' plz',
+  ' for me',
+  ' thanks',
+  ' thank you',
+  ' too',
+  ' as well',
+  ' instead',
+  ' actually',
+  ' after all',
+  ' real quick',
+  ' quickly',
+  ' right now',
+  ' asap',
+];
 
 /** Without its closing words and question marks; a loop, as an end-anchored pattern would rescan from every position. */
 function dropClosers(text: string): string {
@@ -246,21 +260,28 @@ function firstCut(body: string, word: string): [string, string] | undefined {
  * no field's name holds — a digit or an @. [field, value], or undefined when the last word is not such a value.
  */
 function trailingValue(body: string): [string, string] | undefined {
-  const at = body.lastIndexOf(' ');
-  const value = body.slice(at + 1);
-  const field = body.slice(0, at).trim();
-  if (at <= 0 || !/[\d@]/.test(value) || !/[\p{L}]{2,}/u.test(field) || /^(?:the|a|an|my)$/i.test(field))
-    return undefined;
+  // "D02 X285", "4242 4242 4242 4242": the value's later words are digit groups too.
+  const words = body.split(' ');
+  let at = words.length;
+  while (at > 1 && /[\d@]/.test(words[at - 1])) at--;
+  const value = words.slice(at).join(' ');
+  const field = words.slice(0, at).join(' ').trim();
+  if (!value || !/[\p{L}]{2,}/u.test(field) || /^(?:the|a|an|my)$/i.test(field)) return undefined;
   return [field, value];
 }
+
+/** Verbs that put a code where it is taken: "use promo code FERN10", "redeem voucher SPRING24", "apply code X1Y2". */
+const CODE_VERBS = new Set(['use', 'add', 'apply', 'redeem']);
 
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
-  const bare = plainVerb(dropClosers(dropOpeners(flat)).trim());
+  const spoken = dropClosers(dropOpeners(flat)).trim();
+  // "do not disturb ends at 7:00" states a value; "don't show prices" asks for a change.
+  const bare = plainVerb(statedValue(spoken) ? spoken : asCommand(spoken));
   const head = bare.match(/^[\p{L}-]+/u)?.[0].toLowerCase() ?? '';
   // A statement gives a value ("my phone is 415 555 0134"); a step that opens with a verb is a command or a check.
-  const stated = STEP_VERBS.has(head) || COMMANDS.has(head) ? undefined : statedValue(bare);
+  const stated = STEP_VERBS.has(head) || COMMANDS.has(head) || CODE_VERBS.has(head) ? undefined : statedValue(bare);
   if (stated) {
     const value = restore(stated.value);
     return {
@@ -278,6 +299,16 @@ export function rephrase(step: string): Phrasing {
   const body = text.slice(verb.length).trim();
   if (!body) return { text };
 
+  if (CODE_VERBS.has(verb)) {
+    const trailing = trailingValue(body);
+    if (
+      trailing &&
+      /\d.*|@/.test(trailing[1]) &&
+      trailing[1].length >= 4 &&
+      /\b(?:code|coupon|voucher|promo|card)\b/i.test(trailing[0])
+    )
+      return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
+  }
   if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
     const parts = lastCut(body, verb === 'use' ? ['for', 'as'] : ['into', 'in', 'inside', 'as', 'for']);
     if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0]))
@@ -310,8 +341,10 @@ export function rephrase(step: string): Phrasing {
   }
   if (verb === 'search' && /\bfor\s+\S/i.test(body)) {
     const at = body.toLowerCase().lastIndexOf('for ');
-    const where = body.slice(0, at).trim();
-    return { text: `search for ${quote(body.slice(at + 4).trim())}${where ? ` in ${where}` : ''}` };
+    // "search for candles in the store": where to search, after the words to search for.
+    const [, what, place] = body.slice(at + 4).match(/^(.+?)(?:\s+(?:in|on)\s+((?:the|our|my)\s+\S+(?:\s+\S+)?))?$/i)!;
+    const where = [body.slice(0, at).trim(), place].filter(Boolean).join(' ');
+    return { text: `search for ${quote(what.trim())}${where ? ` in ${where}` : ''}` };
   }
   // "sort them by quickest", "sort the files by size": what is sorted is not the key.
   const sortKey = verb === 'sort' ? body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i) : null;

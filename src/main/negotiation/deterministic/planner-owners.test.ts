@@ -237,3 +237,16 @@ test('"the cheapest train", "the earliest one": the extreme price or time in the
   // Two rows share the lowest price: no guess.
   expect(await run('book the cheapest train')).toMatch(/^fail\("Cannot tell which is the cheapest/);
 });
+
+test('a card whose title names another item of the kind is not the one meant: "add the Team plan" by "Pro plan"', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'btn', n: 'Add to cart' },
+    { i: 'e2', r: 'btn', n: 'Add to cart' },
+  ];
+  const skeletonDom =
+    '<div class="card"><h3>Basic plan</h3><p>For individuals</p><button data-llm-id="e1">Add to cart</button></div>' +
+    '<div class="card"><h3>Pro plan</h3><p>For teams, $15/month</p><button data-llm-id="e2">Add to cart</button></div>';
+  const onPlans = (query: string) => plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree });
+  expect(actionOf(await onPlans('add the Pro plan'))).toBe('click(e2)');
+  expect(actionOf(await onPlans('add the Team plan'))).toMatch(/^fail\(.*in \\"Pro plan\\", which is a plan but not \\"team\\"/);
+});

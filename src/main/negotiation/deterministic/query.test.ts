@@ -45,6 +45,13 @@ test('click verbs, target words without stop words, role hints', () => {
   });
 });
 
+test('a role word before the role word that ends the phrase is a name: "the 5th Select button"', () => {
+  const q = parseQuery('hit the 5th Select button');
+  expect(q.roles).toEqual(['btn']);
+  expect(q.words).toEqual(['select']);
+  expect(q.ordinal?.n).toBe(5);
+});
+
 test('an unknown leading verb is kept as a word of the name', () => {
   expect(parseQuery('Add the Pro plan to cart')).toMatchObject({
     verb: 'click',

@@ -85,6 +85,8 @@ export interface ParsedQuery {
   kind?: string;
   /** The words after the kind that name what it belongs to ("twin room" of "photos of the twin room"). */
   ownerWords?: string[];
+  /** Words written as a possessive ("Marcus" of "Marcus's brief"): whose the target is, not what kind. */
+  possessors?: string[];
   /** The preposition before them: "to" names a destination ("go back to my cart"), which a name often holds. */
   ownerBy?: string;
   /** "cheapest", "earliest": a pick among the matches by a figure in their rows. */
@@ -324,7 +326,9 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     }
     const singular = normalizeWord(word);
     const roles = verb === 'check' && singular === 'box' ? CHECK_ROLES : (ROLE_WORDS[word] ?? ROLE_WORDS[singular]);
-    if (roles) {
+    // "the 5th Select button", "the Option link": a role word before the role word that ends the phrase is a name.
+    const named = roles && !token.quote && (next in ROLE_WORDS || normalizeWord(next) in ROLE_WORDS);
+    if (roles && !named) {
       addRoles(roles);
       continue;
     }
@@ -341,6 +345,9 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       continue;
     }
     // "Silva's" is Silva: the possessive is not a word of the name.
+    // "Bruno Silva's order": the words before the possessive are the possessor's name too.
+    if (/['’]s$/i.test(token.raw))
+      (q.possessors ??= []).push(...q.words, ...rawTokens(token.raw.replace(/['’]s$/i, '')));
     for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
       written.push(part);
       if (!STOP_WORDS.has(part)) {

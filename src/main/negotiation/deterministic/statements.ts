@@ -8,7 +8,9 @@
  * What only a value looks like, never a field's name: a quoted span, a word with a digit or an @ (a code, a number,
  * an email address, a date, a time), and the digit groups that follow one ("415 555 0134").
  */
-const VALUE = String.raw`(?:\u0000\d+\u0000|[^\s,:]*[\d@][^\s,]*(?:\s+\d[\d./:-]*)*)`;
+const VALUE = String.raw`(?:\u0000\d+\u0000|[^\s,:]*[\d@][^\s,]*(?:\s+[^\s,]*\d[^\s,]*)*)`;
+/** A name, capitalised word by word: "Jo Marsh", "Ireland", "Marsh GmbH", "Paris Bercy". */
+const NAME = String.raw`(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|de|da|van|von|der|la|le|of)){0,3})`;
 /** A field named in a few words, none of them a verb's clause: "my phone", "the recipient's email". */
 const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)`;
 /**
@@ -18,7 +20,18 @@ const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)`;
 const RESTATED = String.raw`(?:\s*,\s*[^,]*\b(?:it|that|this|them)\b[^,]*)?`;
 
 const IS_VALUE = new RegExp(`^${FIELD}\\s+(?:is|are|should\\s+be|=)\\s+(${VALUE})${RESTATED}$`, 'iu');
-const COLON_VALUE = new RegExp(`^${FIELD}\\s*:\\s+(${VALUE})$`, 'iu');
+/** What only a code looks like: a word with a digit of 4 characters or more, or an @ address, and its digit groups. */
+const CODE = String.raw`(?=[^\s]*\d)[^\s,:]{4,}(?:\s+[^\s,]*\d[^\s,]*)*|[^\s,:]+@[^\s,]+`;
+
+/** After a colon anything is the value: "recipient city: Galway", "note: leave it at the door". */
+const COLON_VALUE = new RegExp(`^${FIELD}\\s*:\\s+(\\S.*)$`, 'iu');
+/** "the country is Ireland", "the gift is for Jo Marsh", "the parcel is going to Priya Nair": a name as the value. */
+const IS_NAME = new RegExp(
+  `^${FIELD}\\s+(?:is|are|should\\s+be|will\\s+be)(\\s+(?:for|going\\s+to|addressed\\s+to|from))?\\s+${NAME}$`,
+  'u',
+);
+/** "card number 4242 4242 4242 4242", "coupon SAVE10": a field, then a value no name looks like. */
+const FIELD_CODE = new RegExp(`^((?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+)\\s+(${CODE})$`, 'iu');
 /** "quiet hours should start at 23:00": the start (or end) of what is named is a field, the time its value. */
 const STARTS_AT = new RegExp(
   `^${FIELD}\\s+(?:(?:should|will|must|can)\\s+)?(start|begin|end|finish)s?\\s+(?:at|on|from)\\s+(${VALUE})$`,
@@ -26,6 +39,14 @@ const STARTS_AT = new RegExp(
 );
 /** "fly from Porto instead", "travel to Berlin": a trip's ends are its From and To fields. */
 const TRIP = /^(?:fly|travel|depart|leave|go|head|come)\s+(from|to)\s+(.+?)(?:\s+instead)?$/iu;
+
+/** The nouns of fields that take a code. */
+const CODE_FIELDS =
+  /^(?:[\p{L}'’-]+\s+){0,2}(?:number|code|coupon|voucher|promo|postcode|zip|phone|mobile|email|id|pin|cvc|cvv|iban|reference|ref|vat)$/iu;
+
+/** Who a name is the name of: "the recipient is Jo Marsh" gives the recipient's name, not a Recipient dropdown. */
+const PEOPLE =
+  /\b(?:recipient|sender|guest|passenger|traveller|traveler|customer|contact|buyer|owner|holder|cardholder|driver|attendee|invitee|member|person|user|author|assignee|reviewer|manager|child|partner|friend|sister|brother|mother|father|mum|mom|dad|wife|husband|colleague|boss|client)s?$/i;
 
 /** "3 passengers", "2 adults": a bare count before a noun gives the field of that name its number. */
 const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
@@ -37,6 +58,16 @@ const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
 export function statedValue(text: string): { field: string; value: string } | undefined {
   const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE);
   if (stated) return { field: stated[1], value: stated[2] };
+  const named = text.match(IS_NAME);
+  if (named) {
+    const [, field, preposition, value] = named;
+    // "the gift is for Jo Marsh": the name of whom the thing is for; "the recipient is Jo Marsh": the recipient's name.
+    if (preposition) return { field: `name for ${field}`, value };
+    return { field: PEOPLE.test(field) ? `${field} name` : field, value };
+  }
+  const coded = text.match(FIELD_CODE);
+  // Only a field's noun before the code: "cancel order 1004" and "Classic fare on TP 538" name rows, not fields.
+  if (coded && CODE_FIELDS.test(coded[1])) return { field: coded[1], value: coded[2] };
   const trip = text.match(TRIP);
   // Only a place: "go to settings" names a link, not a To field.
   if (trip && /^\p{Lu}/u.test(trip[2]))
@@ -57,6 +88,13 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
   // "check out", "check out now": the checkout, not a checkbox.
   [/^check\s+out\b/i, 'click checkout'],
+  // "go on to payment": the step that continues, not a Payment link of the steps above.
+  [/^(?:go|move|carry)\s+on\s+to\s+/i, 'continue to '],
+  [/^(?:take|bring)\s+(?:me|us)\s+(?:back\s+)?to\s+/i, 'go to '],
+  [/^sign\s+(?:me|us)\s+up\s+(?:for|to)\s+/i, 'subscribe to '],
+  // "look up candles in the store", "look for 'invoice' in the drive": a search — not "look up the address", which
+  // a Look up control may be named for.
+  [/^look\s+(?:up|for)\s+(?=\u0000|.*\s+in\s+(?:the|our|my)\s+\S+$)/i, 'search for '],
   // "let's go with the 06:05", "go for the cheaper one": a choice.
   [/^(?:let(?:'|’)?s\s+)?go\s+(?:with|for)\s+/i, 'choose '],
 ];

@@ -3,7 +3,7 @@ import { roleCode, type InteractRequest, type InteractResponse } from '../../../
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { matchText, targetSlots, type Match, type Slot } from './scoring';
-import { placeWords } from './groups';
+import { innermostTitle, placeWords } from './groups';
 import { documentText } from './structure';
 import { ACTIVATE_VERBS, CHECKABLE_ROLES, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
 import { describeWanted } from './wanted';
@@ -80,6 +80,11 @@ export function unaccountedWords(
     return fail(
       `Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`,
     );
+  const title = titleConflict(request, q, slots, found);
+  if (title)
+    return fail(
+      `${describeNode(found.node)} is in "${clip(title.text)}", which is a ${q.kind} but not ${quoteWords(title.missing)}: the query names another ${q.kind}, which the page does not have. Acting on it would be a guess.`,
+    );
   if (!placement.elsewhere.length) return undefined;
   const where = placement.elsewhere.map(({ slot, text }) => `"${slot.label}" only in "${clip(text)}"`).join(', ');
   return fail(
@@ -96,6 +101,42 @@ function ownWordsMissed(q: ParsedQuery, slots: Slot[], found: Match): Slot[] {
   if (!q.ownerWords?.length || q.ownerBy === 'to' || (q.verbWord && found.matched.includes(q.verbWord))) return [];
   const own = slots.filter(slot => !q.ownerWords!.includes(slot.label) && slot.label !== q.verbWord);
   return own.some(slot => found.matched.includes(slot.label)) ? [] : own;
+}
+
+/**
+ * "add the Team plan" by the Add to cart of a card titled "Pro plan" that mentions teams: the title says which plan
+ * the card is, and it is not the Team plan. The kind of thing meant ("plan") in the element's innermost title (its
+ * card's heading, its row's lead) names that item; a word the query puts with the kind that the title lacks names
+ * another one.
+ */
+function titleConflict(
+  request: InteractRequest,
+  q: ParsedQuery,
+  slots: Slot[],
+  found: Match,
+): { text: string; missing: string[] } | undefined {
+  const kind = slots.find(slot => !!q.kind && slot.forms.includes(q.kind));
+  if (!kind || found.matched.includes(kind.label)) return undefined;
+  const modifiers = slots.filter(
+    slot =>
+      slot !== kind &&
+      found.unmatched.includes(slot.label) &&
+      slot.label !== q.verbWord &&
+      !q.ownerWords?.includes(slot.label) &&
+      !q.possessors?.includes(slot.label) &&
+      !slot.forms.some(form => GENERIC_WORDS.has(form)),
+  );
+  const twins = request.interactiveTree.filter(node => node.r === found.node.r && node.n === found.node.n);
+  const text = modifiers.length
+    ? innermostTitle(
+        request.skeletonDom!,
+        found.node.i,
+        twins.map(node => node.i),
+      )
+    : undefined;
+  if (!text || !matchText(text, [kind]).matched.length) return undefined;
+  const missing = modifiers.filter(slot => !matchText(text, [slot]).matched.length).map(slot => slot.label);
+  return missing.length ? { text, missing } : undefined;
 }
 
 const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
@@ -129,6 +170,38 @@ const CHANGE_VERBS = new Set([
   'select',
   'choose',
   'pick',
+  // Saying what one wants of it: "hide my online status", "kill push reminders", "get reminders by text".
+  'hide',
+  'show',
+  'kill',
+  'stop',
+  'get',
+  'receive',
+  'keep',
+  'remember',
+  'block',
+  'unblock',
+  'permit',
+  'prevent',
+  'disallow',
+  'pause',
+  'resume',
+  'silence',
+  'share',
+  'accept',
+  'agree',
+  'consent',
+  'use',
+  'require',
+  'skip',
+  'exclude',
+  'limit',
+  'restrict',
+  'lock',
+  'unlock',
+  'join',
+  'follow',
+  'unfollow',
 ]);
 const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
 

@@ -100,6 +100,10 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   decline: ['reject'],
   approve: ['accept'],
   extend: ['renew'],
+  // "proceed to payment" is the Continue to payment button, not the Payment step's link.
+  proceed: ['continue'],
+  continue: ['proceed'],
+  return: ['back'],
   modify: ['edit'],
   note: ['message', 'comment'],
   shipping: ['delivery'],
