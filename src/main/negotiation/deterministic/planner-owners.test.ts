@@ -248,5 +248,7 @@ test('a card whose title names another item of the kind is not the one meant: "a
     '<div class="card"><h3>Pro plan</h3><p>For teams, $15/month</p><button data-llm-id="e2">Add to cart</button></div>';
   const onPlans = (query: string) => plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree });
   expect(actionOf(await onPlans('add the Pro plan'))).toBe('click(e2)');
-  expect(actionOf(await onPlans('add the Team plan'))).toMatch(/^fail\(.*in \\"Pro plan\\", which is a plan but not \\"team\\"/);
+  expect(actionOf(await onPlans('add the Team plan'))).toMatch(
+    /^fail\(.*in \\"Pro plan\\", which is a plan but not \\"team\\"/,
+  );
 });
