@@ -11,7 +11,7 @@ import { dropdownOptions } from './groups';
 import { cardLink } from './card-links';
 import { readOption, spelledAsOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
-import { act, describeNode, fail, messageOf, needsContext } from './responses';
+import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './responses';
 import { rankNodes } from './scoring';
 import { resolveTarget } from './target';
 import { verify } from './verify';
@@ -185,6 +185,12 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
     const option = readOption(request, meant);
     if (option && 'answer' in option && isNegotiation(option.answer)) return option.answer;
     if (option && !('answer' in option) && option.node === found.node) return selectOption(option);
+    // "notify me about every message" found by its own word: clicking would only open it; the words beyond its name
+    // were meant to choose, and no option is named by them.
+    if (!option && meant.verbWord !== undefined && found.matched.includes(meant.verbWord))
+      return fail(
+        `${describeNode(found.node)} is the dropdown the query names, but none of its options is what ${quoteWords(meant.words.filter(word => !found.matched.includes(word)))} says: name the option to choose.`,
+      );
   }
   if (
     meant.verb === 'select' &&

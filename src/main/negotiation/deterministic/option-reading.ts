@@ -8,7 +8,7 @@ import { containerOf, repeatedContainers } from './structure';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, needsContext } from './responses';
 import { matchText, targetSlots } from './scoring';
-import { FOCUS_WORDS, GENERIC_WORDS, SELECTABLE_ROLES } from './vocabulary';
+import { FOCUS_WORDS, GENERIC_WORDS, SELECTABLE_ROLES, WORD_SYNONYMS } from './vocabulary';
 import { contentWords, normalizeWord, rawTokens } from './words';
 
 /** Leading verbs that can mean choosing a value: "make Tom an admin", "give Piranesi 5 stars", "filter to overdue". */
@@ -34,6 +34,23 @@ const CHOOSING_VERBS = new Set([
   'pick',
   'choose',
   'select',
+  // Moving a value along its scale: "promote Lena to editor", "bump the shoe up to a 43", "bill me yearly".
+  'promote',
+  'demote',
+  'upgrade',
+  'downgrade',
+  'hand',
+  'bump',
+  'raise',
+  'lower',
+  'increase',
+  'decrease',
+  'reduce',
+  'bill',
+  'ship',
+  'deliver',
+  'update',
+  'turn',
 ]);
 
 export type OptionReading = { node: SemanticNode; option: string; reason: string } | { answer: InteractResponse };
@@ -57,9 +74,10 @@ export function readOption(request: InteractRequest, q: ParsedQuery): OptionRead
   if (q.value !== undefined && q.verb !== 'select' && q.verb !== 'set') return undefined;
   const dropdowns = request.interactiveTree.filter(node => SELECTABLE_ROLES.has(roleCode(node.r)));
   // "notify me about mentions only": what the query is about may be the option.
-  const words = [...q.words, ...(q.anchor?.words ?? []), ...q.names.flatMap(name => contentWords(name))].map(
-    normalizeWord,
-  );
+  // "every message" names the All messages option: a word says its synonyms too.
+  const words = [...q.words, ...(q.anchor?.words ?? []), ...q.names.flatMap(name => contentWords(name))]
+    .map(normalizeWord)
+    .flatMap(word => [word, ...(WORD_SYNONYMS[word] ?? [])]);
   if (!dropdowns.length || (!words.length && q.value === undefined)) return undefined;
   if (!request.skeletonDom)
     return {

@@ -252,3 +252,29 @@ test('a card whose title names another item of the kind is not the one meant: "a
     /^fail\(.*in \\"Pro plan\\", which is a plan but not \\"team\\"/,
   );
 });
+
+test('an unwritten word that only describes the item is no refusal when the written ones tell it from its twins', async () => {
+  const tree: SemanticNode[] = [
+    { i: 'e1', r: 'btn', n: 'Archive' },
+    { i: 'e2', r: 'btn', n: 'Archive' },
+    { i: 'e3', r: 'btn', n: 'Archive' },
+  ];
+  const skeletonDom =
+    '<h1>Your activity</h1><ul>' +
+    '<li><p>Dana commented on Spring garden plans</p><button data-llm-id="e1">Archive</button></li>' +
+    '<li><p>Storage is 90% full</p><button data-llm-id="e2">Archive</button></li>' +
+    '<li><p>Leo sent you a message</p><button data-llm-id="e3">Archive</button></li></ul>';
+  const onActivity = (query: string) => plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree });
+  // "warning" is written nowhere; "storage" is written around the second Archive alone.
+  expect(actionOf(await onActivity('archive the storage warning'))).toBe('click(e2)');
+  // What would tell the item is unwritten: a guess — never an Archive clicked.
+  const never = async (query: string) => {
+    const answer = await onActivity(query);
+    expect('action' in answer ? answer.action : 'asks for context').not.toMatch(/^click/);
+  };
+  await never('archive the billing warning');
+  // "activity" is written around every Archive: it tells none of them, and "invite" is what would.
+  await never('archive the invite from my activity');
+  // What it becomes ("as a PDF") is no kind of item: unwritten, it is refused.
+  expect(actionOf(await onActivity('archive the storage item as a PDF'))).toMatch(/^fail\(.*\\"pdf\\"/);
+});

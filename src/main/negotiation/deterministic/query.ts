@@ -205,6 +205,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const quotes: string[] = [];
   const written: string[] = [];
   let ownerNamed = false;
+  let complemented = false;
   const addRoles = (roles: readonly string[]) => {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
   };
@@ -350,10 +351,12 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       (q.possessors ??= []).push(...q.words, ...rawTokens(token.raw.replace(/['’]s$/i, '')));
     for (const part of rawTokens(token.raw.replace(/['’]s$/i, ''))) {
       written.push(part);
+      // "save the recipe as a PDF", "mark it as read": what it becomes, not what kind of thing it is.
+      if (part === 'as' && q.words.length) complemented = true;
       if (!STOP_WORDS.has(part)) {
         q.words.push(part);
-        if (!ownerNamed) q.kind = normalizeWord(part);
-        else (q.ownerWords ??= []).push(part);
+        if (!ownerNamed && !complemented) q.kind = normalizeWord(part);
+        else if (ownerNamed) (q.ownerWords ??= []).push(part);
       } else if (OWNER_PREPOSITIONS.has(part) && q.words.length && !ownerNamed) {
         ownerNamed = true;
         q.ownerBy = part;

@@ -30,6 +30,14 @@ const IS_NAME = new RegExp(
   `^${FIELD}\\s+(?:is|are|should\\s+be|will\\s+be)(\\s+(?:for|going\\s+to|addressed\\s+to|from))?\\s+${NAME}$`,
   'u',
 );
+/**
+ * "Kenji should only be a viewer", "the sort order should be newest first": "should be" asks for a value, whatever it
+ * looks like (a bare "is" may describe: "billing is the same as shipping").
+ */
+const SHOULD_BE = new RegExp(
+  `^${FIELD}\\s+(?:should|must|needs?\\s+to|has\\s+to)\\s+(?:only\\s+|just\\s+)?be\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\d][^\\s,]*(?:\\s+[^\\s,]+){0,2})$`,
+  'iu',
+);
 /** "card number 4242 4242 4242 4242", "coupon SAVE10": a field, then a value no name looks like. */
 const FIELD_CODE = new RegExp(`^((?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+)\\s+(${CODE})$`, 'iu');
 /** "quiet hours should start at 23:00": the start (or end) of what is named is a field, the time its value. */
@@ -58,6 +66,8 @@ const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
 export function statedValue(text: string): { field: string; value: string } | undefined {
   const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE);
   if (stated) return { field: stated[1], value: stated[2] };
+  const should = text.match(SHOULD_BE);
+  if (should) return { field: should[1], value: should[2] };
   const named = text.match(IS_NAME);
   if (named) {
     const [, field, preposition, value] = named;

@@ -75,7 +75,7 @@ export function unaccountedWords(
   const absent = [
     ...placement.unwritten.filter(slot => !named(slot)),
     ...anchorSlots.filter(slot => !named(slot) && matchText(text, [slot]).matched.length === 0),
-  ];
+  ].filter(slot => !describesOnly(request, q, slots, found, slot));
   if (absent.length)
     return fail(
       `Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`,
@@ -101,6 +101,35 @@ function ownWordsMissed(q: ParsedQuery, slots: Slot[], found: Match): Slot[] {
   if (!q.ownerWords?.length || q.ownerBy === 'to' || (q.verbWord && found.matched.includes(q.verbWord))) return [];
   const own = slots.filter(slot => !q.ownerWords!.includes(slot.label) && slot.label !== q.verbWord);
   return own.some(slot => found.matched.includes(slot.label)) ? [] : own;
+}
+
+/**
+ * "archive the storage warning", "book a seat on the 9:40", "send Bluebird Café a payment reminder": a word the page
+ * does not write that only says what kind of thing the item is — the kind itself, or the word just before a kind the
+ * element's name holds — when another word of the query tells the element from its twins (the other Archive buttons)
+ * by writing around it alone. What tells the item is written; the unwritten word describes it. Not when the element
+ * has no twins, nor when the telling words are all the page's ("my cart"): then the unwritten word is what tells.
+ */
+function describesOnly(request: InteractRequest, q: ParsedQuery, slots: Slot[], found: Match, slot: Slot): boolean {
+  if (!q.kind || !request.skeletonDom || (q.verbWord && !found.matched.includes(q.verbWord))) return false;
+  const order = slots.map(each => each.label);
+  const kindAt = slots.findIndex(each => each.forms.includes(q.kind!));
+  const at = order.indexOf(slot.label);
+  const describes = at === kindAt || (at === kindAt - 1 && found.matched.includes(order[kindAt]));
+  if (!describes || kindAt < 0) return false;
+  const twins = request.interactiveTree.filter(
+    node => node !== found.node && node.r === found.node.r && node.n === found.node.n,
+  );
+  const skeleton = request.skeletonDom;
+  return slots.some(
+    other =>
+      other !== slot &&
+      other !== slots[kindAt] &&
+      other.label !== q.verbWord &&
+      placeWords(skeleton, found.node.i, [other]).near.length > 0 &&
+      twins.length > 0 &&
+      twins.every(twin => placeWords(skeleton, twin.i, [other]).near.length === 0),
+  );
 }
 
 /**

@@ -83,6 +83,7 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   postcode: ['zip', 'postal'],
   postal: ['zip', 'postcode'],
   everything: ['all'],
+  every: ['all'],
   all: ['everything'],
   // Verbs a page's controls are often named by another word for.
   discard: ['delete', 'remove'],
@@ -328,6 +329,15 @@ export const GENERIC_WORDS = new Set([
   'date',
   // "my phone number" for a field called Phone.
   'number',
+  // Words that quantify or point, naming nothing: "save everything", "load the older stuff", "search again".
+  'everything',
+  'stuff',
+  'things',
+  'some',
+  'any',
+  'every',
+  'here',
+  'again',
 ]);
 
 /** Verbs that mean "activate it", whatever it is called: "open the invoice", "view the order", "follow the link". */
