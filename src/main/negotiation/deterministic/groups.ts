@@ -210,3 +210,10 @@ export function innermostTitle(skeleton: string, id: string, twins: string[]): s
 function spanOf(element: Element): number {
   return DomUtils.findAll(() => true, [element]).length + 1;
 }
+
+/** Whether a title around the element `id` (its legend, its section's heading, its card's lead) says `pattern`. */
+export function titledAs(skeleton: string, id: string, pattern: RegExp): boolean {
+  const { units, byRef, order } = groupsOf(skeleton);
+  const element = byRef.get(id);
+  return !!element && units.some(unit => unit.title && pattern.test(unit.text) && holds(unit, element, order));
+}

@@ -108,8 +108,9 @@ export function readOption(request: InteractRequest, q: ParsedQuery): OptionRead
     return placeWords(skeleton, pair.node.i, qualifiers).near.length === qualifiers.length;
   });
   if (!fitting.length) return undefined;
-  const chosen = q.ordinal ? countPairs(skeleton, q, fitting) : mostNamed(q, fitting);
-  if ('answer' in chosen) return chosen;
+  const ranked = q.ordinal ? countPairs(skeleton, q, fitting) : mostNamed(q, fitting);
+  if ('answer' in ranked) return ranked;
+  const chosen = byVerb(skeleton, q, ranked);
   const [first] = chosen;
   const nodes = [...new Set(chosen.map(pair => pair.node))];
   if (nodes.length > 1 || chosen.some(pair => pair.option !== first.option))
@@ -123,6 +124,17 @@ export function readOption(request: InteractRequest, q: ParsedQuery): OptionRead
     option: first.option,
     reason: `"${first.option}" is one of its options, and the query's other words are its name, written around it, or count its card`,
   };
+}
+
+/**
+ * "ship it to France" between the delivery and the billing Country: the verb names the part of the page ("Delivery
+ * address" for shipping) when it is written around one dropdown's pairs alone.
+ */
+function byVerb(skeleton: string, q: ParsedQuery, pairs: Pair[]): Pair[] {
+  if (!q.verbWord || new Set(pairs.map(pair => pair.node)).size < 2) return pairs;
+  const slots = targetSlots({ verb: 'click', words: [q.verbWord], names: [], roles: [] });
+  const placed = pairs.filter(pair => placeWords(skeleton, pair.node.i, slots).near.length > 0);
+  return new Set(placed.map(pair => pair.node)).size === 1 ? placed : pairs;
 }
 
 /** The options all of whose words the query holds, the longest such per query (unquoted options: "make Tom an admin"). */

@@ -141,6 +141,9 @@ test('a statement gives a field its value: "<field> is <value>", "<field>: <valu
   });
   expect(rephrase('delivery city: Munich')).toEqual({ text: 'set "Munich" in delivery city', set: true });
   expect(rephrase('use promo code FERN10').text).toBe('type "FERN10" into promo code');
+  // "should be" asks for a value, whatever it looks like.
+  expect(rephrase('Kenji should only be a viewer')).toEqual({ text: 'set "viewer" in Kenji', set: true });
+  expect(rephrase('order them by sender').text).toBe('select "sender" in sort by');
   // A row's words before a number are no field: "cancel order 1004" cancels it.
   expect(rephrase('cancel order 1004').set).toBeUndefined();
   // Not a value: words only; and a step that opens with a verb is a command or a check, never a statement.

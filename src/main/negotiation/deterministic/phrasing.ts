@@ -347,7 +347,9 @@ export function rephrase(step: string): Phrasing {
     return { text: `search for ${quote(what.trim())}${where ? ` in ${where}` : ''}` };
   }
   // "sort them by quickest", "sort the files by size": what is sorted is not the key.
-  const sortKey = verb === 'sort' ? body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i) : null;
+  const sortKey = ['sort', 'order', 'arrange', 'rank'].includes(verb)
+    ? body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i)
+    : null;
   if (sortKey) return { text: `select ${quote(sortKey[1].trim())} in sort by` };
   if (verb === 'filter') {
     const parts = lastCut(body, ['by', 'with', 'for']);

@@ -278,3 +278,16 @@ test('an unwritten word that only describes the item is no refusal when the writ
   // What it becomes ("as a PDF") is no kind of item: unwritten, it is refused.
   expect(actionOf(await onActivity('archive the storage item as a PDF'))).toMatch(/^fail\(.*\\"pdf\\"/);
 });
+
+test('"my" picks the part the page addresses to the user; a verb of sending picks the part it ships to', async () => {
+  // addressSkeleton's fieldsets: Delivery address, then Billing address.
+  expect(actionOf(await onAddresses('ship it to France'))).toBe('select(e3, "France")');
+  expect(actionOf(await onAddresses('bill to France'))).toBe('select(e7, "France")');
+  const tree = [field('e1', 'Email'), field('e2', 'Email')];
+  const skeletonDom =
+    '<fieldset><legend>Your details</legend><label>Email</label><input data-llm-id="e1"></fieldset>' +
+    '<fieldset><legend>Gift recipient</legend><label>Email</label><input data-llm-id="e2"></fieldset>';
+  const onGift = (query: string) => plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree });
+  expect(actionOf(await onGift('my email is sam@fern.test'))).toBe('type(e1, "sam@fern.test")');
+  expect(actionOf(await onGift("the recipient's email is jo@fern.test"))).toBe('type(e2, "jo@fern.test")');
+});

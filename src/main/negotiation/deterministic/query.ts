@@ -85,6 +85,8 @@ export interface ParsedQuery {
   kind?: string;
   /** The words after the kind that name what it belongs to ("twin room" of "photos of the twin room"). */
   ownerWords?: string[];
+  /** "my email", "our address": the speaker's own, which a page titles "Your details" or "My account". */
+  mine?: boolean;
   /** Words written as a possessive ("Marcus" of "Marcus's brief"): whose the target is, not what kind. */
   possessors?: string[];
   /** The preposition before them: "to" names a destination ("go back to my cart"), which a name often holds. */
@@ -171,12 +173,12 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   // "Leo's message …": a possessive opens a name, not a command.
   // "text me security alerts", "email me when it ships": how to be told is part of what is chosen, not a verb.
   const toMe = TELLING_VERBS.has(first.low) && (rest[0]?.low === 'me' || rest[0]?.low === 'us');
-  if (!first || first.quote || isVocabulary(first.low) || /['’]s$/i.test(first.raw) || toMe)
+  // "turn off email alerts": the particle belongs to the verb, not to the target's name; "switch off" is no Switch.
+  const particle = PHRASAL_SWITCHES.has(first.low) && (rest[0]?.low === 'on' || rest[0]?.low === 'off');
+  if (!first || first.quote || (isVocabulary(first.low) && !particle) || /['’]s$/i.test(first.raw) || toMe)
     return readTarget('click', tokens);
   // "add the note "Happy birthday!" to the gift": quoted text added somewhere is typed there.
   if (WRITING_VERBS.has(first.low) && rest.some(token => token.quote)) return readTarget('type', rest);
-  // "turn off email alerts": the particle belongs to the verb, not to the target's name.
-  const particle = PHRASAL_SWITCHES.has(first.low) && (rest[0]?.low === 'on' || rest[0]?.low === 'off');
   const parsed = readTarget('click', particle ? rest.slice(1) : rest);
   const kept = rawTokens(first.raw).filter(word => !STOP_WORDS.has(word));
   return { ...parsed, words: [...kept, ...parsed.words], ...(kept.length ? { verbWord: kept[0] } : {}) };
@@ -345,6 +347,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       k += superlative.used - 1;
       continue;
     }
+    if (word === 'my' || word === 'our') q.mine = true;
     // "Silva's" is Silva: the possessive is not a word of the name.
     // "Bruno Silva's order": the words before the possessive are the possessor's name too.
     if (/['’]s$/i.test(token.raw))

@@ -12,7 +12,7 @@ const VALUE = String.raw`(?:\u0000\d+\u0000|[^\s,:]*[\d@][^\s,]*(?:\s+[^\s,]*\d[
 /** A name, capitalised word by word: "Jo Marsh", "Ireland", "Marsh GmbH", "Paris Bercy". */
 const NAME = String.raw`(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|de|da|van|von|der|la|le|of)){0,3})`;
 /** A field named in a few words, none of them a verb's clause: "my phone", "the recipient's email". */
-const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)`;
+const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,6}?[\p{L}'’-]+)`;
 /**
  * "…, could you pop it in?": a clause that only points back at the stated value with a pronoun restates the step; it
  * adds nothing to what to do.
@@ -20,6 +20,8 @@ const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,4}?[\p{L}'’-]+)`;
 const RESTATED = String.raw`(?:\s*,\s*[^,]*\b(?:it|that|this|them)\b[^,]*)?`;
 
 const IS_VALUE = new RegExp(`^${FIELD}\\s+(?:is|are|should\\s+be|=)\\s+(${VALUE})${RESTATED}$`, 'iu');
+/** "billing street is 12 Rue de Rivoli": a value that opens with a number runs to the end. */
+const IS_ADDRESS = new RegExp(`^${FIELD}\\s+(?:is|should\\s+be)\\s+(\\d+\\w*\\s+\\p{Lu}[^,]*)$`, 'u');
 /** What only a code looks like: a word with a digit of 4 characters or more, or an @ address, and its digit groups. */
 const CODE = String.raw`(?=[^\s]*\d)[^\s,:]{4,}(?:\s+[^\s,]*\d[^\s,]*)*|[^\s,:]+@[^\s,]+`;
 
@@ -64,7 +66,7 @@ const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
  * "<n> <field>"), or undefined.
  */
 export function statedValue(text: string): { field: string; value: string } | undefined {
-  const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE);
+  const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE) ?? text.match(IS_ADDRESS);
   if (stated) return { field: stated[1], value: stated[2] };
   const should = text.match(SHOULD_BE);
   if (should) return { field: should[1], value: should[2] };
@@ -98,6 +100,8 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
   // "check out", "check out now": the checkout, not a checkbox.
   [/^check\s+out\b/i, 'click checkout'],
+  // "send it to Ireland": where it goes is where it ships.
+  [/^(?:send|post|mail)\s+(?:it|this|them)\s+to\s+(?=\p{Lu})/u, 'ship it to '],
   // "go on to payment": the step that continues, not a Payment link of the steps above.
   [/^(?:go|move|carry)\s+on\s+to\s+/i, 'continue to '],
   [/^(?:take|bring)\s+(?:me|us)\s+(?:back\s+)?to\s+/i, 'go to '],

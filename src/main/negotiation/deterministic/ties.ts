@@ -4,7 +4,7 @@ import { centreOf, POSITION_MARGIN } from './layout';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { bestTier, matchText, rankNodes, targetSlots, type Match, type Slot } from './scoring';
-import { placeWords } from './groups';
+import { placeWords, titledAs } from './groups';
 import { surroundings } from './structure';
 import { bySuperlative } from './superlatives';
 import type { Resolution } from './target';
@@ -63,6 +63,14 @@ export function settle(
       open,
     );
   if (decided) return { found: decided.found, reasons: [...reasons, decided.reason] };
+  // "my email" between the sender's and the recipient's: the one in the part the page addresses to the user.
+  const skeleton = request.skeletonDom;
+  const mine = q.mine ? open.filter(match => titledAs(skeleton, match.node.i, SPEAKER)) : [];
+  if (mine.length === 1)
+    return {
+      found: mine[0],
+      reasons: [...reasons, 'the query says "my", and the part of the page around it is the user\'s own'],
+    };
   const near = q.anchor ? byAnchor(request, q.anchor, open) : undefined;
   if (near) return { found: near.found, reasons: [...reasons, near.reason] };
   if (!request.screenshot)
@@ -78,6 +86,9 @@ export function settle(
     ),
   };
 }
+
+/** How a page titles what is the user's own: "Your details", "My account". */
+const SPEAKER = /\b(?:your|my)\b/i;
 
 const MAX_CONTEXT = 80;
 

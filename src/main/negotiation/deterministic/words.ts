@@ -51,6 +51,17 @@ export const STOP_WORDS = new Set([
   'is',
   'are',
   'be',
+  // Pronouns and clause words: "the one where Dana mentioned me", "order them by sender", "it's a present, so …".
+  'them',
+  'they',
+  'he',
+  'she',
+  'him',
+  'her',
+  'where',
+  'when',
+  'what',
+  'so',
   // Words about the request, not the target: "put it on my wishlist instead", "quickly open …".
   'instead',
   'anyway',
