@@ -50,6 +50,16 @@ export function byOrdinal(
   const within = countedWithin(request, q, group);
   if ('answer' in within) return within;
   const ordered = inReadingOrder(within.group);
+  // "choose the last train" over "Earlier trains" and "Later trains": names about trains in the plural are about the
+  // list, not one of its trains; the count runs over the rows.
+  if (!within.words && namesThePlural(q, ordered))
+    return (
+      byKind(request, q) ?? {
+        answer: fail(
+          `The query counts ${q.ordinal!.head ?? q.kind}s, but ${listNodes(ordered.map(match => match.node))} ${ordered.length > 1 ? 'are' : 'is'} about them all, and no row or card of them has one control for the verb: name the control, or its row by its words.`,
+        ),
+      }
+    );
   // "the last flight" when one link is called "Flights": a count needs more than one thing to count.
   const found = ordered.length > 1 || ordinal.n === 1 ? pickNth(ordered) : undefined;
   const among = within.words ? ` whose row or card holds ${quoteWords(within.words)}` : '';
@@ -148,6 +158,16 @@ function byCard(
     found: group[at],
     reasons: [`it is in the ${ordinal.word} of ${cards.length} ${head.label} cards in document order`],
   };
+}
+
+/** Whether the noun counted ("train") is written singular in the query and only plural in every match's name. */
+function namesThePlural(q: ParsedQuery, matches: Match[]): boolean {
+  const head = q.ordinal?.head ?? q.kind;
+  if (!head || !q.words.includes(head) || !matches.length) return false;
+  return matches.every(match => {
+    const tokens = rawTokens(match.node.n ?? '');
+    return !tokens.includes(head) && tokens.some(token => normalizeWord(token) === head);
+  });
 }
 
 /**

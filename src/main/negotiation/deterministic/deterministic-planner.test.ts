@@ -92,7 +92,13 @@ test('grammar: type, select, scroll, press, navigate, wait', async () => {
   expect(await run('fill the email field with “say "hi"”')).toBe('type(e3, "say \\"hi\\"")');
   expect(await run('type into the email field')).toMatch(/^fail\(".*quotes/);
   expect(await run('Type "x" into the phone field')).toMatch(/^fail\("No text field matches \\"phone\\"/);
-  expect(await run('Select "Large" from the size dropdown')).toBe('select(e4, "Large")');
+  // A dropdown's options are checked before a value is chosen: the skeleton DOM lists them.
+  const size = 'Select "Large" from the size dropdown';
+  expect(negotiationOf(await plan({ query: size, interactiveTree: tree })).needsSkeletonDom).toBe(true);
+  const sizes = '<select data-llm-id="e4"><option>Small</option><option>Large</option></select>';
+  expect(actionOf(await plan({ query: size, interactiveTree: tree, domMode: 'skeleton', skeletonDom: sizes }))).toBe(
+    'select(e4, "Large")',
+  );
   expect(await run('Scroll down')).toBe('scroll(page, down)');
   expect(await run('scroll up in the search results')).toBe('scroll(e8, up)');
   expect(await run('scroll down in the sidebar')).toBe('scroll(page, down)');
@@ -132,7 +138,17 @@ test('ordinary phrasings: unquoted values, set … to on fields and dropdowns, t
   const run = async (query: string) => actionOf(await plan({ query, interactiveTree: tree }));
   expect(await run('Enter trip to Lisbon into the New expense field')).toBe('type(e1, "trip to Lisbon")');
   expect(await run('put 42.50 in Amount')).toBe('type(e2, "42.50")');
-  expect(await run('set Category to Travel')).toBe('select(e3, "Travel")');
+  const categories = '<select data-llm-id="e3"><option>Meals</option><option>Travel</option></select>';
+  expect(
+    actionOf(
+      await plan({
+        query: 'set Category to Travel',
+        interactiveTree: tree,
+        domMode: 'skeleton',
+        skeletonDom: categories,
+      }),
+    ),
+  ).toBe('select(e3, "Travel")');
   expect(await run('set Quantity to 3')).toBe('type(e4, "3")');
   expect(await run('set To to Tokyo')).toBe('type(e6, "Tokyo")');
   expect(await run('Type "Porto" into the From field')).toBe('type(e5, "Porto")');

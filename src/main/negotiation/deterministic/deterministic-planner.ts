@@ -160,10 +160,12 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   // "choose half board for the third room" found the third Rooms dropdown, which has no such option: the dropdowns
   // that list the value say which is meant.
   const { found } = resolution;
-  if (choosesDropdown(meant, found.node) && !found.matched.length && !request.skeletonDom)
+  if (choosesDropdown(meant, found.node) && !request.skeletonDom)
     return needsContext(
       'skeleton',
-      `Nothing in the query names ${describeNode(found.node)}: the skeleton DOM lists which dropdowns offer "${meant.value}".`,
+      found.matched.length
+        ? `The skeleton DOM lists the options of ${describeNode(found.node)}: whether it offers "${meant.value}", and as what.`
+        : `Nothing in the query names ${describeNode(found.node)}: the skeleton DOM lists which dropdowns offer "${meant.value}".`,
     );
   if (lacksValue(request, meant, found.node)) {
     const option = readOption(request, meant);

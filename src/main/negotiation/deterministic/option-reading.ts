@@ -8,7 +8,7 @@ import { containerOf, repeatedContainers } from './structure';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, needsContext } from './responses';
 import { matchText, targetSlots } from './scoring';
-import { FOCUS_WORDS, GENERIC_WORDS, SELECTABLE_ROLES, WORD_SYNONYMS } from './vocabulary';
+import { FOCUS_WORDS, GENERIC_WORDS, SELECTABLE_ROLES, synonymsOf } from './vocabulary';
 import { contentWords, normalizeWord, rawTokens } from './words';
 
 /** Leading verbs that can mean choosing a value: "make Tom an admin", "give Piranesi 5 stars", "filter to overdue". */
@@ -77,7 +77,7 @@ export function readOption(request: InteractRequest, q: ParsedQuery): OptionRead
   // "every message" names the All messages option: a word says its synonyms too.
   const words = [...q.words, ...(q.anchor?.words ?? []), ...q.names.flatMap(name => contentWords(name))]
     .map(normalizeWord)
-    .flatMap(word => [word, ...(WORD_SYNONYMS[word] ?? [])]);
+    .flatMap(word => [word, ...synonymsOf(word)]);
   if (!dropdowns.length || (!words.length && q.value === undefined)) return undefined;
   if (!request.skeletonDom)
     return {

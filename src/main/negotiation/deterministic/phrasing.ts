@@ -13,9 +13,28 @@ const QUOTED = /"[^"]*"|“[^”]*”|‘[^’]*’|(?<=^|[\s(:,=])'[^']*'(?=$|[
 function masked(text: string): { text: string; restore: (part: string) => string } {
   const quotes: string[] = [];
   // Runs of spaces outside quotes become one: no pattern below then backtracks over a long run (queries go to 10,000 characters).
-  const out = text.replace(QUOTED, match => `\u0000${quotes.push(match) - 1}\u0000`).replace(/\s+/g, ' ');
+  const out = text
+    .replace(QUOTED, match => `\u0000${quotes.push(match) - 1}\u0000`)
+    .replace(/\s+/g, ' ')
+    .replace(SLANG_WORDS, word => SLANG[word]);
   return { text: out, restore: part => part.replace(/\u0000(\d+)\u0000/g, (_m, k: string) => quotes[Number(k)]) };
 }
+
+/** Chat spellings, read as the words they stand for: "could u open …", "pls", "ok thats it". */
+const SLANG: Record<string, string> = {
+  u: 'you',
+  ur: 'your',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  thats: "that's",
+  dont: "don't",
+  cant: "can't",
+  wont: "won't",
+  im: "I'm",
+  its: "it's",
+};
+const SLANG_WORDS = new RegExp(`\\b(?:${Object.keys(SLANG).join('|')})\\b(?!['’])`, 'g');
 
 /** Verbs that start a step: after "and" or a comma they mean a new step, not more of a name or a value. */
 export const STEP_VERBS = new Set([
@@ -348,7 +367,9 @@ export function rephrase(step: string): Phrasing {
   }
   // "sort them by quickest", "sort the files by size": what is sorted is not the key.
   const sortKey = ['sort', 'order', 'arrange', 'rank'].includes(verb)
-    ? body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i)
+    ? (body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i) ??
+      // "sort oldest first": a key with its direction, without "by".
+      body.match(/^(\S+\s+(?:first|last))$/i))
     : null;
   if (sortKey) return { text: `select ${quote(sortKey[1].trim())} in sort by` };
   if (verb === 'filter') {

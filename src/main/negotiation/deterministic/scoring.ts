@@ -1,6 +1,6 @@
 import { roleCode, type SemanticNode } from '../../../shared/negotiation';
 import type { ParsedQuery } from './query';
-import { ACTIVATE_VERBS, ICON_SYNONYMS, WORD_SYNONYMS } from './vocabulary';
+import { ACTIVATE_VERBS, ICON_SYNONYMS, synonymsOf } from './vocabulary';
 import {
   contentWords,
   normalizePhrase,
@@ -22,8 +22,7 @@ export function targetSlots(q: ParsedQuery): Slot[] {
   const slots: Slot[] = [];
   const add = (label: string) => {
     const form = normalizeWord(label);
-    if (!slots.some(slot => slot.forms.includes(form)))
-      slots.push({ label, forms: [form, ...(WORD_SYNONYMS[form] ?? [])] });
+    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form, ...synonymsOf(label)] });
   };
   q.words.forEach(add);
   for (const name of q.names) contentWords(name).forEach(add);

@@ -40,6 +40,10 @@ const SHOULD_BE = new RegExp(
   `^${FIELD}\\s+(?:should|must|needs?\\s+to|has\\s+to)\\s+(?:only\\s+|just\\s+)?be\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\d][^\\s,]*(?:\\s+[^\\s,]+){0,2})$`,
   'iu',
 );
+const GOES_TO = new RegExp(
+  `^${FIELD}\\s+(?:should|must|will|can)\\s+go\\s+to\\s+(${VALUE}|${NAME.slice(1, -1)})$`,
+  'u',
+);
 /** "card number 4242 4242 4242 4242", "coupon SAVE10": a field, then a value no name looks like. */
 const FIELD_CODE = new RegExp(`^((?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+)\\s+(${CODE})$`, 'iu');
 /** "quiet hours should start at 23:00": the start (or end) of what is named is a field, the time its value. */
@@ -48,7 +52,8 @@ const STARTS_AT = new RegExp(
   'iu',
 );
 /** "fly from Porto instead", "travel to Berlin": a trip's ends are its From and To fields. */
-const TRIP = /^(?:fly|travel|depart|leave|go|head|come)\s+(from|to)\s+(.+?)(?:\s+instead)?$/iu;
+const TRIP =
+  /^(?:fly(?:ing)?|travel(?:l?ing)?|depart(?:ing)?|leav(?:e|ing)|go(?:ing)?|head(?:ing)?|com(?:e|ing))\s+(from|to)\s+(.+?)(?:\s+instead)?$/iu;
 
 /** The nouns of fields that take a code. */
 const CODE_FIELDS =
@@ -68,6 +73,9 @@ const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
 export function statedValue(text: string): { field: string; value: string } | undefined {
   const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE) ?? text.match(IS_ADDRESS);
   if (stated) return { field: stated[1], value: stated[2] };
+  // "receipts should go to jo@mail.de", "Kingsolver's book should go to Central": where it goes is the value.
+  const going = text.match(GOES_TO);
+  if (going) return { field: going[1], value: going[2] };
   const should = text.match(SHOULD_BE);
   if (should) return { field: should[1], value: should[2] };
   const named = text.match(IS_NAME);
@@ -100,6 +108,10 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
   // "check out", "check out now": the checkout, not a checkbox.
   [/^check\s+out\b/i, 'click checkout'],
+  [/^look\s+at\s+/i, 'view '],
+  // "write a new email", "check for new mail": a mail app's Compose and Refresh.
+  [/^(?:write|compose|draft|start)\s+(?:a\s+)?(?:new\s+)?(?:e-?mail|message|mail)$/i, 'click compose'],
+  [/^check\s+for\s+new\s+(?:e-?mails?|messages|mail)$/i, 'click refresh'],
   // "send it to Ireland": where it goes is where it ships.
   [/^(?:send|post|mail)\s+(?:it|this|them)\s+to\s+(?=\p{Lu})/u, 'ship it to '],
   // "go on to payment": the step that continues, not a Payment link of the steps above.
@@ -121,8 +133,20 @@ const PHRASAL: [RegExp, string][] = [
 const PASSIVE =
   /^(.+?)\s+(?:can|could|should|must|may|needs?\s+to|has\s+to|have\s+to|is\s+to)\s+be\s+([\p{L}]+?)(ied|ed)\b\s*(?:as\s+)?(.*)$/iu;
 
+/**
+ * "what's in the chickpea curry? open it": a question about a thing, then a command about "it" — the command, about
+ * the thing. "what are the fare rules?": a question about a thing shown on request — showing it.
+ */
+const ASKED_THEN_TOLD = /^(?:what|which|how)\b[^?]*?\b(?:in|about|of|on|for)\s+([^?]+?)\s*\?\s*(\S.*)$/i;
+const ASKED = /^(?:what|which)(?:'s|’s|\s+is|\s+are)\s+([^?]+?)\s*\??$/i;
+const POINTING = /\b(?:it|its\s+page|that|them|this\s+one)\b/i;
+
 /** The step with a phrasal verb replaced by its one-word equivalent, a passive by its command; else unchanged. */
 export function plainVerb(text: string): string {
+  const told = text.match(ASKED_THEN_TOLD);
+  if (told && POINTING.test(told[2])) return told[2].replace(POINTING, told[1]);
+  const asked = text.match(ASKED);
+  if (asked) return `show ${asked[1]}`;
   for (const [pattern, replacement] of PHRASAL) if (pattern.test(text)) return text.replace(pattern, replacement);
   const passive = text.match(PASSIVE);
   if (passive) {

@@ -5,7 +5,7 @@ import { describeNode, fail, listNodes, needsContext, quoteWords } from './respo
 import { matchText, targetSlots, type Match, type Slot } from './scoring';
 import { innermostTitle, placeWords } from './groups';
 import { documentText } from './structure';
-import { ACTIVATE_VERBS, CHECKABLE_ROLES, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
+import { ACTIVATE_VERBS, CHECKABLE_ROLES, CHOOSE_VERBS, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
 import { describeWanted } from './wanted';
 import { normalizeWord, rawTokens } from './words';
 
@@ -232,12 +232,29 @@ const CHANGE_VERBS = new Set([
   'follow',
   'unfollow',
 ]);
+/** Verbs of a state, on or off: what a checkbox or switch has, and a tab has not. */
+const ON_OFF_VERBS = new Set([
+  'turn',
+  'enable',
+  'disable',
+  'toggle',
+  'flip',
+  'activate',
+  'deactivate',
+  'mute',
+  'unmute',
+]);
 const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
 
 /** Whether the verb of the query is one the chosen element does not carry out (see `unaccountedVerb`). */
 function verbUnaccounted(q: ParsedQuery, found: Match): boolean {
   const verb = q.verbWord;
   if (!verb || ACTIVATE_VERBS.has(verb) || found.matched.includes(verb)) return false;
+  // "turn the notifications on": a tab is chosen, never turned on or off.
+  if (ON_OFF_VERBS.has(verb) && roleCode(found.node.r) === 'tab') return true;
+  // "take the first train": a verb of choosing is carried out by a control that chooses (Book, Select, Reserve).
+  const chooses = rawTokens(found.node.n ?? '').some(word => CHOOSE_VERBS.has(normalizeWord(word)));
+  if (CHOOSE_VERBS.has(verb) && chooses && roleCode(found.node.r) === 'btn') return false;
   // "select the direct flight" on a page of Select buttons: the verb is their name, so a "Direct flights only"
   // checkbox does not carry it out unless the query says it means a checkbox.
   const namesControls = q.choiceVerb === verb && !q.roles.length;

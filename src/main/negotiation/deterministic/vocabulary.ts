@@ -1,3 +1,5 @@
+import { normalizeWord } from './words';
+
 /**
  * The words the deterministic planner knows: colours, icons, positions, ordinals, role hints, keys. Kept apart from
  * the parser so the tables read as tables.
@@ -63,6 +65,13 @@ export const ICON_WORDS: Readonly<Record<string, IconName>> = table({
   house: 'house',
 });
 
+/** The synonyms of a word, as the words they are matched as: "pics" says "photo", "rules" "condition". */
+export function synonymsOf(word: string): string[] {
+  const low = word.toLowerCase();
+  const singular = normalizeWord(low);
+  return (WORD_SYNONYMS[singular] ?? WORD_SYNONYMS[low] ?? []).map(normalizeWord);
+}
+
 /** Words sites use interchangeably in names: "log in" finds "Sign in", "put it on my wishlist" "Move to wishlist". */
 export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   log: ['sign'],
@@ -76,6 +85,8 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   delete: ['remove'],
   remove: ['delete'],
   book: ['reserve'],
+  // "take the Nice train", "I'll take the one via Madrid": a choice made by the row's Book or Select.
+  take: ['book', 'select', 'choose', 'reserve'],
   reserve: ['book'],
   buy: ['purchase'],
   purchase: ['buy'],
@@ -112,8 +123,16 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   ship: ['shipping', 'delivery', 'recipient'],
   deliver: ['delivery', 'shipping'],
   bill: ['billing'],
+  invoice: ['billing'],
+  // "VAT no", "order nr": the abbreviations of number.
+  no: ['number'],
+  nr: ['number'],
   // Everyday verbs for what controls are named: "nudge Northwind" is its Send reminder, "kick Kenji out" Remove.
   nudge: ['remind', 'reminder'],
+  file: ['archive'],
+  stick: ['pin'],
+  reload: ['refresh'],
+  refresh: ['reload'],
   chase: ['remind', 'reminder'],
   kick: ['remove'],
   boot: ['remove'],
@@ -408,6 +427,7 @@ export const ACTIVATE_VERBS = new Set([
   'press',
   'continue',
   'proceed',
+  'list',
 ]);
 
 /** Verbs that take one of several offers: a flight's Select button, a room's Reserve. */

@@ -58,6 +58,8 @@ export const STOP_WORDS = new Set([
   'she',
   'him',
   'her',
+  // A particle no control is named by: "file away the lunch email".
+  'away',
   'where',
   'when',
   'what',
