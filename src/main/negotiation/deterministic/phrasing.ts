@@ -3,6 +3,7 @@
  * wrappers dropped, a misspelt verb corrected, and an unquoted value ("put 42.50 in Amount", "set Quantity to 3")
  * quoted, so `Type "42.50" into Amount` and the phrasing users actually type go through the same parser.
  */
+import { withoutCourtesies } from './courtesy';
 import { asCommand, verbOfGerund } from './first-person';
 import { plainVerb, REMARK, statedValue } from './statements';
 import { editDistance, STOP_WORDS, rawTokens } from './words';
@@ -32,7 +33,6 @@ const SLANG: Record<string, string> = {
   cant: "can't",
   wont: "won't",
   im: "I'm",
-  its: "it's",
 };
 const SLANG_WORDS = new RegExp(`\\b(?:${Object.keys(SLANG).join('|')})\\b(?!['’])`, 'g');
 
@@ -109,7 +109,7 @@ const TYPING = /^(?:\S+\s+){0,4}?(?:type|enter|input|write|put|fill)\b/i;
 export function splitSteps(query: string): Steps {
   // Without its wrapper first: the comma of "okay, go on and …" ends no step.
   const { text: flat, restore } = masked(query.trim());
-  const text = dropOpeners(flat);
+  const text = dropOpeners(withoutCourtesies(flat));
   let cut: { at: number; end: number } | undefined;
   for (const match of text.matchAll(ALWAYS)) {
     if (match.index > 0) {
@@ -142,7 +142,7 @@ const OPENERS =
  * and …", "(would you) mind clicking …", "let's …", "it's time to …".
  */
 const WRAPPERS =
-  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|if\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)\s*,?|(?:let's|lets|let\s+us)|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
+  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:(?:could|would|can)\s+you\s+)?be\s+a\s+(?:dear|star|love)\s+and|i(?:'d|\s+would)\s+(?:really\s+)?(?:appreciate\s+it|be\s+(?:ever\s+so\s+|very\s+|really\s+|so\s+)?grateful)\s+if\s+you(?:'d|\s+would|\s+could|\s+can)?|if\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)\s*,?|(?:let's|lets|let\s+us)|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
 /**
  * Interjections ("hmm,", "perfect,", "next …"): dropped before a comma or a verb that starts a step, kept otherwise —
  * "Next" alone, or "next page", names a control. Not "right": "right click" is a verb no action carries out.
@@ -166,7 +166,7 @@ function dropOpeners(text: string): string {
     const wrapper = normal.match(WRAPPERS);
     if (wrapper) out = out.slice(wrapper[0].length);
     // "(would you) mind clicking Save": the verb out of its -ing form.
-    const gerund = out.match(/^mind\s+([a-z]+ing)\b/i);
+    const gerund = out.match(/^mind\s+(?:(?:terribly|awfully|at\s+all|just)\s+)?([a-z]+ing)\b/i);
     if (gerund) out = `${verbOfGerund(gerund[1])}${out.slice(gerund[0].length)}`;
     const interjection = out.match(INTERJECTIONS);
     if (interjection) {
@@ -211,7 +211,8 @@ function dropClosers(text: string): string {
     while (end > 0 && chars.includes(value[end - 1])) end--;
     return value.slice(0, end);
   };
-  let out = trimEnd(text, ' ?');
+  // "… if they need it", "… if that matters": a condition of politeness, not of the step.
+  let out = trimEnd(text.replace(/\s+if\s+(?:you|they|that|it|possible|at\s+all|necessary|needed)\b[^,]*$/i, ''), ' ?');
   for (;;) {
     // "…, thanks!": a closing word may end in its own exclamation mark or full stop.
     const bare = trimEnd(out, '.!');
@@ -295,7 +296,7 @@ const CODE_VERBS = new Set(['use', 'add', 'apply', 'redeem']);
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
-  const spoken = dropClosers(dropOpeners(flat)).trim();
+  const spoken = dropClosers(dropOpeners(withoutCourtesies(flat))).trim();
   // "do not disturb ends at 7:00" states a value; "don't show prices" asks for a change.
   const bare = plainVerb(statedValue(spoken) ? spoken : asCommand(spoken));
   const head = bare.match(/^[\p{L}-]+/u)?.[0].toLowerCase() ?? '';

@@ -170,6 +170,7 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   // "only vegetarian": a focusing word opens no command.
   if (FOCUS_WORDS.has(tokens[0]?.low ?? '') && tokens.length > 1) return keepingVerb(tokens.slice(1));
   const [first, ...rest] = tokens;
+  if (!first) return readTarget('click', tokens);
   // "Leo's message …": a possessive opens a name, not a command.
   // "text me security alerts", "email me when it ships": how to be told is part of what is chosen, not a verb.
   const toMe = TELLING_VERBS.has(first.low) && (rest[0]?.low === 'me' || rest[0]?.low === 'us');

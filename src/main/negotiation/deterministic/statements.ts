@@ -19,7 +19,7 @@ const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,6}?[\p{L}'’-]+)`;
  */
 const RESTATED = String.raw`(?:\s*,\s*[^,]*\b(?:it|that|this|them)\b[^,]*)?`;
 
-const IS_VALUE = new RegExp(`^${FIELD}\\s+(?:is|are|should\\s+be|=)\\s+(${VALUE})${RESTATED}$`, 'iu');
+const IS_VALUE = new RegExp(`^${FIELD}\\s+(?:is|are|was|were|should\\s+be|gets|=)\\s+(${VALUE})${RESTATED}$`, 'iu');
 /** "billing street is 12 Rue de Rivoli": a value that opens with a number runs to the end. */
 const IS_ADDRESS = new RegExp(`^${FIELD}\\s+(?:is|should\\s+be)\\s+(\\d+\\w*\\s+\\p{Lu}[^,]*)$`, 'u');
 /** What only a code looks like: a word with a digit of 4 characters or more, or an @ address, and its digit groups. */
@@ -29,7 +29,7 @@ const CODE = String.raw`(?=[^\s]*\d)[^\s,:]{4,}(?:\s+[^\s,]*\d[^\s,]*)*|[^\s,:]+
 const COLON_VALUE = new RegExp(`^${FIELD}\\s*:\\s+(\\S.*)$`, 'iu');
 /** "the country is Ireland", "the gift is for Jo Marsh", "the parcel is going to Priya Nair": a name as the value. */
 const IS_NAME = new RegExp(
-  `^${FIELD}\\s+(?:is|are|should\\s+be|will\\s+be)(\\s+(?:for|going\\s+to|addressed\\s+to|from))?\\s+${NAME}$`,
+  `^${FIELD}\\s+(?:is|are|was|were|should\\s+be|will\\s+be|gets)(\\s+(?:for|going\\s+to|addressed\\s+to|from))?\\s+${NAME}$`,
   'u',
 );
 /**
@@ -37,13 +37,16 @@ const IS_NAME = new RegExp(
  * looks like (a bare "is" may describe: "billing is the same as shipping").
  */
 const SHOULD_BE = new RegExp(
-  `^${FIELD}\\s+(?:should|must|needs?\\s+to|has\\s+to)\\s+(?:only\\s+|just\\s+)?be\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\d][^\\s,]*(?:\\s+[^\\s,]+){0,2})$`,
+  `^${FIELD}\\s+(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to)\\s+(?:only\\s+|just\\s+)?be\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\d][^\\s,]*(?:\\s+[^\\s,]+){0,2})$`,
   'iu',
 );
 const GOES_TO = new RegExp(
   `^${FIELD}\\s+(?:should|must|will|can)\\s+go\\s+to\\s+(${VALUE}|${NAME.slice(1, -1)})$`,
   'u',
 );
+/** "my first name's Maria", "phone's +351 912 345 678": "'s" is "is" after a personal detail's field, never a possessive. */
+const DETAIL_IS =
+  /^((?:[\p{L}-]+\s+){0,3}(?:name|phone|email|e-mail|number|mobile|surname|city|country|address|postcode|zip))['’]s\s+(\S.*)$/iu;
 /** "card number 4242 4242 4242 4242", "coupon SAVE10": a field, then a value no name looks like. */
 const FIELD_CODE = new RegExp(`^((?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+)\\s+(${CODE})$`, 'iu');
 /** "quiet hours should start at 23:00": the start (or end) of what is named is a field, the time its value. */
@@ -71,7 +74,7 @@ const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
  * "<n> <field>"), or undefined.
  */
 export function statedValue(text: string): { field: string; value: string } | undefined {
-  const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE) ?? text.match(IS_ADDRESS);
+  const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE) ?? text.match(IS_ADDRESS) ?? text.match(DETAIL_IS);
   if (stated) return { field: stated[1], value: stated[2] };
   // "receipts should go to jo@mail.de", "Kingsolver's book should go to Central": where it goes is the value.
   const going = text.match(GOES_TO);

@@ -129,6 +129,10 @@ export const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table(
   nr: ['number'],
   // Everyday verbs for what controls are named: "nudge Northwind" is its Send reminder, "kick Kenji out" Remove.
   nudge: ['remind', 'reminder'],
+  surname: ['last'],
+  wipe: ['clear', 'reset'],
+  hunt: ['search'],
+  flip: ['swap'],
   file: ['archive'],
   stick: ['pin'],
   reload: ['refresh'],
@@ -402,6 +406,9 @@ export const GENERIC_WORDS = new Set([
   'every',
   'here',
   'again',
+  // "export the whole lot".
+  'whole',
+  'lot',
 ]);
 
 /** Verbs that mean "activate it", whatever it is called: "open the invoice", "view the order", "follow the link". */

@@ -58,6 +58,12 @@ export const STOP_WORDS = new Set([
   'she',
   'him',
   'her',
+  // What is left of a contraction: "I've", "you'd", "we're", "I'll", "I'm".
+  've',
+  'd',
+  're',
+  'll',
+  'm',
   // A particle no control is named by: "file away the lunch email".
   'away',
   'where',
