@@ -13,6 +13,7 @@ import { readOption, spelledAsOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './responses';
 import { rankNodes } from './scoring';
+import { searchInstead } from './searching';
 import { resolveTarget } from './target';
 import { verify } from './verify';
 import { CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
@@ -69,8 +70,11 @@ function planOne(request: InteractRequest, step: string): InteractResponse {
       return scroll(request, q);
     case 'verify':
       return verify(request, q);
-    default:
-      return actOnElement(request, q);
+    default: {
+      const answer = actOnElement(request, q);
+      const refused = !isNegotiation(answer) && answer.action.startsWith('fail(');
+      return (refused && searchInstead(request, phrasing.text)) || answer;
+    }
   }
 }
 

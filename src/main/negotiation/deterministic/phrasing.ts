@@ -330,6 +330,9 @@ export function rephrase(step: string): Phrasing {
       return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
   }
   if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
+    // "enter jo@mail.de, the email for receipts": the phrase after the comma names the field.
+    const apposed = body.match(/^([^,]+),\s+((?:the|my|our|your)\s+.+)$/i);
+    if (apposed) return { text: `type ${quote(apposed[1].trim())} into ${target(apposed[2])}` };
     const parts = lastCut(body, verb === 'use' ? ['for', 'as'] : ['into', 'in', 'inside', 'as', 'for']);
     if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0]))
       return { text: `type ${quote(parts[0])} into ${target(parts[1])}` };

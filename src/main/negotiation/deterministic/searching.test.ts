@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import type { SemanticNode } from '../../../shared/negotiation';
+import { actionOf, plan } from './planner-fixtures';
+
+const tree: SemanticNode[] = [
+  { i: 's', r: 'srch', n: 'Search the catalogue' },
+  { i: 'r1', r: 'btn', n: 'Renew' },
+  { i: 'r2', r: 'btn', n: 'Renew' },
+];
+const skeletonDom =
+  '<input type="search" data-llm-id="s"><ul><li>The Overstory <button data-llm-id="r1">Renew</button></li>' +
+  '<li>Piranesi <button data-llm-id="r2">Renew</button></li></ul>';
+const run = async (query: string) =>
+  actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
+
+test('asked to find what no control is named for, the planner searches for it in the page’s one search box', async () => {
+  expect(await run('find Klara and the Sun')).toBe('type(s, "Klara and the Sun")');
+  expect(await run("I'm looking for books by Ishiguro")).toBe('type(s, "books by Ishiguro")');
+  expect(await run('do you have Demon Copperhead in the catalogue?')).toBe('type(s, "Demon Copperhead")');
+  // What the page's controls answer is theirs; a control asked for is never searched for.
+  expect(await run('renew Piranesi')).toBe('click(r2)');
+  const renew = await plan({ query: 'find the Renew button', domMode: 'skeleton', skeletonDom, interactiveTree: tree });
+  expect('action' in renew ? renew.action : 'asks for context').not.toMatch(/^type/);
+  // A clause with a step of its own is no search text.
+  expect(await run("I'm hunting for anything from Sam, pop 'from:sam' into the box")).not.toMatch(/anything from Sam/);
+});
+
+test('without exactly one search box, finding is refused as before', async () => {
+  const two = [...tree, { i: 's2', r: 'srch', n: 'Search this page' }];
+  const answer = actionOf(
+    await plan({ query: 'find Klara and the Sun', domMode: 'skeleton', skeletonDom, interactiveTree: two }),
+  );
+  expect(answer).toMatch(/^fail\(/);
+});

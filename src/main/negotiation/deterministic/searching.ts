@@ -1,0 +1,32 @@
+// "find books by Ishiguro", "I'm looking for Piranesi", "do you have Klara and the Sun?": a search for what the page
+// does not show, in the page's one search box.
+import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import { act, describeNode } from './responses';
+import { ROLE_WORDS } from './vocabulary';
+import { rawTokens } from './words';
+
+/** How people ask to find something; what follows is what to search for. */
+const SEARCHING =
+  /^(?:find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$/i;
+/** Where to search, which is no part of what to search for: "… in the catalogue", "… on this site". */
+const PLACE = /\s+(?:in|on)\s+(?:the|this|our|my)\s+\S+(?:\s+\S+)?$/i;
+
+/**
+ * A search in the page's search box when the step asks to find something and the page's controls did not answer it
+ * (nothing named what it asks for). Undefined when the step is no search or the page has not exactly one search box.
+ */
+export function searchInstead(request: InteractRequest, text: string): InteractResponse | undefined {
+  const asked = text.trim().match(SEARCHING);
+  if (!asked) return undefined;
+  const boxes = request.interactiveTree.filter(node => roleCode(node.r) === 'srch' && !node.occ);
+  if (boxes.length !== 1) return undefined;
+  const what = asked[1].replace(PLACE, '').trim();
+  // Search words only: not a control ("find the Renew button"), nor a clause with a step of its own or a quote.
+  const words = rawTokens(what);
+  if (!words.length || words.length > 8 || /[,;"“”‘’]|\s'|'\s/.test(what) || words.some(word => word in ROLE_WORDS))
+    return undefined;
+  return act(
+    { kind: 'type', id: boxes[0].i, text: what },
+    `Type "${what}" into ${describeNode(boxes[0])}: the query asks to find it, no control on the page is named for it, and this is the page's one search box.`,
+  );
+}
