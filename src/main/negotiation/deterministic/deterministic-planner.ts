@@ -193,7 +193,9 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
     if (option && !('answer' in option) && option.node === found.node) return selectOption(option);
     // "notify me about every message" found by its own word: clicking would only open it; the words beyond its name
     // were meant to choose, and no option is named by them.
-    if (!option && meant.verbWord !== undefined && found.matched.includes(meant.verbWord))
+    const offers = dropdownOptions(request.skeletonDom ?? '').get(found.node.i) ?? [];
+    const namesOption = meant.words.some(word => offers.some(offer => normalizeWord(offer) === normalizeWord(word)));
+    if (!option && ((meant.verbWord !== undefined && found.matched.includes(meant.verbWord)) || namesOption))
       return fail(
         `${describeNode(found.node)} is the dropdown the query names, but none of its options is what ${quoteWords(meant.words.filter(word => !found.matched.includes(word)))} says: name the option to choose.`,
       );

@@ -94,7 +94,8 @@ export function asCommand(text: string): string {
   const wish = text.match(WISH);
   if (wish) return `choose ${text.slice(wish[0].length)}`;
   const intent = text.match(INTENT);
-  if (intent) return text.slice(intent[0].length);
+  // "I'd rather have the blanket in sage": having a thing is choosing it.
+  if (intent) return text.slice(intent[0].length).replace(/^(?:have|get)\s+(?=the\s|a\s|an\s)/i, 'choose ');
   const being = text.match(BEING);
   if (being) {
     const rest = text.slice(being[0].length);

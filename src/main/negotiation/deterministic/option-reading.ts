@@ -95,7 +95,10 @@ export function readOption(request: InteractRequest, q: ParsedQuery): OptionRead
   const verb = q.verbWord ? normalizeWord(q.verbWord) : undefined;
   // "notify me about mentions only": a first word the dropdown is named by is its name, not a verb.
   const verbNames = (pair: Pair) => pair.used.includes(verb!) || contentWords(pair.node.n ?? '').includes(verb!);
-  if (verb && !CHOOSING_VERBS.has(verb) && !named.some(verbNames)) return undefined;
+  // "billing country france": a first word that titles where a dropdown is places it; it is no verb.
+  const verbSlots = verb ? targetSlots({ verb: 'click', words: [verb], names: [], roles: [] }) : [];
+  const titles = (pair: Pair) => placeWords(skeleton, pair.node.i, verbSlots).titled.length > 0;
+  if (verb && !CHOOSING_VERBS.has(verb) && !named.some(verbNames) && !named.some(titles)) return undefined;
   const counted = q.ordinal ? (q.ordinal.head ?? q.kind) : undefined;
   // The query's other words must each be the dropdown's name or written around it (its row, card, fieldset).
   const fitting = named.filter(pair => {

@@ -292,3 +292,11 @@ test('"my" picks the part the page addresses to the user; a verb of sending pick
   expect(actionOf(await onGift('my email is sam@fern.test'))).toBe('type(e1, "sam@fern.test")');
   expect(actionOf(await onGift("the recipient's email is jo@fern.test"))).toBe('type(e2, "jo@fern.test")');
 });
+
+test('a first word that titles where the element is names the place, not a verb: "billing country france"', async () => {
+  // addressSkeleton: Delivery address, then Billing address, each with a Country dropdown (Germany, France).
+  expect(actionOf(await onAddresses('billing country france'))).toBe('select(e7, "France")');
+  expect(actionOf(await onAddresses('delivery street is 12 Rue de Rivoli'))).toBe('type(e2, "12 Rue de Rivoli")');
+  // An option the dropdown does not list is absent, never the dropdown clicked.
+  expect(actionOf(await onAddresses('billing country spain'))).toMatch(/^fail\(.*\\"spain\\"/);
+});

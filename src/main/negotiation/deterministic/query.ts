@@ -85,6 +85,8 @@ export interface ParsedQuery {
   kind?: string;
   /** The words after the kind that name what it belongs to ("twin room" of "photos of the twin room"). */
   ownerWords?: string[];
+  /** "go to my wishlist": a place to go, which a link leads to rather than a button named alike. */
+  going?: boolean;
   /** "my email", "our address": the speaker's own, which a page titles "Your details" or "My account". */
   mine?: boolean;
   /** Words written as a possessive ("Marcus" of "Marcus's brief"): whose the target is, not what kind. */
@@ -160,7 +162,7 @@ export function parseQuery(query: string): ParsedQuery {
     const url = target.find(token => isUrlLike(token.raw))?.raw;
     if (url) return { verb: 'navigate', words: [], names: [], roles: [], url };
     // "go to settings" means the Settings link; "open menu" keeps "open" as a word of the target's name.
-    return head === 'open' ? keepingVerb(tokens.slice(start)) : readTarget('click', target);
+    return head === 'open' ? keepingVerb(tokens.slice(start)) : { ...readTarget('click', target), going: true };
   }
   return keepingVerb(tokens.slice(start));
 }

@@ -210,7 +210,9 @@ export function bestTier(ranked: Match[], q: ParsedQuery): Match[] {
   if (acting.length) return acting;
   // "open the archive": of a link and buttons named alike, opening means the link.
   const links =
-    q.verbWord && ACTIVATE_VERBS.has(q.verbWord) ? tier.filter(match => roleCode(match.node.r) === 'lnk') : [];
+    (q.verbWord && ACTIVATE_VERBS.has(q.verbWord)) || q.going
+      ? tier.filter(match => roleCode(match.node.r) === 'lnk')
+      : [];
   return links.length ? links : tier;
 }
 

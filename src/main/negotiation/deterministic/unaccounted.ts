@@ -3,7 +3,7 @@ import { roleCode, type InteractRequest, type InteractResponse } from '../../../
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { matchText, targetSlots, type Match, type Slot } from './scoring';
-import { innermostTitle, placeWords } from './groups';
+import { dropdownOptions, innermostTitle, placeWords } from './groups';
 import { documentText } from './structure';
 import { ACTIVATE_VERBS, CHECKABLE_ROLES, CHOOSE_VERBS, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
 import { describeWanted } from './wanted';
@@ -75,7 +75,7 @@ export function unaccountedWords(
   const absent = [
     ...placement.unwritten.filter(slot => !named(slot)),
     ...anchorSlots.filter(slot => !named(slot) && matchText(text, [slot]).matched.length === 0),
-  ].filter(slot => !describesOnly(request, q, slots, found, slot));
+  ].filter(slot => !describesOnly(request, q, slots, found, slot) && !offered(request.skeletonDom!, found, slot));
   if (absent.length)
     return fail(
       `Nothing on the page matches ${describeWanted(q)}: no element or text holds ${each(absent)}. The closest is ${describeNode(found.node)}${found.matched.length ? `, which matches only ${quoteWords(found.matched)}` : ''}; acting on it would be a guess.`,
@@ -101,6 +101,12 @@ function ownWordsMissed(q: ParsedQuery, slots: Slot[], found: Match): Slot[] {
   if (!q.ownerWords?.length || q.ownerBy === 'to' || (q.verbWord && found.matched.includes(q.verbWord))) return [];
   const own = slots.filter(slot => !q.ownerWords!.includes(slot.label) && slot.label !== q.verbWord);
   return own.some(slot => found.matched.includes(slot.label)) ? [] : own;
+}
+
+/** "billing country france": a word the found dropdown lists as an option is the option to choose, not absent. */
+function offered(skeleton: string, found: Match, slot: Slot): boolean {
+  const options = dropdownOptions(skeleton).get(found.node.i) ?? [];
+  return options.some(option => matchText(option, [slot]).matched.length > 0);
 }
 
 /**
@@ -232,6 +238,20 @@ const CHANGE_VERBS = new Set([
   'follow',
   'unfollow',
 ]);
+/** Words that are verbs even where a title holds them ("Delete" heading a danger zone): never a place. */
+const ACTION_WORDS = new Set([
+  'delete',
+  'remove',
+  'archive',
+  'cancel',
+  'refund',
+  'pin',
+  'star',
+  'download',
+  'share',
+  'mute',
+]);
+
 /** Verbs of a state, on or off: what a checkbox or switch has, and a tab has not. */
 const ON_OFF_VERBS = new Set([
   'turn',
@@ -284,6 +304,15 @@ function unaccountedVerb(request: InteractRequest, q: ParsedQuery, found: Match)
       .map(normalizeWord)
       .includes(normalizeWord(verb)),
   );
+  // "billing country france", "billing address is the same as where it ships": a first word that titles the part of
+  // the page the element is in (its fieldset's legend, its section's heading) is no verb but where it is.
+  const own = targetSlots({ ...q, words: [verb], names: [], icon: undefined });
+  if (
+    request.skeletonDom &&
+    placeWords(request.skeletonDom, found.node.i, own).titled.length &&
+    !ACTION_WORDS.has(verb)
+  )
+    return undefined;
   if (!carriers.length) {
     // "text me security alerts", "Classic fare on TP 538": a first word no control is named for may be no verb at
     // all but a title of the part of the page the element is in (its section, card or row).
