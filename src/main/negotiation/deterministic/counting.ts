@@ -1,9 +1,10 @@
 // Ordinal selection ("the second …"): the nth container of the skeleton, or the nth match among those its row or card qualifies.
 import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
+import { placeWords } from './groups';
 import { inReadingOrder } from './layout';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
-import { matchText, targetSlots, type Match } from './scoring';
+import { matchText, targetSlots, type Match, type Slot } from './scoring';
 import { containerOf, repeatedContainers, surroundings } from './structure';
 import { ACTIVATE_VERBS, CHECKABLE_ROLES, CHOOSE_VERBS, GENERIC_WORDS } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
@@ -42,6 +43,30 @@ export function byOrdinal(
       found: first,
       reasons: [
         `it is the first element of the ${ordinal.word} of ${containers.length} ${ordinal.noun}s in reading order`,
+      ],
+    };
+  }
+  // "the third switch under Email": the count runs within the section the anchor's words title.
+  if (q.anchor?.words.length && !request.skeletonDom)
+    return {
+      answer: needsContext(
+        'skeleton',
+        `${quoteWords(q.anchor.words)} may title the part of the page the count runs in: the skeleton DOM's headings tell.`,
+      ),
+    };
+  const anchored = q.anchor && request.skeletonDom ? underTitle(request.skeletonDom, targetSlots(q.anchor), group) : [];
+  if (anchored.length && anchored.length < group.length) {
+    const found = pickNth(inReadingOrder(anchored));
+    if (!found)
+      return {
+        answer: fail(
+          `The query asks for the ${ordinal.word} of ${describeWanted(q)} under ${quoteWords(q.anchor!.words)}, but there ${anchored.length === 1 ? 'is only one' : `are only ${anchored.length}`}: ${listNodes(anchored.map(match => match.node))}.`,
+        ),
+      };
+    return {
+      found,
+      reasons: [
+        `it is the ${ordinal.word} of the ${anchored.length} matches under ${quoteWords(q.anchor!.words)} in reading order`,
       ],
     };
   }
@@ -120,6 +145,12 @@ function countedWithin(
   return { group: holders, words };
 }
 
+/** The matches every one of `slots` titles (a section's heading, a fieldset's legend, a card's title around it). */
+function underTitle(skeleton: string, slots: Slot[], group: Match[]): Match[] {
+  if (!slots.length) return [];
+  return group.filter(match => placeWords(skeleton, match.node.i, slots).titled.length === slots.length);
+}
+
 /**
  * "book the third room": when the noun the ordinal counts names none of the matches (they are "Reserve" buttons) and
  * each match sits in its own card of the page's repeated cards, the count runs over the cards — a card without a match
@@ -182,7 +213,8 @@ export function byKind(
 ): { found: Match; reasons: string[] } | { answer: InteractResponse } | undefined {
   const ordinal = q.ordinal;
   const verb = q.verbWord ?? q.choiceVerb ?? '';
-  const head = ordinal?.head ?? q.kind;
+  // "pick the second one": with no noun, what is counted is the page's rows or cards themselves.
+  const head = ordinal?.head ?? q.kind ?? (targetSlots(q).length ? undefined : 'one');
   if (!ordinal || !head) return undefined;
   const action =
     q.verb === 'check' ? 'tick' : ACTIVATE_VERBS.has(verb) ? 'open' : CHOOSE_VERBS.has(verb) ? 'choose' : undefined;

@@ -9,6 +9,7 @@ import type { Planner } from '../planner';
 import { rephrase, splitSteps } from './phrasing';
 import { dropdownOptions } from './groups';
 import { cardLink } from './card-links';
+import { byKind } from './counting';
 import { readOption, spelledAsOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './responses';
@@ -200,12 +201,16 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
         `${describeNode(found.node)} is the dropdown the query names, but none of its options is what ${quoteWords(meant.words.filter(word => !found.matched.includes(word)))} says: name the option to choose.`,
       );
   }
-  if (
+  const choosingNothing =
     meant.verb === 'select' &&
     meant.value === undefined &&
     SELECTABLE_ROLES.has(roleCode(found.node.r)) &&
-    !meant.roles.length
-  )
+    !meant.roles.length;
+  // "pick the second one" found a dropdown by count alone: the second row's Select or Book is what is chosen.
+  const counted = choosingNothing && meant.ordinal && !found.matched.length ? byKind(request, meant) : undefined;
+  if (counted)
+    return 'answer' in counted ? counted.answer : actOn(meant, { found: counted.found, reasons: counted.reasons });
+  if (choosingNothing)
     return fail(
       `"${meant.choiceVerb ?? 'choose'}" names no option to choose in ${describeNode(found.node)}: say which one (e.g. choose "…" in it).`,
     );

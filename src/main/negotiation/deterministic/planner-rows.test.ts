@@ -252,3 +252,25 @@ test('"star the homepage mockup": the Star button in the row of the file the que
   });
   expect(actionOf(refused)).toMatch(/^fail\("\\"star\\" is not an action/);
 });
+
+test('a count under or in a titled part of the page runs within it: "the third switch under Email"', async () => {
+  const sw = (i: string, n: string): SemanticNode => ({ i, r: 'swt', n });
+  const interactiveTree = [sw('e1', 'Comments'), sw('p1', 'Comments'), sw('e2', 'Mentions'), sw('p2', 'Mentions')];
+  interactiveTree.push(sw('e3', 'Weekly summary'), sw('t1', 'Security alerts'));
+  const section = (title: string, ids: string[]) =>
+    `<section><h2>${title}</h2>${ids.map(id => `<label><input role="switch" data-llm-id="${id}"></label>`).join('')}</section>`;
+  const skeletonDom =
+    section('Email', ['e1', 'e2', 'e3']) +
+    section('Push notifications', ['p1', 'p2']) +
+    section('Text messages', ['t1']);
+  const run = async (query: string) => {
+    const first = await plan({ query, interactiveTree });
+    // Without the skeleton the sections are unknown: it is asked for, never guessed around.
+    expect(isNegotiation(first) ? 'asks' : first.action).toBe('asks');
+    return actionOf(await plan({ query, interactiveTree, domMode: 'skeleton', skeletonDom }));
+  };
+  expect(await run('the third switch under Email')).toBe('click(e3)');
+  expect(await run('turn off the second toggle in push notifications')).toBe('click(p2)');
+  expect(await run('the first toggle in text messages')).toBe('click(t1)');
+  expect(await run('the 4th switch under email')).toMatch(/^fail\(.*only 3/);
+});

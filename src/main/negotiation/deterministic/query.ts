@@ -184,6 +184,8 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   if (WRITING_VERBS.has(first.low) && rest.some(token => token.quote)) return readTarget('type', rest);
   const parsed = readTarget('click', particle ? rest.slice(1) : rest);
   const kept = rawTokens(first.raw).filter(word => !STOP_WORDS.has(word));
+  // "turn off the second toggle": named by role and count alone, a switch is not named by the verb too.
+  if (particle && !parsed.words.length && parsed.roles.length) return { ...parsed, verbWord: kept[0] };
   return { ...parsed, words: [...kept, ...parsed.words], ...(kept.length ? { verbWord: kept[0] } : {}) };
 }
 
@@ -211,6 +213,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
   const written: string[] = [];
   let ownerNamed = false;
   let complemented = false;
+  let placed: string[] | undefined;
   const addRoles = (roles: readonly string[]) => {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
   };
@@ -359,13 +362,18 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       written.push(part);
       // "save the recipe as a PDF", "mark it as read": what it becomes, not what kind of thing it is.
       if (part === 'as' && q.words.length) complemented = true;
-      if (!STOP_WORDS.has(part)) {
+      if (!STOP_WORDS.has(part) && placed) {
+        placed.push(part);
+      } else if (!STOP_WORDS.has(part)) {
         q.words.push(part);
         if (!ownerNamed && !complemented) q.kind = normalizeWord(part);
         else if (ownerNamed) (q.ownerWords ??= []).push(part);
       } else if (OWNER_PREPOSITIONS.has(part) && q.words.length && !ownerNamed) {
         ownerNamed = true;
         q.ownerBy = part;
+      } else if (PLACING.has(part) && !q.words.length && !placed && (q.roles.length || q.ordinal)) {
+        // "the first toggle in text messages": a target named by role or count alone, then where it is.
+        placed = [];
       }
     }
   }
@@ -390,10 +398,14 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     q.names = quotes;
   }
   if (predicate) q.verification = predicate.result();
+  if (placed?.length && !q.anchor) q.anchor = { verb: 'click', words: placed, names: [], roles: [] };
   return q;
 }
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
+
+/** Prepositions of where a target is: "the first toggle in text messages". */
+const PLACING = new Set(['in', 'within', 'inside', 'on']);
 
 /** Words that open a clause about the target, whose first word is its verb: "that leaves", "which says", "who sent". */
 const RELATIVE = new Set(['that', 'which', 'who']);
