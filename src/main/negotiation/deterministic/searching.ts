@@ -8,6 +8,9 @@ import { rawTokens } from './words';
 /** How people ask to find something; what follows is what to search for. */
 const SEARCHING =
   /^(?:find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$/i;
+const TITLE = /^\p{Lu}[\p{L}\d'’.&-]*(?:\s+(?:\p{Lu}[\p{L}\d'’.&-]*|and|the|of|a|an|in|on|to|for|de|la|le))*$/u;
+const CODE = /^[\p{L}-]*\d[\p{L}\d./:-]*$/u;
+
 /** Where to search, which is no part of what to search for: "… in the catalogue", "… on this site". */
 const PLACE = /\s+(?:in|on)\s+(?:the|this|our|my)\s+\S+(?:\s+\S+)?$/i;
 
@@ -25,6 +28,9 @@ export function searchInstead(request: InteractRequest, text: string): InteractR
   const words = rawTokens(what);
   if (!words.length || words.length > 8 || /[,;"“”‘’]|\s'|'\s/.test(what) || words.some(word => word in ROLE_WORDS))
     return undefined;
+  // Only what is plainly the text to search for: a title or a name, capitalised word by word ("Klara and the Sun"),
+  // or a code or number. "books by Ishiguro" may mean "Ishiguro" or all of it: which is for the user to say.
+  if (!TITLE.test(what) && !CODE.test(what)) return undefined;
   return act(
     { kind: 'type', id: boxes[0].i, text: what },
     `Type "${what}" into ${describeNode(boxes[0])}: the query asks to find it, no control on the page is named for it, and this is the page's one search box.`,
