@@ -15,6 +15,7 @@ import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './responses';
 import { rankNodes } from './scoring';
 import { searchInstead } from './searching';
+import { fieldForValue } from './value-kinds';
 import { resolveTarget } from './target';
 import { verify } from './verify';
 import { CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
@@ -135,6 +136,14 @@ function scroll(request: InteractRequest, q: ParsedQuery): InteractResponse {
 }
 
 function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractResponse {
+  // "type jo@mail.de": no field named, the value's kind says which.
+  const bare = !parsed.words.length && !parsed.names.length && !parsed.roles.length && !parsed.ordinal;
+  const kinded = parsed.verb === 'type' && parsed.value !== undefined && bare && fieldForValue(request, parsed.value);
+  if (kinded)
+    return act(
+      { kind: 'type', id: kinded.node.i, text: parsed.value! },
+      `Type "${parsed.value}" into ${describeNode(kinded.node)}: the query names no field, the value is ${kinded.kind}, and this is the one field for it.`,
+    );
   if (parsed.verb === 'type' && parsed.value === undefined) {
     return fail(
       'The query does not say what to type: give the text and the field, e.g. Type hello into the search box (quotes keep a value exact).',

@@ -17,7 +17,10 @@ function masked(text: string): { text: string; restore: (part: string) => string
   const out = text
     .replace(QUOTED, match => `\u0000${quotes.push(match) - 1}\u0000`)
     .replace(/\s+/g, ' ')
-    .replace(SLANG_WORDS, word => SLANG[word]);
+    .replace(SLANG_WORDS, word => SLANG[word])
+    .replace(/\be-mail/gi, 'email')
+    // "my email address": the address of an email is the email; "address" alone names a street.
+    .replace(/\bemail\s+address\b/gi, 'email');
   return { text: out, restore: part => part.replace(/\u0000(\d+)\u0000/g, (_m, k: string) => quotes[Number(k)]) };
 }
 
@@ -319,6 +322,9 @@ export function rephrase(step: string): Phrasing {
   const body = text.slice(verb.length).trim();
   if (!body) return { text };
 
+  // "add jo@mail.de as the receipt email": a value no name looks like, then the field it goes in.
+  const placedValue = CODE_VERBS.has(verb) ? body.match(/^(\S*[\d@]\S*)\s+(?:as|for|in|into|to)\s+(\S.*)$/i) : null;
+  if (placedValue) return { text: `type ${quote(placedValue[1])} into ${target(placedValue[2])}` };
   if (CODE_VERBS.has(verb)) {
     const trailing = trailingValue(body);
     if (
@@ -330,6 +336,9 @@ export function rephrase(step: string): Phrasing {
       return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
   }
   if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
+    // "type jo@mail.de", "enter +44 7700 900456": a value alone, whose kind may say its field.
+    if (/^\+?[^\s,]*[\d@][^\s,]*(?:\s+[\d()-][^\s,]*)*$/.test(body) && verb !== 'use' && verb !== 'put')
+      return { text: `type ${quote(body)}` };
     // "enter jo@mail.de, the email for receipts": the phrase after the comma names the field.
     const apposed = body.match(/^([^,]+),\s+((?:the|my|our|your)\s+.+)$/i);
     if (apposed) return { text: `type ${quote(apposed[1].trim())} into ${target(apposed[2])}` };
@@ -347,6 +356,9 @@ export function rephrase(step: string): Phrasing {
     if (at > 0) return { text: `type ${quote(named.slice(at + 6).trim())} into ${target(named.slice(0, at))}` };
     const trailing = trailingValue(named);
     if (trailing) return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
+    // "fill jo@mail.de into email": the value first, then where.
+    const into = lastCut(named, ['into', 'in']);
+    if (into && /[\d@]/.test(into[0])) return { text: `type ${quote(into[0])} into ${target(into[1])}` };
     return { text };
   }
   if (['set', 'change', 'update', 'switch'].includes(verb)) {

@@ -60,7 +60,7 @@ const TRIP =
 
 /** The nouns of fields that take a code. */
 const CODE_FIELDS =
-  /^(?:[\p{L}'’-]+\s+){0,2}(?:number|code|coupon|voucher|promo|postcode|zip|phone|mobile|email|id|pin|cvc|cvv|iban|reference|ref|vat)$/iu;
+  /^(?:[\p{L}'’-]+\s+){0,2}(?:number|code|coupon|voucher|promo|postcode|zip|phone|mobile|email|id|pin|cvc|cvv|iban|reference|ref|vat|address)$/iu;
 
 /** Who a name is the name of: "the recipient is Jo Marsh" gives the recipient's name, not a Recipient dropdown. */
 const PEOPLE =
@@ -112,6 +112,8 @@ const PHRASAL: [RegExp, string][] = [
   // "check out", "check out now": the checkout, not a checkbox.
   [/^check\s+out\b/i, 'click checkout'],
   [/^look\s+at\s+/i, 'view '],
+  // "send the receipts to jo@mail.de": where they go is the value of the field they are named by.
+  [/^(?:send|email|mail|forward)\s+(.+?)\s+to\s+(\S+@\S+)$/i, 'set "$2" in $1'],
   // "write a new email", "check for new mail": a mail app's Compose and Refresh.
   [/^(?:write|compose|draft|start)\s+(?:a\s+)?(?:new\s+)?(?:e-?mail|message|mail)$/i, 'click compose'],
   [/^check\s+for\s+new\s+(?:e-?mails?|messages|mail)$/i, 'click refresh'],
