@@ -3,13 +3,13 @@
 /**
  * Runs in Playwright's utility world (self-contained: sent as source). A structure-only HTML of the page for a
  * planner that needs surrounding structure (duplicate labels, cards): tags, the few attributes that identify
- * structure (id, role, aria-label, type, name, href), short text, and `data-llm-id` set to the ref on each
+ * structure (id, role, aria-label, type, name, href) or name a field by its hint (placeholder), short text, and `data-llm-id` set to the ref on each
  * interactive element of `ids`. Scripts, styles, svg internals and hidden subtrees are left out.
  */
 export function skeletonDom(ids: string[]): string {
   const wanted = new Set(ids);
   const SKIPPED = new Set(['HEAD', 'SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'LINK', 'META', 'SVG', 'svg']);
-  const KEPT = ['id', 'role', 'aria-label', 'type', 'name', 'href'];
+  const KEPT = ['id', 'role', 'aria-label', 'type', 'name', 'href', 'placeholder'];
   const MAX_TEXT = 60;
   const out: string[] = [];
   const escape = (text: string) =>

@@ -91,7 +91,23 @@ test('grammar: type, select, scroll, press, navigate, wait', async () => {
   // Curly quotes may hold straight ones; the action string escapes them.
   expect(await run('fill the email field with “say "hi"”')).toBe('type(e3, "say \\"hi\\"")');
   expect(await run('type into the email field')).toMatch(/^fail\(".*quotes/);
-  expect(await run('Type "x" into the phone field')).toMatch(/^fail\("No text field matches \\"phone\\"/);
+  // No field named so: the skeleton's placeholders may name one; when none does, the query is refused.
+  const phone = 'Type "x" into the phone field';
+  expect(negotiationOf(await plan({ query: phone, interactiveTree: tree })).needsSkeletonDom).toBe(true);
+  const hinted = '<input data-llm-id="e3" placeholder="you@example.com">';
+  expect(
+    actionOf(await plan({ query: phone, interactiveTree: tree, domMode: 'skeleton', skeletonDom: hinted })),
+  ).toMatch(/^fail\("No text field matches \\"phone\\"/);
+  expect(
+    actionOf(
+      await plan({
+        query: 'type "a@b.co" into the you@example.com field',
+        interactiveTree: tree,
+        domMode: 'skeleton',
+        skeletonDom: hinted,
+      }),
+    ),
+  ).toBe('type(e3, "a@b.co")');
   // A dropdown's options are checked before a value is chosen: the skeleton DOM lists them.
   const size = 'Select "Large" from the size dropdown';
   expect(negotiationOf(await plan({ query: size, interactiveTree: tree })).needsSkeletonDom).toBe(true);

@@ -14,6 +14,7 @@ import { readOption, spelledAsOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './responses';
 import { rankNodes } from './scoring';
+import { byHint } from './hints';
 import { searchInstead } from './searching';
 import { fieldForValue } from './value-kinds';
 import { resolveTarget } from './target';
@@ -162,6 +163,21 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   // When the first reading finds nothing: a value the page lists as a dropdown's option, else the page's buttons
   // named for choosing.
   if ('answer' in resolution && !isNegotiation(resolution.answer)) {
+    const hinted = byHint(request, q);
+    if (hinted && 'answer' in hinted) return hinted.answer;
+    if (hinted) {
+      const how = q.verb === 'set' && SELECTABLE_ROLES.has(roleCode(hinted.node.r)) ? 'select' : 'type';
+      const value = q.value!;
+      return how === 'select'
+        ? act(
+            { kind: 'select', id: hinted.node.i, value },
+            `Select "${value}" in ${describeNode(hinted.node)}: its hint reads "${hinted.hint}", which the query names it by.`,
+          )
+        : act(
+            { kind: 'type', id: hinted.node.i, text: value },
+            `Type "${value}" into ${describeNode(hinted.node)}: its hint reads "${hinted.hint}", which the query names it by.`,
+          );
+    }
     const option = readOption(request, q);
     if (option) return 'answer' in option ? option.answer : selectOption(option);
     const card = cardLink(request, q);

@@ -34,6 +34,8 @@ interface Groups {
   order: Map<Element, number>;
   /** The options each dropdown lists, by its id. */
   options: Map<string, string[]>;
+  /** The hint each field shows while empty ("e.g. SAVE10"), by its id. */
+  hints: Map<string, string>;
 }
 
 const isElement = (node: AnyNode | null): node is Element => !!node && 'attribs' in node;
@@ -126,13 +128,15 @@ function analyse(skeleton: string): Groups {
   };
   for (const child of document.children) walk(child);
   const options = new Map<string, string[]>();
+  const hints = new Map<string, string>();
   for (const [id, element] of byRef) {
+    if (element.attribs.placeholder?.trim()) hints.set(id, element.attribs.placeholder.trim());
     const listed = DomUtils.findAll(el => el.name === 'option', [element]).map(option =>
       DomUtils.textContent(option).replace(/\s+/g, ' ').trim(),
     );
     if (listed.length) options.set(id, listed);
   }
-  return { units, byRef, order, options };
+  return { units, byRef, order, options, hints };
 }
 
 // The client sends the same skeleton for every query on a page: the last few analyses are kept.
@@ -183,6 +187,9 @@ export function placeWords(skeleton: string, id: string, slots: Slot[]): Placeme
   }
   return placement;
 }
+
+/** The placeholder of every field that shows one, by the field's id. */
+export const fieldHints = (skeleton: string): ReadonlyMap<string, string> => groupsOf(skeleton).hints;
 
 /** The options of every dropdown the skeleton lists, by the dropdown's id. */
 export const dropdownOptions = (skeleton: string): ReadonlyMap<string, string[]> => groupsOf(skeleton).options;
