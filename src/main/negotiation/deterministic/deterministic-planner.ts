@@ -19,7 +19,7 @@ import { searchInstead } from './searching';
 import { fieldForValue } from './value-kinds';
 import { resolveTarget } from './target';
 import { verify } from './verify';
-import { CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
+import { ACTIVATE_VERBS, CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 
 /**
@@ -51,10 +51,13 @@ function planStep(request: InteractRequest): InteractResponse {
 }
 
 const ACTIONS = 'click, type, select, press a key, scroll, navigate and wait';
+const GESTURES = /^(?:hover|mouse|drag|drop|zoom|right|double)/i;
 
 function planOne(request: InteractRequest, step: string): InteractResponse {
   const phrasing = rephrase(step);
-  if (phrasing.unsupported && !namesControl(request, phrasing.unsupported)) {
+  // A gesture (hover, drag, a right or double click) is refused even beside a control named for it: clicking a
+  // "Drag to reorder" handle drags nothing. "download" or "copy" is a click on the control named for it.
+  if (phrasing.unsupported && (GESTURES.test(phrasing.unsupported) || !namesControl(request, phrasing.unsupported))) {
     return fail(
       `"${phrasing.unsupported}" is not an action the planner can take: it can ${ACTIONS}. Doing something else instead would be a guess.`,
     );
@@ -217,11 +220,10 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
     const option = readOption(request, meant);
     if (option && 'answer' in option && isNegotiation(option.answer)) return option.answer;
     if (option && !('answer' in option) && option.node === found.node) return selectOption(option);
-    // "notify me about every message" found by its own word: clicking would only open it; the words beyond its name
-    // were meant to choose, and no option is named by them.
-    const offers = dropdownOptions(request.skeletonDom ?? '').get(found.node.i) ?? [];
-    const namesOption = meant.words.some(word => offers.some(offer => normalizeWord(offer) === normalizeWord(word)));
-    if (!option && ((meant.verbWord !== undefined && found.matched.includes(meant.verbWord)) || namesOption))
+    // "notify me about everything", "Plus fare on TP 542": clicking would only open it; the words beyond its name were
+    // meant to choose, and no option of it is named by them. Only a query that calls it a dropdown means opening it.
+    const opening = meant.roles.some(role => SELECTABLE_ROLES.has(role));
+    if (!opening && !(option && !('answer' in option)))
       return fail(
         `${describeNode(found.node)} is the dropdown the query names, but none of its options is what ${quoteWords(meant.words.filter(word => !found.matched.includes(word)))} says: name the option to choose.`,
       );
@@ -238,6 +240,13 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   if (choosingNothing)
     return fail(
       `"${meant.choiceVerb ?? 'choose'}" names no option to choose in ${describeNode(found.node)}: say which one (e.g. choose "…" in it).`,
+    );
+  // A dropdown is clicked only to open it, as a query that calls it a dropdown or opens it asks; otherwise its words
+  // were meant to choose something in it, which a click does not.
+  const opens = meant.roles.some(role => SELECTABLE_ROLES.has(role)) || ACTIVATE_VERBS.has(meant.verbWord ?? '');
+  if (meant.verb === 'click' && SELECTABLE_ROLES.has(roleCode(found.node.r)) && !opens)
+    return fail(
+      `${describeNode(found.node)} is a dropdown: clicking it only opens it. Say which option to choose in it (e.g. choose "…" in ${found.node.n ?? 'it'}).`,
     );
   const spelled = spelledAsOption(request, meant, found.node);
   return 'verb' in spelled ? actOn(spelled, resolution) : spelled;

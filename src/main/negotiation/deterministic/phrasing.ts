@@ -20,7 +20,9 @@ function masked(text: string): { text: string; restore: (part: string) => string
     .replace(SLANG_WORDS, word => SLANG[word])
     .replace(/\be-mail/gi, 'email')
     // "my email address": the address of an email is the email; "address" alone names a street.
-    .replace(/\bemail\s+address\b/gi, 'email');
+    .replace(/\bemail\s+address\b/gi, 'email')
+    // "one room", "two adults": a count in words is the count ("one way" stays a name).
+    .replace(COUNTED_WORDS, word => String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 1));
   return { text: out, restore: part => part.replace(/\u0000(\d+)\u0000/g, (_m, k: string) => quotes[Number(k)]) };
 }
 
@@ -38,6 +40,12 @@ const SLANG: Record<string, string> = {
   im: "I'm",
 };
 const SLANG_WORDS = new RegExp(`\\b(?:${Object.keys(SLANG).join('|')})\\b(?!['’])`, 'g');
+
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const COUNTED_WORDS = new RegExp(
+  `\\b(?:${NUMBER_WORDS.join('|')})(?=\\s+(?:adult|child|children|kid|passenger|guest|room|night|ticket|seat|bag|person|people|traveller|traveler|star|bed|item|cop(?:y|ies))s?\\b)`,
+  'gi',
+);
 
 /** Verbs that start a step: after "and" or a comma they mean a new step, not more of a name or a value. */
 export const STEP_VERBS = new Set([

@@ -4,6 +4,7 @@ import type { SemanticNode } from '../../../shared/negotiation';
 import { placeWords } from './groups';
 import { actionOf, negotiationOf, plan } from './planner-fixtures';
 import { targetSlots } from './scoring';
+import { rephrase } from './phrasing';
 import { parseQuery } from './query';
 
 const field = (i: string, n: string, r = 'txt'): SemanticNode => ({ i, r, n });
@@ -299,4 +300,28 @@ test('a first word that titles where the element is names the place, not a verb:
   expect(actionOf(await onAddresses('delivery street is 12 Rue de Rivoli'))).toBe('type(e2, "12 Rue de Rivoli")');
   // An option the dropdown does not list is absent, never the dropdown clicked.
   expect(actionOf(await onAddresses('billing country spain'))).toMatch(/^fail\(.*\\"spain\\"/);
+});
+
+test('a dropdown is clicked only to open it; words that choose in it choose, or are refused', async () => {
+  const board = '<option>Light</option><option>Classic</option><option>Plus</option>';
+  const row = (n: number, code: string) =>
+    `<tr><td>${code}</td><td><label>Fare</label><select data-llm-id="f${n}">${board}</select></td><td><button data-llm-id="s${n}">Select</button></td></tr>`;
+  const skeletonDom = `<table>${row(1, 'TP 538')}${row(2, 'TP 542')}</table>`;
+  const interactiveTree = [1, 2].flatMap(n => [field(`f${n}`, 'Fare', 'cmb'), field(`s${n}`, 'Select', 'btn')]);
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  // "Plus" before a noun of its own is the option's name, not a plus icon.
+  expect(await run('Plus fare on TP 542')).toBe('select(f2, "Plus")');
+  expect(await run('open the Fare dropdown on TP 542')).toBe('click(f2)');
+  expect(await run('the fare on TP 542')).toMatch(/^fail\(.*(?:clicking it only opens it|name the option to choose)/);
+  // Counts in words: "one room" is 1 room; "one way" stays a name.
+  expect(rephrase('standard double one room').text).toBe('standard double 1 room');
+  expect(rephrase("it's one way only").text).toBe("it's one way only");
+});
+
+test('a gesture is refused even beside a control named for it', async () => {
+  const interactiveTree = [field('d', 'Drag to reorder', 'btn'), field('w', 'Download', 'btn')];
+  const run = async (query: string) => actionOf(await plan({ query, interactiveTree }));
+  expect(await run('drag the brief above the checklist')).toMatch(/^fail\(.*"drag\\" is not an action/);
+  expect(await run('download it')).toBe('click(w)');
 });

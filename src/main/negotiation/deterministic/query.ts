@@ -6,6 +6,7 @@ import {
   HORIZONTAL_WORDS,
   HREF_VERBS,
   FOCUS_WORDS,
+  ICON_SYNONYMS,
   ICON_WORDS,
   OWNER_PREPOSITIONS,
   PHRASAL_SWITCHES,
@@ -246,7 +247,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     }
     if (!predicate && (RELATIONAL.has(word) || (word === 'next' && next === 'to'))) {
       // "the Go button next to the search box": what follows places the target; it is not part of its name.
-      if (q.words.length || quotes.length || q.roles.length) {
+      if (q.words.length || quotes.length || q.roles.length || q.icon) {
         const anchor = readTarget('click', tokens.slice(k + (word === 'next' ? 2 : 1)), true);
         if (anchor.words.length || anchor.names.length) q.anchor = anchor;
         break;
@@ -300,7 +301,12 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       k++;
       continue;
     }
-    if (word in ICON_WORDS) {
+    // "the plus icon", "the bell", "the x in the corner" — but "Plus fare": before a noun of its own, a name.
+    // "the hamburger menu", "the trash bin": a noun the icon stands for keeps it an icon.
+    const iconNoun = word in ICON_WORDS && ICON_SYNONYMS[ICON_WORDS[word]].includes(normalizeWord(next));
+    const iconNamed =
+      word !== 'icon' && /^[\p{L}]{3,}$/u.test(next) && !STOP_WORDS.has(next) && !ICON_FOLLOWERS.has(next) && !iconNoun;
+    if (word in ICON_WORDS && !(iconNamed && !(next in ROLE_WORDS) && !RELATIONAL.has(next))) {
       if (word !== 'icon' || !q.icon) q.icon = ICON_WORDS[word];
       continue;
     }
@@ -403,6 +409,9 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
 }
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
+
+/** Words after an icon's name that keep it an icon: "the plus sign", "the trash can". */
+const ICON_FOLLOWERS = new Set(['icon', 'sign', 'symbol', 'can', 'glass', 'mark', 'next', 'beside', 'near']);
 
 /** Prepositions of where a target is: "the first toggle in text messages". */
 const PLACING = new Set(['in', 'within', 'inside', 'on']);
