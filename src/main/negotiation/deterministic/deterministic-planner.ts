@@ -6,7 +6,7 @@ import {
   type SemanticNode,
 } from '../../../shared/negotiation';
 import type { Planner } from '../planner';
-import { rephrase, splitSteps } from './phrasing';
+import { rephrase, splitSteps, statementReading } from './phrasing';
 import { dropdownOptions } from './groups';
 import { cardLink } from './card-links';
 import { byKind } from './counting';
@@ -79,9 +79,21 @@ function planOne(request: InteractRequest, step: string): InteractResponse {
     default: {
       const answer = actOnElement(request, q);
       const refused = !isNegotiation(answer) && answer.action.startsWith('fail(');
-      return (refused && searchInstead(request, phrasing.text)) || answer;
+      return (refused && (asStatement(request, step) ?? searchInstead(request, phrasing.text))) || answer;
     }
   }
+}
+
+/**
+ * "billing city Leeds", "CVC 314": read as a command ("billing" a verb) it found nothing; read as "<field> <value>",
+ * a field's value when that reading finds a field (or asks for what would tell). Undefined otherwise.
+ */
+function asStatement(request: InteractRequest, step: string): InteractResponse | undefined {
+  const reading = statementReading(step);
+  if (!reading) return undefined;
+  // Only an answer: what the statement reading would still ask for, the command reading did not need.
+  const answer = actOnElement(request, parseQuery(reading));
+  return !isNegotiation(answer) && /^(?:type|select)\(/.test(answer.action) ? answer : undefined;
 }
 
 /**

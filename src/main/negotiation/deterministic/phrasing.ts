@@ -5,7 +5,7 @@
  */
 import { withoutCourtesies } from './courtesy';
 import { asCommand, verbOfGerund } from './first-person';
-import { plainVerb, REMARK, statedValue } from './statements';
+import { fieldThenValue, plainVerb, REMARK, statedValue } from './statements';
 import { editDistance, STOP_WORDS, rawTokens } from './words';
 
 /** Quoted spans, kept intact while a query is split or rewritten: "…", “…”, ‘…’ and '…' standing apart from words. */
@@ -304,6 +304,20 @@ function trailingValue(body: string): [string, string] | undefined {
 /** Verbs that put a code where it is taken: "use promo code FERN10", "redeem voucher SPRING24", "apply code X1Y2". */
 const CODE_VERBS = new Set(['use', 'add', 'apply', 'redeem']);
 
+/**
+ * The step read as "<field> <value>" ("billing city Leeds", "CVC 314"): for the planner to try when its reading as a
+ * command found nothing. Undefined when it has no such reading.
+ */
+export function statementReading(step: string): string | undefined {
+  const { text: flat, restore } = masked(step.trim());
+  const spoken = asCommand(dropClosers(dropOpeners(withoutCourtesies(flat))).trim());
+  const read = fieldThenValue(spoken);
+  if (!read) return undefined;
+  // A quoted value is already one ("To "Hamburg""): quoted again, its quotes would be typed.
+  const value = restore(read[1]);
+  return `set ${value === read[1] ? quote(value) : value} in ${target(restore(read[0]))}`;
+}
+
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
@@ -345,8 +359,8 @@ export function rephrase(step: string): Phrasing {
   }
   if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
     // "type jo@mail.de", "enter +44 7700 900456": a value alone, whose kind may say its field.
-    if (/^\+?[^\s,]*[\d@][^\s,]*(?:\s+[\d()-][^\s,]*)*$/.test(body) && verb !== 'use' && verb !== 'put')
-      return { text: `type ${quote(body)}` };
+    const alone = /^\+?[^\s,]*[\d@][^\s,]*(?:\s+[\d()-][^\s,]*)*$/.test(body) && !body.includes('\u0000');
+    if (alone && verb !== 'use' && verb !== 'put') return { text: `type ${quote(body)}` };
     // "enter jo@mail.de, the email for receipts": the phrase after the comma names the field.
     const apposed = body.match(/^([^,]+),\s+((?:the|my|our|your)\s+.+)$/i);
     if (apposed) return { text: `type ${quote(apposed[1].trim())} into ${target(apposed[2])}` };

@@ -101,6 +101,21 @@ export function statedValue(text: string): { field: string; value: string } | un
   return count ? { field: count[2], value: count[1] } : undefined;
 }
 
+/** "billing city Leeds", "card 4242 4242 4242 4242", "CVC 314", "from Porto": a field's words, then its value. */
+const FIELD_THEN_VALUE = new RegExp(
+  String.raw`^((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+)\s+((?:\+?[^\s,]*\d[^\s,]*(?:\s+[^\s,]*\d[^\s,]*)*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|(?:\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*){0,3}))$`,
+  'u',
+);
+
+/**
+ * The statement a verbless step may be read as, "<field> <value>" — to be tried only when reading it as a command
+ * (its first word a verb, "renew Piranesi") found nothing: [field, value], or undefined.
+ */
+export function fieldThenValue(text: string): [string, string] | undefined {
+  const m = text.match(FIELD_THEN_VALUE);
+  return m ? [m[1], m[2]] : undefined;
+}
+
 /**
  * Phrasal verbs a control is never named by, as the verb it is: "take X off Y" removes X from Y, "get rid of X"
  * deletes it, "make a new folder" is the New folder control.
@@ -108,7 +123,13 @@ export function statedValue(text: string): { field: string; value: string } | un
 const PHRASAL: [RegExp, string][] = [
   [/^take\s+(.+?)\s+(?:off|out\s+of)\s+(.+)$/i, 'remove $1 from $2'],
   [/^get\s+rid\s+of\s+/i, 'delete '],
+  [
+    /^(?:make|create|start|add)\s+(?:a|an)\s+(?:new\s+)?(?=folder|file|invoice|expense|project|list|note|message|email|event|task)/i,
+    'click new ',
+  ],
   [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
+  [/^pop\s+(?:into|in\s+to|over\s+to)\s+/i, 'open '],
+  [/^fire\s+off\s+/i, 'send '],
   // "check out", "check out now": the checkout, not a checkbox.
   [/^check\s+out\b/i, 'click checkout'],
   [/^look\s+at\s+/i, 'view '],

@@ -19,3 +19,28 @@ test('a value whose kind says its field goes in the one field for it, when the q
   expect(await run('enter 10115')).not.toMatch(/^type/);
   expect(await run('type jo@mail.de', [...tree, field('e2', 'Your email')])).not.toMatch(/^type/);
 });
+
+test('a verbless "<field> <value>" is read as a statement only when reading it as a command finds nothing', async () => {
+  const fields = [
+    field('c1', 'City'),
+    field('c2', 'City'),
+    field('k', 'Card number'),
+    field('s', 'Security code'),
+    { i: 'r', r: 'btn', n: 'Renew' },
+  ];
+  const skeletonDom =
+    '<fieldset><legend>Shipping</legend><label>City</label><input data-llm-id="c1"></fieldset>' +
+    '<fieldset><legend>Billing</legend><label>City</label><input data-llm-id="c2"></fieldset>' +
+    '<label>Card number</label><input data-llm-id="k"><label>Security code</label><input data-llm-id="s">' +
+    '<p>The Overstory <button data-llm-id="r">Renew</button></p>';
+  const run = async (query: string) => {
+    const answer = await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: fields });
+    return 'action' in answer ? answer.action : 'asks for context';
+  };
+  expect(await run('billing city Leeds')).toBe('type(c2, "Leeds")');
+  expect(await run('card 4242 4242 4242 4242')).toBe('type(k, "4242 4242 4242 4242")');
+  expect(await run('CVC 314')).toBe('type(s, "314")');
+  // A command is read first: "renew The Overstory" renews; "renew Piranesi", absent, is no City of "renew".
+  expect(await run('renew The Overstory')).toBe('click(r)');
+  expect(await run('renew Piranesi')).toMatch(/^fail\(/);
+});
