@@ -4,6 +4,7 @@
  * quoted, so `Type "42.50" into Amount` and the phrasing users actually type go through the same parser.
  */
 import { withoutCourtesies } from './courtesy';
+import { commandOnTopic } from './topic';
 import { asCommand, verbOfGerund } from './first-person';
 import { fieldThenValue, plainVerb, REMARK, statedValue } from './statements';
 import { editDistance, STOP_WORDS, rawTokens } from './words';
@@ -120,7 +121,7 @@ const TYPING = /^(?:\S+\s+){0,4}?(?:type|enter|input|write|put|fill)\b/i;
 export function splitSteps(query: string): Steps {
   // Without its wrapper first: the comma of "okay, go on and …" ends no step.
   const { text: flat, restore } = masked(query.trim());
-  const text = dropOpeners(withoutCourtesies(flat));
+  const text = commandOnTopic(dropOpeners(withoutCourtesies(flat)));
   let cut: { at: number; end: number } | undefined;
   for (const match of text.matchAll(ALWAYS)) {
     if (match.index > 0) {
@@ -321,7 +322,7 @@ export function statementReading(step: string): string | undefined {
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
-  const spoken = dropClosers(dropOpeners(withoutCourtesies(flat))).trim();
+  const spoken = commandOnTopic(dropClosers(dropOpeners(withoutCourtesies(flat))).trim());
   // "do not disturb ends at 7:00" states a value; "don't show prices" asks for a change.
   const bare = plainVerb(statedValue(spoken) ? spoken : asCommand(spoken));
   const head = bare.match(/^[\p{L}-]+/u)?.[0].toLowerCase() ?? '';
