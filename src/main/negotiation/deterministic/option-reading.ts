@@ -8,7 +8,8 @@ import { containerOf, repeatedContainers } from './structure';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, needsContext } from './responses';
 import { matchText, targetSlots } from './scoring';
-import { FOCUS_WORDS, GENERIC_WORDS, SELECTABLE_ROLES, synonymsOf } from './vocabulary';
+import { FOCUS_WORDS, GENERIC_WORDS, SELECTABLE_ROLES } from './vocabulary';
+import { synonymsOf } from './synonyms';
 import { contentWords, normalizeWord, rawTokens } from './words';
 
 /** Leading verbs that can mean choosing a value: "make Tom an admin", "give Piranesi 5 stars", "filter to overdue". */

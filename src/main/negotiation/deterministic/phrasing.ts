@@ -4,49 +4,11 @@
  * quoted, so `Type "42.50" into Amount` and the phrasing users actually type go through the same parser.
  */
 import { withoutCourtesies } from './courtesy';
+import { masked } from './spelling';
 import { commandOnTopic } from './topic';
 import { asCommand, verbOfGerund } from './first-person';
 import { fieldThenValue, plainVerb, REMARK, statedValue } from './statements';
 import { editDistance, STOP_WORDS, rawTokens } from './words';
-
-/** Quoted spans, kept intact while a query is split or rewritten: "…", “…”, ‘…’ and '…' standing apart from words. */
-const QUOTED = /"[^"]*"|“[^”]*”|‘[^’]*’|(?<=^|[\s(:,=])'[^']*'(?=$|[\s),.:;!?])/g;
-
-function masked(text: string): { text: string; restore: (part: string) => string } {
-  const quotes: string[] = [];
-  // Runs of spaces outside quotes become one: no pattern below then backtracks over a long run (queries go to 10,000 characters).
-  const out = text
-    .replace(QUOTED, match => `\u0000${quotes.push(match) - 1}\u0000`)
-    .replace(/\s+/g, ' ')
-    .replace(SLANG_WORDS, word => SLANG[word])
-    .replace(/\be-mail/gi, 'email')
-    // "my email address": the address of an email is the email; "address" alone names a street.
-    .replace(/\bemail\s+address\b/gi, 'email')
-    // "one room", "two adults": a count in words is the count ("one way" stays a name).
-    .replace(COUNTED_WORDS, word => String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 1));
-  return { text: out, restore: part => part.replace(/\u0000(\d+)\u0000/g, (_m, k: string) => quotes[Number(k)]) };
-}
-
-/** Chat spellings, read as the words they stand for: "could u open …", "pls", "ok thats it". */
-const SLANG: Record<string, string> = {
-  u: 'you',
-  ur: 'your',
-  pls: 'please',
-  plz: 'please',
-  thx: 'thanks',
-  thats: "that's",
-  dont: "don't",
-  cant: "can't",
-  wont: "won't",
-  im: "I'm",
-};
-const SLANG_WORDS = new RegExp(`\\b(?:${Object.keys(SLANG).join('|')})\\b(?!['’])`, 'g');
-
-const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-const COUNTED_WORDS = new RegExp(
-  `\\b(?:${NUMBER_WORDS.join('|')})(?=\\s+(?:adult|child|children|kid|passenger|guest|room|night|ticket|seat|bag|person|people|traveller|traveler|star|bed|item|cop(?:y|ies))s?\\b)`,
-  'gi',
-);
 
 /** Verbs that start a step: after "and" or a comma they mean a new step, not more of a name or a value. */
 export const STEP_VERBS = new Set([

@@ -1,6 +1,7 @@
 import { roleCode, type SemanticNode } from '../../../shared/negotiation';
 import type { ParsedQuery } from './query';
-import { ACTIVATE_VERBS, ICON_SYNONYMS, synonymsOf } from './vocabulary';
+import { ACTIVATE_VERBS, ICON_SYNONYMS } from './vocabulary';
+import { synonymsOf } from './synonyms';
 import {
   contentWords,
   normalizePhrase,
