@@ -23,3 +23,18 @@ test('a field named by the hint it shows while empty: "the e.g. SAVE10 field"', 
   // A hint that holds only some of the words names nothing.
   expect(await run('type Parking into the What was it worth? field')).toMatch(/^fail\(/);
 });
+
+test('an option said another way: on the 12-hour clock, or with a focusing word', async () => {
+  const interactiveTree: SemanticNode[] = [
+    { i: 'q', r: 'cmb', n: 'Quiet hours start' },
+    { i: 's', r: 'cmb', n: 'Status' },
+  ];
+  const skeletonDom =
+    '<select data-llm-id="q"><option>Off</option><option>22:00</option><option>23:00</option></select>' +
+    '<select data-llm-id="s"><option>All</option><option>Paid</option><option>Overdue</option></select>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, interactiveTree, domMode: 'skeleton', skeletonDom }));
+  expect(await run('quiet hours from 11pm')).toBe('select(q, "23:00")');
+  expect(await run('status: overdue only')).toBe('select(s, "Overdue")');
+  expect(await run('quiet hours from 9pm')).toMatch(/^fail\(/);
+});

@@ -255,7 +255,12 @@ export function spelledAsOption(
 function optionSpelling(options: string[], value: string): string | undefined {
   const exact = options.find(option => plain(option) === plain(value));
   if (exact !== undefined) return exact;
-  const words = contentWords(value);
+  // "11pm" for "23:00", "8am" for "08:00": a time said on the 12-hour clock, listed on the 24-hour one.
+  const clock = twentyFourHour(value);
+  const timed = clock && options.find(option => plain(option) === clock);
+  if (timed) return timed;
+  // "overdue only": a focusing word the option need not have.
+  const words = contentWords(value).filter(word => !FOCUS_WORDS.has(word) || contentWords(value).length === 1);
   if (!words.length) return undefined;
   const holding = options
     .map(option => ({ option, extra: contentWords(option).length - words.length }))
@@ -263,4 +268,12 @@ function optionSpelling(options: string[], value: string): string | undefined {
   const fewest = Math.min(...holding.map(({ extra }) => extra));
   const best = holding.filter(({ extra }) => extra === fewest);
   return best.length === 1 ? best[0].option : undefined;
+}
+
+/** "11pm" → "23:00", "8:30 am" → "08:30"; undefined for anything else. */
+function twentyFourHour(value: string): string | undefined {
+  const m = value.trim().match(/^(\d{1,2})(?::(\d{2}))?\s*([ap])\.?m\.?$/i);
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return undefined;
+  const hour = (Number(m[1]) % 12) + (m[3].toLowerCase() === 'p' ? 12 : 0);
+  return `${String(hour).padStart(2, '0')}:${m[2] ?? '00'}`;
 }

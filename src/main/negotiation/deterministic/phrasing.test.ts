@@ -171,7 +171,14 @@ test('phrasal verbs become the verb they are: take … off, get rid of, make a n
   expect(rephrase("Leo's message can be marked read").text).toBe("mark Leo's message read");
   expect(rephrase('the note from Dana should be pinned').text).toBe('pin the note from Dana');
   expect(rephrase('all replies need to be marked as read').text).toBe('mark all replies read');
-  expect(rephrase('please get rid of the old draft').text).toBe('delete the old draft');
+  expect(rephrase('please get rid of the old draft').text).toBe('remove the old draft');
+  expect(rephrase('get the Q3 brief downloaded').text).toBe('download the Q3 brief');
+  expect(rephrase('get me out of this channel').text).toBe('leave this channel');
+  expect(rephrase("say no to Marco's invitation").text).toBe("decline Marco's invitation");
+  expect(rephrase('no welcome email').text).toBe('turn off welcome email');
+  // A date with the verb of a stay's start or end is that field's value.
+  expect(rephrase('arriving 14/06/2025')).toEqual({ text: 'set "14/06/2025" in arrival', set: true });
+  expect(rephrase('we check out 16/06/2025')).toEqual({ text: 'set "16/06/2025" in departure', set: true });
   expect(rephrase('could you make a new playlist').text).toBe('click new playlist');
 });
 

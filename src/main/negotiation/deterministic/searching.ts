@@ -30,7 +30,8 @@ export function searchInstead(request: InteractRequest, text: string): InteractR
     return undefined;
   // Only what is plainly the text to search for: a title or a name, capitalised word by word ("Klara and the Sun"),
   // or a code or number. "books by Ishiguro" may mean "Ishiguro" or all of it: which is for the user to say.
-  if (!TITLE.test(what) && !CODE.test(what)) return undefined;
+  // Said "search", any text is the text; said "find" or "do you have", only a title, a name or a code.
+  if (!/^search\b/i.test(text.trim()) && !TITLE.test(what) && !CODE.test(what)) return undefined;
   return act(
     { kind: 'type', id: boxes[0].i, text: what },
     `Type "${what}" into ${describeNode(boxes[0])}: the query asks to find it, no control on the page is named for it, and this is the page's one search box.`,

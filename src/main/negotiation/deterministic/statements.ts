@@ -122,7 +122,7 @@ export function fieldThenValue(text: string): [string, string] | undefined {
  */
 const PHRASAL: [RegExp, string][] = [
   [/^take\s+(.+?)\s+(?:off|out\s+of)\s+(.+)$/i, 'remove $1 from $2'],
-  [/^get\s+rid\s+of\s+/i, 'delete '],
+  [/^get\s+rid\s+of\s+/i, 'remove '],
   [
     /^(?:make|create|start|add)\s+(?:a|an)\s+(?:new\s+)?(?=folder|file|invoice|expense|project|list|note|message|email|event|task)/i,
     'click new ',
@@ -140,6 +140,23 @@ const PHRASAL: [RegExp, string][] = [
   [/^check\s+for\s+new\s+(?:e-?mails?|messages|mail)$/i, 'click refresh'],
   // "send it to Ireland": where it goes is where it ships.
   [/^(?:send|post|mail)\s+(?:it|this|them)\s+to\s+(?=\p{Lu})/u, 'ship it to '],
+  // "arriving 14/06/2025", "we check out 16/06/2025": the date of the stay's end the verb names.
+  [
+    /^(?:(?:i|we)(?:'ll|'re|\s+will|\s+are)?\s+)?(?:arriv(?:e|ing)|check(?:ing)?[\s-]?in)\s+(?:on\s+)?(?=\d)/i,
+    'set arrival to ',
+  ],
+  [
+    /^(?:(?:i|we)(?:'ll|'re|\s+will|\s+are)?\s+)?(?:leav(?:e|ing)|depart(?:ing)?|check(?:ing)?[\s-]?out)\s+(?:on\s+)?(?=\d)/i,
+    'set departure to ',
+  ],
+  // "say no to Marco's invitation", "no to the group invite": a refusal; "no welcome email": turned off.
+  [/^(?:say\s+)?no\s+to\s+/i, 'decline '],
+  [/^(?:say\s+)?yes\s+to\s+/i, 'accept '],
+  [/^no\s+(?!more\b|longer\b)(?=[\p{L}])/iu, 'turn off '],
+  [/^get\s+(?:me|us)\s+out\s+of\s+/i, 'leave '],
+  // "get the Q3 brief downloaded": the participle is what to do.
+  [/^get\s+(.+?)\s+(download|print|renew|cancel|book|export)ed$/i, '$2 $1'],
+  [/^get\s+(.+?)\s+(delet|archiv|shar|sav|approv)ed$/i, '$2e $1'],
   // "go on to payment": the step that continues, not a Payment link of the steps above.
   [/^(?:go|move|carry)\s+on\s+to\s+/i, 'continue to '],
   [/^(?:take|bring)\s+(?:me|us)\s+(?:back\s+)?to\s+/i, 'go to '],

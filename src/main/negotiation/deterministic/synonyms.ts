@@ -20,7 +20,7 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   put: ['move', 'add'],
   move: ['put'],
   delete: ['remove'],
-  remove: ['delete'],
+  remove: ['delete', 'dismiss'],
   book: ['reserve'],
   // "take the Nice train", "I'll take the one via Madrid": a choice made by the row's Book or Select.
   take: ['book', 'select', 'choose', 'reserve'],
@@ -67,6 +67,8 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   // Everyday verbs for what controls are named: "nudge Northwind" is its Send reminder, "kick Kenji out" Remove.
   nudge: ['remind', 'reminder'],
   surname: ['last'],
+  arrival: ['arrive', 'checkin'],
+  departure: ['depart', 'checkout'],
   cvc: ['security', 'cvv'],
   cvv: ['security', 'cvc'],
   exp: ['expiry', 'expiration'],

@@ -238,6 +238,22 @@ const CHANGE_VERBS = new Set([
   'follow',
   'unfollow',
 ]);
+/** Verbs of changing how things are set up, which open the place where they are: a settings link. */
+const MANAGING_VERBS = new Set([
+  'tweak',
+  'change',
+  'edit',
+  'adjust',
+  'update',
+  'manage',
+  'configure',
+  'customise',
+  'customize',
+  'review',
+  'modify',
+]);
+const SETTINGS = /\b(?:settings?|preferences|options|account|profile|configuration)\b/i;
+
 /** Words that are verbs even where a title holds them ("Delete" heading a danger zone): never a place. */
 const ACTION_WORDS = new Set([
   'delete',
@@ -272,6 +288,8 @@ function verbUnaccounted(q: ParsedQuery, found: Match): boolean {
   if (!verb || ACTIVATE_VERBS.has(verb) || found.matched.includes(verb)) return false;
   // "turn the notifications on": a tab is chosen, never turned on or off.
   if (ON_OFF_VERBS.has(verb) && roleCode(found.node.r) === 'tab') return true;
+  // "tweak my notification settings": changing settings starts by opening them.
+  if (MANAGING_VERBS.has(verb) && roleCode(found.node.r) === 'lnk' && SETTINGS.test(found.node.n ?? '')) return false;
   // "take the first train": a verb of choosing is carried out by a control that chooses (Book, Select, Reserve).
   const chooses = rawTokens(found.node.n ?? '').some(word => CHOOSE_VERBS.has(normalizeWord(word)));
   if (CHOOSE_VERBS.has(verb) && chooses && roleCode(found.node.r) === 'btn') return false;
