@@ -176,6 +176,13 @@ test('phrasal verbs become the verb they are: take … off, get rid of, make a n
   expect(rephrase('get me out of this channel').text).toBe('leave this channel');
   expect(rephrase("say no to Marco's invitation").text).toBe("decline Marco's invitation");
   expect(rephrase('no welcome email').text).toBe('turn off welcome email');
+  expect(rephrase('in the second street field type Hauptstr 5').text).toBe(
+    'type "Hauptstr 5" into the second street field',
+  );
+  expect(rephrase('the first street field gets Main St 1')).toEqual({
+    text: 'set "Main St 1" in the first street field',
+    set: true,
+  });
   // A date with the verb of a stay's start or end is that field's value.
   expect(rephrase('arriving 14/06/2025')).toEqual({ text: 'set "14/06/2025" in arrival', set: true });
   expect(rephrase('we check out 16/06/2025')).toEqual({ text: 'set "16/06/2025" in departure', set: true });

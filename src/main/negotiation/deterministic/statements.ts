@@ -10,7 +10,7 @@
  */
 const VALUE = String.raw`(?:\u0000\d+\u0000|[^\s,:]*[\d@][^\s,]*(?:\s+[^\s,]*\d[^\s,]*)*)`;
 /** A name, capitalised word by word: "Jo Marsh", "Ireland", "Marsh GmbH", "Paris Bercy". */
-const NAME = String.raw`(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|de|da|van|von|der|la|le|of)){0,3})`;
+const NAME = String.raw`(\p{Lu}[\p{L}'’.&-]*(?:\s+(?:\p{Lu}[\p{L}'’.&-]*|\d+\p{L}?|de|da|van|von|der|la|le|of)){0,3})`;
 /** A field named in a few words, none of them a verb's clause: "my phone", "the recipient's email". */
 const FIELD = String.raw`((?:[\p{L}'’-]+\s+){0,6}?[\p{L}'’-]+)`;
 /**
@@ -103,7 +103,7 @@ export function statedValue(text: string): { field: string; value: string } | un
 
 /** "billing city Leeds", "card 4242 4242 4242 4242", "CVC 314", "from Porto": a field's words, then its value. */
 const FIELD_THEN_VALUE = new RegExp(
-  String.raw`^((?:[\p{L}'’-]+\s+){0,3}[\p{L}'’-]+)\s+((?:\+?[^\s,]*\d[^\s,]*(?:\s+[^\s,]*\d[^\s,]*)*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|(?:\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*){0,3}))$`,
+  String.raw`^((?:(?:\d+(?:st|nd|rd|th)|[\p{L}'’-]+)\s+){0,3}[\p{L}'’-]+)\s+((?:\+?[^\s,]*\d[^\s,]*(?:\s+[^\s,]*\d[^\s,]*)*(?:\s+\p{Lu}[\p{L}'’.-]*)*)|(?:\p{Lu}[\p{L}'’.&-]*(?:\s+\p{Lu}[\p{L}'’.&-]*){0,3}))$`,
   'u',
 );
 
@@ -157,6 +157,11 @@ const PHRASAL: [RegExp, string][] = [
   // "get the Q3 brief downloaded": the participle is what to do.
   [/^get\s+(.+?)\s+(download|print|renew|cancel|book|export)ed$/i, '$2 $1'],
   [/^get\s+(.+?)\s+(delet|archiv|shar|sav|approv)ed$/i, '$2e $1'],
+  // "in the second street field type Hauptstr 5": where, then what to put there.
+  [
+    /^in(?:to)?\s+(the\s+.+?\s(?:field|box|input|dropdown))\s*,?\s+(type|enter|write|put|select|choose|pick)\s+(\S.*)$/i,
+    '$2 $3 into $1',
+  ],
   // "go on to payment": the step that continues, not a Payment link of the steps above.
   [/^(?:go|move|carry)\s+on\s+to\s+/i, 'continue to '],
   [/^(?:take|bring)\s+(?:me|us)\s+(?:back\s+)?to\s+/i, 'go to '],
