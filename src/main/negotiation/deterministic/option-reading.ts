@@ -35,6 +35,12 @@ const CHOOSING_VERBS = new Set([
   'pick',
   'choose',
   'select',
+  // Wanting a value: "get the trail runner in size 43".
+  'get',
+  'want',
+  'need',
+  'prefer',
+  'order',
   // Moving a value along its scale: "promote Lena to editor", "bump the shoe up to a 43", "bill me yearly".
   'promote',
   'demote',

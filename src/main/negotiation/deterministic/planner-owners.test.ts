@@ -325,3 +325,15 @@ test('a gesture is refused even beside a control named for it', async () => {
   expect(await run('drag the brief above the checklist')).toMatch(/^fail\(.*"drag\\" is not an action/);
   expect(await run('download it')).toBe('click(w)');
 });
+
+test('a code identifies the item and the noun before it says its kind: "select flight TP 542"; "book" a Select', async () => {
+  const row = (n: number, code: string, time: string) =>
+    `<tr><td><strong>${code}</strong></td><td>${time}</td><td><button data-llm-id="s${n}">Select</button></td></tr>`;
+  const skeletonDom = `<table>${row(1, 'TP 538', '06:05')}${row(2, 'TP 542', '13:50')}</table>`;
+  const interactiveTree = [field('s1', 'Select', 'btn'), field('s2', 'Select', 'btn')];
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  expect(await run('select flight TP 542')).toBe('click(s2)');
+  expect(await run('book the 06:05')).toBe('click(s1)');
+  expect(await run('get the oak desk for TP 542')).toMatch(/^fail\(/);
+});

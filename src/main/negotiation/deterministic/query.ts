@@ -301,7 +301,9 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
         placed.push(part);
       } else if (!STOP_WORDS.has(part)) {
         q.words.push(part);
-        if (!ownerNamed && !complemented) q.kind = normalizeWord(part);
+        // "flight TP 542": a code or a number identifies the thing; the noun says what kind it is.
+        const code = /\d/.test(part) || /^[A-Z]{2,3}$/.test(token.raw);
+        if (!ownerNamed && !complemented && (!code || !q.kind)) q.kind = normalizeWord(part);
         else if (ownerNamed) (q.ownerWords ??= []).push(part);
       } else if (OWNER_PREPOSITIONS.has(part) && q.words.length && !ownerNamed) {
         ownerNamed = true;

@@ -157,6 +157,8 @@ const PHRASAL: [RegExp, string][] = [
   // "get the Q3 brief downloaded": the participle is what to do.
   [/^get\s+(.+?)\s+(download|print|renew|cancel|book|export)ed$/i, '$2 $1'],
   [/^get\s+(.+?)\s+(delet|archiv|shar|sav|approv)ed$/i, '$2e $1'],
+  // "for the trail runners pick 43": whose, then what to choose.
+  [/^for\s+(.+?)\s*,?\s+(pick|choose|select)\s+(\S.*)$/i, '$2 $3 for $1'],
   // "in the second street field type Hauptstr 5": where, then what to put there.
   [
     /^in(?:to)?\s+(the\s+.+?\s(?:field|box|input|dropdown))\s*,?\s+(type|enter|write|put|select|choose|pick)\s+(\S.*)$/i,

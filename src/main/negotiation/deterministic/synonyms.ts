@@ -21,10 +21,11 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   move: ['put'],
   delete: ['remove'],
   remove: ['delete', 'dismiss'],
-  book: ['reserve'],
+  // A choice among offers, whichever word a page's buttons use for it.
+  book: ['reserve', 'select'],
   // "take the Nice train", "I'll take the one via Madrid": a choice made by the row's Book or Select.
   take: ['book', 'select', 'choose', 'reserve'],
-  reserve: ['book'],
+  reserve: ['book', 'select'],
   buy: ['purchase'],
   purchase: ['buy'],
   zip: ['postcode', 'postal'],
