@@ -337,3 +337,10 @@ test('a code identifies the item and the noun before it says its kind: "select f
   expect(await run('book the 06:05')).toBe('click(s1)');
   expect(await run('get the oak desk for TP 542')).toMatch(/^fail\(/);
 });
+
+test('a button whose whole name is a state is put in it by a verb of state: "make it bold"', async () => {
+  const interactiveTree = [field('b', 'Bold', 'btn'), field('i', 'Italic', 'btn'), field('d', 'Delete', 'btn')];
+  const run = async (query: string) => actionOf(await plan({ query, interactiveTree }));
+  expect(await run('make it bold')).toBe('click(b)');
+  expect(await run('turn on italic')).toBe('click(i)');
+});

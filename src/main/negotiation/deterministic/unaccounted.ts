@@ -238,6 +238,9 @@ const CHANGE_VERBS = new Set([
   'follow',
   'unfollow',
 ]);
+/** Verbs that put a thing in a state: "make it bold", "turn on italic", "set it to mute". */
+const STATE_VERBS = new Set(['make', 'turn', 'set', 'switch', 'toggle', 'enable']);
+
 /** Verbs of changing how things are set up, which open the place where they are: a settings link. */
 const MANAGING_VERBS = new Set([
   'tweak',
@@ -288,6 +291,10 @@ function verbUnaccounted(q: ParsedQuery, found: Match): boolean {
   if (!verb || ACTIVATE_VERBS.has(verb) || found.matched.includes(verb)) return false;
   // "turn the notifications on": a tab is chosen, never turned on or off.
   if (ON_OFF_VERBS.has(verb) && roleCode(found.node.r) === 'tab') return true;
+  // "make it bold", "turn on italic": a button whose whole name is the state asked for toggles it.
+  const name = rawTokens(found.node.n ?? '').map(normalizeWord);
+  const stated = name.length === 1 && found.matched.length > 0 && STATE_VERBS.has(verb);
+  if (stated && roleCode(found.node.r) === 'btn') return false;
   // "tweak my notification settings": changing settings starts by opening them.
   if (MANAGING_VERBS.has(verb) && roleCode(found.node.r) === 'lnk' && SETTINGS.test(found.node.n ?? '')) return false;
   // "take the first train": a verb of choosing is carried out by a control that chooses (Book, Select, Reserve).
