@@ -16,6 +16,7 @@ import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './
 import { rankNodes } from './scoring';
 import { byHint } from './hints';
 import { searchInstead } from './searching';
+import { synonymsOf } from './synonyms';
 import { fieldForValue } from './value-kinds';
 import { resolveTarget } from './target';
 import { verify } from './verify';
@@ -103,10 +104,12 @@ function asStatement(request: InteractRequest, step: string): InteractResponse |
 function namesControl(request: InteractRequest, verb: string): boolean {
   const word = normalizeWord(verb.toLowerCase());
   if (!/^[a-z]+$/.test(word)) return false;
+  // "download the member list" beside an Export member list button: a control named by a synonym carries it too.
+  const forms = [word, ...synonymsOf(word)];
   return request.interactiveTree.some(node =>
     rawTokens(node.n ?? '')
       .map(normalizeWord)
-      .includes(word),
+      .some(token => forms.includes(token)),
   );
 }
 

@@ -35,6 +35,14 @@ const CHOOSING_VERBS = new Set([
   'pick',
   'choose',
   'select',
+  // Putting a thing somewhere: "slot the risotto in for Monday", "cook the curry for 4".
+  'slot',
+  'stick',
+  'pop',
+  'cook',
+  'bake',
+  'prepare',
+  'serve',
   // Wanting a value: "get the trail runner in size 43".
   'get',
   'want',

@@ -183,6 +183,8 @@ test('phrasal verbs become the verb they are: take … off, get rid of, make a n
     text: 'set "Main St 1" in the first street field',
     set: true,
   });
+  // A unit's designation and number are the apartment field's value.
+  expect(rephrase('Apt 4B for the shipping address').text).toBe('set "Apt 4B" in apartment for the shipping address');
   // A date with the verb of a stay's start or end is that field's value.
   expect(rephrase('arriving 14/06/2025')).toEqual({ text: 'set "14/06/2025" in arrival', set: true });
   expect(rephrase('we check out 16/06/2025')).toEqual({ text: 'set "16/06/2025" in departure', set: true });

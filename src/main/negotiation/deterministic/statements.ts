@@ -157,6 +157,11 @@ const PHRASAL: [RegExp, string][] = [
   // "get the Q3 brief downloaded": the participle is what to do.
   [/^get\s+(.+?)\s+(download|print|renew|cancel|book|export)ed$/i, '$2 $1'],
   [/^get\s+(.+?)\s+(delet|archiv|shar|sav|approv)ed$/i, '$2e $1'],
+  // "Apt 4B for the shipping address": a unit's number is the value of the apartment field, designation and all.
+  [
+    /^((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of)\s+(.+))?$/i,
+    'set "$1" in apartment for $2',
+  ],
   // "for the trail runners pick 43": whose, then what to choose.
   [/^for\s+(.+?)\s*,?\s+(pick|choose|select)\s+(\S.*)$/i, '$2 $3 for $1'],
   // "in the second street field type Hauptstr 5": where, then what to put there.
