@@ -6,7 +6,7 @@ import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
 import { matchText, targetSlots, type Match, type Slot } from './scoring';
 import { containerOf, repeatedContainers, surroundings } from './structure';
-import { ACTIVATE_VERBS, CHECKABLE_ROLES, CHOOSE_VERBS, GENERIC_WORDS } from './vocabulary';
+import { ACTIVATE_VERBS, CHECKABLE_ROLES, CHOOSE_VERBS, CONTAINER_NOUNS, GENERIC_WORDS } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 import { describeWanted } from './wanted';
 
@@ -146,7 +146,9 @@ function countedWithin(
 }
 
 /** The matches every one of `slots` titles (a section's heading, a fieldset's legend, a card's title around it). */
-function underTitle(skeleton: string, slots: Slot[], group: Match[]): Match[] {
+function underTitle(skeleton: string, anchor: Slot[], group: Match[]): Match[] {
+  // "in the email section": "section" says what kind of part it is, not what it is titled.
+  const slots = anchor.filter(slot => !slot.forms.some(form => CONTAINER_NOUNS.has(form) || form === 'part'));
   if (!slots.length) return [];
   return group.filter(match => placeWords(skeleton, match.node.i, slots).titled.length === slots.length);
 }

@@ -13,7 +13,7 @@ import { byKind } from './counting';
 import { readOption, spelledAsOption } from './option-reading';
 import { parseQuery, type ParsedQuery } from './query';
 import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './responses';
-import { rankNodes } from './scoring';
+import { matchText, rankNodes, targetSlots } from './scoring';
 import { byHint } from './hints';
 import { searchInstead } from './searching';
 import { synonymsOf } from './synonyms';
@@ -198,6 +198,18 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
     }
     const option = readOption(request, q);
     if (option) return 'answer' in option ? option.answer : selectOption(option);
+    // "the second push toggle": counted by role, with words no such control is named by — they title its part.
+    const unnamed = !request.interactiveTree.some(node => matchText(node.n ?? '', targetSlots(q)).matched.length);
+    if (q.ordinal && q.roles.length && q.words.length && !q.anchor && unnamed) {
+      const placed = {
+        ...q,
+        words: [],
+        kind: undefined,
+        anchor: { verb: 'click' as const, words: q.words, names: [], roles: [] },
+      };
+      const retry = resolveTarget(request, placed);
+      if (!('answer' in retry) || isNegotiation(retry.answer)) [meant, resolution] = [placed, retry];
+    }
     const card = cardLink(request, q);
     if (card) return act({ kind: 'click', id: card.node.i }, `Click ${describeNode(card.node)}: ${card.reason}.`);
     const chosen = choosingControl(request, q);

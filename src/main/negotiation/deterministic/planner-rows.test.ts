@@ -273,4 +273,7 @@ test('a count under or in a titled part of the page runs within it: "the third s
   expect(await run('turn off the second toggle in push notifications')).toBe('click(p2)');
   expect(await run('the first toggle in text messages')).toBe('click(t1)');
   expect(await run('the 4th switch under email')).toMatch(/^fail\(.*only 3/);
+  // "section" says what kind of part it is; words no switch is named by title its part.
+  expect(await run('the last switch in the email section')).toBe('click(e3)');
+  expect(await run('switch on the second push toggle')).toBe('click(p2)');
 });

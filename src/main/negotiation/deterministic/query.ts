@@ -108,14 +108,17 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   const toMe = TELLING_VERBS.has(first.low) && (rest[0]?.low === 'me' || rest[0]?.low === 'us');
   // "turn off email alerts": the particle belongs to the verb, not to the target's name; "switch off" is no Switch.
   const particle = PHRASAL_SWITCHES.has(first.low) && (rest[0]?.low === 'on' || rest[0]?.low === 'off');
+  // "sms me about security alerts": how, then what about — both words of the target, no anchor.
+  if (toMe && rest[1] && /^(?:about|for|on|when)$/.test(rest[1].low))
+    return readTarget('click', [first, ...rest.slice(2)]);
   if (!first || first.quote || (isVocabulary(first.low) && !particle) || /['’]s$/i.test(first.raw) || toMe)
     return readTarget('click', tokens);
   // "add the note "Happy birthday!" to the gift": quoted text added somewhere is typed there.
   if (WRITING_VERBS.has(first.low) && rest.some(token => token.quote)) return readTarget('type', rest);
   const parsed = readTarget('click', particle ? rest.slice(1) : rest);
   const kept = rawTokens(first.raw).filter(word => !STOP_WORDS.has(word));
-  // "turn off the second toggle": named by role and count alone, a switch is not named by the verb too.
-  if (particle && !parsed.words.length && parsed.roles.length) return { ...parsed, verbWord: kept[0] };
+  // "turn off the second toggle", "switch on the push mentions": the verb with its particle names no control.
+  if (particle) return { ...parsed, verbWord: kept[0] };
   return { ...parsed, words: [...kept, ...parsed.words], ...(kept.length ? { verbWord: kept[0] } : {}) };
 }
 

@@ -137,7 +137,7 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   images: ['photos'],
   nonstop: ['direct'],
   direct: ['nonstop'],
-  sms: ['text', 'message'],
+  sms: ['text'],
   text: ['sms'],
   mobile: ['phone'],
   cell: ['phone', 'mobile'],
