@@ -43,6 +43,9 @@ const CHOOSING_VERBS = new Set([
   'bake',
   'prepare',
   'serve',
+  // Narrowing who or what: "limit my profile to my team".
+  'limit',
+  'restrict',
   // Wanting a value: "get the trail runner in size 43".
   'get',
   'want',

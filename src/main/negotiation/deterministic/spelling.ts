@@ -14,6 +14,8 @@ export function masked(text: string): { text: string; restore: (part: string) =>
     .replace(/\be-mail/gi, 'email')
     // "my email address": the address of an email is the email; "address" alone names a street.
     .replace(/\bemail\s+address\b/gi, 'email')
+    // "apartment number", "address line 2": the apartment field, however a form labels it.
+    .replace(/\b(?:apartment|apt|flat)\s+(?:number|no\.?)|\baddress\s+line\s+2\b/gi, 'apartment')
     // "one room", "two adults": a count in words is the count ("one way" stays a name).
     .replace(COUNTED_WORDS, word => String(NUMBER_WORDS.indexOf(word.toLowerCase()) + 1));
   return { text: out, restore: part => part.replace(/\u0000(\d+)\u0000/g, (_m, k: string) => quotes[Number(k)]) };

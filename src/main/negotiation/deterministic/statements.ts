@@ -159,7 +159,7 @@ const PHRASAL: [RegExp, string][] = [
   [/^get\s+(.+?)\s+(delet|archiv|shar|sav|approv)ed$/i, '$2e $1'],
   // "Apt 4B for the shipping address": a unit's number is the value of the apartment field, designation and all.
   [
-    /^((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of)\s+(.+))?$/i,
+    /^(?:(?:add|include|put|enter|type|use)\s+)?((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of|to)\s+(.+))?$/i,
     'set "$1" in apartment for $2',
   ],
   // "for the trail runners pick 43": whose, then what to choose.

@@ -69,6 +69,8 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   nudge: ['remind', 'reminder'],
   surname: ['last'],
   restore: ['reset'],
+  visible: ['see', 'visibility'],
+  visibility: ['see', 'visible'],
   revert: ['reset', 'undo'],
   undo: ['reset', 'revert'],
   stash: ['archive'],
