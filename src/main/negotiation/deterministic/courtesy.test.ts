@@ -20,6 +20,21 @@ test('apologies, thanks, hurry and politeness around a step are no part of it', 
   expect(rephrase('would you mind terribly switching dark mode on? thanks a bunch').text).toBe('switch dark mode on');
 });
 
+test('wrappers that ask whether the agent could: none of their words is the target’s', () => {
+  for (const wrapper of [
+    'any chance you could',
+    'would it be possible to',
+    'can I get you to',
+    'I was hoping you could',
+    'when you get a chance,',
+    'do you think you could',
+    'help me',
+    'be so good as to',
+  ])
+    expect(rephrase(`${wrapper} pin the lunch email`).text).toBe('pin the lunch email');
+  expect(rephrase('you mind pinning the lunch email').text).toBe('pin the lunch email');
+});
+
 test('chat spellings and contractions read as the words they stand for', () => {
   expect(rephrase('could u open the lunch email').text).toBe('open the lunch email');
   expect(rephrase('ok thats it, continue to payment pls').text).toBe('continue to payment');
