@@ -301,10 +301,18 @@ function lacksValue(request: InteractRequest, q: ParsedQuery, node: SemanticNode
  * for, may mean the page's buttons named for choosing (Select, Book, Reserve); tried only when the first reading fails.
  */
 function choosingControl(request: InteractRequest, q: ParsedQuery): ParsedQuery | undefined {
-  if (!q.choiceVerb || q.value !== undefined || q.verbWord) return undefined;
-  const verb = [...CHOOSE_VERBS].find(word => word !== q.choiceVerb && namesControl(request, word));
-  return verb ? { ...q, verb: 'click', words: [verb, ...q.words], verbWord: verb, choiceVerb: verb } : undefined;
+  if (q.value !== undefined) return undefined;
+  // "buy tickets for the Montpellier train", "get me on the 13:55": acquiring one of the offers is choosing it.
+  const acquiring = q.verbWord && ACQUIRING_VERBS.has(q.verbWord) ? q.verbWord : undefined;
+  const own = q.verbWord ? acquiring : q.choiceVerb;
+  if (!own) return undefined;
+  const verb = [...CHOOSE_VERBS].find(word => word !== own && namesControl(request, word));
+  const words = [verb!, ...q.words.filter(word => word !== own)];
+  return verb ? { ...q, verb: 'click', words, verbWord: verb, choiceVerb: verb } : undefined;
 }
+
+/** Verbs of getting one of several offers, which a page's Book, Select or Reserve button does. */
+const ACQUIRING_VERBS = new Set(['get', 'grab', 'buy', 'purchase', 'secure', 'snag', 'take', 'order']);
 
 /**
  * "colour Blue for the Trail runner", "pick size 42 for the Trail runner": when no dropdown is named by the words after

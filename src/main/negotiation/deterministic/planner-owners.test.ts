@@ -344,3 +344,25 @@ test('a button whose whole name is a state is put in it by a verb of state: "mak
   expect(await run('make it bold')).toBe('click(b)');
   expect(await run('turn on italic')).toBe('click(i)');
 });
+
+test('acquiring one of the offers chooses it with the page’s Book; pinning and exporting said other ways', async () => {
+  const row = (n: number, town: string, time: string) =>
+    `<tr><td>${time}</td><td>${town}</td><td><button data-llm-id="b${n}">Book</button></td></tr>`;
+  const skeletonDom =
+    '<button data-llm-id="s">Search trains</button>' +
+    `<table><tr><th>Departs</th><th>Train</th><th></th></tr>${row(1, 'Lyon Part-Dieu', '7:12')}${row(2, 'Montpellier Saint-Roch', '13:55')}</table>` +
+    '<button data-llm-id="e">Export member list</button><ul><li>Lunch on Thursday? <button data-llm-id="p">Pin</button></li></ul>';
+  const interactiveTree = [
+    field('s', 'Search trains', 'btn'),
+    field('b1', 'Book', 'btn'),
+    field('b2', 'Book', 'btn'),
+    field('e', 'Export member list', 'btn'),
+    field('p', 'Pin', 'btn'),
+  ];
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree }));
+  expect(await run('buy tickets for the Montpellier train')).toBe('click(b2)');
+  expect(await run('get me on the 13:55')).toBe('click(b2)');
+  expect(await run('get a copy of the member list')).toBe('click(e)');
+  expect(await run('keep the lunch email on top')).toBe('click(p)');
+});

@@ -138,6 +138,10 @@ const PHRASAL: [RegExp, string][] = [
   // "write a new email", "check for new mail": a mail app's Compose and Refresh.
   [/^(?:write|compose|draft|start)\s+(?:a\s+)?(?:new\s+)?(?:e-?mail|message|mail)$/i, 'click compose'],
   [/^check\s+for\s+new\s+(?:e-?mails?|messages|mail)$/i, 'click refresh'],
+  // "keep the lunch email on top", "mark it as important": pinned or flagged; "get a copy of X": its download.
+  [/^(?:keep|stick|put|move)\s+(.+?)\s+(?:on|at|to)\s+(?:the\s+)?top$/i, 'pin $1'],
+  [/^mark\s+(.+?)\s+as\s+(?:important|a\s+priority|priority|a\s+favou?rite)$/i, 'flag $1'],
+  [/^(?:get|grab|make)\s+(?:me\s+)?a\s+copy\s+of\s+/i, 'download '],
   // "send it to Ireland": where it goes is where it ships.
   [/^(?:send|post|mail)\s+(?:it|this|them)\s+to\s+(?=\p{Lu})/u, 'ship it to '],
   // "arriving 14/06/2025", "we check out 16/06/2025": the date of the stay's end the verb names.
