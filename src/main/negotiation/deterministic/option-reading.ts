@@ -43,6 +43,9 @@ const CHOOSING_VERBS = new Set([
   'bake',
   'prepare',
   'serve',
+  // Changing an amount: "scale the curry to 6 servings".
+  'scale',
+  'adjust',
   // Narrowing who or what: "limit my profile to my team".
   'limit',
   'restrict',

@@ -348,6 +348,11 @@ export function rephrase(step: string): Phrasing {
   }
   if (['set', 'change', 'update', 'switch'].includes(verb)) {
     const parts = firstCut(body, 'to');
+    // "set push mentions to on", "put reminders on": a state, for a switch, not a value.
+    const state = parts?.[1].match(/^(on|off|enabled|disabled)$/i)?.[1];
+    if (state) {
+      return { text: `turn ${/^(?:on|enabled)$/i.test(state) ? 'on' : 'off'} ${parts![0]}` };
+    }
     // "change the country to the Netherlands": the article is the sentence's, not the option's.
     if (parts)
       return { text: `set ${quote(parts[1].replace(/^(?:the|an?)\s+(?=\S)/i, ''))} in ${target(parts[0])}`, set: true };

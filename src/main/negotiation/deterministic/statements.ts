@@ -138,6 +138,13 @@ const PHRASAL: [RegExp, string][] = [
   // "write a new email", "check for new mail": a mail app's Compose and Refresh.
   [/^(?:write|compose|draft|start)\s+(?:a\s+)?(?:new\s+)?(?:e-?mail|message|mail)$/i, 'click compose'],
   [/^check\s+for\s+new\s+(?:e-?mails?|messages|mail)$/i, 'click refresh'],
+  // "put everything back to default", "start over": the settings' reset; "pick up X at Central": its collection.
+  [
+    /^(?:put|set|change|turn)\s+(?:everything|it\s+all|all|them|it|the\s+settings)\s+back(?:\s+to\s+(?:the\s+)?defaults?)?$/i,
+    'reset to defaults',
+  ],
+  [/^(?:go\s+)?back\s+to\s+(?:the\s+)?(?:default|original)\s+settings$/i, 'reset to defaults'],
+  [/^pick\s+up\s+/i, 'collect '],
   // "keep the lunch email on top", "mark it as important": pinned or flagged; "get a copy of X": its download.
   [/^(?:keep|stick|put|move)\s+(.+?)\s+(?:on|at|to)\s+(?:the\s+)?top$/i, 'pin $1'],
   [/^mark\s+(.+?)\s+as\s+(?:important|a\s+priority|priority|a\s+favou?rite)$/i, 'flag $1'],

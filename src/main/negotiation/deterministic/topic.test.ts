@@ -19,6 +19,10 @@ test('a thing, then the state it should be in, turns it on or off', () => {
   expect(commandOnTopic('airport transfer yes')).toBe('turn on airport transfer');
   expect(commandOnTopic('push comments, disable')).toBe('turn off push comments');
   expect(rephrase('product news emails, yes please').text).toBe('turn on product news emails');
+  // A state set "to" is a switch turned on or off.
+  expect(rephrase('set push mentions to on').text).toBe('turn on push mentions');
+  expect(rephrase('change read receipts to off').text).toBe('turn off read receipts');
+  expect(rephrase('put everything back to default').text).toBe('reset to defaults');
   // "log off" is a verb of its own.
   expect(commandOnTopic('log off')).toBe('log off');
 });
