@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { SemanticNode } from '../../../shared/negotiation';
-import { actionOf, negotiationOf, plan } from './planner-fixtures';
+import { actionOf, negotiationOf, plan, onPage } from './planner-fixtures';
 
 const tree: SemanticNode[] = [
   { i: 'c', r: 'txt', n: 'Coupon code' },
@@ -32,8 +32,7 @@ test('an option said another way: on the 12-hour clock, or with a focusing word'
   const skeletonDom =
     '<select data-llm-id="q"><option>Off</option><option>22:00</option><option>23:00</option></select>' +
     '<select data-llm-id="s"><option>All</option><option>Paid</option><option>Overdue</option></select>';
-  const run = async (query: string) =>
-    actionOf(await plan({ query, interactiveTree, domMode: 'skeleton', skeletonDom }));
+  const run = onPage(interactiveTree, skeletonDom);
   expect(await run('quiet hours from 11pm')).toBe('select(q, "23:00")');
   expect(await run('status: overdue only')).toBe('select(s, "Overdue")');
   expect(await run('quiet hours from 9pm')).toMatch(/^fail\(/);

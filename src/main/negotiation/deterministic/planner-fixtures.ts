@@ -32,6 +32,17 @@ export function actionOf(response: InteractResponse): string {
   return response.action;
 }
 
+/** The action, or "asks for context": for what must never act, whether it refuses or asks. */
+export function answerOf(response: InteractResponse): string {
+  return isNegotiation(response) ? 'asks for context' : response.action;
+}
+
+/** Queries planned on one page (its tree, and its skeleton DOM when given), each answered with its action. */
+export function onPage(interactiveTree: SemanticNode[], skeletonDom?: string) {
+  const page = skeletonDom === undefined ? {} : { domMode: 'skeleton', skeletonDom };
+  return async (query: string) => actionOf(await plan({ query, interactiveTree, ...page }));
+}
+
 export function negotiationOf(response: InteractResponse) {
   if (!isNegotiation(response)) throw new Error(`expected a request for context, got ${response.action}`);
   return response;

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import type { SemanticNode } from '../../../shared/negotiation';
-import { plan } from './planner-fixtures';
+import { plan, answerOf } from './planner-fixtures';
 
 const field = (i: string, n: string, r = 'txt'): SemanticNode => ({ i, r, n });
 const tree = [field('n', 'Full name'), field('e', 'Email for receipts'), field('p', 'Phone'), field('z', 'Zip')];
 const run = async (query: string, interactiveTree = tree) => {
   const answer = await plan({ query, interactiveTree });
-  return 'action' in answer ? answer.action : 'asks for context';
+  return answerOf(answer);
 };
 
 test('a value whose kind says its field goes in the one field for it, when the query names none', async () => {
@@ -35,7 +35,7 @@ test('a verbless "<field> <value>" is read as a statement only when reading it a
     '<p>The Overstory <button data-llm-id="r">Renew</button></p>';
   const run = async (query: string) => {
     const answer = await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: fields });
-    return 'action' in answer ? answer.action : 'asks for context';
+    return answerOf(answer);
   };
   expect(await run('billing city Leeds')).toBe('type(c2, "Leeds")');
   expect(await run('card 4242 4242 4242 4242')).toBe('type(k, "4242 4242 4242 4242")');
