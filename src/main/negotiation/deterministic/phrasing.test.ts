@@ -187,6 +187,9 @@ test('phrasal verbs become the verb they are: take … off, get rid of, make a n
   expect(rephrase('Apt 4B for the shipping address').text).toBe('set "Apt 4B" in apartment for the shipping address');
   expect(rephrase('add Apt 4B to the address').text).toBe('set "Apt 4B" in apartment for the address');
   expect(rephrase('address line 2: Apt 4B')).toEqual({ text: 'set "Apt 4B" in apartment', set: true });
+  expect(rephrase('could you pop Berlin into the delivery town field').text).toBe(
+    'type "Berlin" into the delivery town field',
+  );
   // A date with the verb of a stay's start or end is that field's value.
   expect(rephrase('arriving 14/06/2025')).toEqual({ text: 'set "14/06/2025" in arrival', set: true });
   expect(rephrase('we check out 16/06/2025')).toEqual({ text: 'set "16/06/2025" in departure', set: true });

@@ -281,6 +281,10 @@ export function statementReading(step: string): string | undefined {
   return `set ${value === read[1] ? quote(value) : value} in ${target(restore(read[0]))}`;
 }
 
+/** Verbs that put text in a field: "type X into Y", "pop Berlin into the town field", "stick 42 in Amount". */
+const PLACING_VERBS = new Set(['put', 'pop', 'stick', 'slot', 'place', 'plug', 'drop']);
+const TYPING_VERBS = new Set(['type', 'enter', 'input', 'write', 'insert', 'use', 'key', ...PLACING_VERBS]);
+
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
@@ -320,10 +324,10 @@ export function rephrase(step: string): Phrasing {
     )
       return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
   }
-  if (['type', 'enter', 'input', 'write', 'put', 'insert', 'use'].includes(verb)) {
+  if (TYPING_VERBS.has(verb)) {
     // "type jo@mail.de", "enter +44 7700 900456": a value alone, whose kind may say its field.
     const alone = /^\+?[^\s,]*[\d@][^\s,]*(?:\s+[\d()-][^\s,]*)*$/.test(body) && !body.includes('\u0000');
-    if (alone && verb !== 'use' && verb !== 'put') return { text: `type ${quote(body)}` };
+    if (alone && verb !== 'use' && !PLACING_VERBS.has(verb)) return { text: `type ${quote(body)}` };
     // "enter jo@mail.de, the email for receipts": the phrase after the comma names the field.
     const apposed = body.match(/^([^,]+),\s+((?:the|my|our|your)\s+.+)$/i);
     if (apposed) return { text: `type ${quote(apposed[1].trim())} into ${target(apposed[2])}` };
@@ -331,7 +335,7 @@ export function rephrase(step: string): Phrasing {
     if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0]))
       return { text: `type ${quote(parts[0])} into ${target(parts[1])}` };
     const trailing = trailingValue(body);
-    if (trailing && verb !== 'use' && verb !== 'put')
+    if (trailing && verb !== 'use' && !PLACING_VERBS.has(verb))
       return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
     return { text };
   }
