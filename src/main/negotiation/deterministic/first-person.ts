@@ -66,7 +66,8 @@ export function verbOfGerund(word: string): string {
 /** "I'll", "I'd rather", "we would like to", "I'm going to": a speaker saying what they will do, before the verb. */
 const INTENT =
   /^(?:i|we)(?:'ll|’ll|'d|’d|\s+will|\s+would|\s+shall)\s+(?:(?:rather|like\s+to|love\s+to|prefer\s+to|want\s+to|need\s+to)\s+)?|^(?:i|we)(?:'m|’m|'re|’re|\s+am|\s+are)\s+going\s+to\s+/i;
-const WISH = /^(?:i|we)(?:'d|’d|\s+would)\s+(?:like|love|prefer)\s+(?!to\b)|^(?:i|we)\s+(?:want|need)\s+(?!to\b)/i;
+const WISH =
+  /^(?:i|we)(?:'d|’d|\s+would)\s+(?:like|love|prefer)\s+(?!to\b)|^(?:i|we)\s+(?:want|need|prefer)\s+(?!to\b)|^(?:can|could|may)\s+(?:i|we)\s+(?:have|get)\s+/i;
 /** "I'm leaving from Paris", "we're flying to Munich", "we're 3 adults": a speaker saying what they are doing or are. */
 const BEING = /^(?:i'm|i’m|i\s+am|we're|we’re|we\s+are)\s+/i;
 

@@ -43,6 +43,15 @@ const CHOOSING_VERBS = new Set([
   'bake',
   'prepare',
   'serve',
+  // Changing how it is: "swap the trail runners to blue", "paint it blue", "resize it to 44".
+  'swap',
+  'exchange',
+  'resize',
+  'recolour',
+  'recolor',
+  'paint',
+  'dye',
+  'have',
   // Changing an amount: "scale the curry to 6 servings".
   'scale',
   'adjust',
@@ -91,12 +100,13 @@ const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
  * words name. The other words must name the dropdown or be written around it; an ordinal counts the page's cards.
  */
 export function readOption(request: InteractRequest, q: ParsedQuery): OptionReading | undefined {
-  if (q.verb === 'type' || q.position || q.colour) return undefined;
+  if (q.verb === 'type' || q.position) return undefined;
   if (q.value !== undefined && q.verb !== 'select' && q.verb !== 'set') return undefined;
   const dropdowns = request.interactiveTree.filter(node => SELECTABLE_ROLES.has(roleCode(node.r)));
   // "notify me about mentions only": what the query is about may be the option.
-  // "every message" names the All messages option: a word says its synonyms too.
-  const words = [...q.words, ...(q.anchor?.words ?? []), ...q.names.flatMap(name => contentWords(name))]
+  // "every message" names the All messages option: a word says its synonyms too; "paint it blue" names the Blue one.
+  const said = [...q.words, ...(q.anchor?.words ?? []), ...q.names.flatMap(name => contentWords(name))];
+  const words = [...said, ...(q.colour ? [q.colour, ...(q.colour === 'gray' ? ['grey'] : [])] : [])]
     .map(normalizeWord)
     .flatMap(word => [word, ...synonymsOf(word)]);
   if (!dropdowns.length || (!words.length && q.value === undefined)) return undefined;

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import type { SemanticNode } from '../../../shared/negotiation';
 import { placeWords } from './groups';
-import { actionOf, negotiationOf, plan, onPage, answerOf } from './planner-fixtures';
+import { actionOf, negotiationOf, plan, onPage, answerOf, screenshot } from './planner-fixtures';
 import { targetSlots } from './scoring';
 import { rephrase } from './phrasing';
 import { parseQuery } from './query';
@@ -355,4 +355,32 @@ test('acquiring one of the offers chooses it with the page’s Book; pinning and
   expect(await run('get me on the 13:55')).toBe('click(b2)');
   expect(await run('get a copy of the member list')).toBe('click(e)');
   expect(await run('keep the lunch email on top')).toBe('click(p)');
+});
+
+test('a colour a dropdown lists is its option, and verbs of changing how a thing is choose it: "paint it blue"', async () => {
+  const colours = '<option>Black</option><option>Blue</option><option>Orange</option>';
+  const sizes = '<option>42</option><option>43</option><option>44</option>';
+  const skeletonDom =
+    `<article><h3><a data-llm-id="d1">Trail runner</a></h3><select data-llm-id="c1">${colours}</select>` +
+    `<select data-llm-id="s1">${sizes}</select></article>` +
+    `<article><h3><a data-llm-id="d2">Linen shirt</a></h3><select data-llm-id="c2">${colours}</select>` +
+    `<select data-llm-id="s2">${sizes}</select></article>`;
+  const interactiveTree = [
+    field('d1', 'Trail runner', 'lnk'),
+    field('c1', 'Colour', 'cmb'),
+    field('s1', 'Size', 'cmb'),
+    field('d2', 'Linen shirt', 'lnk'),
+    field('c2', 'Colour', 'cmb'),
+    field('s2', 'Size', 'cmb'),
+  ];
+  // A colour word asks for the screenshot too; a blank one shows no blue element, and the options decide.
+  const blank = screenshot(400, 300, 1, []);
+  const run = async (query: string) =>
+    answerOf(await plan({ query, interactiveTree, domMode: 'hybrid', skeletonDom, screenshot: blank }));
+  expect(await run('paint the trail runner blue')).toBe('select(c1, "Blue")');
+  expect(await run('swap the linen shirt to orange')).toBe('select(c2, "Orange")');
+  expect(await run('resize the trail runners to 44')).toBe('select(s1, "44")');
+  expect(await run('can I have the linen shirt in black')).toBe('select(c2, "Black")');
+  // A colour no dropdown lists is no option: nothing is chosen.
+  expect(await run('paint the trail runner purple')).not.toMatch(/^select/);
 });

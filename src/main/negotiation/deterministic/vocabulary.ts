@@ -306,7 +306,6 @@ export const ACTIVATE_VERBS = new Set([
   'load',
   'start',
   'use',
-  'do',
   'activate',
   'trigger',
   'hit',
