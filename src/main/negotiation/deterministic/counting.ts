@@ -1,6 +1,6 @@
 // Ordinal selection ("the second …"): the nth container of the skeleton, or the nth match among those its row or card qualifies.
 import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
-import { placeWords } from './groups';
+import { titledAround } from './groups';
 import { inReadingOrder } from './layout';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
@@ -150,7 +150,12 @@ function underTitle(skeleton: string, anchor: Slot[], group: Match[]): Match[] {
   // "in the email section": "section" says what kind of part it is, not what it is titled.
   const slots = anchor.filter(slot => !slot.forms.some(form => CONTAINER_NOUNS.has(form) || form === 'part'));
   if (!slots.length) return [];
-  return group.filter(match => placeWords(skeleton, match.node.i, slots).titled.length === slots.length);
+  const titled = titledAround(
+    skeleton,
+    group.map(match => match.node.i),
+    slots,
+  );
+  return group.filter(match => titled.has(match.node.i));
 }
 
 /**

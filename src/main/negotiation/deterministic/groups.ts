@@ -224,3 +224,18 @@ export function titledAs(skeleton: string, id: string, pattern: RegExp): boolean
   const element = byRef.get(id);
   return !!element && units.some(unit => unit.title && pattern.test(unit.text) && holds(unit, element, order));
 }
+
+/**
+ * The ids of `ids` around which every slot is written in a title (a section's heading, a legend, a card's title). The
+ * titles holding each slot are found once, not once per element: a count over a big page's links reads the page once.
+ */
+export function titledAround(skeleton: string, ids: string[], slots: Slot[]): Set<string> {
+  const { units, byRef, order } = groupsOf(skeleton);
+  const titles = slots.map(slot => units.filter(unit => unit.title && matchText(unit.text, [slot]).matched.length > 0));
+  return new Set(
+    ids.filter(id => {
+      const element = byRef.get(id);
+      return !!element && titles.every(holding => holding.some(unit => holds(unit, element, order)));
+    }),
+  );
+}
