@@ -17,7 +17,7 @@ import { matchText, rankNodes, targetSlots } from './scoring';
 import { byHint } from './hints';
 import { searchInstead } from './searching';
 import { synonymsOf } from './synonyms';
-import { fieldForValue } from './value-kinds';
+import { fieldForValue, kindMisfit, kindTwins } from './value-kinds';
 import { resolveTarget } from './target';
 import { verify } from './verify';
 import { ACTIVATE_VERBS, CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
@@ -105,7 +105,7 @@ function namesControl(request: InteractRequest, verb: string): boolean {
   const word = normalizeWord(verb.toLowerCase());
   if (!/^[a-z]+$/.test(word)) return false;
   // "download the member list" beside an Export member list button: a control named by a synonym carries it too.
-  const forms = [word, ...synonymsOf(word)];
+  const forms = [word, ...synonymsOf(word, true)];
   return request.interactiveTree.some(node =>
     rawTokens(node.n ?? '')
       .map(normalizeWord)
@@ -220,6 +220,8 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   // "choose half board for the third room" found the third Rooms dropdown, which has no such option: the dropdowns
   // that list the value say which is meant.
   const { found } = resolution;
+  const misfit = kindTwins(request, meant, found) ?? kindMisfit(request, meant, found);
+  if (misfit) return misfit;
   if (choosesDropdown(meant, found.node) && !request.skeletonDom)
     return needsContext(
       'skeleton',

@@ -191,6 +191,14 @@ export function placeWords(skeleton: string, id: string, slots: Slot[]): Placeme
 /** The placeholder of every field that shows one, by the field's id. */
 export const fieldHints = (skeleton: string): ReadonlyMap<string, string> => groupsOf(skeleton).hints;
 
+/** The declared type of every input that has one ("date", "email"), by the input's id. */
+export function inputTypes(skeleton: string): ReadonlyMap<string, string> {
+  const types = new Map<string, string>();
+  for (const [id, element] of groupsOf(skeleton).byRef)
+    if (element.name === 'input' && element.attribs.type) types.set(id, element.attribs.type.toLowerCase());
+  return types;
+}
+
 /** The options of every dropdown the skeleton lists, by the dropdown's id. */
 export const dropdownOptions = (skeleton: string): ReadonlyMap<string, string[]> => groupsOf(skeleton).options;
 

@@ -194,6 +194,34 @@ test('phrasal verbs become the verb they are: take … off, get rid of, make a n
   expect(rephrase('arriving 14/06/2025')).toEqual({ text: 'set "14/06/2025" in arrival', set: true });
   expect(rephrase('we check out 16/06/2025')).toEqual({ text: 'set "16/06/2025" in departure', set: true });
   expect(rephrase('could you make a new playlist').text).toBe('click new playlist');
+  // Verbs with a particle: the particle is no word of the target, nor of a value.
+  expect(rephrase('could you pull up the lemon chicken recipe').text).toBe('open the lemon chicken recipe');
+  expect(rephrase('pop open the gear icon').text).toBe('open the gear icon');
+  expect(rephrase('have a look at the stops').text).toBe('view the stops');
+  expect(rephrase('head over to My tasks').text).toBe('go to My tasks');
+  expect(rephrase('do click on second view recipe link').text).toBe('click second view recipe link');
+  expect(rephrase('key in 4111 1111 1111 1111 for the card').text).toBe('type "4111 1111 1111 1111" into the card');
+  expect(rephrase('jot down +49 30 1234567 as my number').text).toBe('type "+49 30 1234567" into my number');
+  expect(rephrase('kick Tom off the team').text).toBe('remove Tom from the team');
+  expect(rephrase('okay, send it off').text).toBe('send');
+});
+
+test('a value first, then its field; "should say"; "instead of" is not part of the value', () => {
+  expect(rephrase('10969 for the delivery zip')).toEqual({ text: 'set "10969" in delivery zip', set: true });
+  expect(rephrase('sam@reyes.io goes in the recipient email')).toEqual({
+    text: 'set "sam@reyes.io" in recipient email',
+    set: true,
+  });
+  expect(rephrase("the delivery address's city should say Berlin")).toEqual({
+    text: 'set "Berlin" in the delivery address\'s city',
+    set: true,
+  });
+  expect(rephrase('leaving from Paris Bercy instead of Gare de Lyon')).toEqual({
+    text: 'set "Paris Bercy" in "From"',
+    set: true,
+  });
+  // A count picks an element; it is never a value.
+  expect(rephrase('recipes: 3rd card').text).not.toMatch(/^set/);
 });
 
 test('sort <what> by <key>: what is sorted is not the key', () => {

@@ -1,7 +1,7 @@
 // The planner's refusals: no match, absent numbers, words or verbs nothing holds; never a guess.
 import { expect, test } from '@playwright/test';
 import { isNegotiation, type SemanticNode } from '../../../shared/negotiation';
-import { plan, actionOf, negotiationOf, screenshot, button } from './planner-fixtures';
+import { plan, actionOf, negotiationOf, screenshot, button, onPage } from './planner-fixtures';
 
 test('no match fails naming the words and the closest elements; an empty tree fails', async () => {
   const tree = [button('e1', 'Log in', [10, 10, 80, 30]), button('e2', 'Register', [100, 10, 80, 30])];
@@ -168,4 +168,31 @@ test('a name holding every word of the query beats a shorter one holding fewer',
   expect(actionOf(await plan({ query: 'Click the Add img onerror button name button', interactiveTree: tree }))).toBe(
     'click(e2)',
   );
+});
+
+test('a button that would delete, cancel or pay is not clicked for a query that asks none of that', async () => {
+  const run = onPage(
+    [
+      button('d', 'Delete draft', [10, 10, 80, 20]),
+      button('p', 'Download PDF', [10, 40, 80, 20]),
+      { i: 's', r: 'cmb', n: 'Status' },
+    ],
+    '<label>Status <select data-llm-id="s"><option>Any</option><option>Paid</option></select></label>' +
+      '<p>INV-1 (draft) <button data-llm-id="d">Delete draft</button></p>' +
+      '<p>INV-2 <button data-llm-id="p">Download PDF</button></p>',
+  );
+  expect(await run('only show me the drafts')).toMatch(/^fail\(.*would delete, which the query does not ask for/);
+  expect(await run('delete the draft')).toBe('click(d)');
+  expect(await run('ditch the draft')).toBe('click(d)');
+  // Downloading changes nothing: the button named for the thing is what the query means.
+  expect(await run('the PDF')).toBe('click(p)');
+});
+
+test('a verb-only synonym is no synonym as a noun: "open my Trash folder" is no Delete button', async () => {
+  const run = onPage(
+    [button('d', 'Delete', [10, 10, 40, 20]), { i: 'i', r: 'lnk', n: 'Inbox' }],
+    '<nav><a data-llm-id="i">Inbox</a></nav><p>Lunch? <button data-llm-id="d">Delete</button></p>',
+  );
+  expect(await run('open my Trash folder')).toMatch(/^fail\(/);
+  expect(await run('scrap the lunch one')).toBe('click(d)');
 });

@@ -31,7 +31,8 @@ import { normalizeWord, rawTokens, STOP_WORDS } from './words';
 
 const FILLER = new Set(['please', 'kindly', 'now', 'then', 'just', 'also', 'and', 'ok', 'okay', 'hi', 'hey']);
 const VERIFY_VERBS = new Set(['verify', 'assert', 'ensure', 'confirm', 'validate']);
-const CLICK_VERBS = new Set(['click', 'tap', 'push']);
+// "smash save", "poke the bell": how hard a click is does not change it.
+const CLICK_VERBS = new Set(['click', 'tap', 'push', 'smash', 'mash', 'whack', 'jab', 'poke']);
 const KEY_VERBS = new Set(['press', 'hit']);
 const TYPE_VERBS = new Set(['type', 'enter', 'input', 'write', 'fill']);
 const SELECT_VERBS = new Set(['select', 'choose', 'pick']);
@@ -354,7 +355,7 @@ const PLACING = new Set(['in', 'within', 'inside', 'on']);
 const RELATIVE = new Set(['that', 'which', 'who']);
 
 /** Words after which the rest of a target says where it is: "under Pro plan", "next to the search box", "about the storm". */
-const RELATIONAL = new Set(['under', 'below', 'beneath', 'underneath', 'above', 'beside', 'near', 'about']);
+const RELATIONAL = new Set(['under', 'below', 'beneath', 'underneath', 'above', 'beside', 'near']);
 
 /** The visual references of a query, described for a reason or a thought; empty when the semantic tree suffices. */
 export function visualReferences(q: ParsedQuery): string[] {

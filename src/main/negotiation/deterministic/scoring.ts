@@ -23,7 +23,8 @@ export function targetSlots(q: ParsedQuery): Slot[] {
   const slots: Slot[] = [];
   const add = (label: string) => {
     const form = normalizeWord(label);
-    if (!slots.some(slot => slot.forms.includes(form))) slots.push({ label, forms: [form, ...synonymsOf(label)] });
+    if (!slots.some(slot => slot.forms.includes(form)))
+      slots.push({ label, forms: [form, ...synonymsOf(label, label === q.verbWord)] });
   };
   q.words.forEach(add);
   for (const name of q.names) contentWords(name).forEach(add);

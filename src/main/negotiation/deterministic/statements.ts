@@ -33,20 +33,28 @@ const IS_NAME = new RegExp(
   'u',
 );
 /**
- * "Kenji should only be a viewer", "the sort order should be newest first": "should be" asks for a value, whatever it
- * looks like (a bare "is" may describe: "billing is the same as shipping").
+ * "Kenji should only be a viewer", "the sort order should be newest first", "the city should say Berlin": "should be"
+ * asks for a value, whatever it looks like (a bare "is" may describe: "billing is the same as shipping").
  */
 const SHOULD_BE = new RegExp(
-  `^${FIELD}\\s+(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to)\\s+(?:only\\s+|just\\s+)?be\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\d][^\\s,]*(?:\\s+[^\\s,]+){0,2})$`,
+  `^${FIELD}\\s+(?:should|must|needs?\\s+to|has\\s+to|ought\\s+to)\\s+(?:only\\s+|just\\s+)?(?:be|say|read|show)\\s+(?:an?\\s+|the\\s+)?([\\p{L}\\d][^\\s,]*(?:\\s+[^\\s,]+){0,2})$`,
   'iu',
 );
 const GOES_TO = new RegExp(
   `^${FIELD}\\s+(?:should|must|will|can)\\s+go\\s+to\\s+(${VALUE}|${NAME.slice(1, -1)})$`,
   'u',
 );
+/** "3rd card", "the second one": an ordinal and what it counts. */
+const COUNTED =
+  /^(?:the\s+)?(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\s+[\p{L}]+$/iu;
+/** "10969 for the delivery zip", "sam@reyes.io goes in the recipient email": a value first, then the field it is for. */
+const VALUE_FIRST = new RegExp(
+  `^(${VALUE}|${NAME.slice(1, -1)})\\s+(?:(?:goes|go|belongs)\\s+)?(?:in|into|for|as)\\s+(?:the|my|our|his|her|their)\\s+${FIELD}$`,
+  'u',
+);
 /** "my first name's Maria", "phone's +351 912 345 678": "'s" is "is" after a personal detail's field, never a possessive. */
 const DETAIL_IS =
-  /^((?:[\p{L}-]+\s+){0,3}(?:name|phone|email|e-mail|number|mobile|surname|city|country|address|postcode|zip))['’]s\s+(\S.*)$/iu;
+  /^((?:[\p{L}-]+\s+){0,3}(?:name|phone|email|e-mail|number|mobile|surname|city|country|address|postcode|zip))['’]s\s+(?!(?:[\p{L}-]+\s+){1,3}(?:should|must|needs?|has|is|ought)\b)(\S.*)$/iu;
 /** "card number 4242 4242 4242 4242", "coupon SAVE10": a field, then a value no name looks like. */
 const FIELD_CODE = new RegExp(`^((?:[\\p{L}'’-]+\\s+){0,3}[\\p{L}'’-]+)\\s+(${CODE})$`, 'iu');
 /** "quiet hours should start at 23:00": the start (or end) of what is named is a field, the time its value. */
@@ -56,7 +64,7 @@ const STARTS_AT = new RegExp(
 );
 /** "fly from Porto instead", "travel to Berlin": a trip's ends are its From and To fields. */
 const TRIP =
-  /^(?:fly(?:ing)?|travel(?:l?ing)?|depart(?:ing)?|leav(?:e|ing)|go(?:ing)?|head(?:ing)?|com(?:e|ing))\s+(from|to)\s+(.+?)(?:\s+instead)?$/iu;
+  /^(?:fly(?:ing)?|travel(?:l?ing)?|depart(?:ing)?|leav(?:e|ing)|go(?:ing)?|head(?:ing)?|com(?:e|ing))\s+(from|to)\s+(.+?)(?:\s+instead(?:\s+of\s+.+)?)?$/iu;
 
 /** The nouns of fields that take a code. */
 const CODE_FIELDS =
@@ -75,8 +83,11 @@ const COUNT = /^(\d+)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/iu;
  */
 export function statedValue(text: string): { field: string; value: string } | undefined {
   const stated = text.match(IS_VALUE) ?? text.match(COLON_VALUE) ?? text.match(IS_ADDRESS) ?? text.match(DETAIL_IS);
-  if (stated) return { field: stated[1], value: stated[2] };
+  // "recipes: 3rd card": a count picks an element; it is never a value.
+  if (stated && !COUNTED.test(stated[2])) return { field: stated[1], value: stated[2] };
   // "receipts should go to jo@mail.de", "Kingsolver's book should go to Central": where it goes is the value.
+  const first = text.match(VALUE_FIRST);
+  if (first) return { field: first[2], value: first[1] };
   const going = text.match(GOES_TO);
   if (going) return { field: going[1], value: going[2] };
   const should = text.match(SHOULD_BE);
@@ -129,8 +140,28 @@ const PHRASAL: [RegExp, string][] = [
   ],
   [/^(?:make|create|start)\s+(?:a|an)\s+new\s+/i, 'click new '],
   [/^pop\s+(?:into|in\s+to|over\s+to)\s+/i, 'open '],
+  // Verbs with a particle that open a thing: "pull up the lemon chicken recipe", "open up the 4th link", "pop open the
+  // gear icon", "have a look at the stops", "head over to My tasks".
+  [/^(?:pull|bring|call)\s+up\s+(?!everything\b|all\b)/i, 'open '],
+  [/^(?:open|pop|flip)\s+(?:up|open)\s+/i, 'open '],
+  [/^(?:have|take|give)\s+(?:a\s+)?(?:quick\s+)?(?:look|peek|gander|glance)\s+(?:at|in|inside)\s+/i, 'view '],
+  [/^(?:head|hop|jump|skip|nip|pop)\s+(?:over\s+|across\s+|back\s+)?(?:to|into)\s+/i, 'go to '],
+  // "do click on the second link", "make click on Save": a click said the way other languages say it.
+  [/^(?:do|make|give)\s+(?:a\s+)?(?:click|tap)\s+(?:on\s+)?/i, 'click '],
+  // "key in 4111…", "jot down +49…", "punch in the code": typing, the particle no part of the value.
+  [/^(?:key|punch|tap|type)\s+in\s+(?=\S)/i, 'type '],
+  [/^(?:jot|write|note|put)\s+down\s+(?=\S)/i, 'type '],
+  // "kick Tom off the team", "kick out Lena": a member removed; "wipe out my account": deleted.
+  [/^(?:kick|boot|throw)\s+(.+?)\s+(?:off|out\s+of)\s+(.+)$/i, 'remove $1 from $2'],
+  [/^(?:kick|boot|throw)\s+out\s+/i, 'remove '],
+  [/^wipe\s+out\s+/i, 'delete '],
+  [/^whip\s+up\s+/i, 'make '],
+  // "send it off", "send off the form": the particle adds nothing to send.
+  [/^send\s+(?:it|this|them)\s+off$/i, 'send'],
+  [/^send\s+off\s+/i, 'send '],
   [/^fire\s+off\s+/i, 'send '],
   // "check out", "check out now": the checkout, not a checkbox.
+  [/^check\s+out\s+(?:what'?s\s+(?:in|on)\s+)(?=\S)/i, 'open '],
   [/^check\s+out\b/i, 'click checkout'],
   [/^look\s+at\s+/i, 'view '],
   // "send the receipts to jo@mail.de": where they go is the value of the field they are named by.

@@ -3,10 +3,11 @@ import { table } from './vocabulary';
 import { normalizeWord } from './words';
 
 /** The synonyms of a word, as the words they are matched as: "pics" says "photo", "rules" "condition". */
-export function synonymsOf(word: string): string[] {
+export function synonymsOf(word: string, asVerb = false): string[] {
   const low = word.toLowerCase();
   const singular = normalizeWord(low);
-  return (WORD_SYNONYMS[singular] ?? WORD_SYNONYMS[low] ?? []).map(normalizeWord);
+  const tables = asVerb ? [WORD_SYNONYMS, VERB_SYNONYMS] : [WORD_SYNONYMS];
+  return tables.flatMap(synonyms => synonyms[singular] ?? synonyms[low] ?? []).map(normalizeWord);
 }
 
 /** Words sites use interchangeably in names: "log in" finds "Sign in", "put it on my wishlist" "Move to wishlist". */
@@ -66,7 +67,6 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   no: ['number'],
   nr: ['number'],
   // Everyday verbs for what controls are named: "nudge Northwind" is its Send reminder, "kick Kenji out" Remove.
-  nudge: ['remind', 'reminder'],
   surname: ['last'],
   // A form's fields under the other names people call them.
   town: ['city'],
@@ -88,15 +88,10 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   visibility: ['see', 'visible'],
   revert: ['reset', 'undo'],
   undo: ['reset', 'revert'],
-  stash: ['archive'],
-  shelve: ['archive'],
-  snag: ['book', 'select'],
   flag: ['pin', 'star'],
   highlight: ['star', 'pin', 'flag'],
   prioritize: ['pin', 'star', 'flag'],
   prioritise: ['pin', 'star', 'flag'],
-  dump: ['export', 'download'],
-  pull: ['export', 'download'],
   apt: ['apartment', 'suite'],
   flat: ['apartment'],
   unit: ['apartment', 'suite'],
@@ -122,19 +117,8 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   unpin: ['pin'],
   unfollow: ['follow'],
   unlike: ['like'],
-  wipe: ['clear', 'reset'],
-  hunt: ['search'],
-  flip: ['swap'],
-  file: ['archive'],
-  stick: ['pin'],
   reload: ['refresh'],
   refresh: ['reload'],
-  chase: ['remind', 'reminder'],
-  kick: ['remove'],
-  boot: ['remove'],
-  ditch: ['delete', 'remove'],
-  scrap: ['delete', 'remove'],
-  trash: ['delete', 'remove'],
   run: ['search', 'start', 'go'],
   talk: ['contact', 'chat'],
   speak: ['contact', 'chat'],
@@ -152,8 +136,6 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   duplicate: ['copy'],
   order: ['sort'],
   arrange: ['sort'],
-  fetch: ['download', 'load'],
-  grab: ['download', 'get'],
   pics: ['photos'],
   pictures: ['photos'],
   images: ['photos'],
@@ -174,4 +156,35 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   begin: ['from', 'start'],
   end: ['until', 'to', 'finish'],
   finish: ['until', 'to', 'end'],
+});
+
+/**
+ * Everyday verbs for what controls are named, synonyms only as the step's verb: "trash the draft" is its Delete, "kick
+ * Kenji out" his Remove, "nudge Northwind" its Send reminder — but "the Trash folder" is no Delete button.
+ */
+const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
+  dump: ['export', 'download'],
+  pull: ['export', 'download'],
+  stash: ['archive'],
+  shelve: ['archive'],
+  snag: ['book', 'select'],
+  file: ['archive'],
+  stick: ['pin'],
+  kick: ['remove'],
+  boot: ['remove'],
+  ditch: ['delete', 'remove'],
+  scrap: ['delete', 'remove'],
+  trash: ['delete', 'remove'],
+  chase: ['remind', 'reminder'],
+  nudge: ['remind', 'reminder'],
+  hunt: ['search'],
+  flip: ['swap'],
+  wipe: ['clear', 'reset'],
+  grab: ['download', 'get'],
+  fetch: ['download', 'load'],
+  settle: ['pay'],
+  whip: ['generate', 'make', 'create'],
+  make: ['generate', 'create'],
+  keep: ['save'],
+  invite: ['add', 'send', 'invite'],
 });

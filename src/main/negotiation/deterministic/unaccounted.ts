@@ -23,7 +23,7 @@ export function unaccountedWords(
   slots: Slot[],
   found: Match,
 ): InteractResponse | undefined {
-  const verb = unaccountedVerb(request, q, found);
+  const verb = unaccountedVerb(request, q, found) ?? unaskedAction(q, slots, found);
   if (verb) return verb;
   const counted = (slot: Slot) =>
     slot.label !== q.verbWord &&
@@ -270,6 +270,38 @@ const ACTION_WORDS = new Set([
   'share',
   'mute',
 ]);
+
+/** What a button does that cannot be taken back, named by its first word: "Delete draft", "Cancel order". */
+const UNDOING_WORDS = new Set([
+  'delete',
+  'remove',
+  'archive',
+  'cancel',
+  'refund',
+  'discard',
+  'decline',
+  'reject',
+  'leave',
+  'deactivate',
+  'unsubscribe',
+  'pay',
+  'reset',
+]);
+
+/**
+ * "only show me the drafts" finding a Delete draft button by "drafts": the button does what its first word says, and
+ * the query asks for none of it. Clicking would delete on a guess.
+ */
+function unaskedAction(q: ParsedQuery, slots: Slot[], found: Match): InteractResponse | undefined {
+  if (roleCode(found.node.r) !== 'btn' || !found.matched.length) return undefined;
+  const [first] = rawTokens(found.node.n ?? '').map(normalizeWord);
+  if (!first || !UNDOING_WORDS.has(first)) return undefined;
+  const asked = slots.filter(slot => found.matched.includes(slot.label));
+  if (matchText(first, asked).matched.length) return undefined;
+  return fail(
+    `${describeNode(found.node)} matches ${quoteWords(found.matched)}, but it would ${first}, which the query does not ask for: name what to do with it.`,
+  );
+}
 
 /** Verbs of a state, on or off: what a checkbox or switch has, and a tab has not. */
 const ON_OFF_VERBS = new Set([

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { SemanticNode } from '../../../shared/negotiation';
-import { plan, answerOf } from './planner-fixtures';
+import { plan, answerOf, onPage } from './planner-fixtures';
 
 const field = (i: string, n: string, r = 'txt'): SemanticNode => ({ i, r, n });
 const tree = [field('n', 'Full name'), field('e', 'Email for receipts'), field('p', 'Phone'), field('z', 'Zip')];
@@ -43,4 +43,33 @@ test('a verbless "<field> <value>" is read as a statement only when reading it a
   // A command is read first: "renew The Overstory" renews; "renew Piranesi", absent, is no City of "renew".
   expect(await run('renew The Overstory')).toBe('click(r)');
   expect(await run('renew Piranesi')).toMatch(/^fail\(/);
+});
+
+test('a field found by its kind word alone is ambiguous when another field of that kind is labelled otherwise', async () => {
+  const fields = [field('d', 'Departure'), field('r', 'Return date'), field('n', 'Notes')];
+  const skeleton =
+    '<label>Departure <input type="date" data-llm-id="d"></label>' +
+    '<label>Return date <input type="date" data-llm-id="r"></label><label>Notes <input data-llm-id="n"></label>';
+  const run = onPage(fields, skeleton);
+  expect(await run('set the date to 2025-07-01')).toMatch(/^fail\("Cannot tell which.*Departure.*Return date/);
+  expect(await run('set the return date to 2025-07-01')).toBe('type(r, "2025-07-01")');
+  expect(await run('departure 2025-07-01')).toBe('type(d, "2025-07-01")');
+  // Without the skeleton the tree cannot say which fields are dates: it is asked for.
+  expect(answerOf(await plan({ query: 'set the date to 2025-07-01', interactiveTree: fields }))).toBe(
+    'asks for context',
+  );
+});
+
+test('a value of a known kind goes to the field for it when only a generic word found another', async () => {
+  const run = onPage(
+    [field('v', 'VAT number'), field('p', 'Phone'), field('c', 'Card number')],
+    '<fieldset><legend>Company</legend><label>VAT number <input data-llm-id="v"></label>' +
+      '<label>Phone <input data-llm-id="p"></label></fieldset>' +
+      '<fieldset><legend>Payment</legend><label>Card number <input data-llm-id="c"></label></fieldset>',
+  );
+  expect(await run('jot down +49 30 1234567 as my company number')).toBe('type(p, "+49 30 1234567")');
+  // A card's digit groups look like a phone number: only a country code or an @ says the kind.
+  expect(await run('type 4242 4242 4242 4242 into the card number')).toBe('type(c, "4242 4242 4242 4242")');
+  expect(await run('put 4242 4242 4242 4242 in the card')).toBe('type(c, "4242 4242 4242 4242")');
+  expect(await run('my VAT number is ATU12345678')).toBe('type(v, "ATU12345678")');
 });

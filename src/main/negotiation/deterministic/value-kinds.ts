@@ -1,13 +1,28 @@
 // "type jo@mail.de", "enter +44 7700 900456": a value whose kind says its field, when the query names none.
-import { roleCode, type InteractRequest, type SemanticNode } from '../../../shared/negotiation';
-import { TYPEABLE_ROLES } from './vocabulary';
+import { roleCode, type InteractRequest, type InteractResponse, type SemanticNode } from '../../../shared/negotiation';
+import { inputTypes } from './groups';
+import type { ParsedQuery } from './parsed-query';
+import { act, describeNode, fail, listNodes, needsContext } from './responses';
+import type { Match } from './scoring';
+import { GENERIC_WORDS, TYPEABLE_ROLES } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 
 /** What a value looks like, and the words a field for it is named by. */
-const KINDS: { looks: RegExp; names: string[]; kind: string }[] = [
-  { looks: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, names: ['email', 'mail'], kind: 'an email address' },
-  { looks: /^\+?[\d\s().-]{7,}$/, names: ['phone', 'mobile', 'tel', 'telephone'], kind: 'a phone number' },
+const KINDS: { looks: RegExp; names: string[]; kind: string; input: string }[] = [
+  { looks: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, names: ['email', 'mail'], kind: 'an email address', input: 'email' },
+  {
+    looks: /^\+?[\d\s().-]{7,}$/,
+    names: ['phone', 'mobile', 'tel', 'telephone'],
+    kind: 'a phone number',
+    input: 'tel',
+  },
 ];
+
+/**
+ * Fields of a kind by what the page declares them (`type="date"`), for the words a query names that kind by: a date
+ * or time field is often labelled by what it is for ("Departure"), an email or phone field by its kind.
+ */
+const INPUT_KINDS: Record<string, string> = { date: 'date', time: 'time' };
 
 /**
  * The one field a value's kind points to: an email address to the one field named for email, a phone number to the
@@ -27,4 +42,50 @@ export function fieldForValue(
       rawTokens(node.n ?? '').some(word => kind.names.includes(normalizeWord(word))),
   );
   return fields.length === 1 ? { node: fields[0], kind: kind.kind } : undefined;
+}
+
+/**
+ * A field found by a word only its kind is named by, when the page has other fields of that kind: "set the date to
+ * 2025-07-01" beside a Departure and a Return date field, both `type="date"`, names neither. The choice is the
+ * user's, not the closest name's.
+ */
+export function kindTwins(request: InteractRequest, q: ParsedQuery, found: Match): InteractResponse | undefined {
+  if ((q.verb !== 'type' && q.verb !== 'set') || q.ordinal || q.anchor || q.names.length) return undefined;
+  const words = q.words.map(normalizeWord).filter(word => word in INPUT_KINDS || !GENERIC_WORDS.has(word));
+  const input = words.length === 1 ? INPUT_KINDS[words[0]] : undefined;
+  if (!input) return undefined;
+  const namedBy = (node: SemanticNode) => rawTokens(node.n ?? '').some(word => normalizeWord(word) === words[0]);
+  const others = request.interactiveTree.filter(
+    node => TYPEABLE_ROLES.has(roleCode(node.r)) && roleCode(node.r) !== 'cmb' && !node.occ && !namedBy(node),
+  );
+  if (!others.length) return undefined;
+  if (!request.skeletonDom)
+    return needsContext('skeleton', `"${words[0]}" may name fields by their kind: the skeleton DOM says which are.`);
+  const types = inputTypes(request.skeletonDom);
+  const fields = request.interactiveTree.filter(node => !node.occ && types.get(node.i) === input);
+  // Twins all named by the word were told apart by name already; one not named by it is what the name hides.
+  if (fields.length < 2 || !fields.includes(found.node) || fields.every(namedBy)) return undefined;
+  return fail(
+    `Cannot tell which element is meant: "${words[0]}" names ${fields.length} fields of that kind equally (${listNodes(fields)}). Name the one (e.g. its label).`,
+  );
+}
+
+/**
+ * "jot down +49 30 1234567 as my number" found the VAT number by "number" alone: a value of a known kind goes to the
+ * one field for that kind when the words that found the other field are only generic ones.
+ */
+export function kindMisfit(request: InteractRequest, q: ParsedQuery, found: Match): InteractResponse | undefined {
+  if ((q.verb !== 'type' && q.verb !== 'set') || q.value === undefined || q.ordinal) return undefined;
+  const kind = KINDS.find(({ looks }) => looks.test(q.value!.trim()) && /\d|@/.test(q.value!));
+  const named = (node: SemanticNode) => rawTokens(node.n ?? '').some(word => kind!.names.includes(normalizeWord(word)));
+  // Only a value no other field takes: an address with an @, a number with its country code (a card's digit groups
+  // look like a phone number too).
+  if (!kind || named(found.node) || !/^\+|@/.test(q.value.trim())) return undefined;
+  if (!found.matched.every(word => GENERIC_WORDS.has(normalizeWord(word)))) return undefined;
+  const fitting = fieldForValue(request, q.value);
+  if (!fitting || fitting.node === found.node) return undefined;
+  return act(
+    { kind: 'type', id: fitting.node.i, text: q.value },
+    `Type "${q.value}" into ${describeNode(fitting.node)}: the value is ${fitting.kind}, this is the one field for it, and ${describeNode(found.node)} matched only "${found.matched.join(' ')}".`,
+  );
 }
