@@ -13,7 +13,7 @@ const ATOM = [
   'thx',
   String.raw`much\s+appreciated`,
   String.raw`(?:lovely|great|perfect|right|okay|ok|cool|brilliant|super)`,
-  String.raw`(?:please|pls|plz|kindly)`,
+  String.raw`(?:pretty\s+)?(?:please|pls|plz|kindly)`,
   String.raw`(?:be\s+)?quick(?:ly)?(?:\s+as\s+(?:you\s+can|possible))?`,
   String.raw`as\s+(?:quick(?:ly)?|soon|fast)\s+as\s+(?:you\s+can|possible)`,
   'asap',

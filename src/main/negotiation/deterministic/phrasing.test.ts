@@ -228,3 +228,21 @@ test('sort <what> by <key>: what is sorted is not the key', () => {
   expect(rephrase('sort them by price').text).toBe('select "price" in sort by');
   expect(rephrase('sort the files by date modified').text).toBe('select "date modified" in sort by');
 });
+
+test('a place said before the step goes after it; step markers and grunts open no step', () => {
+  expect(rephrase('under Alerts, would you tick the weekly digest for me').text).toBe(
+    'tick the weekly digest under Alerts',
+  );
+  expect(rephrase('under visibility make my profile private, thank you, quickly').text).toBe(
+    'make my profile private under visibility',
+  );
+  expect(rephrase('in the Profile section set the time zone to New York, thanks').text).toBe(
+    'set "New York" in the time zone in the Profile section',
+  );
+  expect(rephrase('in stock only').text).toBe('in stock only');
+  expect(rephrase('next up: mute everything overnight').text).toBe('mute everything overnight');
+  expect(rephrase('step 2: book TGV 6219').text).toBe('book TGV 6219');
+  expect(rephrase('ugh, pls just reload the inbox for me').text).toBe('reload the inbox');
+  expect(rephrase('lemme see some more recipes, pretty please').text).toBe('see some more recipes');
+  expect(rephrase("i'd appreciate if you switch on push for mentions").text).toBe('switch on push for mentions');
+});

@@ -110,19 +110,19 @@ export function splitSteps(query: string): Steps {
 
 /** Words that open a request without being part of it: "please could you…", "ok now…", "hi!". */
 const OPENERS =
-  /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+)+/i;
+  /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+|(?:next\s+up|up\s+next|first\s+(?:up|off)|step\s+\d+)\s*[:,.)-]\s*)+/i;
 /**
  * Chatty wrappers with words of their own, which are never words of the target: "I'd love it if you could …", "go on
  * and …", "(would you) mind clicking …", "let's …", "it's time to …".
  */
 const WRAPPERS =
-  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:(?:could|would|can)\s+you\s+)?be\s+a\s+(?:dear|star|love)\s+and|i(?:'d|\s+would)\s+(?:really\s+)?(?:appreciate\s+it|be\s+(?:ever\s+so\s+|very\s+|really\s+|so\s+)?grateful)\s+if\s+you(?:'d|\s+would|\s+could|\s+can)?|if\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)\s*,?|(?:let's|lets|let\s+us|let\s+me)|any\s+chance\s+(?:you\s+)?(?:could|can|would|might)(?:\s+you)?|(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to|can\s+i\s+get\s+you\s+to|i\s+was\s+(?:hoping|wondering\s+if)\s+you\s+(?:could|would|can|might)|(?:do\s+you\s+)?think\s+you\s+(?:could|can|would)|help\s+me(?:\s+to)?|be\s+so\s+(?:good|kind)\s+as\s+to|when\s+you\s+get\s+a\s+(?:chance|sec|second|minute|moment)\s*,?|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
+  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:(?:could|would|can)\s+you\s+)?be\s+a\s+(?:dear|star|love)\s+and|i(?:'d|\s+would)\s+(?:really\s+)?(?:appreciate(?:\s+it)?|be\s+(?:ever\s+so\s+|very\s+|really\s+|so\s+)?grateful)\s+if\s+you(?:'d|\s+would|\s+could|\s+can)?|if\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)\s*,?|(?:let's|lets|let\s+us|let\s+me|lemme)|any\s+chance\s+(?:you\s+)?(?:could|can|would|might)(?:\s+you)?|(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to|can\s+i\s+get\s+you\s+to|i\s+was\s+(?:hoping|wondering\s+if)\s+you\s+(?:could|would|can|might)|(?:do\s+you\s+)?think\s+you\s+(?:could|can|would)|help\s+me(?:\s+to)?|be\s+so\s+(?:good|kind)\s+as\s+to|when\s+you\s+get\s+a\s+(?:chance|sec|second|minute|moment)\s*,?|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
 /**
  * Interjections ("hmm,", "perfect,", "next …"): dropped before a comma or a verb that starts a step, kept otherwise —
  * "Next" alone, or "next page", names a control. Not "right": "right click" is a verb no action carries out.
  */
 const INTERJECTIONS =
-  /^(hm+|um+|uh+|er+m?|oh|ah|well|alright|all\s+right|great|perfect|cool|nice|good|fine|sure|thanks|thank\s+you|next|so|yes|yeah|yep|actually)\b\s*([,.!]?)\s*/i;
+  /^(hm+|um+|uh+|er+m?|oh|ah+|ugh|argh|oof|phew|whew|ooh|meh|wow|well|alright|all\s+right|great|perfect|cool|nice|good|fine|sure|thanks|thank\s+you|next|so|yes|yeah|yep|actually)\b\s*([,.!]?)\s*/i;
 
 /**
  * Without its openers, wrappers, interjections and remarks, however many there are ("okay, go on and …", "perfect, next
@@ -159,6 +159,35 @@ function dropOpeners(text: string): string {
     if (out === before) return out;
   }
 }
+/** Verbs that open the step after a place said first, besides the step verbs: "under visibility make …". */
+const AFTER_PLACE = new Set([...STEP_VERBS, 'make', 'turn', 'pick', 'mark', 'star', 'pin', 'book', 'mute']);
+
+/**
+ * "under Alerts, would you tick the weekly digest", "in the Profile section set the time zone to X": where, then the
+ * step — brought to the step, then where, so the step's own wrapper and closing words are dropped like any other's.
+ * A field said first ("in the second street field type …") is statements.ts's. Unchanged when no step follows.
+ */
+function placeLast(text: string): string {
+  const words = text.split(/\s+/);
+  if (!/^(?:under|in|within|inside|on)$/i.test(words[0] ?? '')) return text;
+  for (let k = 2; k <= Math.min(6, words.length - 1); k++) {
+    const comma = words[k - 1].endsWith(',');
+    const place = words.slice(0, k).join(' ').replace(/,$/, '');
+    if (/\b(?:field|box|input|dropdown)$/i.test(place)) return text;
+    const rest = dropOpeners(words.slice(k).join(' '));
+    const verb = rest.match(/^[\p{L}]+/u)?.[0].toLowerCase() ?? '';
+    if (!AFTER_PLACE.has(verb)) {
+      if (comma) return text;
+      continue;
+    }
+    const step = dropClosers(rest).trim();
+    // "set the time zone to New York": the place is the field's, before the value.
+    const to = ['set', 'change', 'update', 'switch'].includes(verb) ? step.toLowerCase().indexOf(' to ') : -1;
+    return to > 0 ? `${step.slice(0, to)} ${place}${step.slice(to)}` : `${step} ${place}`;
+  }
+  return text;
+}
+
 /** …and that close it: "…please", "…for me", "…?", and the adverbs that add no target: "…too", "…instead". */
 const CLOSING_WORDS = [
   ' please',
@@ -273,7 +302,7 @@ const CODE_VERBS = new Set(['use', 'add', 'apply', 'redeem']);
  */
 export function statementReading(step: string): string | undefined {
   const { text: flat, restore } = masked(step.trim());
-  const spoken = asCommand(dropClosers(dropOpeners(withoutCourtesies(flat))).trim());
+  const spoken = asCommand(placeLast(dropClosers(dropOpeners(withoutCourtesies(flat))).trim()));
   const read = fieldThenValue(spoken);
   if (!read) return undefined;
   // A quoted value is already one ("To "Hamburg""): quoted again, its quotes would be typed.
@@ -288,7 +317,7 @@ const TYPING_VERBS = new Set(['type', 'enter', 'input', 'write', 'insert', 'use'
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
   const { text: flat, restore } = masked(step.trim());
-  const spoken = commandOnTopic(dropClosers(dropOpeners(withoutCourtesies(flat))).trim());
+  const spoken = commandOnTopic(placeLast(dropClosers(dropOpeners(withoutCourtesies(flat))).trim()));
   // "do not disturb ends at 7:00" states a value; "don't show prices" asks for a change.
   const bare = plainVerb(statedValue(spoken) ? spoken : asCommand(spoken));
   const head = bare.match(/^[\p{L}-]+/u)?.[0].toLowerCase() ?? '';
