@@ -24,12 +24,16 @@ export function cardLink(request: InteractRequest, q: ParsedQuery): { node: Sema
       .filter(node => ids.includes(node.i))
       .map(node => node.n ?? '')
       .join('  ');
+  // A word the link's own name holds is the kind of thing opened: "open the lemon chicken recipe" by View recipe.
   const named = repeatedContainers(skeleton).filter(ids => {
     const [link] = links(ids);
+    if (!link) return false;
+    const titled = placeWords(skeleton, link.i, slots).titled;
+    const others = controlNames(ids.filter(id => id !== link.i));
     return (
-      link &&
-      placeWords(skeleton, link.i, slots).titled.length === slots.length &&
-      !slots.some(slot => matchText(controlNames(ids), [slot]).matched.length)
+      titled.length > 0 &&
+      slots.every(slot => titled.includes(slot) || matchText(link.n ?? '', [slot]).matched.length) &&
+      !slots.some(slot => matchText(others, [slot]).matched.length)
     );
   });
   if (named.length !== 1) return undefined;

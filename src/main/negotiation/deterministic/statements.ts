@@ -156,6 +156,12 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:kick|boot|throw)\s+out\s+/i, 'remove '],
   [/^wipe\s+out\s+/i, 'delete '],
   [/^whip\s+up\s+/i, 'make '],
+  // "bump the servings up to 6", "scale up the curry to 8", "up the risotto to 8": the direction is the value's.
+  [/^(bump|scale|turn|ramp|crank|push|move|bring|knock|step)\s+(.+?)\s+(?:up|down)\s+to\s+/i, '$1 $2 to '],
+  [/^(bump|scale|turn|ramp|crank|push|knock|step)\s+(?:up|down)\s+(?=.+\sto\s)/i, '$1 '],
+  [/^up\s+(?=.+\sto\s+\S*\d)/i, 'increase '],
+  // "downgrade Maria to viewer", "promote Lena to an editor": a member's role set to the value.
+  [/^(?:promote|demote|upgrade|downgrade)\s+(.+?)\s+(?:to|as)\s+(?:an?\s+)?(\S.*)$/i, 'set $1 to $2'],
   // "send it off", "send off the form": the particle adds nothing to send.
   [/^send\s+(?:it|this|them)\s+off$/i, 'send'],
   [/^send\s+off\s+/i, 'send '],
