@@ -85,6 +85,18 @@ export function byOrdinal(
         ),
       }
     );
+  // A count runs over things of one kind: a "Members" link found by "member" and Remove buttons found by "remove" are
+  // not one list to count in.
+  const kinds = new Set(ordered.map(match => match.matched.join(' ')));
+  if (kinds.size > 1)
+    return {
+      answer: fail(
+        `Cannot tell what the query counts: its matches are not of one kind (${ordered
+          .slice(0, 4)
+          .map(match => `${describeNode(match.node)} by ${quoteWords(match.matched)}`)
+          .join(', ')}${ordered.length > 4 ? ', …' : ''}). Name what is counted, or the one meant.`,
+      ),
+    };
   // "the last flight" when one link is called "Flights": a count needs more than one thing to count.
   const found = ordered.length > 1 || ordinal.n === 1 ? pickNth(ordered) : undefined;
   const among = within.words ? ` whose row or card holds ${quoteWords(within.words)}` : '';
@@ -170,7 +182,8 @@ function byCard(
 ): { found: Match; reasons: string[] } | { answer: InteractResponse } | undefined {
   const ordinal = q.ordinal!;
   const head = targetSlots(q).find(slot => slot.forms.includes(ordinal.head ?? ''));
-  if (!head || group.length < 2 || group.some(match => !match.unmatched.includes(head.label))) return undefined;
+  // Matches the noun names ("Members", a link in the nav) are no card's: the cards decide which count.
+  if (!head || group.filter(match => match.unmatched.includes(head.label)).length < 2) return undefined;
   if (!request.skeletonDom)
     return {
       answer: needsContext(
@@ -182,6 +195,7 @@ function byCard(
   // "archive the first email": the Archive folder link in the sidebar is no email; the count runs over the cards.
   const carded = group.filter(match => containerOf(cards, match.node.i) >= 0);
   if (carded.length >= 2) group = carded;
+  if (group.some(match => !match.unmatched.includes(head.label))) return undefined;
   const owners = group.map(match => containerOf(cards, match.node.i));
   if (owners.some(owner => owner < 0) || new Set(owners).size !== owners.length) return undefined;
   const index = ordinal.n < 0 ? cards.length + ordinal.n : ordinal.n - 1;

@@ -1,7 +1,7 @@
 // The planner among equal names: rows and cards that tell them apart, ordinals, covered elements, anchors.
 import { expect, test } from '@playwright/test';
 import { isNegotiation, type SemanticNode } from '../../../shared/negotiation';
-import { plan, actionOf, negotiationOf, screenshot, button } from './planner-fixtures';
+import { plan, actionOf, negotiationOf, screenshot, button, onPage } from './planner-fixtures';
 
 test('duplicate "Add to cart" asks for the skeleton, whose cards pick the Pro plan one', async () => {
   const tree = [
@@ -276,4 +276,23 @@ test('a count under or in a titled part of the page runs within it: "the third s
   // "section" says what kind of part it is; words no switch is named by title its part.
   expect(await run('the last switch in the email section')).toBe('click(e3)');
   expect(await run('switch on the second push toggle')).toBe('click(p2)');
+});
+
+test('a count runs over one kind of thing: the nth member by its card, never a nav link found by the noun', async () => {
+  const row = (k: number) => `<li><span>Member ${k}</span> <button data-llm-id="r${k}">Remove</button></li>`;
+  const run = onPage(
+    [
+      { i: 'nav', r: 'lnk', n: 'Members', box: [10, 10, 60, 16] },
+      ...[1, 2, 3, 4, 5].map(k => ({
+        i: `r${k}`,
+        r: 'btn',
+        n: 'Remove',
+        box: [200, 40 + 30 * k, 60, 20] as [number, number, number, number],
+      })),
+    ],
+    `<nav><a data-llm-id="nav">Members</a></nav><ul>${[1, 2, 3, 4, 5].map(row).join('')}</ul>`,
+  );
+  expect(await run('bin the fifth member')).toBe('click(r5)');
+  expect(await run("the 5th member's Remove")).toBe('click(r5)');
+  expect(await run('remove the second member')).toBe('click(r2)');
 });

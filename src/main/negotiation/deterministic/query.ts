@@ -112,7 +112,9 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   // "sms me about security alerts": how, then what about — both words of the target, no anchor.
   if (toMe && rest[1] && /^(?:about|for|on|when)$/.test(rest[1].low))
     return readTarget('click', [first, ...rest.slice(2)]);
-  if (!first || first.quote || (isVocabulary(first.low) && !particle) || /['’]s$/i.test(first.raw) || toMe)
+  // "bin the fifth member", "trash those drafts": an icon's word before what it acts on is the verb, not the icon.
+  const iconVerb = ICON_VERBS.has(first.low) && DETERMINERS.has(rest[0]?.low ?? '');
+  if (!first || first.quote || (isVocabulary(first.low) && !particle && !iconVerb) || /['’]s$/i.test(first.raw) || toMe)
     return readTarget('click', tokens);
   // "add the note "Happy birthday!" to the gift": quoted text added somewhere is typed there.
   if (WRITING_VERBS.has(first.low) && rest.some(token => token.quote)) return readTarget('type', rest);
@@ -122,6 +124,27 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   if (particle) return { ...parsed, verbWord: kept[0] };
   return { ...parsed, words: [...kept, ...parsed.words], ...(kept.length ? { verbWord: kept[0] } : {}) };
 }
+
+/** Icon words that are verbs too ("bin it"), and the words that open what such a verb acts on. */
+const ICON_VERBS = new Set(['bin', 'trash', 'heart']);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'this',
+  'that',
+  'these',
+  'those',
+  'all',
+  'his',
+  'her',
+  'their',
+  'our',
+  'your',
+  'it',
+  'them',
+]);
 
 function isVocabulary(word: string): boolean {
   return (
@@ -254,6 +277,9 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       // "view the second order": the word that ends the phrase after an ordinal names what is counted.
       else if (k + 2 === tokens.length && !tokens[k + 1].quote && !isVocabulary(tokens[k + 1].low))
         ordinal.head = normalizeWord(tokens[k + 1].low);
+      // "the 5th member's Remove": the possessor is what is counted, its Remove is what is clicked.
+      else if (tokens[k + 1] && !tokens[k + 1].quote && /^[\p{L}]+['’]s$/iu.test(tokens[k + 1].raw))
+        ordinal.head = normalizeWord(tokens[k + 1].low.replace(/['’]s$/, ''));
       // "the first Book button in the second row": a count within a counted container.
       if (q.ordinal) q.nestedCount = true;
       q.ordinal = ordinal;

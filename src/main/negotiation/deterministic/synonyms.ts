@@ -175,6 +175,8 @@ const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   ditch: ['delete', 'remove'],
   scrap: ['delete', 'remove'],
   trash: ['delete', 'remove'],
+  bin: ['delete', 'remove'],
+  heart: ['like', 'favourite', 'favorite'],
   chase: ['remind', 'reminder'],
   nudge: ['remind', 'reminder'],
   hunt: ['search'],
