@@ -17,8 +17,11 @@ test('asked to find what no control is named for, the planner searches for it in
   expect(await run('find Klara and the Sun')).toBe('type(s, "Klara and the Sun")');
   expect(await run("I'm looking for Never Let Me Go")).toBe('type(s, "Never Let Me Go")');
   expect(await run('look up 9780571364886')).toBe('type(s, "9780571364886")');
-  // "books by Ishiguro": "Ishiguro" or all of it? Which text to search for is for the user to say.
-  expect(await run('find books by Ishiguro')).toMatch(/^fail\(/);
+  // "books by Ishiguro": what kind of thing, then the name it is found by — the name is the search text.
+  expect(await run('find me books by Kazuo Ishiguro')).toBe('type(s, "Kazuo Ishiguro")');
+  expect(await run('look up everything from Faber')).toBe('type(s, "Faber")');
+  // Lower case, the name is not told from the words around it: which text to search for is for the user to say.
+  expect(await run('find books by ishiguro')).toMatch(/^fail\(/);
   expect(await run('do you have Demon Copperhead in the catalogue?')).toBe('type(s, "Demon Copperhead")');
   // What the page's controls answer is theirs; a control asked for is never searched for.
   expect(await run('renew Piranesi')).toBe('click(r2)');

@@ -7,9 +7,16 @@ import { rawTokens } from './words';
 
 /** How people ask to find something; what follows is what to search for. */
 const SEARCHING =
-  /^(?:find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$/i;
+  /^(?:find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|(?:pull|dig|bring)\s+up|track\s+down|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$/i;
 const TITLE = /^\p{Lu}[\p{L}\d'’.&-]*(?:\s+(?:\p{Lu}[\p{L}\d'’.&-]*|and|the|of|a|an|in|on|to|for|de|la|le))*$/u;
 const CODE = /^[\p{L}-]*\d[\p{L}\d./:-]*$/u;
+
+/**
+ * "me books by Octavia Butler", "invoices of Northwind Traders", "everything from Greenleaf Studio": what kind of thing
+ * is sought, then the name it is sought by — the name is what a search box takes.
+ */
+const SOUGHT_BY =
+  /^(?:(?:me|us)\s+)?(?:(?:all|every|any)(?:thing|one)?\s+|(?:the\s+)?(?:[\p{L}]+\s+){0,2}?)(?:by|from|of|for|about|titled|called|named)\s+(\S.*)$/iu;
 
 /** Where to search, which is no part of what to search for: "… in the catalogue", "… on this site". */
 const PLACE = /\s+(?:in|on)\s+(?:the|this|our|my)\s+\S+(?:\s+\S+)?$/i;
@@ -23,7 +30,9 @@ export function searchInstead(request: InteractRequest, text: string): InteractR
   if (!asked) return undefined;
   const boxes = request.interactiveTree.filter(node => roleCode(node.r) === 'srch' && !node.occ);
   if (boxes.length !== 1) return undefined;
-  const what = asked[1].replace(PLACE, '').trim();
+  const asked1 = asked[1].replace(PLACE, '').trim();
+  const named = asked1.match(SOUGHT_BY)?.[1];
+  const what = named && TITLE.test(named) ? named : asked1;
   // Search words only: not a control ("find the Renew button"), nor a clause with a step of its own or a quote.
   const words = rawTokens(what);
   if (!words.length || words.length > 8 || /[,;"“”‘’]|\s'|'\s/.test(what) || words.some(word => word in ROLE_WORDS))

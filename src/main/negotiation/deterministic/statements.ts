@@ -165,6 +165,8 @@ const PHRASAL: [RegExp, string][] = [
   // "send it off", "send off the form": the particle adds nothing to send.
   [/^send\s+(?:it|this|them)\s+off$/i, 'send'],
   [/^send\s+off\s+/i, 'send '],
+  // "send the invite again for Lena": sent again is resent.
+  [/^send\s+(.+?)\s+again\b\s*/i, 'resend $1 '],
   [/^fire\s+off\s+/i, 'send '],
   // "check out", "check out now": the checkout, not a checkbox.
   [/^check\s+out\s+(?:what'?s\s+(?:in|on)\s+)(?=\S)/i, 'open '],
