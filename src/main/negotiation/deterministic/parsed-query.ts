@@ -70,6 +70,8 @@ export interface ParsedQuery {
   ownerBy?: string;
   /** "cheapest", "earliest": a pick among the matches by a figure in their rows. */
   superlative?: Superlative;
+  /** The verbs of clauses about the target ("leaves" of "the button that leaves this channel"). */
+  clauseVerbs?: string[];
   /** What the target is next to, under or about ("… under Pro plan"): words that place it, not words of its name. */
   anchor?: ParsedQuery;
 }

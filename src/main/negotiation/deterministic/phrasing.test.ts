@@ -245,4 +245,7 @@ test('a place said before the step goes after it; step markers and grunts open n
   expect(rephrase('ugh, pls just reload the inbox for me').text).toBe('reload the inbox');
   expect(rephrase('lemme see some more recipes, pretty please').text).toBe('see some more recipes');
   expect(rephrase("i'd appreciate if you switch on push for mentions").text).toBe('switch on push for mentions');
+  expect(rephrase('I wonder if you might book the last train').text).toBe('book the last train');
+  expect(rephrase("If it isn't too much trouble, would you pin the first message?").text).toBe('pin the first message');
+  expect(rephrase('yo, reply to Alex real quick').text).toBe('reply to Alex');
 });

@@ -186,6 +186,8 @@ test('a button that would delete, cancel or pay is not clicked for a query that 
   expect(await run('ditch the draft')).toBe('click(d)');
   // Downloading changes nothing: the button named for the thing is what the query means.
   expect(await run('the PDF')).toBe('click(p)');
+  // A clause that says what the button does asks for it.
+  expect(await run('the button that deletes the draft')).toBe('click(d)');
 });
 
 test('a verb-only synonym is no synonym as a noun: "open my Trash folder" is no Delete button', async () => {

@@ -197,8 +197,9 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
       !tokens[k + 1].quote
     ) {
       // "the train that leaves from platform 9", "the button that says Save": the clause's verb is not a word of the
-      // target; what follows it is.
+      // target; what follows it is. It may say what the target does ("the button that leaves this channel").
       k++;
+      (q.clauseVerbs ??= []).push(normalizeWord(tokens[k].low));
       continue;
     }
     if (!predicate && (RELATIONAL.has(word) || (word === 'next' && next === 'to'))) {

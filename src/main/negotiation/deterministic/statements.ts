@@ -151,6 +151,12 @@ const PHRASAL: [RegExp, string][] = [
   // "key in 4111…", "jot down +49…", "punch in the code": typing, the particle no part of the value.
   [/^(?:key|punch|tap|type)\s+in\s+(?=\S)/i, 'type '],
   [/^(?:jot|write|note|put)\s+down\s+(?=\S)/i, 'type '],
+  // "specify suite 300", "provide apartment 4B", "complete the apartment field with 4B": a value given to a field.
+  [/^(?:complete|populate)\s+(?=.+\swith\s)/i, 'fill '],
+  [
+    /^(?:specify|record|note|provide|supply|mention|append)\s+(?!(?:apt|apartment|suite|unit|flat)\b)(?=.*(?:\d|@|\u0000))/i,
+    'enter ',
+  ],
   // "kick Tom off the team", "kick out Lena": a member removed; "wipe out my account": deleted.
   [/^(?:kick|boot|throw)\s+(.+?)\s+(?:off|out\s+of)\s+(.+)$/i, 'remove $1 from $2'],
   [/^(?:kick|boot|throw)\s+out\s+/i, 'remove '],
@@ -209,7 +215,7 @@ const PHRASAL: [RegExp, string][] = [
   [/^get\s+(.+?)\s+(delet|archiv|shar|sav|approv)ed$/i, '$2e $1'],
   // "Apt 4B for the shipping address": a unit's number is the value of the apartment field, designation and all.
   [
-    /^(?:(?:add|include|put|enter|type|use)\s+)?((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of|to)\s+(.+))?$/i,
+    /^(?:(?:add|include|put|enter|type|use|specify|record|note|provide|supply|mention|append)\s+)?((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of|to)\s+(.+))?$/i,
     'set "$1" in apartment for $2',
   ],
   // "for the trail runners pick 43": whose, then what to choose.

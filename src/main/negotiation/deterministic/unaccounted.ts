@@ -297,7 +297,7 @@ function unaskedAction(q: ParsedQuery, slots: Slot[], found: Match): InteractRes
   const [first] = rawTokens(found.node.n ?? '').map(normalizeWord);
   if (!first || !UNDOING_WORDS.has(first)) return undefined;
   const asked = slots.filter(slot => found.matched.includes(slot.label));
-  if (matchText(first, asked).matched.length) return undefined;
+  if (matchText(first, asked).matched.length || q.clauseVerbs?.includes(first)) return undefined;
   return fail(
     `${describeNode(found.node)} matches ${quoteWords(found.matched)}, but it would ${first}, which the query does not ask for: name what to do with it.`,
   );

@@ -73,3 +73,10 @@ test('a value of a known kind goes to the field for it when only a generic word 
   expect(await run('put 4242 4242 4242 4242 in the card')).toBe('type(c, "4242 4242 4242 4242")');
   expect(await run('my VAT number is ATU12345678')).toBe('type(v, "ATU12345678")');
 });
+
+test('words without a digit are never typed into a field named for a number', async () => {
+  const run = onPage([field('c', 'Card number'), field('m', 'Gift message')]);
+  expect(await run('write "Happy birthday!" on the card')).toMatch(/^fail\(.*takes a number/);
+  expect(await run('write "Happy birthday!" in the gift message')).toBe('type(m, "Happy birthday!")');
+  expect(await run('type 4111 1111 1111 1111 into the card')).toBe('type(c, "4111 1111 1111 1111")');
+});

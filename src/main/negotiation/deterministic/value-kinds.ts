@@ -44,6 +44,9 @@ export function fieldForValue(
   return fields.length === 1 ? { node: fields[0], kind: kind.kind } : undefined;
 }
 
+/** Fields named for digits: a number, a phone, a postcode, a card's security code, a quantity. */
+const NUMBER_FIELD = /\b(?:number|phone|mobile|zip|postcode|cvc|cvv|quantity|qty)\b/i;
+
 /**
  * A field found by a word only its kind is named by, when the page has other fields of that kind: "set the date to
  * 2025-07-01" beside a Departure and a Return date field, both `type="date"`, names neither. The choice is the
@@ -75,7 +78,13 @@ export function kindTwins(request: InteractRequest, q: ParsedQuery, found: Match
  * one field for that kind when the words that found the other field are only generic ones.
  */
 export function kindMisfit(request: InteractRequest, q: ParsedQuery, found: Match): InteractResponse | undefined {
-  if ((q.verb !== 'type' && q.verb !== 'set') || q.value === undefined || q.ordinal) return undefined;
+  if ((q.verb !== 'type' && q.verb !== 'set') || q.value === undefined) return undefined;
+  // 'write "Happy birthday!" on the card' finding the Card number: words without a digit are no number.
+  if (!/\d/.test(q.value) && TYPEABLE_ROLES.has(roleCode(found.node.r)) && NUMBER_FIELD.test(found.node.n ?? ''))
+    return fail(
+      `${describeNode(found.node)} takes a number, and "${q.value}" has no digit: the query means another field. Name it.`,
+    );
+  if (q.ordinal) return undefined;
   const kind = KINDS.find(({ looks }) => looks.test(q.value!.trim()) && /\d|@/.test(q.value!));
   const named = (node: SemanticNode) => rawTokens(node.n ?? '').some(word => kind!.names.includes(normalizeWord(word)));
   // Only a value no other field takes: an address with an @, a number with its country code (a card's digit groups

@@ -73,8 +73,24 @@ export const STOP_WORDS = new Set([
   // Words about the request, not the target: "put it on my wishlist instead", "quickly open …".
   'instead',
   'anyway',
+  'anymore',
   'quickly',
   'actually',
+  'his',
+  'their',
+  // Fillers and chat: "um pin Priya's email", "yo reply to Alex lol", "nah archive it", "make Tom an owner fr".
+  'um',
+  'umm',
+  'uh',
+  'erm',
+  'yo',
+  'nah',
+  'ngl',
+  'tbh',
+  'fr',
+  'lol',
+  'haha',
+  'yeah',
 ]);
 
 /** Lowercased alphanumeric runs, accents stripped: punctuation and symbols (×, ›, …) separate words. */
