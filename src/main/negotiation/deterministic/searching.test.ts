@@ -38,3 +38,25 @@ test('without exactly one search box, finding is refused as before', async () =>
   );
   expect(answer).toMatch(/^fail\(/);
 });
+
+test('the things a search box is named for, wanted by a name, are searched by that name', async () => {
+  const invoices: SemanticNode[] = [
+    { i: 's', r: 'srch', n: 'Search invoices' },
+    { i: 'nav', r: 'lnk', n: 'Invoices' },
+    { i: 'v1', r: 'lnk', n: 'View' },
+    { i: 'v2', r: 'lnk', n: 'View' },
+  ];
+  const skeleton =
+    '<nav><a data-llm-id="nav">Invoices</a></nav><input type="search" data-llm-id="s"><table>' +
+    '<tr><td>Northwind Traders</td><td><a data-llm-id="v1">View</a></td></tr>' +
+    '<tr><td>Bluebird Café</td><td><a data-llm-id="v2">View</a></td></tr></table>';
+  const run = async (query: string) =>
+    actionOf(await plan({ query, domMode: 'skeleton', skeletonDom: skeleton, interactiveTree: invoices }));
+  expect(await run('show me invoices from Harbor Dental')).toBe('type(s, "Harbor Dental")');
+  expect(await run('filter invoices by Harbor Dental')).toBe('type(s, "Harbor Dental")');
+  expect(await run("only show Greenleaf Studio's invoices")).toBe('type(s, "Greenleaf Studio")');
+  expect(await run('find the Greenleaf Studio invoice')).toBe('type(s, "Greenleaf Studio")');
+  // A name in lower case, or things the box is not named for, are no search.
+  expect(await run('show me invoices from harbor dental')).toMatch(/^fail\(/);
+  expect(await run('show me orders from Harbor Dental')).toMatch(/^fail\(/);
+});

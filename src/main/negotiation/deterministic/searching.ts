@@ -3,7 +3,7 @@
 import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
 import { act, describeNode } from './responses';
 import { ROLE_WORDS } from './vocabulary';
-import { rawTokens } from './words';
+import { normalizeWord, rawTokens } from './words';
 
 /** How people ask to find something; what follows is what to search for. */
 const SEARCHING =
@@ -22,17 +22,58 @@ const SOUGHT_BY =
 const PLACE = /\s+(?:in|on)\s+(?:the|this|our|my)\s+\S+(?:\s+\S+)?$/i;
 
 /**
+ * "show me invoices from Northwind Traders", "list the orders for Bluebird Café", "see all Greenleaf Studio invoices",
+ * "narrow the invoices down to Harbor Dental": the things the search box searches (its name says which), wanted by a
+ * name. The name is the search text.
+ */
+const SHOWING =
+  /^(?:(?:only|just)\s+)?(?:show|list|see|display|view|open|find|locate|get|retrieve|fetch|narrow|browse|scan|check|give|filter|look\s+(?:through|up|for)|pull\s+up|bring\s+up|dig\s+up|track\s+down)\s+(?:(?:me|us)\s+)?(?:(?:only|just)\s+)?(?:(?:all|every)\s+)?(?:(?:the|my|our)\s+)?(.+?)\s*$/i;
+const NOUN_FIRST = /^([\p{L}]+s)\s+(?:down\s+to|by|for|from|of|to|with)\s+(\S.*)$/iu;
+const NAME_FIRST = /^(\S.*?)(?:['’]s?)?\s+([\p{L}]+s)$/iu;
+/** The rephrased "filter invoices by X": `type "X" into invoices filter`. */
+const FILTERED = /^type\s+"([^"]+)"\s+into\s+(?:the\s+)?([\p{L}]+s)\s+filter$/iu;
+
+/** The name a step wants the search box's things by, when the box is named for them; undefined otherwise. */
+function wantedByName(text: string, box: string): string | undefined {
+  const filtered = text.match(FILTERED);
+  const shown = text.match(SHOWING)?.[1];
+  const pair = filtered
+    ? { noun: filtered[2], name: filtered[1] }
+    : shown
+      ? ((([, noun, name]) => (noun ? { noun, name } : undefined))(shown.match(NOUN_FIRST) ?? []) ??
+        (([, name, noun]) => (noun ? { noun, name } : undefined))(shown.match(NAME_FIRST) ?? []))
+      : undefined;
+  if (!pair || !(TITLE.test(pair.name) || CODE.test(pair.name))) return undefined;
+  const boxWords = rawTokens(box).map(normalizeWord);
+  return boxWords.includes(normalizeWord(pair.noun)) ? pair.name : undefined;
+}
+
+/**
  * A search in the page's search box when the step asks to find something and the page's controls did not answer it
  * (nothing named what it asks for). Undefined when the step is no search or the page has not exactly one search box.
  */
 export function searchInstead(request: InteractRequest, text: string): InteractResponse | undefined {
-  const asked = text.trim().match(SEARCHING);
-  if (!asked) return undefined;
   const boxes = request.interactiveTree.filter(node => roleCode(node.r) === 'srch' && !node.occ);
   if (boxes.length !== 1) return undefined;
+  const byName = wantedByName(text.trim(), boxes[0].n ?? '');
+  if (byName)
+    return act(
+      { kind: 'type', id: boxes[0].i, text: byName },
+      `Type "${byName}" into ${describeNode(boxes[0])}: the query wants what it searches by the name "${byName}", and no control on the page is named for it.`,
+    );
+  const asked = text.trim().match(SEARCHING);
+  if (!asked) return undefined;
   const asked1 = asked[1].replace(PLACE, '').trim();
   const named = asked1.match(SOUGHT_BY)?.[1];
-  const what = named && TITLE.test(named) ? named : asked1;
+  // "find the Bluebird Café invoice" in a Search invoices box: the kind the box searches is no part of the name.
+  const kinded = asked1.match(/^(\S.*?)(?:['’]s?)?\s+([\p{L}]+)$/u);
+  const boxWords = rawTokens(boxes[0].n ?? '').map(normalizeWord);
+  const what =
+    named && TITLE.test(named)
+      ? named
+      : kinded && TITLE.test(kinded[1]) && boxWords.includes(normalizeWord(kinded[2]))
+        ? kinded[1]
+        : asked1;
   // Search words only: not a control ("find the Renew button"), nor a clause with a step of its own or a quote.
   const words = rawTokens(what);
   if (!words.length || words.length > 8 || /[,;"“”‘’]|\s'|'\s/.test(what) || words.some(word => word in ROLE_WORDS))
