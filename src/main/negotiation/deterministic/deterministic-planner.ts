@@ -314,7 +314,7 @@ function choosingControl(request: InteractRequest, q: ParsedQuery): ParsedQuery 
 }
 
 /** Verbs of getting one of several offers, which a page's Book, Select or Reserve button does. */
-const ACQUIRING_VERBS = new Set(['get', 'grab', 'buy', 'purchase', 'secure', 'snag', 'take', 'order']);
+const ACQUIRING_VERBS = new Set(['get', 'grab', 'buy', 'purchase', 'secure', 'snag', 'take', 'order', 'need', 'want']);
 
 /**
  * "colour Blue for the Trail runner", "pick size 42 for the Trail runner": when no dropdown is named by the words after

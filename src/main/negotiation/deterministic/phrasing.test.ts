@@ -249,3 +249,16 @@ test('a place said before the step goes after it; step markers and grunts open n
   expect(rephrase("If it isn't too much trouble, would you pin the first message?").text).toBe('pin the first message');
   expect(rephrase('yo, reply to Alex real quick').text).toBe('reply to Alex');
 });
+
+test('ways of booking one of several offers become a choice or a booking of it', () => {
+  expect(rephrase('could you put me on the 13:55 to Montpellier').text).toBe('book the 13:55 to Montpellier');
+  expect(rephrase('sort me out a ticket on TGV 6219').text).toBe('book TGV 6219');
+  expect(rephrase('we need seats on the 13:55').text).toBe('book the 13:55');
+  expect(rephrase('please snap up the 13:55 train').text).toBe('book the 13:55 train');
+  expect(rephrase('count me in for the 13:55').text).toBe('book the 13:55');
+  expect(rephrase('can we do the 13:55').text).toBe('choose the 13:55');
+  expect(rephrase('I think we will go for the Montpellier one').text).toBe('choose the Montpellier one');
+  expect(rephrase('alright then, the 13:55 it is').text).toBe('choose the 13:55');
+  // A number of seats is no train: "select seats for 2" books nothing.
+  expect(rephrase('select seats for 2').text).not.toMatch(/^book/);
+});

@@ -116,7 +116,7 @@ const OPENERS =
  * and …", "(would you) mind clicking …", "let's …", "it's time to …".
  */
 const WRAPPERS =
-  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:(?:could|would|can)\s+you\s+)?be\s+a\s+(?:dear|star|love)\s+and|i(?:'d|\s+would)\s+(?:really\s+)?(?:appreciate(?:\s+it)?|be\s+(?:ever\s+so\s+|very\s+|really\s+|so\s+)?grateful)\s+if\s+you(?:'d|\s+would|\s+could|\s+can)?|if\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)\s*,?|if\s+it\s+(?:isn't|is\s+not)\s+too\s+much\s+(?:trouble|bother)\s*,?|i\s+wonder\s+if\s+you\s+(?:might|could|would|can)|(?:let's|lets|let\s+us|let\s+me|lemme)|any\s+chance\s+(?:you\s+)?(?:could|can|would|might)(?:\s+you)?|(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to|can\s+i\s+get\s+you\s+to|i\s+was\s+(?:hoping|wondering\s+if)\s+you\s+(?:could|would|can|might)|(?:do\s+you\s+)?think\s+you\s+(?:could|can|would)|help\s+me(?:\s+to)?|be\s+so\s+(?:good|kind)\s+as\s+to|when\s+you\s+get\s+a\s+(?:chance|sec|second|minute|moment)\s*,?|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
+  /^(?:i(?:'d|\s+would)?\s+(?:love|like)\s+(?:it\s+)?if\s+you\s+(?:could|would|can)|i(?:'d|\s+would)\s+like\s+(?:you\s+)?to|i\s+(?:want|need)\s+(?:you\s+)?to|go\s+(?:on|ahead)\s+and|would\s+you\s+be\s+so\s+kind\s+as\s+to|do\s+me\s+a\s+favou?r\s+and|(?:(?:could|would|can)\s+you\s+)?be\s+a\s+(?:dear|star|love)\s+and|i(?:'d|\s+would)\s+(?:really\s+)?(?:appreciate(?:\s+it)?|be\s+(?:ever\s+so\s+|very\s+|really\s+|so\s+)?grateful)\s+if\s+you(?:'d|\s+would|\s+could|\s+can)?|if\s+(?:it's|it\s+is)\s+not\s+too\s+much\s+(?:trouble|bother)\s*,?|if\s+it\s+(?:isn't|is\s+not)\s+too\s+much\s+(?:trouble|bother)\s*,?|i\s+wonder\s+if\s+you\s+(?:might|could|would|can)|(?:let's|lets|let\s+us|let\s+me|lemme)|(?:can|could|shall|should)\s+we|i\s+(?:think|guess|suppose|reckon)(?:\s+that)?|any\s+chance\s+(?:you\s+)?(?:could|can|would|might)(?:\s+you)?|(?:would|is)\s+it\s+(?:be\s+)?possible\s+(?:for\s+you\s+)?to|can\s+i\s+get\s+you\s+to|i\s+was\s+(?:hoping|wondering\s+if)\s+you\s+(?:could|would|can|might)|(?:do\s+you\s+)?think\s+you\s+(?:could|can|would)|help\s+me(?:\s+to)?|be\s+so\s+(?:good|kind)\s+as\s+to|when\s+you\s+get\s+a\s+(?:chance|sec|second|minute|moment)\s*,?|(?:it's\s+|it\s+is\s+)?time\s+to|(?:can|could|would|will)\s+you(?:\s+please)?)\s+/i;
 /**
  * Interjections ("hmm,", "perfect,", "next …"): dropped before a comma or a verb that starts a step, kept otherwise —
  * "Next" alone, or "next page", names a control. Not "right": "right click" is a verb no action carries out.
@@ -194,6 +194,7 @@ const CLOSING_WORDS = [
   ' pls',
   ' plz',
   ' for me',
+  ' for us',
   ' thanks',
   ' thank you',
   ' too',

@@ -168,6 +168,20 @@ const PHRASAL: [RegExp, string][] = [
   [/^up\s+(?=.+\sto\s+\S*\d)/i, 'increase '],
   // "downgrade Maria to viewer", "promote Lena to an editor": a member's role set to the value.
   [/^(?:promote|demote|upgrade|downgrade)\s+(.+?)\s+(?:to|as)\s+(?:an?\s+)?(\S.*)$/i, 'set $1 to $2'],
+  // "put me on the 13:55", "sort me a ticket on TGV 6219", "snap up the 9:40", "hop on the Nice train": booked.
+  [/^(?:put|get)\s+(?:me|us)\s+on(?:to)?\s+/i, 'book '],
+  [
+    /^(?:sort|get|grab|nab|book|reserve|need|want|choose|select|pick)\s+(?:out\s+)?(?:(?:me|us)\s+)?(?:out\s+)?(?:(?:some|an?|two|three|\d+)\s+)?(?:tickets?|seats?|spots?|places?)\s+(?:on|for|in)\s+(?=(?:the|that|this)\s|\p{Lu}|\d{1,2}[:.]\d{2})/iu,
+    'book ',
+  ],
+  [/^(?:snap|lock)\s+(?:up|in)\s+/i, 'book '],
+  [/^(?:count\s+(?:me|us)\s+in|put\s+(?:me|us)\s+down)\s+for\s+/i, 'book '],
+  [/^(?:travel|ride|be)\s+on\s+(?=(?:the|that|this)\s)/i, 'book '],
+  // "opt for the 13:55", "let's do the 13:55", "make it the 9:40", "the 13:55 it is": a choice among offers.
+  [/^(?:opt\s+for|settle\s+on|go\s+for|do|make\s+it)\s+(?=(?:the|that|this)\s)/i, 'choose '],
+  [/^((?:the|that|this)\s+.+?)\s+it\s+is$/i, 'choose $1'],
+  [/^(?:hop|jump)\s+on(?:to)?\s+/i, 'book '],
+  [/^catch\s+(?=(?:the|that|this)\s)/i, 'book '],
   // "send it off", "send off the form": the particle adds nothing to send.
   [/^send\s+(?:it|this|them)\s+off$/i, 'send'],
   [/^send\s+off\s+/i, 'send '],
