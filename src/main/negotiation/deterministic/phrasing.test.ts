@@ -262,3 +262,19 @@ test('ways of booking one of several offers become a choice or a booking of it',
   // A number of seats is no train: "select seats for 2" books nothing.
   expect(rephrase('select seats for 2').text).not.toMatch(/^book/);
 });
+
+test('an interjection before a verb and its object goes; before a name it stays', () => {
+  expect(rephrase('perfect, next flag the one about lunch').text).toBe('flag the one about lunch');
+  expect(rephrase('great, star my draft').text).toBe('star my draft');
+  expect(rephrase('next page').text).toBe('next page');
+  expect(rephrase('next step please').text).toBe('next step');
+});
+
+test('pinned, kept on top, made sticky: the Pin of what is named', () => {
+  expect(rephrase('could you fix the lunch mail to the top').text).toBe('pin the lunch mail');
+  expect(rephrase('keep the lunch email at the top of the list please').text).toBe('pin the lunch email');
+  expect(rephrase("okay go on and keep Priya's message pinned").text).toBe("pin Priya's message");
+  expect(rephrase('get the lunch email pinned').text).toBe('pin the lunch email');
+  expect(rephrase('mark the lunch email as pinned').text).toBe('pin the lunch email');
+  expect(rephrase('make sure the lunch email stays at the top').text).toBe('pin the lunch email');
+});

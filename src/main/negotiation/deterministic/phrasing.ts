@@ -150,6 +150,8 @@ function dropOpeners(text: string): string {
         rest &&
         (interjection[2] ||
           STEP_VERBS.has(next) ||
+          // "perfect, next flag the one about lunch": a word before what it acts on is a verb.
+          /^[\p{L}]+\s+(?:the|an?|my|this|that|these|those|it|all|every|his|her|their|our|your)\b/iu.test(rest) ||
           OPENERS.test(rest) ||
           INTERJECTIONS.test(rest) ||
           WRAPPERS.test(rest.replace(/’/g, "'")))

@@ -205,7 +205,14 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:go\s+)?back\s+to\s+(?:the\s+)?(?:default|original)\s+settings$/i, 'reset to defaults'],
   [/^pick\s+up\s+/i, 'collect '],
   // "keep the lunch email on top", "mark it as important": pinned or flagged; "get a copy of X": its download.
-  [/^(?:keep|stick|put|move)\s+(.+?)\s+(?:on|at|to)\s+(?:the\s+)?top$/i, 'pin $1'],
+  [
+    /^(?:keep|stick|put|move|fix|float|bump|nail|pin)\s+(.+?)\s+(?:(?:on|at|to)\s+(?:the\s+)?top|up\s+top)(?:\s+of\s+(?:the|my)\s+(?:list|inbox|mail|messages))?$/i,
+    'pin $1',
+  ],
+  [/^(?:keep|leave)\s+(.+?)\s+pinned$/i, 'pin $1'],
+  [/^make\s+(.+?)\s+sticky$/i, 'pin $1'],
+  [/^put\s+a\s+pin\s+in\s+/i, 'pin '],
+  [/^make\s+sure\s+(.+?)\s+stays?\s+(?:on|at)\s+(?:the\s+)?top$/i, 'pin $1'],
   [/^mark\s+(.+?)\s+as\s+(?:important|a\s+priority|priority|a\s+favou?rite)$/i, 'flag $1'],
   [/^(?:get|grab|make)\s+(?:me\s+)?a\s+copy\s+of\s+/i, 'download '],
   // "send it to Ireland": where it goes is where it ships.
@@ -225,8 +232,12 @@ const PHRASAL: [RegExp, string][] = [
   [/^no\s+(?!more\b|longer\b)(?=[\p{L}])/iu, 'turn off '],
   [/^get\s+(?:me|us)\s+out\s+of\s+/i, 'leave '],
   // "get the Q3 brief downloaded": the participle is what to do.
-  [/^get\s+(.+?)\s+(download|print|renew|cancel|book|export)ed$/i, '$2 $1'],
-  [/^get\s+(.+?)\s+(delet|archiv|shar|sav|approv)ed$/i, '$2e $1'],
+  [/^(?:get|have|want)\s+(.+?)\s+(download|print|renew|cancel|book|export|flagg?)ed$/i, '$2 $1'],
+  [/^(?:get|have|want)\s+(.+?)\s+(delet|archiv|shar|sav|approv|mut)ed$/i, '$2e $1'],
+  [/^(?:get|have|want)\s+(.+?)\s+(pin|star)[nr]?ed$/i, '$2 $1'],
+  [/^(?:set|mark|make)\s+(.+?)\s+(?:to|as)\s+(pin|star)[nr]?ed$/i, '$2 $1'],
+  // "select pin for the lunch email": the control's name said as a choice.
+  [/^(?:select|choose|pick)\s+(pin|star|archive|reply|delete|remove)\s+(?:for|on)\s+/i, '$1 '],
   // "Apt 4B for the shipping address": a unit's number is the value of the apartment field, designation and all.
   [
     /^(?:(?:add|include|put|enter|type|use|specify|record|note|provide|supply|mention|append)\s+)?((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of|to)\s+(.+))?$/i,

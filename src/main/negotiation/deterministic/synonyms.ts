@@ -170,6 +170,7 @@ const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   snag: ['book', 'select'],
   file: ['archive'],
   stick: ['pin'],
+  anchor: ['pin'],
   kick: ['remove'],
   boot: ['remove'],
   ditch: ['delete', 'remove'],
