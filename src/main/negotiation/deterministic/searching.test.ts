@@ -56,7 +56,13 @@ test('the things a search box is named for, wanted by a name, are searched by th
   expect(await run('filter invoices by Harbor Dental')).toBe('type(s, "Harbor Dental")');
   expect(await run("only show Greenleaf Studio's invoices")).toBe('type(s, "Greenleaf Studio")');
   expect(await run('find the Greenleaf Studio invoice')).toBe('type(s, "Greenleaf Studio")');
-  // A name in lower case, or things the box is not named for, are no search.
+  expect(await run('find invoices with Greenleaf in them')).toBe('type(s, "Greenleaf")');
+  expect(await run('look up invoice 2046')).toBe('type(s, "2046")');
+  // A name in lower case is one when the page writes it capitalised; a word the page offers as a choice is none.
+  expect(await run('find the invoices from northwind')).toBe('type(s, "northwind")');
   expect(await run('show me invoices from harbor dental')).toMatch(/^fail\(/);
+  expect(await run('find view invoices')).toMatch(/^fail\(/);
+  // One thing opened by its number is no search: absent, it is refused.
+  expect(await run('open invoice INV-2050')).toMatch(/^fail\(/);
   expect(await run('show me orders from Harbor Dental')).toMatch(/^fail\(/);
 });

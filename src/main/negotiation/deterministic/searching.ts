@@ -2,12 +2,14 @@
 // does not show, in the page's one search box.
 import { roleCode, type InteractRequest, type InteractResponse } from '../../../shared/negotiation';
 import { act, describeNode } from './responses';
+import { dropdownOptions } from './groups';
+import { documentText } from './structure';
 import { ROLE_WORDS } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 
 /** How people ask to find something; what follows is what to search for. */
 const SEARCHING =
-  /^(?:find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|(?:pull|dig|bring)\s+up|track\s+down|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$/i;
+  /^(?:find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|(?:pull|dig|bring)\s+up|dig\s+out|track\s+down|(?:scan|check|grep)\s+for|query|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$/i;
 const TITLE = /^\p{Lu}[\p{L}\d'’.&-]*(?:\s+(?:\p{Lu}[\p{L}\d'’.&-]*|and|the|of|a|an|in|on|to|for|de|la|le))*$/u;
 const CODE = /^[\p{L}-]*\d[\p{L}\d./:-]*$/u;
 
@@ -16,7 +18,7 @@ const CODE = /^[\p{L}-]*\d[\p{L}\d./:-]*$/u;
  * is sought, then the name it is sought by — the name is what a search box takes.
  */
 const SOUGHT_BY =
-  /^(?:(?:me|us)\s+)?(?:(?:all|every|any)(?:thing|one)?\s+|(?:the\s+)?(?:[\p{L}]+\s+){0,2}?)(?:by|from|of|for|about|titled|called|named)\s+(\S.*)$/iu;
+  /^(?:(?:me|us)\s+)?(?:(?:all|every|any)(?:thing|one)?\s+|(?:the\s+)?(?:[\p{L}]+\s+){0,2}?)(?:by|from|of|for|about|titled|called|named|matching|containing|mentioning|with)\s+(\S.*?)(?:\s+in\s+(?:them|it))?$/iu;
 
 /** Where to search, which is no part of what to search for: "… in the catalogue", "… on this site". */
 const PLACE = /\s+(?:in|on)\s+(?:the|this|our|my)\s+\S+(?:\s+\S+)?$/i;
@@ -27,25 +29,67 @@ const PLACE = /\s+(?:in|on)\s+(?:the|this|our|my)\s+\S+(?:\s+\S+)?$/i;
  * name. The name is the search text.
  */
 const SHOWING =
-  /^(?:(?:only|just)\s+)?(?:show|list|see|display|view|open|find|locate|get|retrieve|fetch|narrow|browse|scan|check|give|filter|look\s+(?:through|up|for)|pull\s+up|bring\s+up|dig\s+up|track\s+down)\s+(?:(?:me|us)\s+)?(?:(?:only|just)\s+)?(?:(?:all|every)\s+)?(?:(?:the|my|our)\s+)?(.+?)\s*$/i;
-const NOUN_FIRST = /^([\p{L}]+s)\s+(?:down\s+to|by|for|from|of|to|with)\s+(\S.*)$/iu;
+  /^(?:(?:only|just)\s+)?(?:show|list|see|display|view|find|locate|get|retrieve|fetch|narrow|browse|scan|check|give|filter|query|look\s+(?:through|up|for)|pull\s+up|bring\s+up|dig\s+(?:up|out)|track\s+down|hunt\s+(?:for|down)|search\s+for)\s+(?:(?:me|us)\s+)?(?:(?:only|just)\s+)?(?:(?:all|every)\s+)?(?:(?:the|my|our)\s+)?(.+?)\s*$/i;
+const NOUN_FIRST =
+  /^([\p{L}]+s)\s+(?:down\s+to|by|for|from|of|to|with|matching|containing|mentioning)\s+(\S.*?)(?:\s+in\s+(?:them|it))?$/iu;
 const NAME_FIRST = /^(\S.*?)(?:['’]s?)?\s+([\p{L}]+s)$/iu;
+/** "invoice 2046", "the 2046 invoice": one thing the box searches, by its number. */
+const NUMBERED = /^(?:([\p{L}]+)\s+(#?[\p{L}-]*\d[\p{L}\d-]*)|(#?[\p{L}-]*\d[\p{L}\d-]*)\s+([\p{L}]+))$/iu;
 /** The rephrased "filter invoices by X": `type "X" into invoices filter`. */
 const FILTERED = /^type\s+"([^"]+)"\s+into\s+(?:the\s+)?([\p{L}]+s)\s+filter$/iu;
 
+/**
+ * A name or a code: capitalised word by word ("Klara and the Sun"), holding a digit ("INV-2046"), or written in lower
+ * case but capitalised on the page ("northwind" where the page lists "Northwind Traders").
+ */
+function isName(text: string, page: PageWords): boolean {
+  if (TITLE.test(text) || CODE.test(text)) return true;
+  const words = text.split(/\s+/);
+  const written = (word: string) =>
+    new RegExp(`(?:^|[^\\p{L}])${capitalised(word)}(?![\\p{L}])`, 'u').test(page.text) &&
+    !page.choices.has(normalizeWord(word));
+  return words.length <= 4 && words.every(written);
+}
+
+/** The page's text, and the words of what can be chosen on it (controls' names, options): no name of a thing. */
+interface PageWords {
+  text: string;
+  choices: Set<string>;
+}
+
+function pageWords(request: InteractRequest): PageWords {
+  const names = request.interactiveTree.map(node => node.n ?? '');
+  const options = request.skeletonDom ? [...dropdownOptions(request.skeletonDom).values()].flat() : [];
+  return {
+    text: request.skeletonDom ? documentText(request.skeletonDom) : names.join('  '),
+    choices: new Set([...names, ...options].flatMap(rawTokens).map(normalizeWord)),
+  };
+}
+
+const capitalised = (word: string) =>
+  `${word[0].toUpperCase()}${word.slice(1).toLowerCase()}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** The name a step wants the search box's things by, when the box is named for them; undefined otherwise. */
-function wantedByName(text: string, box: string): string | undefined {
-  const filtered = text.match(FILTERED);
-  const shown = text.match(SHOWING)?.[1];
-  const pair = filtered
-    ? { noun: filtered[2], name: filtered[1] }
-    : shown
-      ? ((([, noun, name]) => (noun ? { noun, name } : undefined))(shown.match(NOUN_FIRST) ?? []) ??
-        (([, name, noun]) => (noun ? { noun, name } : undefined))(shown.match(NAME_FIRST) ?? []))
-      : undefined;
-  if (!pair || !(TITLE.test(pair.name) || CODE.test(pair.name))) return undefined;
+function wantedByName(text: string, box: string, page: PageWords): string | undefined {
+  const pair = soughtPair(text);
+  if (!pair || !isName(pair.name, page)) return undefined;
   const boxWords = rawTokens(box).map(normalizeWord);
   return boxWords.includes(normalizeWord(pair.noun)) ? pair.name : undefined;
+}
+
+/** What kind of thing the step wants (its noun) and by what name, when it asks for the things of a search box. */
+function soughtPair(text: string): { noun: string; name: string } | undefined {
+  const filtered = text.match(FILTERED);
+  if (filtered) return { noun: filtered[2], name: filtered[1] };
+  const shown = text.match(SHOWING)?.[1];
+  if (!shown) return undefined;
+  const nounFirst = shown.match(NOUN_FIRST);
+  if (nounFirst) return { noun: nounFirst[1], name: nounFirst[2] };
+  // One thing by its number is sought, not shown: "open invoice INV-2050" is no search when it is absent.
+  const numbered = SEARCHING.test(text) ? shown.match(NUMBERED) : null;
+  if (numbered) return { noun: numbered[1] ?? numbered[4], name: numbered[2] ?? numbered[3] };
+  const nameFirst = shown.match(NAME_FIRST);
+  return nameFirst ? { noun: nameFirst[2], name: nameFirst[1] } : undefined;
 }
 
 /**
@@ -55,7 +99,8 @@ function wantedByName(text: string, box: string): string | undefined {
 export function searchInstead(request: InteractRequest, text: string): InteractResponse | undefined {
   const boxes = request.interactiveTree.filter(node => roleCode(node.r) === 'srch' && !node.occ);
   if (boxes.length !== 1) return undefined;
-  const byName = wantedByName(text.trim(), boxes[0].n ?? '');
+  const pageText = pageWords(request);
+  const byName = wantedByName(text.trim(), boxes[0].n ?? '', pageText);
   if (byName)
     return act(
       { kind: 'type', id: boxes[0].i, text: byName },
@@ -69,9 +114,9 @@ export function searchInstead(request: InteractRequest, text: string): InteractR
   const kinded = asked1.match(/^(\S.*?)(?:['’]s?)?\s+([\p{L}]+)$/u);
   const boxWords = rawTokens(boxes[0].n ?? '').map(normalizeWord);
   const what =
-    named && TITLE.test(named)
+    named && isName(named, pageText)
       ? named
-      : kinded && TITLE.test(kinded[1]) && boxWords.includes(normalizeWord(kinded[2]))
+      : kinded && isName(kinded[1], pageText) && boxWords.includes(normalizeWord(kinded[2]))
         ? kinded[1]
         : asked1;
   // Search words only: not a control ("find the Renew button"), nor a clause with a step of its own or a quote.
@@ -81,7 +126,7 @@ export function searchInstead(request: InteractRequest, text: string): InteractR
   // Only what is plainly the text to search for: a title or a name, capitalised word by word ("Klara and the Sun"),
   // or a code or number. "books by Ishiguro" may mean "Ishiguro" or all of it: which is for the user to say.
   // Said "search", any text is the text; said "find" or "do you have", only a title, a name or a code.
-  if (!/^search\b/i.test(text.trim()) && !TITLE.test(what) && !CODE.test(what)) return undefined;
+  if (!/^search\b/i.test(text.trim()) && !isName(what, pageText)) return undefined;
   return act(
     { kind: 'type', id: boxes[0].i, text: what },
     `Type "${what}" into ${describeNode(boxes[0])}: the query asks to find it, no control on the page is named for it, and this is the page's one search box.`,
