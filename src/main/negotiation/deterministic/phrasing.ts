@@ -241,7 +241,8 @@ const CORRECTABLE = ['click', 'type', 'select', 'search', 'enter', 'press', 'cho
 
 function correctVerb(word: string): string {
   const low = word.toLowerCase();
-  if (CORRECTABLE.includes(low) || STEP_VERBS.has(low)) return word;
+  // "chuck" is a word of its own, no misspelt "check".
+  if (CORRECTABLE.includes(low) || STEP_VERBS.has(low) || TYPING_VERBS.has(low)) return word;
   if (low.length < 3) return word;
   return CORRECTABLE.find(verb => verb[0] === low[0] && editDistance(verb, low) === 1) ?? word;
 }
@@ -314,8 +315,20 @@ export function statementReading(step: string): string | undefined {
 }
 
 /** Verbs that put text in a field: "type X into Y", "pop Berlin into the town field", "stick 42 in Amount". */
-const PLACING_VERBS = new Set(['put', 'pop', 'stick', 'slot', 'place', 'plug', 'drop']);
-const TYPING_VERBS = new Set(['type', 'enter', 'input', 'write', 'insert', 'use', 'key', ...PLACING_VERBS]);
+const PLACING_VERBS = new Set(['put', 'pop', 'stick', 'slot', 'place', 'plug', 'drop', 'chuck', 'shove', 'bung']);
+const TYPING_VERBS = new Set([
+  'type',
+  'enter',
+  'input',
+  'write',
+  'insert',
+  'use',
+  'key',
+  'jot',
+  'scribble',
+  'pencil',
+  ...PLACING_VERBS,
+]);
 
 /** Brings one step to the parser's forms; see Phrasing. */
 export function rephrase(step: string): Phrasing {
@@ -367,7 +380,8 @@ export function rephrase(step: string): Phrasing {
     if (parts && !/^(?:the|a|an|my)\s*$/i.test(parts[0]))
       return { text: `type ${quote(parts[0])} into ${target(parts[1])}` };
     const trailing = trailingValue(body);
-    if (trailing && verb !== 'use' && !PLACING_VERBS.has(verb))
+    // "pop the flat number 12": a placing verb's value is a number, not a word ("put reminders on").
+    if (trailing && verb !== 'use' && (!PLACING_VERBS.has(verb) || /\d/.test(trailing[1])))
       return { text: `type ${quote(trailing[1])} into ${target(trailing[0])}` };
     return { text };
   }

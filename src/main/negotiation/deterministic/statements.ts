@@ -153,8 +153,13 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:jot|write|note|put)\s+down\s+(?=\S)/i, 'type '],
   // "specify suite 300", "provide apartment 4B", "complete the apartment field with 4B": a value given to a field.
   [/^(?:complete|populate)\s+(?=.+\swith\s)/i, 'fill '],
+  // "add 4B in the apartment field", "give the flat number 12": a value given to a field by a verb of giving.
   [
-    /^(?:specify|record|note|provide|supply|mention|append)\s+(?!(?:apt|apartment|suite|unit|flat)\b)(?=.*(?:\d|@|\u0000))/i,
+    /^(?:add|include|give|say|list|put\s+down)\s+(?=\S*\d\S*\s+(?:in|into|as)\s|(?:the\s+|my\s+)?(?:[\p{L}]+\s+){1,3}\S*\d\S*$)/iu,
+    'enter ',
+  ],
+  [
+    /^(?:specify|record|note|provide|supply|mention|append|(?:throw|tack|slip|squeeze|slot|plug|pop|stick|shove|pencil|chuck|bung)\s+(?:in|on|down))\s+(?!(?:apt|apartment|suite|unit|flat)\b)(?=.*(?:\d|@|\u0000))/i,
     'enter ',
   ],
   // "kick Tom off the team", "kick out Lena": a member removed; "wipe out my account": deleted.
@@ -240,7 +245,7 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:select|choose|pick)\s+(pin|star|archive|reply|delete|remove)\s+(?:for|on)\s+/i, '$1 '],
   // "Apt 4B for the shipping address": a unit's number is the value of the apartment field, designation and all.
   [
-    /^(?:(?:add|include|put|enter|type|use|specify|record|note|provide|supply|mention|append)\s+)?((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of|to)\s+(.+))?$/i,
+    /^(?:(?!(?:remove|delete|clear|erase|cancel|wipe|drop)\b)[a-z]+(?:\s+(?:in|on|down))?\s+)?((?:apt|apartment|suite|unit|flat)\.?\s+\S*\d\S*)(?:\s+(?:for|in|on|of|to)\s+(.+))?$/i,
     'set "$1" in apartment for $2',
   ],
   // "for the trail runners pick 43": whose, then what to choose.
