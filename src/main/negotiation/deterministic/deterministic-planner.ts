@@ -16,6 +16,7 @@ import { act, describeNode, fail, messageOf, needsContext, quoteWords } from './
 import { matchText, rankNodes, targetSlots } from './scoring';
 import { byHint } from './hints';
 import { searchInstead } from './searching';
+import { switchChoice } from './switch-choice';
 import { synonymsOf } from './synonyms';
 import { fieldForValue, kindMisfit, kindTwins } from './value-kinds';
 import { resolveTarget } from './target';
@@ -212,9 +213,13 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
     }
     const card = cardLink(request, q);
     if (card) return act({ kind: 'click', id: card.node.i }, `Click ${describeNode(card.node)}: ${card.reason}.`);
-    const chosen = choosingControl(request, q);
-    const retry = chosen && resolveTarget(request, chosen);
-    if (retry && (!('answer' in retry) || isNegotiation(retry.answer))) [meant, resolution] = [chosen, retry];
+    for (const reading of [choosingControl(request, q), switchChoice(q)]) {
+      const retry = reading && resolveTarget(request, reading);
+      if (retry && (!('answer' in retry) || isNegotiation(retry.answer))) {
+        [meant, resolution] = [reading!, retry];
+        break;
+      }
+    }
   }
   if ('answer' in resolution) return resolution.answer;
   // "choose half board for the third room" found the third Rooms dropdown, which has no such option: the dropdowns
