@@ -1,8 +1,8 @@
 // Which part of the page a word of the query names: the group (row, card, fieldset, section) around the text holding
 // it. "the recipient's phone" names the recipient fieldset by its legend; a Phone field outside it is not what is meant.
-import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
+import { DomUtils, ElementType } from 'htmlparser2';
 import { matchText, type Slot } from './scoring';
-import type { Element } from './structure';
+import { parsed, type Element } from './structure';
 
 type AnyNode = Parameters<typeof DomUtils.getParent>[0];
 
@@ -70,7 +70,7 @@ function groupOf(start: Element, counts: Map<Element, number>): Element {
 }
 
 function analyse(skeleton: string): Groups {
-  const document = parseDocument(skeleton);
+  const document = parsed(skeleton);
   const counts = new Map<Element, number>();
   const byRef = new Map<string, Element>();
   // Pre-order index of each element and of the last element inside it.
@@ -172,13 +172,33 @@ export interface Placement {
   unwritten: Slot[];
 }
 
+// Which units write a slot does not depend on the element asked about: a plan asks for many elements with the same
+// slots (every candidate of a query), so the answer is kept per skeleton and slot.
+const holdingCache = new Map<string, Map<string, Unit[]>>();
+
+function holdingUnits(skeleton: string, units: Unit[], slot: Slot): Unit[] {
+  let bySlot = holdingCache.get(skeleton);
+  if (!bySlot) {
+    if (holdingCache.size >= CACHED) holdingCache.delete(holdingCache.keys().next().value!);
+    holdingCache.set(skeleton, (bySlot = new Map()));
+  }
+  const key = `${slot.label}\u0000${slot.forms.join('\u0000')}`;
+  let holding = bySlot.get(key);
+  if (!holding) {
+    holding = units.filter(unit => matchText(unit.text, [slot]).matched.length > 0);
+    if (bySlot.size >= 512) bySlot.clear();
+    bySlot.set(key, holding);
+  }
+  return holding;
+}
+
 /** Where the skeleton writes each slot relative to the element `id`: in a group around it, only elsewhere, or nowhere. */
 export function placeWords(skeleton: string, id: string, slots: Slot[]): Placement {
   const { units, byRef, order } = groupsOf(skeleton);
   const element = byRef.get(id);
   const placement: Placement = { near: [], titled: [], elsewhere: [], unwritten: [] };
   for (const slot of slots) {
-    const holding = units.filter(unit => matchText(unit.text, [slot]).matched.length > 0);
+    const holding = holdingUnits(skeleton, units, slot);
     if (!holding.length) placement.unwritten.push(slot);
     else if (element && holding.some(unit => holds(unit, element, order))) {
       placement.near.push(slot);

@@ -2,6 +2,22 @@ import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { roleCode } from '../../../shared/negotiation';
 import { table } from './vocabulary';
 
+// The client sends the same skeleton (and DOM) for every query on a page, and a plan reads it many ways: the last few
+// parses are kept. Nothing changes a parsed document.
+const documents = new Map<string, ReturnType<typeof parseDocument>>();
+const KEPT = 4;
+
+/** The parsed document of `html`, parsed once for the last few documents asked about. */
+export function parsed(html: string): ReturnType<typeof parseDocument> {
+  let document = documents.get(html);
+  if (!document) {
+    document = parseDocument(html);
+    if (documents.size >= KEPT) documents.delete(documents.keys().next().value!);
+    documents.set(html, document);
+  }
+  return document;
+}
+
 // The skeleton DOM (src/main/page-state/skeleton.ts: tags, a few attributes, short text, `data-llm-id` on interactive
 // elements) and the full DOM, read with htmlparser2. Both may come in any request mode; they are only ever read here.
 
@@ -37,7 +53,7 @@ const isInside = (node: AnyNode, ancestor: AnyNode) => {
  */
 export function surroundings(skeleton: string, ids: string[]): Map<string, string> {
   const found = new Map<string, Element>();
-  for (const element of DomUtils.findAll(el => ids.includes(el.attribs[REF]), parseDocument(skeleton).children)) {
+  for (const element of DomUtils.findAll(el => ids.includes(el.attribs[REF]), parsed(skeleton).children)) {
     if (!found.has(element.attribs[REF])) found.set(element.attribs[REF], element);
   }
   const contexts = new Map<string, string>();
@@ -61,7 +77,7 @@ export function surroundings(skeleton: string, ids: string[]): Map<string, strin
  * file link in the same row as one of the Star buttons.
  */
 export function sharesSurroundings(skeleton: string, ids: string[], id: string, other: string): boolean {
-  const document = parseDocument(skeleton);
+  const document = parsed(skeleton);
   const found = DomUtils.findAll(el => ids.includes(el.attribs[REF]), document.children);
   const element = found.find(el => el.attribs[REF] === id);
   const target = DomUtils.findOne(el => el.attribs[REF] === other, document.children);
@@ -81,7 +97,7 @@ export function sharesSurroundings(skeleton: string, ids: string[], id: string, 
  * document order, each as the ids it holds.
  */
 export function repeatedContainers(skeleton: string): string[][] {
-  const document = parseDocument(skeleton);
+  const document = parsed(skeleton);
   const idsIn = (element: Element) => DomUtils.findAll(el => REF in el.attribs, [element]).map(el => el.attribs[REF]);
   const textPieces = (element: Element) =>
     DomUtils.filter(node => node.type === ElementType.Text && textOf(node) !== '', element).length;
@@ -166,7 +182,7 @@ function roleOfElement(element: Element): string | undefined {
 
 /** Every element of a full HTML page that has a name, with its role, in document order. */
 export function labelledElements(html: string): DomElement[] {
-  const all = DomUtils.findAll(() => true, parseDocument(html).children);
+  const all = DomUtils.findAll(() => true, parsed(html).children);
   const byId = new Map(all.filter(el => el.attribs.id).map(el => [el.attribs.id, el]));
   const labelFor = new Map(
     all.filter(el => el.name === 'label' && el.attribs.for).map(el => [el.attribs.for, textOf(el)]),
@@ -219,5 +235,5 @@ export function describeElement(element: Element): string {
 
 /** All the text of an HTML document. */
 export function documentText(html: string): string {
-  return textOf(parseDocument(html));
+  return textOf(parsed(html));
 }
