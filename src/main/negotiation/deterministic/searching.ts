@@ -42,8 +42,9 @@ const FILTERED = /^type\s+"([^"]+)"\s+into\s+(?:the\s+)?([\p{L}]+s)\s+filter$/iu
  * A name or a code: capitalised word by word ("Klara and the Sun"), holding a digit ("INV-2046"), or written in lower
  * case but capitalised on the page ("northwind" where the page lists "Northwind Traders").
  */
-function isName(text: string, page: PageWords): boolean {
+function isName(text: string, pageOf: () => PageWords): boolean {
   if (TITLE.test(text) || CODE.test(text)) return true;
+  const page = pageOf();
   const words = text.split(/\s+/);
   const written = (word: string) =>
     new RegExp(`(?:^|[^\\p{L}])${capitalised(word)}(?![\\p{L}])`, 'u').test(page.text) &&
@@ -70,7 +71,7 @@ const capitalised = (word: string) =>
   `${word[0].toUpperCase()}${word.slice(1).toLowerCase()}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The name a step wants the search box's things by, when the box is named for them; undefined otherwise. */
-function wantedByName(text: string, box: string, page: PageWords): string | undefined {
+function wantedByName(text: string, box: string, page: () => PageWords): string | undefined {
   const pair = soughtPair(text);
   if (!pair || !isName(pair.name, page)) return undefined;
   const boxWords = rawTokens(box).map(normalizeWord);
@@ -99,7 +100,9 @@ function soughtPair(text: string): { noun: string; name: string } | undefined {
 export function searchInstead(request: InteractRequest, text: string): InteractResponse | undefined {
   const boxes = request.interactiveTree.filter(node => roleCode(node.r) === 'srch' && !node.occ);
   if (boxes.length !== 1) return undefined;
-  const pageText = pageWords(request);
+  // Read only when a name is in lower case: the page's words are many on a big page.
+  let page: PageWords | undefined;
+  const pageText = () => (page ??= pageWords(request));
   const byName = wantedByName(text.trim(), boxes[0].n ?? '', pageText);
   if (byName)
     return act(
