@@ -17,6 +17,7 @@ test('asked to find what no control is named for, the planner searches for it in
   expect(await run('find Klara and the Sun')).toBe('type(s, "Klara and the Sun")');
   expect(await run("I'm looking for Never Let Me Go")).toBe('type(s, "Never Let Me Go")');
   expect(await run('look up 9780571364886')).toBe('type(s, "9780571364886")');
+  expect(await run('look up ISBN 9780571364886')).toBe('type(s, "9780571364886")');
   // "books by Ishiguro": what kind of thing, then the name it is found by — the name is the search text.
   expect(await run('find me books by Kazuo Ishiguro')).toBe('type(s, "Kazuo Ishiguro")');
   expect(await run('look up everything from Faber')).toBe('type(s, "Faber")');

@@ -111,7 +111,11 @@ export function searchInstead(request: InteractRequest, text: string): InteractR
     );
   const asked = text.trim().match(SEARCHING);
   if (!asked) return undefined;
-  const asked1 = asked[1].replace(PLACE, '').trim();
+  // "look up ISBN 9780571364886", "find order no. 1004": the kind of number is no part of it.
+  const asked1 = asked[1]
+    .replace(PLACE, '')
+    .trim()
+    .replace(/^(?:isbn|sku|ref(?:erence)?|number|no\.?|nr\.?|#)\s+(?=\S*\d)/i, '');
   const named = asked1.match(SOUGHT_BY)?.[1];
   // "find the Bluebird Café invoice" in a Search invoices box: the kind the box searches is no part of the name.
   const kinded = asked1.match(/^(\S.*?)(?:['’]s?)?\s+([\p{L}]+)$/u);

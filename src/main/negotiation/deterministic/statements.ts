@@ -190,6 +190,8 @@ const PHRASAL: [RegExp, string][] = [
   // "send it off", "send off the form": the particle adds nothing to send.
   [/^send\s+(?:it|this|them)\s+off$/i, 'send'],
   [/^send\s+off\s+/i, 'send '],
+  // "invite sam@acme.test", "add jo@mail.de": the address is typed where an address goes.
+  [/^(?:invite|add)\s+(\S+@\S+\.\S+)$/i, 'type $1'],
   // "send the invite again for Lena": sent again is resent.
   [/^send\s+(.+?)\s+again\b\s*/i, 'resend $1 '],
   [/^fire\s+off\s+/i, 'send '],

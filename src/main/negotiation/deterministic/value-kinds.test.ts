@@ -15,6 +15,7 @@ test('a value whose kind says its field goes in the one field for it, when the q
   expect(await run('email address jo@mail.de')).toBe('type(e, "jo@mail.de")');
   expect(await run('send the receipts to jo@mail.de')).toBe('type(e, "jo@mail.de")');
   expect(await run('add jo@mail.de as the receipt email')).toBe('type(e, "jo@mail.de")');
+  expect(await run('invite jo@mail.de')).toBe('type(e, "jo@mail.de")');
   // A value of no known kind, or two fields of its kind: which field is for the user to say.
   expect(await run('enter 10115')).not.toMatch(/^type/);
   expect(await run('type jo@mail.de', [...tree, field('e2', 'Your email')])).not.toMatch(/^type/);
