@@ -175,6 +175,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     for (const role of roles) if (!q.roles.includes(role)) q.roles.push(role);
   };
 
+  const lows = tokens.map(token => token.low);
   for (let k = 0; k < tokens.length; k++) {
     const token = tokens[k];
     const word = token.low;
@@ -310,10 +311,7 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
     // "show only mentions": a focusing adverb narrows the step, it names nothing.
     if (FOCUS_WORDS.has(word)) continue;
     // "the cheapest train": which of the matches, read from their rows.
-    const superlative = superlativeAt(
-      tokens.map(token => token.low),
-      k,
-    );
+    const superlative = superlativeAt(lows, k);
     if (superlative) {
       q.superlative = superlative.superlative;
       k += superlative.used - 1;

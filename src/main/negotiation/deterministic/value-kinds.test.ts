@@ -80,4 +80,9 @@ test('words without a digit are never typed into a field named for a number', as
   expect(await run('write "Happy birthday!" on the card')).toMatch(/^fail\(.*takes a number/);
   expect(await run('write "Happy birthday!" in the gift message')).toBe('type(m, "Happy birthday!")');
   expect(await run('type 4111 1111 1111 1111 into the card')).toBe('type(c, "4111 1111 1111 1111")');
+  const phoneType = onPage(
+    [{ i: 't', r: 'cmb', n: 'Phone type' }],
+    '<select data-llm-id="t"><option>Mobile</option></select>',
+  );
+  expect(await phoneType('set the phone type to Mobile')).toBe('select(t, "Mobile")');
 });

@@ -8,14 +8,9 @@ import { GENERIC_WORDS, TYPEABLE_ROLES } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 
 /** What a value looks like, and the words a field for it is named by. */
-const KINDS: { looks: RegExp; names: string[]; kind: string; input: string }[] = [
-  { looks: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, names: ['email', 'mail'], kind: 'an email address', input: 'email' },
-  {
-    looks: /^\+?[\d\s().-]{7,}$/,
-    names: ['phone', 'mobile', 'tel', 'telephone'],
-    kind: 'a phone number',
-    input: 'tel',
-  },
+const KINDS: { looks: RegExp; names: string[]; kind: string }[] = [
+  { looks: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, names: ['email', 'mail'], kind: 'an email address' },
+  { looks: /^\+?[\d\s().-]{7,}$/, names: ['phone', 'mobile', 'tel', 'telephone'], kind: 'a phone number' },
 ];
 
 /**
@@ -80,7 +75,9 @@ export function kindTwins(request: InteractRequest, q: ParsedQuery, found: Match
 export function kindMisfit(request: InteractRequest, q: ParsedQuery, found: Match): InteractResponse | undefined {
   if ((q.verb !== 'type' && q.verb !== 'set') || q.value === undefined) return undefined;
   // 'write "Happy birthday!" on the card' finding the Card number: words without a digit are no number.
-  if (!/\d/.test(q.value) && TYPEABLE_ROLES.has(roleCode(found.node.r)) && NUMBER_FIELD.test(found.node.n ?? ''))
+  // A dropdown ("Phone type") offers words of its own.
+  const field = TYPEABLE_ROLES.has(roleCode(found.node.r)) && roleCode(found.node.r) !== 'cmb';
+  if (!/\d/.test(q.value) && field && NUMBER_FIELD.test(found.node.n ?? ''))
     return fail(
       `${describeNode(found.node)} takes a number, and "${q.value}" has no digit: the query means another field. Name it.`,
     );
