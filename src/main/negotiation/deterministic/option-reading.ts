@@ -290,7 +290,21 @@ function optionSpelling(options: string[], value: string): string | undefined {
   const timed = clock && options.find(option => plain(option) === clock);
   if (timed) return timed;
   // "overdue only": a focusing word the option need not have.
-  const words = contentWords(value).filter(word => !FOCUS_WORDS.has(word) || contentWords(value).length === 1);
+  const said = contentWords(value).filter(word => !FOCUS_WORDS.has(word) || contentWords(value).length === 1);
+  return (
+    holdingAll(options, said) ??
+    holdingAll(
+      options,
+      said.filter(word => !ORDER_WORDS.has(word)),
+    )
+  );
+}
+
+/** "quickest first", "the oldest ones on top": how a sort order is said, which its option ("Quickest") need not say. */
+const ORDER_WORDS = new Set(['first', 'top', 'ones', 'stuff', 'things']);
+
+/** The one option holding every word with the fewest others, if one. */
+function holdingAll(options: string[], words: string[]): string | undefined {
   if (!words.length) return undefined;
   const holding = options
     .map(option => ({ option, extra: contentWords(option).length - words.length }))

@@ -278,3 +278,9 @@ test('pinned, kept on top, made sticky: the Pin of what is named', () => {
   expect(rephrase('mark the lunch email as pinned').text).toBe('pin the lunch email');
   expect(rephrase('make sure the lunch email stays at the top').text).toBe('pin the lunch email');
 });
+
+test('an order said by what comes on top is a sort, not a pin', () => {
+  expect(rephrase('put the oldest stuff on top').text).toBe('select "oldest first" in sort by');
+  expect(rephrase('sort so the newest ones are at the top').text).toBe('select "newest first" in sort by');
+  expect(rephrase('put the lunch email on top').text).toBe('pin the lunch email');
+});

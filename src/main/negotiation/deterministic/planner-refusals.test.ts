@@ -141,6 +141,9 @@ test('a value chosen in a dropdown is spelt as the skeleton lists its option', a
     actionOf(await plan({ query, domMode: 'skeleton', skeletonDom, interactiveTree: tree }));
   expect(await run('sort by newest')).toBe('select(e1, "Newest")');
   expect(await run('sort by most   POPULAR')).toBe('select(e1, "Most popular")');
+  // How an order is said ("… first", "… ones") need not be in its option.
+  expect(await run('sort newest first')).toBe('select(e1, "Newest")');
+  expect(await run('put the newest ones on top')).toBe('select(e1, "Newest")');
   // No option spelt that way: refused, naming the options; a number is the option holding it with fewest more words.
   expect(await run('sort by oldest')).toBe(
     'fail("combobox \\"Sort by\\" (e1) has no option \\"oldest\\": its options are \\"Most popular\\", \\"Newest\\".")',

@@ -212,6 +212,11 @@ const PHRASAL: [RegExp, string][] = [
   [/^(?:go\s+)?back\s+to\s+(?:the\s+)?(?:default|original)\s+settings$/i, 'reset to defaults'],
   [/^pick\s+up\s+/i, 'collect '],
   // "keep the lunch email on top", "mark it as important": pinned or flagged; "get a copy of X": its download.
+  // "put the oldest stuff on top", "sort so the newest ones are at the top": an order, not a pin.
+  [
+    /^(?:put|show|sort|order|list)\s+(?:(?:it|them)\s+)?(?:so\s+(?:that\s+)?)?(?:the\s+)?([\p{L}]+est|unread)\s+(?:(?:ones|stuff|things|items|messages|mails?|emails?)\s+)?(?:(?:are|is|come|go)\s+)?(?:on|at)\s+(?:the\s+)?top$/iu,
+    'sort by $1 first',
+  ],
   [
     /^(?:keep|stick|put|move|fix|float|bump|nail|pin)\s+(.+?)\s+(?:(?:on|at|to)\s+(?:the\s+)?top|up\s+top)(?:\s+of\s+(?:the|my)\s+(?:list|inbox|mail|messages))?$/i,
     'pin $1',
