@@ -64,7 +64,7 @@ export const STEP_VERBS = new Set([
 
 /** Words that open a request without being part of it: "please could you…", "ok now…", "hi!". */
 const OPENERS =
-  /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+|(?:next\s+up|up\s+next|first\s+(?:up|off)|step\s+\d+)\s*[:,.)-]\s*)+/i;
+  /^(?:(?:please|kindly|now|then|just|also|and|ok|okay|hi|hey|finally|actually)\b[\s,!.:]*|(?:can|could|would|will)\s+you\s+|(?:next\s+up|up\s+next|first\s+(?:up|off)|step\s+\d+)\s*[:,.)-]\s*)+/i;
 /**
  * Chatty wrappers with words of their own, which are never words of the target: "I'd love it if you could …", "go on
  * and …", "(would you) mind clicking …", "let's …", "it's time to …".

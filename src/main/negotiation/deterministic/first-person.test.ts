@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { asCommand, verbOfGerund } from './first-person';
 import { rephrase } from './phrasing';
+import { onPage } from './planner-fixtures';
 
 test('a speaker saying what they will do, are doing or want is asked for that command', () => {
   expect(asCommand("I'll take the 06:05")).toBe('take the 06:05');
@@ -35,4 +36,21 @@ test('gerunds read back to their verbs', () => {
     'make',
   ]);
   expect(rephrase('would you mind booking the Nice one for me, thanks!').text).toBe('book the Nice one');
+});
+
+test('what a thing is said not to be is turned off; only a checkbox or switch is', async () => {
+  expect(rephrase("actually it's not a gift").text).toBe('turn off gift');
+  expect(rephrase("this isn't a business order").text).toBe('turn off business order');
+  const run = onPage(
+    [
+      { i: 'g', r: 'chk', n: 'This order is a gift' },
+      { i: 'm', r: 'txt', n: 'Gift message' },
+      { i: 'w', r: 'cmb', n: 'Gift wrap' },
+    ],
+    '<label><input type="checkbox" data-llm-id="g"> This order is a gift</label>' +
+      '<label>Gift message <textarea data-llm-id="m"></textarea></label>' +
+      '<label>Gift wrap <select data-llm-id="w"><option>None</option></select></label>',
+  );
+  expect(await run("actually it's not a gift")).toBe('click(g)');
+  expect(await run('turn off the gift')).toBe('click(g)');
 });

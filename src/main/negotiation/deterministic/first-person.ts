@@ -91,6 +91,9 @@ export function asCommand(text: string): string {
     // "no more" before a noun, "stop" before a gerund ("stop the timer" is a Stop control's): what is turned off.
     return rest ? `turn off ${rest}` : text;
   }
+  // "actually it's not a gift", "this isn't a business order": what the thing is not is turned off.
+  const isNot = text.match(/^(?:it|this|that)(?:'s|’s|\s+is)?\s+(?:not|n't|isn't|isn’t)\s+(?:a\s+|an\s+)?(\S.*)$/i);
+  if (isNot) return `turn off ${isNot[1]}`;
   // "I'd like product news emails after all", "we want the sea view": a wish for a thing is a choice of it.
   const wish = text.match(WISH);
   if (wish) return `choose ${text.slice(wish[0].length)}`;

@@ -1,5 +1,5 @@
 // Settling on one of the candidates left: never a covered one; ties broken by their rows or cards, then by an anchor.
-import type { InteractRequest } from '../../../shared/negotiation';
+import { roleCode, type InteractRequest } from '../../../shared/negotiation';
 import { centreOf, POSITION_MARGIN } from './layout';
 import type { ParsedQuery } from './query';
 import { describeNode, fail, listNodes, needsContext, quoteWords } from './responses';
@@ -8,6 +8,7 @@ import { placeWords, titledAs } from './groups';
 import { surroundings } from './structure';
 import { bySuperlative } from './superlatives';
 import type { Resolution } from './target';
+import { CHECKABLE_ROLES, ON_OFF_VERBS } from './vocabulary';
 import { describeWanted } from './wanted';
 
 /** One candidate left: done, unless covered. Several: never a covered one; then the skeleton, then the screenshot. */
@@ -37,6 +38,12 @@ export function settle(
   if (open.length === 1)
     return { found: open[0], reasons: reasons.length ? reasons : ['it is the only element that fits'] };
 
+  // "turn off gift" beside a gift checkbox, a Gift message field and a Gift wrap dropdown: only one is turned on or off.
+  const switched = ON_OFF_VERBS.has(q.verbWord ?? '')
+    ? open.filter(match => CHECKABLE_ROLES.has(roleCode(match.node.r)))
+    : [];
+  if (switched.length === 1)
+    return { found: switched[0], reasons: [...reasons, 'of the elements that fit, it is the one turned on or off'] };
   const tied = `${open.length} elements match ${describeWanted(q)} equally well (${listNodes(open.map(match => match.node))})`;
   if (!request.skeletonDom)
     return {

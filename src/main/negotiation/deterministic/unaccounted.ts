@@ -5,7 +5,14 @@ import { describeNode, fail, listNodes, needsContext, quoteWords } from './respo
 import { matchText, targetSlots, type Match, type Slot } from './scoring';
 import { dropdownOptions, innermostTitle, placeWords } from './groups';
 import { documentText } from './structure';
-import { ACTIVATE_VERBS, CHECKABLE_ROLES, CHOOSE_VERBS, GENERIC_WORDS, PICKABLE_ROLES } from './vocabulary';
+import {
+  ACTIVATE_VERBS,
+  CHECKABLE_ROLES,
+  CHOOSE_VERBS,
+  GENERIC_WORDS,
+  ON_OFF_VERBS,
+  PICKABLE_ROLES,
+} from './vocabulary';
 import { describeWanted } from './wanted';
 import { normalizeWord, rawTokens } from './words';
 
@@ -303,18 +310,6 @@ function unaskedAction(q: ParsedQuery, slots: Slot[], found: Match): InteractRes
   );
 }
 
-/** Verbs of a state, on or off: what a checkbox or switch has, and a tab has not. */
-const ON_OFF_VERBS = new Set([
-  'turn',
-  'enable',
-  'disable',
-  'toggle',
-  'flip',
-  'activate',
-  'deactivate',
-  'mute',
-  'unmute',
-]);
 const CHANGEABLE_ROLES = new Set([...CHECKABLE_ROLES, ...PICKABLE_ROLES]);
 
 /** Whether the verb of the query is one the chosen element does not carry out (see `unaccountedVerb`). */

@@ -338,3 +338,16 @@ export const PHRASAL_SWITCHES = new Set(['turn', 'switch', 'toggle', 'flip']);
 
 /** Focusing adverbs, which narrow a step and name nothing: "show only mentions", "Mentions only". */
 export const FOCUS_WORDS = new Set(['only', 'just', 'even', 'merely']);
+
+/** Verbs of a state, on or off: what a checkbox or switch has, and a tab has not. */
+export const ON_OFF_VERBS = new Set([
+  'turn',
+  'enable',
+  'disable',
+  'toggle',
+  'flip',
+  'activate',
+  'deactivate',
+  'mute',
+  'unmute',
+]);
