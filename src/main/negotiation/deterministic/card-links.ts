@@ -3,7 +3,7 @@
 import { roleCode, type InteractRequest, type SemanticNode } from '../../../shared/negotiation';
 import { placeWords } from './groups';
 import type { ParsedQuery } from './query';
-import { matchText, targetSlots } from './scoring';
+import { matchText, targetSlots, type Slot } from './scoring';
 import { repeatedContainers } from './structure';
 import { ACTIVATE_VERBS, GENERIC_WORDS } from './vocabulary';
 
@@ -24,15 +24,20 @@ export function cardLink(request: InteractRequest, q: ParsedQuery): { node: Sema
       .filter(node => ids.includes(node.i))
       .map(node => node.n ?? '')
       .join('  ');
-  // A word the link's own name holds is the kind of thing opened: "open the lemon chicken recipe" by View recipe.
+  // A word the link's own name holds is the kind of thing opened: "open the lemon chicken recipe" by View recipe; so
+  // is the kind the page lists, written anywhere on it ("open the Bluebird Café invoice" on a page of invoices).
+  const isKind = (slot: Slot) => !!q.kind && slot.forms.includes(q.kind);
   const named = repeatedContainers(skeleton).filter(ids => {
     const [link] = links(ids);
     if (!link) return false;
-    const titled = placeWords(skeleton, link.i, slots).titled;
+    const placement = placeWords(skeleton, link.i, slots);
     const others = controlNames(ids.filter(id => id !== link.i));
+    const kindOnPage = (slot: Slot) => isKind(slot) && !placement.unwritten.includes(slot);
     return (
-      titled.length > 0 &&
-      slots.every(slot => titled.includes(slot) || matchText(link.n ?? '', [slot]).matched.length) &&
+      placement.near.some(slot => !isKind(slot)) &&
+      slots.every(
+        slot => placement.near.includes(slot) || matchText(link.n ?? '', [slot]).matched.length || kindOnPage(slot),
+      ) &&
       !slots.some(slot => matchText(others, [slot]).matched.length)
     );
   });
@@ -41,6 +46,6 @@ export function cardLink(request: InteractRequest, q: ParsedQuery): { node: Sema
   if (!only || more.length) return undefined;
   return {
     node: only,
-    reason: `its card's title holds "${slots.map(slot => slot.label).join(' ')}", and it is the card's one link`,
+    reason: `its card or row holds "${slots.map(slot => slot.label).join(' ')}", and it is its one link`,
   };
 }

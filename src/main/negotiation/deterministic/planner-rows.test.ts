@@ -296,3 +296,21 @@ test('a count runs over one kind of thing: the nth member by its card, never a n
   expect(await run("the 5th member's Remove")).toBe('click(r5)');
   expect(await run('remove the second member')).toBe('click(r2)');
 });
+
+test('a row named by its words, not its title, is opened by its one link; the kind the page lists need not be in it', async () => {
+  const run = onPage(
+    [
+      { i: 'nav', r: 'lnk', n: 'Invoices' },
+      { i: 'v1', r: 'lnk', n: 'View' },
+      { i: 'v2', r: 'lnk', n: 'View' },
+      { i: 'v3', r: 'lnk', n: 'View' },
+    ],
+    '<nav><a data-llm-id="nav">Invoices</a></nav><table><thead><tr><th>Number</th><th>Client</th><th></th></tr></thead><tbody>' +
+      '<tr><td>INV-1</td><td>Northwind Traders</td><td><a data-llm-id="v1">View</a></td></tr>' +
+      '<tr><td>INV-2</td><td>Bluebird Café</td><td><a data-llm-id="v2">View</a></td></tr>' +
+      '<tr><td>INV-3</td><td>Greenleaf Studio</td><td><a data-llm-id="v3">View</a></td></tr></tbody></table>',
+  );
+  expect(await run('open the Bluebird Café invoice')).toBe('click(v2)');
+  expect(await run("open Northwind's invoice")).toBe('click(v1)');
+  expect(await run("open Harbor Dental's invoice")).toMatch(/^fail\(/);
+});
