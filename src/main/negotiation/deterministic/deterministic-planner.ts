@@ -22,7 +22,7 @@ import { fieldForValue, kindMisfit, kindTwins } from './value-kinds';
 import { resolveTarget } from './target';
 import { verify } from './verify';
 import { ACTIVATE_VERBS, CHOOSE_VERBS, SELECTABLE_ROLES, TYPEABLE_ROLES } from './vocabulary';
-import { normalizeWord, rawTokens } from './words';
+import { normalizeWord, rawTokens, STOP_WORDS } from './words';
 
 /**
  * The built-in planner: no network, no model. It parses the query, matches it against the semantic tree, and asks
@@ -173,7 +173,7 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   const hasChoice = request.interactiveTree.some(node => SELECTABLE_ROLES.has(roleCode(node.r)));
   const q: ParsedQuery =
     parsed.verb === 'select' && parsed.value !== undefined && !hasChoice
-      ? { ...parsed, verb: 'click', names: [parsed.value, ...parsed.names], value: undefined }
+      ? { ...parsed, verb: 'click', names: [...nameOf(parsed.value), ...parsed.names], value: undefined }
       : parsed.choiceVerb && namesControl(request, parsed.choiceVerb)
         ? // "select the 06:05 flight" on a page of Select buttons: the verb is also a word of the control it means.
           { ...parsed, verb: 'click', words: [parsed.choiceVerb, ...parsed.words], verbWord: parsed.choiceVerb }
@@ -285,6 +285,9 @@ function actOnElement(request: InteractRequest, parsed: ParsedQuery): InteractRe
   const spelled = spelledAsOption(request, meant, found.node);
   return 'verb' in spelled ? actOn(spelled, resolution) : spelled;
 }
+
+/** A value that is a name, as names are kept; none when it only points back ("it" of "I need it in 2 days"). */
+const nameOf = (value: string) => (rawTokens(value).every(word => STOP_WORDS.has(word)) ? [] : [value]);
 
 const selectOption = (option: { node: SemanticNode; option: string; reason: string }) =>
   act(

@@ -23,3 +23,16 @@ test('a choice named among switches is the switch its words name, in the section
   expect(await run('pick never for the digest')).toBe('select(d, "Never")');
   expect(await run('select reminders in push')).toMatch(/^fail\(/);
 });
+
+test('a wish for "it" in some way chooses the radio its words name', async () => {
+  const run = onPage(
+    [
+      { i: 's', r: 'rad', n: 'Standard (5–7 days, free)' },
+      { i: 'e', r: 'rad', n: 'Express (2 days, $12)' },
+    ],
+    '<fieldset><legend>Delivery</legend><label><input type="radio" name="d" data-llm-id="s"> Standard (5–7 days, free)</label>' +
+      '<label><input type="radio" name="d" data-llm-id="e"> Express (2 days, $12)</label></fieldset>',
+  );
+  expect(await run('I need it in 2 days')).toBe('click(e)');
+  expect(await run('I need it in 3 days')).toMatch(/^fail\(/);
+});

@@ -8,8 +8,9 @@ import { rawTokens, STOP_WORDS } from './words';
 export function switchChoice(q: ParsedQuery): ParsedQuery | undefined {
   if (q.verb !== 'select' || q.value === undefined || q.roles.some(role => !CHECKABLE_ROLES.has(role)))
     return undefined;
+  // "I need it in 2 days": a value that only points back ("it") leaves the target's words to name the choice.
   const valueWords = rawTokens(q.value).filter(word => !STOP_WORDS.has(word));
-  if (!valueWords.length) return undefined;
+  if (!valueWords.length && !q.words.length) return undefined;
   return {
     ...q,
     verb: 'click',
