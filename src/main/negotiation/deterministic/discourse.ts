@@ -150,6 +150,8 @@ const CLOSING_WORDS = [
   ' pls',
   ' plz',
   ' for me',
+  ' um yeah',
+  ' yeah',
   ' for us',
   ' thanks',
   ' thank you',
@@ -172,7 +174,12 @@ export function dropClosers(text: string): string {
     return value.slice(0, end);
   };
   // "… if they need it", "… if that matters": a condition of politeness, not of the step.
-  let out = trimEnd(text.replace(/\s+if\s+(?:you|they|that|it|possible|at\s+all|necessary|needed)\b[^,]*$/i, ''), ' ?');
+  // "… so I don't forget it", "… to check it works": why, which names nothing to act on.
+  const purposeless = text
+    .replace(/\s+if\s+(?:you|they|that|it|possible|at\s+all|necessary|needed)\b[^,]*$/i, '')
+    .replace(/,?\s+so\s+(?:that\s+)?(?:i|we)\s+(?:don't|do\s+not|dont|can|won't|will|remember)\b[^,]*$/i, '')
+    .replace(/,?\s+to\s+(?:check|see|make\s+sure)\s+(?:it|that|if|whether|what)\b[^,]*$/i, '');
+  let out = trimEnd(purposeless, ' ?');
   for (;;) {
     // "…, thanks!": a closing word may end in its own exclamation mark or full stop.
     const bare = trimEnd(out, '.!');

@@ -78,7 +78,7 @@ const CARRIER_VERBS =
 const TELLING =
   /^(email|text|message|notify|ping|alert|remind|call)(?:s|ing|ed)?\s+(?:(?:me|us)\s+)?(?:about\s+|for\s+|of\s+|with\s+)?/i;
 const NEGATION =
-  /^(?:(?:i|we)\s+)?(?:don't|don’t|do\s+not|never|no\s+longer|no\s+more|(?:stop|quit)(?=\s+\w+ing\b))\s+(?:(?:want|need)\s+(?:to\s+)?)?/i;
+  /^(?:(?:i|we)\s+)?(?:don't|don’t|dont|do\s+not|never|no\s+longer|no\s+more|(?:stop|quit)(?=\s+\w+ing\b))\s+(?:(?:want|need)\s+(?:to\s+)?)?/i;
 
 /** The command a first-person or negated step asks for; the text unchanged when it is neither. */
 export function asCommand(text: string): string {

@@ -284,3 +284,10 @@ test('an order said by what comes on top is a sort, not a pin', () => {
   expect(rephrase('sort so the newest ones are at the top').text).toBe('select "newest first" in sort by');
   expect(rephrase('put the lunch email on top').text).toBe('pin the lunch email');
 });
+
+test('why a step is asked names nothing to act on; chat at the end goes too', () => {
+  expect(rephrase("pin Priya's email about lunch so I don't forget it").text).toBe("pin Priya's email about lunch");
+  expect(rephrase('send me a test sms to check it works').text).toBe('send me a test sms');
+  expect(rephrase('oh and sort it oldest first please um yeah').text).toBe('select "oldest first" in sort by');
+  expect(rephrase('nah dont send them a welcome email').text).toBe('turn off a welcome email');
+});

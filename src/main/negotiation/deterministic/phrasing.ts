@@ -249,7 +249,7 @@ export function rephrase(step: string): Phrasing {
   const sortKey = ['sort', 'order', 'arrange', 'rank'].includes(verb)
     ? (body.match(/^(?:(?:them|it|these|those|(?:the|my)\s+\S+)\s+)?by\s+(\S.*)$/i) ??
       // "sort oldest first": a key with its direction, without "by".
-      body.match(/^(\S+\s+(?:first|last))$/i))
+      body.match(/^(?:(?:them|it)\s+)?(\S+\s+(?:first|last))$/i))
     : null;
   if (sortKey) return { text: `select ${quote(sortKey[1].trim())} in sort by` };
   if (verb === 'filter') {

@@ -51,6 +51,8 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   decline: ['reject'],
   approve: ['accept'],
   extend: ['renew'],
+  settled: ['paid'],
+  fresh: ['new'],
   // "proceed to payment" is the Continue to payment button, not the Payment step's link.
   proceed: ['continue'],
   continue: ['proceed'],

@@ -74,6 +74,7 @@ export const STOP_WORDS = new Set([
   'instead',
   'anyway',
   'anymore',
+  'very',
   'quickly',
   'actually',
   'his',
