@@ -104,6 +104,7 @@ export function dropOpeners(text: string): string {
         rest &&
         (interjection[2] ||
           STEP_VERBS.has(next) ||
+          /^(?:don't|don’t|do\s+not|never)\b/i.test(rest) ||
           // "perfect, next flag the one about lunch": a word before what it acts on is a verb.
           /^[\p{L}]+\s+(?:the|an?|my|this|that|these|those|it|all|every|his|her|their|our|your)\b/iu.test(rest) ||
           OPENERS.test(rest) ||
