@@ -92,7 +92,7 @@ export function asCommand(text: string): string {
     return rest ? `turn off ${rest}` : text;
   }
   // "actually it's not a gift", "this isn't a business order": what the thing is not is turned off.
-  const isNot = text.match(/^(?:it|this|that)(?:'s|’s|\s+is)?\s+(?:not|n't|isn't|isn’t)\s+(?:a\s+|an\s+)?(\S.*)$/i);
+  const isNot = text.match(/^(?:it|this|that)(?:'s|’s|\s+is)?\s+(?:not|isn't|isn’t)\s+(?:a\s+|an\s+)?(\S.*)$/i);
   if (isNot) return `turn off ${isNot[1]}`;
   // "I'd like product news emails after all", "we want the sea view": a wish for a thing is a choice of it.
   const wish = text.match(WISH);

@@ -259,7 +259,7 @@ export function titledAs(skeleton: string, id: string, pattern: RegExp): boolean
  */
 export function titledAround(skeleton: string, ids: string[], slots: Slot[]): Set<string> {
   const { units, byRef, order } = groupsOf(skeleton);
-  const titles = slots.map(slot => units.filter(unit => unit.title && matchText(unit.text, [slot]).matched.length > 0));
+  const titles = slots.map(slot => holdingUnits(skeleton, units, slot).filter(unit => unit.title));
   return new Set(
     ids.filter(id => {
       const element = byRef.get(id);

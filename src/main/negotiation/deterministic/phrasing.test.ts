@@ -261,6 +261,9 @@ test('ways of booking one of several offers become a choice or a booking of it',
   expect(rephrase('alright then, the 13:55 it is').text).toBe('choose the 13:55');
   // A number of seats is no train: "select seats for 2" books nothing.
   expect(rephrase('select seats for 2').text).not.toMatch(/^book/);
+  expect(rephrase('pick seats for me').text).not.toMatch(/^book/);
+  expect(rephrase('jump on it').text).not.toMatch(/^book/);
+  expect(rephrase('hop on TGV 6219').text).toBe('book TGV 6219');
 });
 
 test('an interjection before a verb and its object goes; before a name it stays', () => {
@@ -275,6 +278,7 @@ test('pinned, kept on top, made sticky: the Pin of what is named', () => {
   expect(rephrase('keep the lunch email at the top of the list please').text).toBe('pin the lunch email');
   expect(rephrase("okay go on and keep Priya's message pinned").text).toBe("pin Priya's message");
   expect(rephrase('get the lunch email pinned').text).toBe('pin the lunch email');
+  expect(rephrase('get the lunch email flagged').text).toBe('flag the lunch email');
   expect(rephrase('mark the lunch email as pinned').text).toBe('pin the lunch email');
   expect(rephrase('make sure the lunch email stays at the top').text).toBe('pin the lunch email');
 });

@@ -125,27 +125,6 @@ function keepingVerb(tokens: Token[]): ParsedQuery {
   return { ...parsed, words: [...kept, ...parsed.words], ...(kept.length ? { verbWord: kept[0] } : {}) };
 }
 
-/** Icon words that are verbs too ("bin it"), and the words that open what such a verb acts on. */
-const ICON_VERBS = new Set(['bin', 'trash', 'heart']);
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'my',
-  'this',
-  'that',
-  'these',
-  'those',
-  'all',
-  'his',
-  'her',
-  'their',
-  'our',
-  'your',
-  'it',
-  'them',
-]);
-
 function isVocabulary(word: string): boolean {
   return (
     word in COLOUR_WORDS ||
@@ -369,6 +348,10 @@ function readTarget(verb: Verb, tokens: Token[], literal = false): ParsedQuery {
 }
 
 const ARTICLES = new Set(['the', 'a', 'an', 'my', 'your', 'this', 'that']);
+
+/** Icon words that are verbs too ("bin it"), and the words that open what such a verb acts on. */
+const ICON_VERBS = new Set(['bin', 'trash', 'heart']);
+const DETERMINERS = new Set([...ARTICLES, 'these', 'those', 'all', 'his', 'her', 'their', 'our', 'it', 'them']);
 
 /** Words after an icon's name that keep it an icon: "the plus sign", "the trash can". */
 const ICON_FOLLOWERS = new Set(['icon', 'sign', 'symbol', 'can', 'glass', 'mark', 'next', 'beside', 'near']);

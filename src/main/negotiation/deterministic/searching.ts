@@ -7,9 +7,13 @@ import { documentText } from './structure';
 import { ROLE_WORDS } from './vocabulary';
 import { normalizeWord, rawTokens } from './words';
 
+/** The verbs of seeking: "find", "look up", "dig out", "track down", "scan for". */
+const SEEKING = String.raw`find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|(?:pull|dig|bring)\s+up|dig\s+out|track\s+down|(?:scan|check|grep)\s+for|query`;
 /** How people ask to find something; what follows is what to search for. */
-const SEARCHING =
-  /^(?:find|locate|seek|search(?:\s+for)?|look\s+(?:up|for)|hunt\s+(?:for|down)|(?:pull|dig|bring)\s+up|dig\s+out|track\s+down|(?:scan|check|grep)\s+for|query|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$/i;
+const SEARCHING = new RegExp(
+  String.raw`^(?:${SEEKING}|looking\s+for|do\s+you\s+have|have\s+you\s+got|is\s+there|are\s+there|anything\s+(?:by|from|about|on))\s+(?:(?:the|a|an|any|some)\s+)?(.+?)\s*\??$`,
+  'i',
+);
 const TITLE = /^\p{Lu}[\p{L}\d'’.&-]*(?:\s+(?:\p{Lu}[\p{L}\d'’.&-]*|and|the|of|a|an|in|on|to|for|de|la|le))*$/u;
 const CODE = /^[\p{L}-]*\d[\p{L}\d./:-]*$/u;
 
@@ -28,8 +32,10 @@ const PLACE = /\s+(?:in|on)\s+(?:the|this|our|my)\s+\S+(?:\s+\S+)?$/i;
  * "narrow the invoices down to Harbor Dental": the things the search box searches (its name says which), wanted by a
  * name. The name is the search text.
  */
-const SHOWING =
-  /^(?:(?:only|just)\s+)?(?:show|list|see|display|view|find|locate|get|retrieve|fetch|narrow|browse|scan|check|give|filter|query|look\s+(?:through|up|for)|pull\s+up|bring\s+up|dig\s+(?:up|out)|track\s+down|hunt\s+(?:for|down)|search\s+for)\s+(?:(?:me|us)\s+)?(?:(?:only|just)\s+)?(?:(?:all|every)\s+)?(?:(?:the|my|our)\s+)?(.+?)\s*$/i;
+const SHOWING = new RegExp(
+  String.raw`^(?:(?:only|just)\s+)?(?:${SEEKING}|show|list|see|display|view|get|retrieve|fetch|narrow|browse|scan|check|give|filter|look\s+through)\s+(?:(?:me|us)\s+)?(?:(?:only|just)\s+)?(?:(?:all|every)\s+)?(?:(?:the|my|our)\s+)?(.+?)\s*$`,
+  'i',
+);
 const NOUN_FIRST =
   /^([\p{L}]+s)\s+(?:down\s+to|by|for|from|of|to|with|matching|containing|mentioning)\s+(\S.*?)(?:\s+in\s+(?:them|it))?$/iu;
 const NAME_FIRST = /^(\S.*?)(?:['’]s?)?\s+([\p{L}]+s)$/iu;

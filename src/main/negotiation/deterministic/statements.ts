@@ -176,16 +176,15 @@ const PHRASAL: [RegExp, string][] = [
   // "put me on the 13:55", "sort me a ticket on TGV 6219", "snap up the 9:40", "hop on the Nice train": booked.
   [/^(?:put|get)\s+(?:me|us)\s+on(?:to)?\s+/i, 'book '],
   [
-    /^(?:sort|get|grab|nab|book|reserve|need|want|choose|select|pick)\s+(?:out\s+)?(?:(?:me|us)\s+)?(?:out\s+)?(?:(?:some|an?|two|three|\d+)\s+)?(?:tickets?|seats?|spots?|places?)\s+(?:on|for|in)\s+(?=(?:the|that|this)\s|\p{Lu}|\d{1,2}[:.]\d{2})/iu,
+    /^(?:sort|get|grab|nab|book|reserve|need|want|choose|select|pick)\s+(?:out\s+)?(?:(?:me|us)\s+)?(?:out\s+)?(?:(?:some|an?|two|three|\d+)\s+)?(?:tickets?|seats?|spots?|places?)\s+(?:on|for|in)\s+(?=(?:the|that|this)\s|[a-z]+\s+\d|\d{1,2}[:.]\d{2})/i,
     'book ',
   ],
   [/^(?:snap|lock)\s+(?:up|in)\s+/i, 'book '],
   [/^(?:count\s+(?:me|us)\s+in|put\s+(?:me|us)\s+down)\s+for\s+/i, 'book '],
-  [/^(?:travel|ride|be)\s+on\s+(?=(?:the|that|this)\s)/i, 'book '],
+  [/^(?:travel|ride|be|hop|jump)\s+on(?:to)?\s+(?=(?:the|that|this)\s|[a-z]+\s+\d|\d{1,2}[:.]\d{2})/i, 'book '],
   // "opt for the 13:55", "let's do the 13:55", "make it the 9:40", "the 13:55 it is": a choice among offers.
   [/^(?:opt\s+for|settle\s+on|go\s+for|do|make\s+it)\s+(?=(?:the|that|this)\s)/i, 'choose '],
   [/^((?:the|that|this)\s+.+?)\s+it\s+is$/i, 'choose $1'],
-  [/^(?:hop|jump)\s+on(?:to)?\s+/i, 'book '],
   [/^catch\s+(?=(?:the|that|this)\s)/i, 'book '],
   // "send it off", "send off the form": the particle adds nothing to send.
   [/^send\s+(?:it|this|them)\s+off$/i, 'send'],
@@ -211,12 +210,12 @@ const PHRASAL: [RegExp, string][] = [
   ],
   [/^(?:go\s+)?back\s+to\s+(?:the\s+)?(?:default|original)\s+settings$/i, 'reset to defaults'],
   [/^pick\s+up\s+/i, 'collect '],
-  // "keep the lunch email on top", "mark it as important": pinned or flagged; "get a copy of X": its download.
   // "put the oldest stuff on top", "sort so the newest ones are at the top": an order, not a pin.
   [
     /^(?:put|show|sort|order|list)\s+(?:(?:it|them)\s+)?(?:so\s+(?:that\s+)?)?(?:the\s+)?([\p{L}]+est|unread)\s+(?:(?:ones|stuff|things|items|messages|mails?|emails?)\s+)?(?:(?:are|is|come|go)\s+)?(?:on|at)\s+(?:the\s+)?top$/iu,
     'sort by $1 first',
   ],
+  // "keep the lunch email on top", "mark it as important": pinned or flagged; "get a copy of X": its download.
   [
     /^(?:keep|stick|put|move|fix|float|bump|nail|pin)\s+(.+?)\s+(?:(?:on|at|to)\s+(?:the\s+)?top|up\s+top)(?:\s+of\s+(?:the|my)\s+(?:list|inbox|mail|messages))?$/i,
     'pin $1',
@@ -244,7 +243,7 @@ const PHRASAL: [RegExp, string][] = [
   [/^no\s+(?!more\b|longer\b)(?=[\p{L}])/iu, 'turn off '],
   [/^get\s+(?:me|us)\s+out\s+of\s+/i, 'leave '],
   // "get the Q3 brief downloaded": the participle is what to do.
-  [/^(?:get|have|want)\s+(.+?)\s+(download|print|renew|cancel|book|export|flagg?)ed$/i, '$2 $1'],
+  [/^(?:get|have|want)\s+(.+?)\s+(download|print|renew|cancel|book|export|flag)g?ed$/i, '$2 $1'],
   [/^(?:get|have|want)\s+(.+?)\s+(delet|archiv|shar|sav|approv|mut)ed$/i, '$2e $1'],
   [/^(?:get|have|want)\s+(.+?)\s+(pin|star)[nr]?ed$/i, '$2 $1'],
   [/^(?:set|mark|make)\s+(.+?)\s+(?:to|as)\s+(pin|star)[nr]?ed$/i, '$2 $1'],

@@ -2,6 +2,9 @@ import { DomUtils, ElementType, parseDocument } from 'htmlparser2';
 import { roleCode } from '../../../shared/negotiation';
 import { table } from './vocabulary';
 
+// The skeleton DOM (src/main/page-state/skeleton.ts: tags, a few attributes, short text, `data-llm-id` on interactive
+// elements) and the full DOM, read with htmlparser2. Both may come in any request mode; they are only ever read here.
+
 // The client sends the same skeleton (and DOM) for every query on a page, and a plan reads it many ways: the last few
 // parses are kept. Nothing changes a parsed document.
 const documents = new Map<string, ReturnType<typeof parseDocument>>();
@@ -17,9 +20,6 @@ export function parsed(html: string): ReturnType<typeof parseDocument> {
   }
   return document;
 }
-
-// The skeleton DOM (src/main/page-state/skeleton.ts: tags, a few attributes, short text, `data-llm-id` on interactive
-// elements) and the full DOM, read with htmlparser2. Both may come in any request mode; they are only ever read here.
 
 type AnyNode = Parameters<typeof DomUtils.getParent>[0];
 export type Element = ReturnType<typeof DomUtils.findAll>[number];

@@ -68,9 +68,8 @@ const WORD_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   // "VAT no", "order nr": the abbreviations of number.
   no: ['number'],
   nr: ['number'],
-  // Everyday verbs for what controls are named: "nudge Northwind" is its Send reminder, "kick Kenji out" Remove.
-  surname: ['last'],
   // A form's fields under the other names people call them.
+  surname: ['last'],
   town: ['city'],
   city: ['town'],
   region: ['state', 'province', 'county'],
@@ -205,5 +204,5 @@ const VERB_SYNONYMS: Readonly<Record<string, readonly string[]>> = table({
   whip: ['generate', 'make', 'create'],
   make: ['generate', 'create'],
   keep: ['save'],
-  invite: ['add', 'send', 'invite'],
+  invite: ['add', 'send'],
 });

@@ -17,7 +17,7 @@ const KINDS: { looks: RegExp; names: string[]; kind: string }[] = [
  * Fields of a kind by what the page declares them (`type="date"`), for the words a query names that kind by: a date
  * or time field is often labelled by what it is for ("Departure"), an email or phone field by its kind.
  */
-const INPUT_KINDS: Record<string, string> = { date: 'date', time: 'time' };
+const DECLARED_KINDS = new Set(['date', 'time']);
 
 /**
  * The one field a value's kind points to: an email address to the one field named for email, a phone number to the
@@ -49,8 +49,8 @@ const NUMBER_FIELD = /\b(?:number|phone|mobile|zip|postcode|cvc|cvv|quantity|qty
  */
 export function kindTwins(request: InteractRequest, q: ParsedQuery, found: Match): InteractResponse | undefined {
   if ((q.verb !== 'type' && q.verb !== 'set') || q.ordinal || q.anchor || q.names.length) return undefined;
-  const words = q.words.map(normalizeWord).filter(word => word in INPUT_KINDS || !GENERIC_WORDS.has(word));
-  const input = words.length === 1 ? INPUT_KINDS[words[0]] : undefined;
+  const words = q.words.map(normalizeWord).filter(word => DECLARED_KINDS.has(word) || !GENERIC_WORDS.has(word));
+  const input = words.length === 1 && DECLARED_KINDS.has(words[0]) ? words[0] : undefined;
   if (!input) return undefined;
   const namedBy = (node: SemanticNode) => rawTokens(node.n ?? '').some(word => normalizeWord(word) === words[0]);
   const others = request.interactiveTree.filter(
